@@ -1,0 +1,11 @@
+// Shared jest settings for every workspace project: ESM TypeScript through ts-jest.
+export const preset = {
+  testEnvironment: 'node',
+  testEnvironmentOptions: { customExportConditions: ['@paykit/source', 'node', 'node-addons'] },
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
+  },
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+};

@@ -1,0 +1,23 @@
+/** The only way domain code and handlers learn the time. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock tests move by hand. */
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start: Date | string = '2026-01-01T00:00:00.000Z') {
+    this.current = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(milliseconds: number): void {
+    this.current += milliseconds;
+  }
+  set(to: Date | string): void {
+    this.current = new Date(to).getTime();
+  }
+}
