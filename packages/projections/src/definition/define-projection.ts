@@ -1,0 +1,55 @@
+import type { RecordedEvent } from '@paykit/event-store';
+import type { ReadModelDatabase } from '../database/open-read-model-database.js';
+import type { Projection } from './projection.js';
+
+export interface ProjectionDefinition<Statements> {
+  readonly name: string;
+  readonly version: number;
+  /** The tables this projection owns; `reset` drops them (their indexes go with them). */
+  readonly tables: readonly string[];
+  /** DDL run on every start: `CREATE TABLE IF NOT EXISTS ...; CREATE INDEX IF NOT EXISTS ...`. */
+  readonly schema: string;
+  /** Prepared once per database connection, after the schema exists. */
+  readonly statements: (db: ReadModelDatabase) => Statements;
+  /** Pure: writes through `statements` only, from nothing but the event. */
+  readonly apply: (event: RecordedEvent, statements: Statements) => void;
+}
+
+const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Builds a {@link Projection} whose prepared statements are cached per connection: a
+ * projection declares its tables, its DDL and its statements, then writes `apply` as a switch
+ * over event types.
+ *
+ * @example
+ * defineProjection({
+ *   name: 'orders-list', version: 1, tables: ['orders_list'],
+ *   schema: 'CREATE TABLE IF NOT EXISTS orders_list (id TEXT PRIMARY KEY, status TEXT NOT NULL)',
+ *   statements: (db) => ({ insert: db.prepare<[string, string]>('INSERT INTO orders_list VALUES (?, ?)') }),
+ *   apply: (event, { insert }) => { if (event.type === 'order.created') insert.run(...) },
+ * });
+ */
+export const defineProjection = <Statements>(definition: ProjectionDefinition<Statements>): Projection => {
+  const prepared = new WeakMap<ReadModelDatabase, Statements>();
+  const statementsFor = (db: ReadModelDatabase): Statements => {
+    let statements = prepared.get(db);
+    if (statements === undefined) {
+      statements = definition.statements(db);
+      prepared.set(db, statements);
+    }
+    return statements;
+  };
+  return {
+    name: definition.name,
+    version: definition.version,
+    setup: (db) => {
+      db.exec(definition.schema);
+    },
+    reset: (db) => {
+      prepared.delete(db);
+      for (const table of definition.tables) db.exec(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
+    },
+    apply: (db, event) => definition.apply(event, statementsFor(db)),
+  };
+};
