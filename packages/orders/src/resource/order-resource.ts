@@ -1,0 +1,91 @@
+import type { Money } from '@paykit/kernel';
+import type { FailureReason } from '../quote/delivery-price.js';
+import type { ExecutionMode } from '../quote/execution-parameters.js';
+import type { Fee, QuantityRange } from '../quote/quote.js';
+import type {
+  CardVerification,
+  DeliveredToken,
+  DeliveryStatus,
+  KycPreparation,
+  LineItemMetadata,
+} from '../order/model.js';
+import type { OrderPhase, PaymentStatus, QuoteStatus } from '../order/status.js';
+
+/** The spec's Order resource, as the API returns it. */
+export interface OrderResource {
+  readonly orderId: string;
+  readonly phase: OrderPhase;
+  readonly locale: string;
+  readonly lineItems: readonly LineItemResource[];
+  readonly quote: {
+    readonly status: QuoteStatus;
+    readonly quotedAt: string;
+    readonly expiresAt: string;
+    readonly totalPrice: Money;
+  };
+  readonly payment: PaymentResource;
+}
+
+export interface LineItemResource {
+  readonly chain?: string;
+  readonly metadata: LineItemMetadata;
+  readonly quote: {
+    readonly status: QuoteStatus;
+    readonly charges: {
+      readonly unit: Money;
+      readonly fees: readonly Fee[];
+      readonly salesTax: Money;
+      readonly shipping?: Money;
+    };
+    readonly totalPrice: Money;
+    readonly quantityRange: QuantityRange;
+  };
+  readonly executionMode: ExecutionMode;
+  readonly executionParams: { readonly mode: ExecutionMode; readonly amount: string };
+  /** A JSON number as the spec says; the exact string is in quantityRange and delivery.tokens. */
+  readonly quantity: number;
+  readonly maxSlippageBps?: string;
+  readonly delivery: DeliveryResource;
+}
+
+export interface DeliveryResource {
+  readonly status: DeliveryStatus;
+  readonly rail?: string;
+  readonly completedAt?: string;
+  readonly recipient: {
+    readonly locator?: string;
+    readonly email?: string;
+    readonly walletAddress?: string;
+    readonly paymentMethodId?: string;
+  };
+  readonly txId?: string;
+  readonly tokens?: readonly DeliveredToken[];
+  readonly failureReason?: FailureReason;
+}
+
+export interface CryptoPaymentPreparation {
+  readonly chain: string;
+  readonly payerAddress: string;
+  readonly serializedTransaction: string;
+  readonly transactionParameters: { readonly amount: string; readonly memo: string };
+}
+
+/** Exactly one kind of preparation at a time: what the payer must do next. */
+export type PaymentPreparation =
+  CryptoPaymentPreparation | { readonly kyc: KycPreparation } | { readonly cardVerification: CardVerification };
+
+export interface PaymentResource {
+  readonly status: PaymentStatus;
+  readonly method: string;
+  readonly currency: string;
+  readonly preparation?: PaymentPreparation;
+  readonly received?: {
+    readonly chain?: string;
+    readonly txId?: string;
+    readonly amount: string;
+    readonly currency: string;
+  };
+  readonly refunded?: Money;
+  readonly receiptEmail?: string;
+  readonly failureReason?: FailureReason;
+}
