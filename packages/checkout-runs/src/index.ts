@@ -1,0 +1,18 @@
+export * from './commands.js';
+export * from './events.js';
+export * from './errors.js';
+export * from './state.js';
+export * from './stream.js';
+export { evolve } from './evolve.js';
+export { decide } from './decide/decide.js';
+export { CANCELLED_SUMMARIES } from './decide/endings.js';
+export { checkoutRunDecider } from './decider.js';
+export * from './run/statuses.js';
+export * from './run/outcomes.js';
+export * from './run/input.js';
+export * from './run/interaction.js';
+export * from './run/messages.js';
+export * from './run/policy.js';
+export { characterCount } from './run/text.js';
+export * from './snapshot/run-snapshot.js';
+export * from './snapshot/message.js';
