@@ -1,0 +1,3 @@
+export * from './chain-type.js';
+export * from './registry.js';
+export * from './tokens.js';

@@ -1,0 +1,4 @@
+export * from './message.js';
+export * from './evm.js';
+export * from './ed25519.js';
+export * from './passkey.js';

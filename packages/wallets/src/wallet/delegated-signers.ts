@@ -1,0 +1,61 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { isDeepStrictEqual } from 'node:util';
+import { conflict, invalid, notFound, type DomainError } from '@paykit/kernel';
+import { normalizeSignerLocator } from '../locators/signer-locator.js';
+import type { AddDelegatedSigner, RemoveDelegatedSigner } from './commands.js';
+import { validateDelegatedSigner } from './delegated-signer-input.js';
+import type { WalletEvent } from './events.js';
+import { deviceSignerRefusal, isDeviceSignerInput } from './signer-input.js';
+import type { WalletState } from './state.js';
+import type { DelegatedSigner, Signer } from './types.js';
+
+type Decision = E.Either<DomainError, readonly WalletEvent[]>;
+
+/**
+ * Who a signer is, regardless of the key generated for it: a repeated request for an api-key,
+ * email or phone signer comes with a fresh key, yet names the same signer.
+ */
+const identityOf = (signer: Signer): string => (signer.type === 'api-key' ? 'api-key' : signer.locator);
+
+const sameGrant = (a: DelegatedSigner, b: DelegatedSigner): boolean =>
+  isDeepStrictEqual(a.scopes, b.scopes) && a.expiresAt === b.expiresAt;
+
+export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: WalletState): Decision => {
+  if (state.status !== 'created') return E.left(notFound());
+  const { wallet } = state;
+  const { request, custodialKeys, now } = command.data;
+  const kind = { chainType: wallet.chainType, walletType: wallet.walletType };
+  if (isDeviceSignerInput(request?.signer)) {
+    const refusal = deviceSignerRefusal({ ...kind, role: 'delegated', field: 'signer' });
+    if (refusal) return E.left(refusal);
+  }
+  if (wallet.walletType !== 'smart') {
+    return E.left(invalid('delegated_signers_not_supported', `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`));
+  }
+  const checked = validateDelegatedSigner(request, { ...kind, environment: wallet.environment, field: '', custodialKeys, now });
+  if (E.isLeft(checked)) return checked;
+  const { delegatedSigner, custodialKey } = checked.right;
+  const identity = identityOf(delegatedSigner.signer);
+  if (wallet.adminSigner && identityOf(wallet.adminSigner) === identity) {
+    return E.left(conflict('signer_already_exists', `${wallet.adminSigner.locator} is the admin signer of this wallet`));
+  }
+  const existing = wallet.delegatedSigners.find((delegated) => identityOf(delegated.signer) === identity);
+  if (existing) {
+    return sameGrant(existing, delegatedSigner)
+      ? E.right([])
+      : E.left(conflict('signer_already_exists', `${existing.signer.locator} is already a delegated signer of this wallet, with other scopes or expiry`));
+  }
+  const data = { walletId: wallet.walletId, delegatedSigner, addedAt: now };
+  return E.right([{ type: 'DelegatedSignerAdded', data: custodialKey ? { ...data, custodialKey } : data }]);
+};
+
+export const decideRemoveDelegatedSigner = (command: RemoveDelegatedSigner, state: WalletState): Decision => {
+  if (state.status !== 'created') return E.left(notFound());
+  const { wallet } = state;
+  const locator = normalizeSignerLocator(wallet.chainType, command.data.signer);
+  if (wallet.delegatedSigners.some((delegated) => delegated.signer.locator === locator)) {
+    return E.right([{ type: 'DelegatedSignerRemoved', data: { walletId: wallet.walletId, locator, removedAt: command.data.now } }]);
+  }
+  if (state.removedSigners.includes(locator)) return E.right([]);
+  return E.left(notFound(`${command.data.signer} is not a delegated signer of this wallet`));
+};

@@ -1,0 +1,10 @@
+export * from './types.js';
+export * from './commands.js';
+export * from './events.js';
+export * from './state.js';
+export * from './decider.js';
+export * from './resource.js';
+export * from './delegated-transfer.js';
+export * from './identity.js';
+export { custodialKeysNeeded, custodialKeysNeededForSigner, holdsWalletKey, WALLET_KEY, type KeyRequest } from './custodial-keys.js';
+export { DEVICE_SIGNER_NOT_SUPPORTED } from './signer-input.js';
