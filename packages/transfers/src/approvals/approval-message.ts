@@ -1,0 +1,67 @@
+import { sha256Hex } from '@paykit/kernel';
+import { encodeAbiParameters, hexToBytes, keccak256, parseAbiParameters, stringToHex, type Hex } from 'viem';
+import type { TransferCallInput } from '../call/contract-call.js';
+import { evmTransactionOf } from '../call/evm-call.js';
+import type { Memo } from '../transfer/model.js';
+
+/** Versioned so a future change of what is signed can never be mistaken for this one. */
+export const APPROVAL_MESSAGE_DOMAIN = 'paykit:transfer-approval:v1';
+
+export interface ApprovalMessageInput extends TransferCallInput {
+  readonly transferId: string;
+  readonly chain: string;
+  readonly memo?: Memo;
+}
+
+const EVM_APPROVAL_FIELDS = parseAbiParameters(
+  'string domain, string chain, bytes32 nonce, address from, address to, uint256 value, bytes data',
+);
+
+/**
+ * EVM: keccak256 of the ABI encoding of (domain, chain, nonce, from, to, value, data), where
+ * to/value/data are exactly the transaction the wallet executes and nonce = keccak256(transfer
+ * id), so one signature approves one transfer only. A 0x-prefixed 32-byte hex string.
+ */
+const evmApprovalMessage = (input: ApprovalMessageInput): Hex => {
+  const { to, data, value } = evmTransactionOf(input);
+  return keccak256(
+    encodeAbiParameters(EVM_APPROVAL_FIELDS, [
+      APPROVAL_MESSAGE_DOMAIN,
+      input.chain,
+      keccak256(stringToHex(input.transferId)),
+      input.from as Hex,
+      to as Hex,
+      BigInt(value),
+      data as Hex,
+    ]),
+  );
+};
+
+/**
+ * Other families: sha256 (lowercase hex, no prefix) of one field per line; the memo comes last
+ * because it is the only field that may itself contain a line break.
+ */
+const digestApprovalMessage = (input: ApprovalMessageInput): string =>
+  sha256Hex(
+    [
+      APPROVAL_MESSAGE_DOMAIN,
+      `chain:${input.chain}`,
+      `nonce:${input.transferId}`,
+      `from:${input.from}`,
+      `token:${input.token.native ? 'native' : input.token.address}`,
+      `to:${input.recipientAddress}`,
+      `amount:${input.baseUnits}`,
+      `memo:${input.memo ? `${input.memo.type}:${input.memo.value}` : ''}`,
+    ].join('\n'),
+  );
+
+/** The message every approver of a transfer signs; deterministic in the transfer's content. */
+export const approvalMessageOf = (input: ApprovalMessageInput): string =>
+  input.chainType === 'evm' ? evmApprovalMessage(input) : digestApprovalMessage(input);
+
+/**
+ * The 32 bytes a signer signs: EVM wallets personal_sign them (`signMessage({ message: { raw } })`),
+ * ed25519 signers sign them as they are.
+ */
+export const approvalMessageBytes = (message: string): Uint8Array =>
+  hexToBytes((message.startsWith('0x') ? message : `0x${message}`) as Hex);

@@ -1,0 +1,96 @@
+import { approvalsOfQuorum, pendingSignersOf, remainingOf } from '../approvals/quorum.js';
+import { contractCallOf, plannedOnChainCallOf } from '../call/transfer-call.js';
+import type { TransferCallInput } from '../call/contract-call.js';
+import type { Quorum, QuorumSigner, Transfer } from '../transfer/model.js';
+import { transferStatus } from '../transfer/status.js';
+import { epochMillis } from '../transfer/timestamps.js';
+import type { ApprovalEntryResource, TransferResource } from './transfer-resource.js';
+
+const callInputOf = (transfer: Transfer): TransferCallInput => ({
+  chainType: transfer.chainType,
+  from: transfer.wallet.address,
+  token: transfer.token,
+  recipientAddress: transfer.recipient.address,
+  baseUnits: transfer.amount.baseUnits,
+});
+
+const member = ({ address, locator, type }: QuorumSigner) => ({ address, locator, type });
+
+const approvalEntryOf = (transfer: Transfer, quorum: Quorum): ApprovalEntryResource => {
+  const signerByLocator = new Map(quorum.signers.map((signer) => [signer.locator, signer]));
+  return {
+    signer: { locator: quorum.locator, type: 'quorum' },
+    quorumApprovals: {
+      threshold: quorum.threshold,
+      remaining: remainingOf(quorum, transfer.approvals),
+      pending: pendingSignersOf(quorum, transfer.approvals).map((signer) => ({
+        message: transfer.approvalMessage,
+        signer: member(signer),
+      })),
+      submitted: approvalsOfQuorum(quorum, transfer.approvals).map((approval) => ({
+        message: approval.message,
+        signature: approval.signature,
+        signer: member(signerByLocator.get(approval.signer) as QuorumSigner),
+        submittedAt: epochMillis(approval.submittedAt),
+      })),
+    },
+  };
+};
+
+const approvalsOf = (transfer: Transfer): TransferResource['approvals'] => {
+  const entries = transfer.quorums.map((quorum) => approvalEntryOf(transfer, quorum));
+  return {
+    required: transfer.quorums.length,
+    pending: entries.filter((entry) => entry.quorumApprovals.remaining > 0),
+    submitted: entries.filter((entry) => entry.quorumApprovals.remaining <= 0),
+  };
+};
+
+const onChainOf = (transfer: Transfer): TransferResource['onChain'] => {
+  const call = transfer.broadcast?.call ?? plannedOnChainCallOf(callInputOf(transfer));
+  const broadcast = transfer.broadcast;
+  return {
+    ...(call && { call }),
+    ...(broadcast?.explorerLink !== undefined && { explorerLink: broadcast.explorerLink }),
+    ...(broadcast && { txId: broadcast.txId }),
+  };
+};
+
+const feesOf = (transfer: Transfer): TransferResource['fees'] => {
+  const actual = transfer.outcome?.actualFee;
+  return {
+    mode: 'project',
+    ...(actual && { actual }),
+    ...(transfer.feeEstimate && { estimate: transfer.feeEstimate }),
+    // The spec types billed.usd as a number; the exact decimal stays in the events.
+    billed: { usd: Number(transfer.billing?.billedUsd ?? '0') },
+    ...(transfer.billing && { billing: { status: transfer.billing.status } }),
+  };
+};
+
+/** The spec's Transfer transaction resource for a transfer's current state. */
+export const toTransferResource = (transfer: Transfer): TransferResource => {
+  const { outcome } = transfer;
+  return {
+    id: transfer.transferId,
+    chainType: transfer.chainType,
+    walletType: transfer.walletType,
+    status: transferStatus(transfer),
+    createdAt: epochMillis(transfer.createdAt),
+    ...(outcome && { completedAt: epochMillis(outcome.completedAt) }),
+    params: { call: contractCallOf(callInputOf(transfer)), chain: transfer.chain },
+    onChain: onChainOf(transfer),
+    sendParams: {
+      token: transfer.token.locator,
+      params: {
+        recipient: transfer.recipient.locator,
+        recipientAddress: transfer.recipient.address,
+        amount: transfer.amount.decimal,
+        ...(transfer.memo && { memo: transfer.memo }),
+      },
+    },
+    approvals: approvalsOf(transfer),
+    ...(outcome?.status === 'failed' && { error: outcome.error }),
+    fees: feesOf(transfer),
+  };
+};
