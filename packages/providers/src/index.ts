@@ -1,0 +1,43 @@
+export * from './environment.js';
+
+// Failure injection shared by the sandboxes, and the errors of an outside party.
+export * from './faults/provider-errors.js';
+export * from './faults/sandbox-faults.js';
+export * from './faults/parse-fault-rules.js';
+
+// AES-256-GCM, for stores that keep secrets at rest.
+export * from './encryption/aes-gcm.js';
+
+export * from './money/amount.js';
+
+// Pricing: the price table quotes are computed from.
+export * from './pricing/pricing-port.js';
+export * from './pricing/sandbox-pricing.js';
+export { tokenNotSupported } from './pricing/resolve-item.js';
+
+// Cards: the vault that tokenizes card details, and the processor that charges tokens.
+export * from './cards/card-number.js';
+export * from './cards/card-vault-port.js';
+export * from './cards/card-processor-port.js';
+export * from './cards/test-cards.js';
+export * from './cards/sandbox-card-vault.js';
+export * from './cards/sandbox-card-processor.js';
+
+// KYC: identity checks.
+export * from './kyc/kyc-port.js';
+export * from './kyc/sandbox-outcome.js';
+export * from './kyc/sandbox-kyc.js';
+
+// Payouts: the bank-account vault and the payout rail.
+export * from './payouts/bank-account-vault-port.js';
+export * from './payouts/payout-port.js';
+export * from './payouts/test-accounts.js';
+export * from './payouts/sandbox-bank-account-vault.js';
+export * from './payouts/sandbox-payout-rail.js';
+
+// Blob storage for identity documents.
+export * from './blobs/blob-store-port.js';
+export * from './blobs/memory-blob-store.js';
+export * from './blobs/file-blob-store.js';
+
+export * from './sandbox-providers.js';

@@ -1,0 +1,60 @@
+import type { Clock, IdGenerator } from '@paykit/kernel';
+import type { BlobStore } from './blobs/blob-store-port.js';
+import { SandboxCardProcessor } from './cards/sandbox-card-processor.js';
+import { SandboxCardVault } from './cards/sandbox-card-vault.js';
+import type { EncryptionKey } from './encryption/aes-gcm.js';
+import type { Environment } from './environment.js';
+import { SandboxFaults } from './faults/sandbox-faults.js';
+import { SandboxKyc, type SandboxKycOptions } from './kyc/sandbox-kyc.js';
+import { SandboxBankAccountVault } from './payouts/sandbox-bank-account-vault.js';
+import { SandboxPayoutRail, type SandboxPayoutRailOptions } from './payouts/sandbox-payout-rail.js';
+import { SandboxPricing, type SandboxPricingOptions } from './pricing/sandbox-pricing.js';
+
+export interface SandboxProvidersOptions {
+  readonly environment: Environment;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  /** Seals vaulted bank accounts. */
+  readonly encryptionKey: EncryptionKey;
+  /** Where vaulted bank accounts are kept; memory by default. */
+  readonly vaultStore?: BlobStore;
+  readonly faults?: SandboxFaults;
+  readonly canonicalTokenLocator?: SandboxPricingOptions['canonicalTokenLocator'];
+  readonly verificationUrl?: (verificationId: string) => string;
+  readonly kyc?: Pick<SandboxKycOptions, 'provider' | 'environmentId' | 'completionDelayMs' | 'defaultOutcome'>;
+  readonly payouts?: Pick<SandboxPayoutRailOptions, 'sendDelayMs' | 'settlementDelayMs'>;
+}
+
+/** Every sandbox party, wired together and sharing one clock, one id source and one fault plan. */
+export const createSandboxProviders = (options: SandboxProvidersOptions) => {
+  const { clock, ids } = options;
+  const faults = options.faults ?? new SandboxFaults();
+  const cardVault = new SandboxCardVault({ clock, ids, faults });
+  const bankAccountVault = new SandboxBankAccountVault({
+    ids,
+    faults,
+    encryptionKey: options.encryptionKey,
+    ...(options.vaultStore && { store: options.vaultStore }),
+  });
+  return {
+    faults,
+    pricing: new SandboxPricing({
+      environment: options.environment,
+      faults,
+      ...(options.canonicalTokenLocator && { canonicalTokenLocator: options.canonicalTokenLocator }),
+    }),
+    cardVault,
+    cardProcessor: new SandboxCardProcessor({
+      vault: cardVault,
+      clock,
+      ids,
+      faults,
+      ...(options.verificationUrl && { verificationUrl: options.verificationUrl }),
+    }),
+    kyc: new SandboxKyc({ clock, ids, faults, ...options.kyc }),
+    bankAccountVault,
+    payoutRail: new SandboxPayoutRail({ vault: bankAccountVault, clock, ids, faults, ...options.payouts }),
+  };
+};
+
+export type SandboxProviders = ReturnType<typeof createSandboxProviders>;
