@@ -1,0 +1,22 @@
+import { createDemoMerchant } from './merchant.js';
+
+const port = Number(process.env.PORT ?? 4100);
+const host = process.env.HOST ?? '127.0.0.1';
+const merchant = await createDemoMerchant({
+  port,
+  host,
+  ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
+  ...(process.env.DEMO_MERCHANT_SEED ? { seed: process.env.DEMO_MERCHANT_SEED } : {}),
+  ...(process.env.DEMO_MERCHANT_API_KEY ? { apiKey: process.env.DEMO_MERCHANT_API_KEY } : {}),
+  logger: process.env.LOG_REQUESTS === 'true',
+});
+console.log(`Demo merchant listening on ${merchant.url}`);
+
+const shutdown = () => {
+  merchant.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);

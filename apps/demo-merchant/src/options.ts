@@ -1,0 +1,33 @@
+import { type Clock } from '@paykit/kernel';
+import { type ProductDefinition } from './catalogue/products.js';
+import { type PaymentGateway } from './payments/gateway.js';
+import { type AccountDefinition } from './web/accounts.js';
+
+export interface DemoMerchantOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  readonly port?: number;
+  /** Interface to listen on; 127.0.0.1 by default. */
+  readonly host?: string;
+  /** Absolute origin used in links and the discovery document; by default the request's own origin. */
+  readonly publicUrl?: string;
+  /** Seeds every generated id (checkout sessions, visitors) and the cookie signing secret. */
+  readonly seed?: string;
+  /** Secret that signs the visitor and login cookies; derived from the seed when absent. */
+  readonly cookieSecret?: string;
+  readonly clock?: Clock;
+  readonly catalogue?: readonly ProductDefinition[];
+  readonly accounts?: readonly AccountDefinition[];
+  /** Paths answered with 403 "Access denied"; `['/blocked']` by default. */
+  readonly blockedPaths?: readonly string[];
+  /** User-agent substrings (case-insensitive) answered with 403 on every path; none by default. */
+  readonly blockedUserAgents?: readonly string[];
+  /** When set, the agentic-checkout API requires `Authorization: Bearer <apiKey>`. */
+  readonly apiKey?: string;
+  /** Provider name advertised in `payment_provider`; `paykit` by default. */
+  readonly paymentProvider?: string;
+  /** The processor that authorises payments; the documented test convention by default. */
+  readonly paymentGateway?: PaymentGateway;
+  /** Sequence number of the first order: 1001 gives `DM-001001`. */
+  readonly firstOrderNumber?: number;
+  readonly logger?: boolean;
+}
