@@ -1,0 +1,174 @@
+import { type CheckoutRun, type InputInteraction, isFinalStatus } from '@paykit/checkout-runs';
+import { type Clock, type DomainError, DomainException, type IdGenerator, type Money } from '@paykit/kernel';
+import * as E from 'fp-ts/lib/Either.js';
+import type { CurrencyConverter } from '../money/currency-converter.js';
+import type { PaymentCredentials } from '../payment/payment-credentials.js';
+import type { RunIndex } from '../queue/run-index.js';
+import type { SafeHttp } from '../safety/safe-http.js';
+import { RunStopped } from '../strategy/run-stopped.js';
+import type { BuyerProfile, InputAnswerView, PaymentStart, PaymentToken, StrategyContext } from '../strategy/strategy-port.js';
+import type { RunnerLogger } from '../logger.js';
+import type { RunLink } from './run-link.js';
+import { clip } from './text-limits.js';
+
+export interface RunContextDeps {
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly index: RunIndex;
+  readonly http: SafeHttp;
+  readonly converter: CurrencyConverter;
+  readonly credentials: PaymentCredentials;
+  readonly logger: RunnerLogger;
+  /** How long a question waits for the user before the run fails `input_expired`. */
+  readonly inputTimeoutMs: number;
+}
+
+/** How often a waiting session looks at its run even without a wake-up from the index. */
+const ANSWER_POLL_MS = 1000;
+const ACTION_MAX = 500;
+
+/** The strategy's view of its run: steps, questions and payments, all through the decider. */
+export class RunContext implements StrategyContext {
+  readonly logger: RunnerLogger;
+
+  constructor(
+    private readonly link: RunLink,
+    private readonly deps: RunContextDeps,
+    readonly buyer: BuyerProfile | null,
+  ) {
+    this.logger = deps.logger;
+  }
+
+  get runId(): string {
+    return this.link.runId;
+  }
+
+  get input() {
+    return this.link.run.input;
+  }
+
+  get http(): SafeHttp {
+    return this.deps.http;
+  }
+
+  get signal(): AbortSignal {
+    return this.link.killSignal;
+  }
+
+  async step(action: string, url: string): Promise<void> {
+    const run = await this.current();
+    const now = this.deps.clock.now();
+    if (run.cancellationRequested) {
+      // Money may be moving: the strategy must learn the payment's outcome, which the run still accepts.
+      if (run.payment) return;
+      throw new RunStopped('cancelled');
+    }
+    if (!run.payment && run.startedAt !== null && Date.parse(run.startedAt) + run.policy.maxDurationMs <= now.getTime()) {
+      await this.link.send({ type: 'DeadlinePassed', data: { now } });
+      throw new RunStopped('ended');
+    }
+    const recorded = await this.link.send({
+      type: 'RecordStep',
+      data: { runnerId: this.link.runnerId, action: clip(action, ACTION_MAX), url, now },
+    });
+    if (E.isRight(recorded)) return;
+    switch (recorded.left.code) {
+      case 'step_budget_exhausted':
+        await this.link.send({ type: 'Fail', data: { runnerId: this.link.runnerId, reason: 'cost_limit', now } });
+        throw new RunStopped('ended');
+      case 'cancellation_requested':
+        throw new RunStopped('cancelled');
+      default:
+        throw new DomainException(recorded.left);
+    }
+  }
+
+  async tell(text: string): Promise<void> {
+    const sent = await this.link.send({
+      type: 'PostAgentMessage',
+      data: { runnerId: this.link.runnerId, messageId: this.deps.ids.uuid(), text: clip(text, 20000), now: this.deps.clock.now() },
+    });
+    if (E.isLeft(sent)) this.logger.warn({ runId: this.runId, code: sent.left.code }, 'agent message refused');
+  }
+
+  async ask(question: string, interaction: InputInteraction): Promise<InputAnswerView> {
+    const requestId = this.deps.ids.uuid();
+    const now = this.deps.clock.now();
+    const asked = await this.link.send({
+      type: 'RequestInput',
+      data: {
+        runnerId: this.link.runnerId,
+        messageId: this.deps.ids.uuid(),
+        requestId,
+        question: clip(question, 2000),
+        interaction,
+        expiresAt: new Date(now.getTime() + this.deps.inputTimeoutMs),
+        now,
+      },
+    });
+    if (E.isLeft(asked)) this.refusal(asked.left);
+    for (;;) {
+      const run = await this.current();
+      const record = run.inputRequests[requestId];
+      if (record?.status === 'answered' && record.answer) {
+        const { action, value, text, secretRef } = record.answer;
+        return { action, ...(value === undefined ? {} : { value }), ...(text === undefined ? {} : { text }), ...(secretRef ? { secretRef } : {}) };
+      }
+      // Withdrawn: the run was taken over while this runner waited.
+      if (record?.status !== 'pending') throw new RunStopped('lease_lost');
+      await this.deps.index.changed({ timeoutMs: ANSWER_POLL_MS, abort: this.signal });
+    }
+  }
+
+  paymentToken(): Promise<E.Either<DomainError, PaymentToken>> {
+    return this.deps.credentials.tokenFor({ runId: this.runId, buyer: this.buyer });
+  }
+
+  async startPayment(total: Money): Promise<PaymentStart> {
+    const maxCost = this.input.constraints.maxCost;
+    const converted = await this.deps.converter.convert(total, maxCost.currency);
+    if (E.isLeft(converted)) return { kind: 'not_priced', message: converted.left.message };
+    const attemptId = this.deps.ids.uuid();
+    const started = await this.link.send({
+      type: 'StartPayment',
+      data: {
+        runnerId: this.link.runnerId,
+        attemptId,
+        total: { amount: total.amount, currency: total.currency.toUpperCase() },
+        totalInMaxCostCurrency: converted.right,
+        now: this.deps.clock.now(),
+      },
+    });
+    if (E.isRight(started)) return { kind: 'started', attemptId, totalInMaxCostCurrency: converted.right };
+    if (started.left.code === 'max_cost_exceeded') return { kind: 'over_max_cost', totalInMaxCostCurrency: converted.right, maxCost };
+    return this.refusal(started.left);
+  }
+
+  async paymentNotCharged(attemptId: string): Promise<void> {
+    const recorded = await this.link.send({
+      type: 'RecordPaymentNotCharged',
+      data: { runnerId: this.link.runnerId, attemptId, now: this.deps.clock.now() },
+    });
+    if (E.isLeft(recorded)) throw new DomainException(recorded.left);
+  }
+
+  /** The run as it is now, while this runner still holds it. */
+  private async current(): Promise<CheckoutRun> {
+    const run = await this.link.load();
+    if (!run || isFinalStatus(run.status)) throw this.stop('ended');
+    if (run.lease?.runnerId !== this.link.runnerId) throw this.stop('lease_lost');
+    return run;
+  }
+
+  private stop(reason: RunStopped['reason']): RunStopped {
+    const stopped = new RunStopped(reason);
+    this.link.stop(stopped);
+    return stopped;
+  }
+
+  /** A refusal of new progress: the user's cancel is honoured here; anything else is a bug. */
+  private refusal(error: DomainError): never {
+    if (error.code === 'cancellation_requested') throw new RunStopped('cancelled');
+    throw new DomainException(error);
+  }
+}

@@ -1,0 +1,114 @@
+import type { EventStore } from '@paykit/event-store';
+import { type Clock, type IdGenerator, randomIds, systemClock } from '@paykit/kernel';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { agenticCheckoutStrategy } from '../agentic-checkout/agentic-checkout-strategy.js';
+import { type CurrencyConverter, sameCurrencyOnly } from '../money/currency-converter.js';
+import type { PaymentCredentials } from '../payment/payment-credentials.js';
+import { RunIndex } from '../queue/run-index.js';
+import { RunCommands } from '../runs/run-commands.js';
+import type { HttpTransport } from '../safety/pinned-transport.js';
+import { SafeHttp } from '../safety/safe-http.js';
+import { type Resolver, createUrlGuard } from '../safety/url-guard.js';
+import { type BuyerProfileSource, type CheckoutStrategy, noBuyerProfiles } from '../strategy/strategy-port.js';
+import { type RunnerLogger, silentLogger } from '../logger.js';
+import { CheckoutRunner } from './runner.js';
+import { RunSweeper } from './sweeper.js';
+
+export interface RunnerProcessConfig {
+  readonly store: EventStore;
+  /** How the runner pays: card-vault tokens only. */
+  readonly payment: PaymentCredentials;
+  /** Converts merchant totals into maxCost's currency (`pricingConverter` over the pricing port). */
+  readonly converter?: CurrencyConverter;
+  /** Where buyer profiles come from (the API's store); none by default. */
+  readonly buyerProfiles?: BuyerProfileSource;
+  /** `AGENT_CHECKOUT_ALLOWED_HOSTS`: hosts reachable although they resolve to private addresses. */
+  readonly allowedHosts?: string | readonly string[];
+  readonly clock?: Clock;
+  readonly ids?: IdGenerator;
+  readonly runnerId?: string;
+  /** Runs worked on at once by this process. Default 4. */
+  readonly concurrency?: number;
+  /** Lease length. Default 30 s; renewed every third of it. */
+  readonly leaseMs?: number;
+  readonly renewEveryMs?: number;
+  /** How often the sweeper looks for lapsed leases, spent budgets and expired questions. Default 5 s; 0 turns it off. */
+  readonly sweepEveryMs?: number;
+  /** How long a question to the user stays open. Default 15 min. */
+  readonly inputTimeoutMs?: number;
+  readonly requestTimeoutMs?: number;
+  readonly completeTimeoutMs?: number;
+  /** Replaces the default strategies (the agentic-checkout API). */
+  readonly strategies?: (deps: { readonly ids: IdGenerator }) => readonly CheckoutStrategy[];
+  /** DNS resolution for the URL guard; the system resolver by default. */
+  readonly resolve?: Resolver;
+  /** The HTTP exchange under the guard; node:http pinned to the checked addresses by default. */
+  readonly transport?: HttpTransport;
+  readonly logger?: RunnerLogger;
+}
+
+export interface RunnerProcess {
+  readonly runner: CheckoutRunner;
+  readonly index: RunIndex;
+  readonly sweeper: RunSweeper;
+  /** Stops claiming, lets runs under way finish for up to `drainMs`, abandons the rest to their leases. */
+  stop(options?: { readonly drainMs?: number }): Promise<void>;
+  /** Stops at once, as a crash would (for tests of takeovers). */
+  kill(): Promise<void>;
+}
+
+/**
+ * Everything a runner needs, started: the run index following the store, a runner claiming
+ * from it, and a sweeper. The API calls it for the in-process runner; a separate
+ * `pnpm runner` entry calls it with its own store and configuration.
+ */
+export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess => {
+  const clock = config.clock ?? systemClock;
+  const ids = config.ids ?? randomIds;
+  const logger = config.logger ?? silentLogger;
+  const leaseMs = config.leaseMs ?? 30_000;
+  const commands = new RunCommands({ store: config.store, clock, ids });
+  const index = new RunIndex(config.store, { logger }).start();
+  const guard = createUrlGuard({ ...(config.allowedHosts === undefined ? {} : { allowedHosts: config.allowedHosts }), ...(config.resolve ? { resolve: config.resolve } : {}) });
+  const http = new SafeHttp({ guard, ...(config.transport ? { transport: config.transport } : {}), ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
+  const strategies = config.strategies?.({ ids }) ?? [
+    agenticCheckoutStrategy({
+      ids,
+      ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}),
+      ...(config.completeTimeoutMs ? { completeTimeoutMs: config.completeTimeoutMs } : {}),
+    }),
+  ];
+  const runner = new CheckoutRunner({
+    commands,
+    index,
+    clock,
+    ids,
+    runnerId: config.runnerId ?? `runner-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
+    concurrency: config.concurrency ?? 4,
+    leaseMs,
+    renewEveryMs: config.renewEveryMs ?? Math.max(1, Math.floor(leaseMs / 3)),
+    inputTimeoutMs: config.inputTimeoutMs ?? 15 * 60_000,
+    strategies,
+    buyerProfiles: config.buyerProfiles ?? noBuyerProfiles,
+    http,
+    converter: config.converter ?? sameCurrencyOnly,
+    credentials: config.payment,
+    logger,
+  }).start();
+  const sweeper = new RunSweeper({ commands, index, clock, logger });
+  const sweepEveryMs = config.sweepEveryMs ?? 5_000;
+  if (sweepEveryMs > 0) sweeper.start(sweepEveryMs);
+  const shutdown = async (stopRunner: () => Promise<void>) => {
+    await sweeper.stop();
+    await stopRunner();
+    await index.close();
+  };
+  return {
+    runner,
+    index,
+    sweeper,
+    stop: (options) => shutdown(() => runner.stop(options)),
+    kill: () => shutdown(() => runner.kill()),
+  };
+};
