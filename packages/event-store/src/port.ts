@@ -7,6 +7,11 @@ import type { EventMetadata } from '@paykit/kernel';
  */
 export type ExpectedRevision = 'no_stream' | 'exists' | 'any' | bigint;
 
+/**
+ * Data and metadata are stored as JSON in every adapter: a read returns what
+ * `JSON.parse(JSON.stringify(value))` gives (fresh objects each time), and a value JSON cannot
+ * hold (a bigint) makes the append fail before anything is written.
+ */
 export interface EventToAppend {
   readonly type: string;
   readonly data: unknown;
@@ -23,9 +28,15 @@ export interface RecordedEvent {
 }
 
 export interface AppendResult {
-  /** Revision of the last event written: pass it as the next expected revision. */
+  /**
+   * Revision of the last event written: pass it as the next expected revision. An empty append
+   * reports the stream's current revision (-1n when the stream does not exist).
+   */
   readonly nextExpectedRevision: bigint;
-  /** Global position of the last event written: queries can wait for projections to reach it. */
+  /**
+   * Global position of the last event written: queries can wait for projections to reach it.
+   * An empty append reports the head of `$all`.
+   */
   readonly position: bigint;
 }
 
@@ -72,6 +83,10 @@ export interface EventStore {
   subscribeToAll(options?: SubscribeToAllOptions): Subscription;
   /** Position of the last event in `$all`, 0n when empty. */
   headPosition(): Promise<bigint>;
+  /**
+   * Idempotent. Afterwards every operation fails with EventStoreUnavailableError, and open
+   * subscriptions end with it, so a consumer can tell a shutdown from the end of a stream.
+   */
   close(): Promise<void>;
 }
 

@@ -10,6 +10,8 @@ export interface Principal {
   readonly environment: Environment;
   readonly keyId: string;
   readonly keyKind: KeyKind;
+  /** The key's display prefix (`sk_staging_AbCd1234`): safe to log and show. */
+  readonly keyPrefix: string;
   readonly scopes: ReadonlySet<string>;
   /**
    * The end user acted for: the JWT subject under client auth, the `x-service-user-id` header

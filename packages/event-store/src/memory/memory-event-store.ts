@@ -13,10 +13,24 @@ import type {
 import { EventStoreUnavailableError, WrongExpectedRevisionError, revisionMatches } from '../port.js';
 import { catchUpSubscription } from '../subscriptions/live-subscription.js';
 
-/** The whole store in process memory: for unit tests and throwaway runs. */
+/** An event as kept in memory: data and metadata as JSON text, like the durable adapters store them. */
+interface StoredEvent {
+  readonly streamName: string;
+  readonly revision: bigint;
+  readonly position: bigint;
+  readonly type: string;
+  readonly data: string;
+  readonly metadata: string;
+}
+
+/**
+ * The whole store in process memory: for unit tests and throwaway runs. Events go through JSON
+ * on the way in and out, so a test on this store sees exactly what the sqlite adapter returns.
+ * Positions are 1-based and contiguous: position p is `all[p - 1]`, revision r is `stream[r]`.
+ */
 export class MemoryEventStore implements EventStore {
-  private readonly all: RecordedEvent[] = [];
-  private readonly streams = new Map<string, RecordedEvent[]>();
+  private readonly all: StoredEvent[] = [];
+  private readonly streams = new Map<string, StoredEvent[]>();
   private readonly appended = new EventEmitter().setMaxListeners(0);
   private closed = false;
 
@@ -26,42 +40,48 @@ export class MemoryEventStore implements EventStore {
     options: { expectedRevision?: ExpectedRevision } = {},
   ): Promise<AppendResult> {
     this.assertOpen();
-    const stream = this.streams.get(streamName);
-    const actual = stream && stream.length > 0 ? BigInt(stream.length - 1) : 'no_stream';
+    const serialized = events.map((event) => ({
+      type: event.type,
+      data: JSON.stringify(event.data ?? null),
+      metadata: JSON.stringify(event.metadata ?? null),
+    }));
+    const stream = this.streams.get(streamName) ?? [];
+    const actual = stream.length > 0 ? BigInt(stream.length - 1) : 'no_stream';
     const expected = options.expectedRevision ?? 'any';
     if (!revisionMatches(expected, actual)) throw new WrongExpectedRevisionError(streamName, expected, actual);
-    if (events.length === 0) {
-      return { nextExpectedRevision: actual === 'no_stream' ? -1n : actual, position: this.lastPosition() };
+    if (serialized.length === 0) {
+      return { nextExpectedRevision: actual === 'no_stream' ? -1n : actual, position: this.head() };
     }
-    const target = stream ?? [];
-    for (const event of events) {
-      const recorded: RecordedEvent = {
+    for (const event of serialized) {
+      const stored: StoredEvent = {
         streamName,
-        revision: BigInt(target.length),
-        position: BigInt(this.all.length + 1),
-        type: event.type,
-        data: structuredClone(event.data),
-        metadata: structuredClone(event.metadata),
+        revision: BigInt(stream.length),
+        position: this.head() + 1n,
+        ...event,
       };
-      target.push(recorded);
-      this.all.push(recorded);
+      stream.push(stored);
+      this.all.push(stored);
     }
-    this.streams.set(streamName, target);
+    this.streams.set(streamName, stream);
     this.appended.emit('appended');
-    return { nextExpectedRevision: BigInt(target.length - 1), position: this.lastPosition() };
+    return { nextExpectedRevision: BigInt(stream.length - 1), position: this.head() };
   }
 
   async *readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
     this.assertOpen();
     const stream = this.streams.get(streamName) ?? [];
-    const max = options.maxCount ?? Number.POSITIVE_INFINITY;
-    let count = 0;
+    const last = BigInt(stream.length) - 1n;
+    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     if (options.direction === 'backwards') {
-      const from = options.fromRevision ?? BigInt(stream.length - 1);
-      for (let i = Math.min(Number(from), stream.length - 1); i >= 0 && count < max; i--, count++) yield stream[i]!;
+      const from = options.fromRevision ?? last;
+      for (let revision = from < last ? from : last; revision >= 0n && remaining > 0; revision--, remaining--) {
+        yield toRecorded(at(stream, revision));
+      }
     } else {
       const from = options.fromRevision ?? 0n;
-      for (let i = Number(from); i < stream.length && count < max; i++, count++) yield stream[i]!;
+      for (let revision = from > 0n ? from : 0n; revision <= last && remaining > 0; revision++, remaining--) {
+        yield toRecorded(at(stream, revision));
+      }
     }
   }
 
@@ -74,7 +94,10 @@ export class MemoryEventStore implements EventStore {
     this.assertOpen();
     return catchUpSubscription(
       {
-        readPage: async (after, maxCount) => this.page(after, maxCount),
+        readPage: async (after, maxCount) => {
+          this.assertOpen();
+          return this.page(after, maxCount);
+        },
         onAppended: (listener) => {
           this.appended.on('appended', listener);
           return () => this.appended.off('appended', listener);
@@ -85,20 +108,26 @@ export class MemoryEventStore implements EventStore {
   }
 
   async headPosition(): Promise<bigint> {
-    return this.lastPosition();
+    this.assertOpen();
+    return this.head();
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
+    // Wakes waiting subscriptions: their next read fails, so they end with EventStoreUnavailableError.
+    this.appended.emit('appended');
   }
 
   private page(after: bigint, maxCount: number): RecordedEvent[] {
-    // Positions are 1-based and contiguous here, so position p sits at index p - 1.
-    const start = Number(after);
-    return this.all.slice(start, Number.isFinite(maxCount) ? start + maxCount : undefined);
+    const page: RecordedEvent[] = [];
+    for (let position = (after > 0n ? after : 0n) + 1n; position <= this.head() && page.length < maxCount; position++) {
+      page.push(toRecorded(at(this.all, position - 1n)));
+    }
+    return page;
   }
 
-  private lastPosition(): bigint {
+  private head(): bigint {
     return BigInt(this.all.length);
   }
 
@@ -106,3 +135,15 @@ export class MemoryEventStore implements EventStore {
     if (this.closed) throw new EventStoreUnavailableError('The event store is closed');
   }
 }
+
+/** `index` is already bounds-checked against the array, so it is far below 2^53. */
+const at = (events: readonly StoredEvent[], index: bigint): StoredEvent => events[Number(index)]!;
+
+const toRecorded = (event: StoredEvent): RecordedEvent => ({
+  streamName: event.streamName,
+  revision: event.revision,
+  position: event.position,
+  type: event.type,
+  data: JSON.parse(event.data),
+  metadata: JSON.parse(event.metadata),
+});

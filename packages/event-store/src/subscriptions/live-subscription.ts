@@ -9,15 +9,16 @@ export const matchesFilter = (event: RecordedEvent, filter: SubscriptionFilter |
 };
 
 /**
- * A catch-up subscription over any source that can read `$all` after a position in pages and
- * say when new events may have arrived. It reads page after page from the checkpoint; when a
- * page comes back empty it waits for a wake-up (or a poll interval) and reads again. Because
- * every read starts strictly after the last delivered position, the switch from history to
- * live can neither skip nor repeat an event.
+ * What a catch-up subscription needs from an adapter: read `$all` strictly after a position in
+ * pages (ascending, only committed events, never a gap below the last one returned), and say
+ * when new events may have been committed.
  */
 export interface CatchUpSource {
   readPage(after: bigint, maxCount: number): Promise<readonly RecordedEvent[]>;
-  /** Registers a wake-up for new appends; returns the unregister function. */
+  /**
+   * Registers a wake-up, called after every commit that may have added events (and on close,
+   * so a waiting subscription re-reads and sees the failure). Returns the unregister function.
+   */
   onAppended(listener: () => void): () => void;
 }
 
@@ -29,18 +30,27 @@ export interface CatchUpOptions {
   readonly pollIntervalMs?: number;
 }
 
+/**
+ * A catch-up subscription over any CatchUpSource. It reads page after page strictly after the
+ * last position it has seen; when a page comes back short it waits for a wake-up (or the poll
+ * interval) and reads again. Every read starts after the last delivered position, so the turn
+ * from history to live can neither skip nor repeat an event. Wake-ups are counted rather than
+ * flagged: a read only waits if no wake-up arrived since that read began, so a commit that
+ * lands while a page is being read or delivered is never slept through.
+ */
 export const catchUpSubscription = (source: CatchUpSource, options: CatchUpOptions = {}): Subscription => {
   const pageSize = options.pageSize ?? 1000;
   let closed = false;
+  let wakeups = 0;
   let wake: (() => void) | null = null;
-  let pendingWake = false;
   const unregister = source.onAppended(() => {
-    pendingWake = true;
+    wakeups++;
     wake?.();
   });
-  const waitForNews = () =>
+
+  const waitForWakeupAfter = (seen: number) =>
     new Promise<void>((resolve) => {
-      if (pendingWake || closed) return resolve();
+      if (wakeups !== seen || closed) return resolve();
       const timer = options.pollIntervalMs ? setTimeout(resolve, options.pollIntervalMs) : null;
       wake = () => {
         if (timer) clearTimeout(timer);
@@ -48,21 +58,20 @@ export const catchUpSubscription = (source: CatchUpSource, options: CatchUpOptio
       };
     }).finally(() => {
       wake = null;
-      pendingWake = false;
     });
 
   async function* iterate(): AsyncGenerator<RecordedEvent> {
     let checkpoint = options.after ?? 0n;
     try {
       while (!closed) {
-        pendingWake = false;
+        const seen = wakeups;
         const page = await source.readPage(checkpoint, pageSize);
         for (const event of page) {
           if (closed) return;
           checkpoint = event.position;
           if (matchesFilter(event, options.filter)) yield event;
         }
-        if (page.length < pageSize) await waitForNews();
+        if (page.length < pageSize) await waitForWakeupAfter(seen);
       }
     } finally {
       unregister();

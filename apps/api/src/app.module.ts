@@ -1,0 +1,36 @@
+import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AuthModule } from './auth/auth.module.js';
+import { HealthModule } from './health/health.module.js';
+import { HttpModule } from './http/http.module.js';
+import { type InfrastructureOptions, InfrastructureModule } from './infrastructure/infrastructure.module.js';
+import { ObservabilityModule } from './observability/observability.module.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
+
+export interface AppModuleOptions extends InfrastructureOptions {
+  /** Extra modules (tests add routes of their own). */
+  readonly imports?: ModuleMetadata['imports'];
+}
+
+/** The area modules; each new area (wallets, orders, ...) adds its module here. */
+const AREA_MODULES: NonNullable<ModuleMetadata['imports']> = [];
+
+@Module({})
+export class AppModule {
+  static register(options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        InfrastructureModule.register(options),
+        CqrsModule.forRoot(),
+        AuthModule,
+        HttpModule,
+        HealthModule,
+        ObservabilityModule,
+        OpenApiModule,
+        ...AREA_MODULES,
+        ...(options.imports ?? []),
+      ],
+    };
+  }
+}

@@ -1,0 +1,85 @@
+import 'reflect-metadata';
+import { RequestMethod } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { LogController } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { type AppModuleOptions, AppModule } from './app.module.js';
+import { type AppConfig, loadConfig } from './config/config.js';
+import { answerFrameworkError } from './http/errors/framework-errors.js';
+import { installRequestTimeout } from './http/timeout/request-timeout.js';
+import { createLogger } from './observability/logger.js';
+import { installObservabilityHooks } from './observability/http-hooks.js';
+import { Metrics } from './observability/metrics.js';
+import { PinoNestLogger } from './observability/nest-logger.js';
+import { requestIdOf } from './observability/request-id.js';
+import type { RegisteredRoute } from './openapi/coverage.js';
+import { RouteCatalog } from './openapi/route-catalog.js';
+
+export interface CreateAppOptions extends Omit<AppModuleOptions, 'config'> {
+  /** Environment variables to read the configuration from; defaults to process.env. */
+  readonly env?: Readonly<Record<string, string | number | undefined>>;
+  /** Where log lines go; defaults to stdout. */
+  readonly logDestination?: DestinationStream;
+}
+
+export interface RunningApp {
+  readonly app: NestFastifyApplication;
+  readonly config: AppConfig;
+  /** `http://host:port` of the root routes (health, metrics, docs). */
+  readonly rootUrl: string;
+  /** `rootUrl` + API_PREFIX: what clients use as `{base_url}`. */
+  readonly baseUrl: string;
+  /** Every route the HTTP server registered (the OpenAPI coverage test compares them). */
+  readonly routes: readonly RegisteredRoute[];
+  close(): Promise<void>;
+}
+
+/** Builds, configures and starts the server; `PORT=0` picks a free port (tests). */
+export const createApp = async (options: CreateAppOptions = {}): Promise<RunningApp> => {
+  const config = loadConfig(options.env ?? process.env);
+  const logger = createLogger(config, options.logDestination);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    // While closing, requests on open connections are still served (the store closes after
+    // HTTP has drained) rather than answered with a 503 outside our error body.
+    return503OnClosing: false,
+    // No Nest middleware here: without middie every request skips a hook.
+    skipMiddie: true,
+    frameworkErrors: answerFrameworkError,
+  });
+  const fastify = adapter.getInstance();
+  const routes: RegisteredRoute[] = [];
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register({ ...options, config }), adapter, {
+    logger: new PinoNestLogger(logger),
+  });
+  installObservabilityHooks(fastify, app.get(Metrics));
+  installRequestTimeout(fastify, config.REQUEST_TIMEOUT_MS);
+  app.setGlobalPrefix(config.API_PREFIX, {
+    exclude: app
+      .get(RouteCatalog)
+      .rootRoutes()
+      .map((route) => ({ path: route.pathWithinApp, method: RequestMethod[route.contract.method] })),
+  });
+  await app.listen({ port: config.PORT, host: config.HOST });
+
+  const address = fastify.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.PORT;
+  const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST;
+  const rootUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    app,
+    config,
+    rootUrl,
+    baseUrl: `${rootUrl}${config.API_PREFIX}`,
+    routes,
+    close: () => app.close(),
+  };
+};

@@ -1,0 +1,29 @@
+import { type ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
+import type { ScopeName } from '../auth/scopes.js';
+
+/**
+ * What a route requires of its caller, read by the auth guard (and the OpenAPI generator).
+ * `@Route(...)` applies one of these from its `scope` / `public` fields; use them directly only
+ * on routes declared without `@Route`.
+ */
+export const REQUIRED_SCOPES_METADATA = 'paykit:required-scopes';
+export const PUBLIC_METADATA = 'paykit:public';
+
+/** The key must hold at least one of `scopes`. */
+export const RequireScope = (...scopes: [ScopeName, ...ScopeName[]]) =>
+  SetMetadata(REQUIRED_SCOPES_METADATA, Object.freeze([...scopes]));
+
+/** No API key needed (health, metrics, the API reference). */
+export const Public = () => SetMetadata(PUBLIC_METADATA, true);
+
+/** The scopes a handler requires (any one of them), or [] when it declares none. */
+export const requiredScopesOf = (reflector: Reflector, context: ExecutionContext): readonly ScopeName[] =>
+  reflector.getAllAndOverride<readonly ScopeName[] | undefined>(REQUIRED_SCOPES_METADATA, [
+    context.getHandler(),
+    context.getClass(),
+  ]) ?? [];
+
+export const isPublicRoute = (reflector: Reflector, context: ExecutionContext): boolean =>
+  reflector.getAllAndOverride<boolean | undefined>(PUBLIC_METADATA, [context.getHandler(), context.getClass()]) ===
+  true;

@@ -1,0 +1,85 @@
+import type { Clock } from '@paykit/kernel';
+
+export interface Budget {
+  /** Bucket identity, e.g. `project:<id>:write`. */
+  readonly key: string;
+  /** Requests per minute; 0 means unlimited. */
+  readonly perMinute: number;
+}
+
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  /** Of the tightest budget: what the X-RateLimit-* headers report. */
+  readonly limit: number;
+  readonly remaining: number;
+  /** Seconds until the tightest budget is full again. */
+  readonly resetSeconds: number;
+  /** Seconds until a refused request may succeed; 0 when allowed. */
+  readonly retryAfterSeconds: number;
+}
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+const WINDOW_MS = 60_000;
+/** Past this many buckets, full (idle) ones are dropped: memory stays bounded by active callers. */
+const PRUNE_THRESHOLD = 10_000;
+
+/**
+ * Token buckets in process memory: each budget holds up to `perMinute` tokens and refills at
+ * `perMinute` per minute, so a caller may burst its whole minute at once but never exceed it on
+ * average. A request takes one token from every budget it falls under, or from none.
+ */
+export class TokenBucketLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(private readonly clock: Clock) {}
+
+  take(budgets: readonly Budget[]): RateLimitDecision | null {
+    const active = budgets.filter((budget) => budget.perMinute > 0);
+    if (active.length === 0) return null;
+    const now = this.clock.now().getTime();
+    const states = active.map((budget) => ({ budget, bucket: this.refilled(budget, now) }));
+    const allowed = states.every(({ bucket }) => bucket.tokens >= 1);
+    if (allowed) for (const { bucket } of states) bucket.tokens -= 1;
+    const tightest = states.reduce((a, b) => (b.bucket.tokens < a.bucket.tokens ? b : a));
+    const ratePerMs = tightest.budget.perMinute / WINDOW_MS;
+    const missing = (tokens: number) => Math.max(0, tokens - tightest.bucket.tokens);
+    return {
+      allowed,
+      limit: tightest.budget.perMinute,
+      remaining: Math.floor(tightest.bucket.tokens),
+      resetSeconds: Math.ceil(missing(tightest.budget.perMinute) / ratePerMs / 1000),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(this.waitForOneToken(states) / 1000)),
+    };
+  }
+
+  private waitForOneToken(states: readonly { budget: Budget; bucket: Bucket }[]): number {
+    return Math.max(
+      ...states.map(({ budget, bucket }) => Math.max(0, 1 - bucket.tokens) / (budget.perMinute / WINDOW_MS)),
+    );
+  }
+
+  private refilled(budget: Budget, now: number): Bucket {
+    let bucket = this.buckets.get(budget.key);
+    if (!bucket) {
+      if (this.buckets.size >= PRUNE_THRESHOLD) this.pruneFull(now);
+      bucket = { tokens: budget.perMinute, updatedAt: now };
+      this.buckets.set(budget.key, bucket);
+      return bucket;
+    }
+    const elapsed = Math.max(0, now - bucket.updatedAt);
+    bucket.tokens = Math.min(budget.perMinute, bucket.tokens + (elapsed * budget.perMinute) / WINDOW_MS);
+    bucket.updatedAt = now;
+    return bucket;
+  }
+
+  /** A bucket idle for a whole window is full again: forgetting it changes nothing. */
+  private pruneFull(now: number): void {
+    for (const [key, bucket] of this.buckets) {
+      if (now - bucket.updatedAt >= WINDOW_MS) this.buckets.delete(key);
+    }
+  }
+}

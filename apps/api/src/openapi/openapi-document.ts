@@ -1,0 +1,155 @@
+import { STATUS_CODES } from 'node:http';
+import { ErrorBody, IDEMPOTENCY_KEY_HEADER, IdempotencyKey } from '@paykit/contracts';
+import { z } from 'zod';
+import { type RouteContract, isRawResponse, scopesOf, successStatusOf } from '../http/routes/route-contract.js';
+import type { DeclaredRoute } from './route-catalog.js';
+import { type JsonSchema, SchemaComponents, parameterSchemas } from './schema-components.js';
+
+export interface OpenApiOptions {
+  readonly title: string;
+  readonly version: string;
+  readonly description: string;
+  /** API_PREFIX: the server URL of every route that is not `root`. */
+  readonly apiPrefix: string;
+  /** Every scope an API key can hold, listed in the document (`x-scopes`). */
+  readonly scopes: readonly { readonly name: string; readonly description: string; readonly clientSide: boolean }[];
+}
+
+export type OpenApiDocument = Record<string, unknown> & {
+  readonly paths: Record<string, Record<string, unknown>>;
+  readonly servers: readonly { url: string }[];
+};
+
+/** `:walletLocator` -> `{walletLocator}` */
+export const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+const CALLER_SECURITY = [{ ApiKey: [] }, { ApiKey: [], UserJwt: [] }];
+
+/** Errors any route may answer, besides those a route lists itself. */
+const commonErrors = (contract: RouteContract): number[] => {
+  const statuses = [500, 503, 504];
+  if (contract.body || contract.query || contract.params || contract.method === 'POST') statuses.push(400);
+  if (contract.public !== true) statuses.push(401, 403, 429);
+  if (contract.params) statuses.push(404);
+  if (contract.method === 'POST') statuses.push(409);
+  if (contract.body) statuses.push(413, 415);
+  return statuses;
+};
+
+const operationIdOf = (route: DeclaredRoute): string =>
+  route.contract.operationId ?? `${route.controllerName.replace(/Controller$/, '')}_${route.handlerName}`;
+
+/** Builds the OpenAPI 3.1 document of every declared route from its zod contract. */
+export const buildOpenApiDocument = (routes: readonly DeclaredRoute[], options: OpenApiOptions): OpenApiDocument => {
+  const components = new SchemaComponents();
+  const errorRef = components.ref(ErrorBody, 'output', 'ErrorBody');
+  const serverUrl = options.apiPrefix;
+  const pending: { path: string; method: string; root: boolean; build: () => Record<string, unknown> }[] = [];
+
+  for (const route of routes) {
+    const { contract } = route;
+    const operationId = operationIdOf(route);
+    const bodyRef = contract.body ? components.ref(contract.body, 'input', `${operationId}_Body`) : null;
+    const responseRefs = Object.entries(contract.responses).map(([status, spec]) => ({
+      status,
+      spec,
+      ref: spec === null || isRawResponse(spec) ? null : components.ref(spec, 'output', `${operationId}_${status}`),
+    }));
+    const scopes = scopesOf(contract);
+    const build = (): Record<string, unknown> => {
+      const responses: Record<string, unknown> = {};
+      for (const { status, spec, ref } of responseRefs) {
+        const description = STATUS_CODES[Number(status)] ?? 'Response';
+        if (spec === null) responses[status] = { description };
+        else if (isRawResponse(spec))
+          responses[status] = {
+            description: spec.description,
+            content: { [spec.contentType]: { schema: { type: 'string' } } },
+          };
+        else responses[status] = { description, content: { 'application/json': { schema: components.resolve(ref!) } } };
+      }
+      for (const status of commonErrors(contract)) {
+        responses[String(status)] ??= {
+          description: STATUS_CODES[status],
+          content: { 'application/json': { schema: components.resolve(errorRef) } },
+        };
+      }
+      const parameters = [
+        ...(contract.params
+          ? parameterSchemas(contract.params).map((p) => ({ ...p, in: 'path', required: true }))
+          : []),
+        ...(contract.query ? parameterSchemas(contract.query).map((p) => ({ ...p, in: 'query' })) : []),
+        ...(contract.method === 'POST'
+          ? [
+              {
+                name: IDEMPOTENCY_KEY_HEADER,
+                in: 'header',
+                required: false,
+                description: IdempotencyKey.description,
+                schema: idempotencyKeySchema,
+              },
+            ]
+          : []),
+      ];
+      const scopeText =
+        scopes.length === 0 ? 'No API key needed.' : `Requires scope ${scopes.map((s) => `\`${s}\``).join(' or ')}.`;
+      return {
+        operationId,
+        summary: contract.summary,
+        description: [contract.description, scopeText].filter(Boolean).join('\n\n'),
+        ...(contract.tags ? { tags: contract.tags } : {}),
+        ...(parameters.length > 0 ? { parameters } : {}),
+        ...(bodyRef
+          ? {
+              requestBody: { required: true, content: { 'application/json': { schema: components.resolve(bodyRef) } } },
+            }
+          : {}),
+        responses,
+        security: scopes.length === 0 ? [] : CALLER_SECURITY,
+        'x-required-scopes': scopes,
+        'x-success-status': successStatusOf(contract),
+      };
+    };
+    pending.push({
+      path: toOpenApiPath(contract.root === true ? route.servedPath : route.pathWithinApp),
+      method: contract.method.toLowerCase(),
+      root: contract.root === true,
+      build,
+    });
+  }
+
+  const schemas = components.build();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const { path, method, root, build } of pending) {
+    const item = (paths[path] ??= root ? { servers: [{ url: '/' }] } : {});
+    item[method] = build();
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: options.title, version: options.version, description: options.description },
+    'x-scopes': options.scopes,
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: serverUrl }],
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        ApiKey: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-KEY',
+          description: 'Project API key: sk_<env>_... (server) or ck_<env>_... (client)',
+        },
+        UserJwt: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: "End user's token, required with a client key",
+        },
+      },
+    },
+  };
+};
+
+const idempotencyKeySchema: JsonSchema = z.toJSONSchema(IdempotencyKey, { unrepresentable: 'any' }) as JsonSchema;
+delete idempotencyKeySchema['$schema'];

@@ -1,0 +1,191 @@
+import { MemoryEventStore } from '@paykit/event-store';
+import { fetchJson } from './support/http-client.js';
+import { type TestServer, startServer } from './support/start-server.js';
+import { asProject } from './support/test-principal.guard.js';
+import { Executions, TestRoutesModule } from './support/test-routes.module.js';
+
+const echoBody = (name: string) => ({
+  name,
+  lineItems: [{ tokenLocator: 'base-sepolia:usdc', executionParameters: { amount: '2' } }],
+});
+
+describe('idempotency keys', () => {
+  let server: TestServer;
+  let store: MemoryEventStore;
+  let executions: Executions;
+  beforeAll(async () => {
+    store = new MemoryEventStore();
+    server = await startServer({ imports: [TestRoutesModule], eventStore: store, env: { IDEMPOTENCY_WAIT_MS: 3_000 } });
+    executions = server.app.get(Executions);
+  });
+  afterAll(() => server.close());
+
+  const post = (path: string, body: unknown, headers: Record<string, string>) =>
+    fetchJson(`${server.baseUrl}${path}`, { body, headers });
+
+  it('replays the first response (status and body) for the same key and request', async () => {
+    const headers = { ...asProject('p-replay'), 'x-idempotency-key': 'replay-1' };
+    const first = await post('/test/echo', echoBody('a'), headers);
+    const second = await post('/test/echo', echoBody('a'), headers);
+    expect(first.status).toBe(201);
+    expect(first.headers.get('x-idempotent-replayed')).toBeNull();
+    expect(second.status).toBe(first.status);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers.get('x-idempotent-replayed')).toBe('true');
+  });
+
+  it('treats a body with the same content in another key order as the same request', async () => {
+    const headers = { ...asProject('p-order'), 'x-idempotency-key': 'order-1' };
+    const first = await post('/test/echo', { name: 'a', lineItems: echoBody('a').lineItems }, headers);
+    const second = await post('/test/echo', { lineItems: echoBody('a').lineItems, name: 'a' }, headers);
+    expect(second.headers.get('x-idempotent-replayed')).toBe('true');
+    expect(second.body).toEqual(first.body);
+  });
+
+  it('409 idempotency_key_reused for the same key with a different body or path', async () => {
+    const headers = { ...asProject('p-reuse'), 'x-idempotency-key': 'reuse-1' };
+    await post('/test/echo', echoBody('a'), headers);
+    const differentBody = await post('/test/echo', echoBody('b'), headers);
+    expect(differentBody.status).toBe(409);
+    expect(differentBody.body).toMatchObject({ error: true, code: 'idempotency_key_reused' });
+    const differentPath = await post('/test/own-key', {}, headers);
+    expect(differentPath.status).toBe(201);
+    const otherRoute = await post('/test/flaky', {}, headers);
+    expect(otherRoute).toMatchObject({ status: 409, body: { code: 'idempotency_key_reused' } });
+  });
+
+  it('scopes keys per project: the same key in another project runs again', async () => {
+    const before = executions.count('echo');
+    await post('/test/echo', echoBody('a'), { ...asProject('p-scope-1'), 'x-idempotency-key': 'shared' });
+    const other = await post('/test/echo', echoBody('a'), { ...asProject('p-scope-2'), 'x-idempotency-key': 'shared' });
+    expect(other.headers.get('x-idempotent-replayed')).toBeNull();
+    expect(executions.count('echo')).toBe(before + 2);
+  });
+
+  it('runs 20 concurrent requests with one key once; the others replay it', async () => {
+    const before = executions.count('slow');
+    const headers = { ...asProject('p-concurrent'), 'x-idempotency-key': 'concurrent-1' };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => post('/test/slow', { milliseconds: 200, tag: 'same' }, headers)),
+    );
+    expect(executions.count('slow')).toBe(before + 1);
+    expect(new Set(responses.map((response) => response.status))).toEqual(new Set([201]));
+    expect(new Set(responses.map((response) => JSON.stringify(response.body))).size).toBe(1);
+    expect(responses.filter((response) => response.headers.get('x-idempotent-replayed') === 'true')).toHaveLength(19);
+  });
+
+  it('claims the key through the event store, then records the response there', async () => {
+    const headers = { ...asProject('p-stream'), 'x-idempotency-key': 'stream-1' };
+    await post('/test/echo', echoBody('a'), headers);
+    const types: string[] = [];
+    for await (const event of store.readAll()) {
+      if (event.streamName.startsWith('idempotency-p-stream-')) types.push(event.type);
+    }
+    expect(types).toEqual(['IdempotencyKeyClaimed', 'IdempotentResponseRecorded']);
+  });
+
+  it('replays a 4xx outcome of the handler, but releases the key after a 5xx so a retry runs', async () => {
+    const headers = { ...asProject('p-flaky'), 'x-idempotency-key': 'flaky-1' };
+    const failed = await post('/test/flaky', {}, headers);
+    expect(failed.status).toBe(500);
+    const retried = await post('/test/flaky', {}, headers);
+    expect(retried.status).toBe(201);
+    expect(retried.headers.get('x-idempotent-replayed')).toBeNull();
+    const replayed = await post('/test/flaky', {}, headers);
+    expect(replayed.headers.get('x-idempotent-replayed')).toBe('true');
+    expect(replayed.body).toEqual(retried.body);
+  });
+
+  it('does not record a request that failed validation: the corrected body may use the key', async () => {
+    const headers = { ...asProject('p-invalid'), 'x-idempotency-key': 'invalid-1' };
+    const invalid = await post('/test/echo', { name: 'a' }, headers);
+    expect(invalid.status).toBe(400);
+    const corrected = await post('/test/echo', echoBody('a'), headers);
+    expect(corrected.status).toBe(201);
+  });
+
+  it('400 for a key that is empty, too long or not printable ASCII', async () => {
+    for (const key of ['', 'k'.repeat(256), 'clé']) {
+      const response = await fetch(`${server.baseUrl}/test/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...asProject('p-keys'), 'x-idempotency-key': key },
+        body: JSON.stringify(echoBody('a')),
+      }).catch(() => null);
+      // undici refuses to send some header values itself; those never reach a server.
+      if (response === null) continue;
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: true,
+        code: 'invalid_request',
+        parameters: { issues: [{ path: 'x-idempotency-key' }] },
+      });
+    }
+  });
+
+  it('leaves a route that handles the key itself alone', async () => {
+    const headers = { ...asProject('p-own'), 'x-idempotency-key': 'own-1' };
+    const before = executions.count('own-key');
+    await post('/test/own-key', {}, headers);
+    const second = await post('/test/own-key', {}, headers);
+    expect(second.headers.get('x-idempotent-replayed')).toBeNull();
+    expect(executions.count('own-key')).toBe(before + 2);
+  });
+
+  it('ignores the key on requests without a caller', async () => {
+    const before = executions.count('echo');
+    await post('/test/echo', echoBody('a'), { 'x-idempotency-key': 'anonymous' });
+    await post('/test/echo', echoBody('a'), { 'x-idempotency-key': 'anonymous' });
+    expect(executions.count('echo')).toBe(before + 2);
+  });
+});
+
+describe('idempotency keys under a short wait', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ imports: [TestRoutesModule], env: { IDEMPOTENCY_WAIT_MS: 50 } });
+  });
+  afterAll(() => server.close());
+
+  it('409 idempotency_request_in_progress when the first request takes longer than the wait', async () => {
+    const headers = {
+      ...asProject('p-progress'),
+      'x-idempotency-key': 'progress-1',
+      'content-type': 'application/json',
+    };
+    const url = `${server.baseUrl}/test/slow`;
+    const body = JSON.stringify({ milliseconds: 1_000 });
+    const first = fetch(url, { method: 'POST', headers, body });
+    // The second request starts once the first holds the claim.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = await fetchJson(url, { body, headers });
+    expect(second.status).toBe(409);
+    expect(second.body).toMatchObject({ error: true, code: 'idempotency_request_in_progress' });
+    expect((await first).status).toBe(201);
+  });
+});
+
+describe('idempotency keys across instances', () => {
+  let first: TestServer;
+  let second: TestServer;
+  beforeAll(async () => {
+    // Two API instances on one event store, as behind a load balancer.
+    const shared = new MemoryEventStore();
+    first = await startServer({ imports: [TestRoutesModule], eventStore: shared });
+    second = await startServer({ imports: [TestRoutesModule], eventStore: shared });
+  });
+  afterAll(async () => {
+    await first.close();
+    await second.close();
+  });
+
+  it('runs 20 concurrent requests spread over two instances once', async () => {
+    const headers = { ...asProject('p-instances'), 'x-idempotency-key': 'instances-1' };
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        fetchJson(`${(i % 2 === 0 ? first : second).baseUrl}/test/slow`, { body: { milliseconds: 200 }, headers }),
+      ),
+    );
+    expect(first.app.get(Executions).count('slow') + second.app.get(Executions).count('slow')).toBe(1);
+    expect(new Set(responses.map((response) => `${response.status} ${JSON.stringify(response.body)}`)).size).toBe(1);
+  });
+});

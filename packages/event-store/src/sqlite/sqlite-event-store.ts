@@ -1,0 +1,166 @@
+import { EventEmitter } from 'node:events';
+import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import type {
+  AppendResult,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeToAllOptions,
+  Subscription,
+} from '../port.js';
+import { EventStoreUnavailableError } from '../port.js';
+import { catchUpSubscription } from '../subscriptions/live-subscription.js';
+import { BackgroundCheckpointer } from './background-checkpointer.js';
+import { type AppendRequest, BatchWriter } from './batch-writer.js';
+import { type DatabaseOptions, EVENTS_FILE_NAME, openEventDatabase } from './database.js';
+import { MAX_INT64, type Statements, prepareStatements, toRecordedEvent } from './event-rows.js';
+import { GroupCommit } from './group-commit.js';
+import { toStoreError } from './store-errors.js';
+
+export interface SqliteEventStoreOptions extends DatabaseOptions {
+  /**
+   * How often a caught-up subscription re-reads without a wake-up. Appends through this store
+   * wake its subscriptions at once; the poll is how appends by other processes (an admin CLI
+   * on the same file) are seen. Default 100 ms.
+   */
+  readonly pollIntervalMs?: number;
+}
+
+/** Rows per read: reads never hold a statement open across a `yield`. */
+const PAGE_SIZE = 1000;
+const CHECKPOINT_INTERVAL_MS = 100;
+
+/**
+ * The embedded event store: one SQLite file (`<dataDir>/events.db`) in WAL mode. Appends are
+ * group-committed (see GroupCommit and BatchWriter) and acknowledged only once committed.
+ * Everything is synchronous underneath (better-sqlite3), so one store per process is enough;
+ * several processes may share the file, SQLite serializes their writes.
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly statements: Statements;
+  private readonly commits: GroupCommit<AppendRequest, AppendResult>;
+  private readonly committed = new EventEmitter().setMaxListeners(0);
+  private readonly pollIntervalMs: number;
+  private readonly checkpointer: BackgroundCheckpointer;
+  private closed = false;
+
+  constructor(options: SqliteEventStoreOptions) {
+    try {
+      this.db = openEventDatabase(options);
+    } catch (error) {
+      throw toStoreError(error);
+    }
+    this.statements = prepareStatements(this.db);
+    const writer = new BatchWriter(this.db, this.statements);
+    this.commits = new GroupCommit(
+      (batch) =>
+        this.storageCall(() => writer.write(batch)).map((o) =>
+          o.ok ? o : { ok: false, error: toStoreError(o.error) },
+        ),
+      () => this.committed.emit('committed'),
+    );
+    this.pollIntervalMs = options.pollIntervalMs ?? 100;
+    this.checkpointer = new BackgroundCheckpointer(join(options.dataDir, EVENTS_FILE_NAME), CHECKPOINT_INTERVAL_MS);
+  }
+
+  async appendToStream(
+    streamName: string,
+    events: readonly EventToAppend[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    this.assertOpen();
+    const rows = events.map((event) => ({
+      type: event.type,
+      data: JSON.stringify(event.data ?? null),
+      metadata: JSON.stringify(event.metadata ?? null),
+    }));
+    return this.commits.submit({ streamName, expectedRevision: options.expectedRevision ?? 'any', events: rows });
+  }
+
+  async *readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
+    this.assertOpen();
+    const backwards = options.direction === 'backwards';
+    const statement = backwards ? this.statements.streamBackwards : this.statements.streamForwards;
+    let from = options.fromRevision ?? (backwards ? MAX_INT64 : 0n);
+    if (backwards ? from < 0n : from > MAX_INT64) return;
+    from = from < 0n ? 0n : from > MAX_INT64 ? MAX_INT64 : from;
+    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+    while (remaining > 0) {
+      const limit = Math.min(PAGE_SIZE, remaining);
+      const rows = this.storageCall(() => statement.all(streamName, from, limit));
+      for (const row of rows) yield toRecordedEvent(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < limit) return;
+      from = backwards ? last.stream_revision - 1n : last.stream_revision + 1n;
+      remaining -= rows.length;
+    }
+  }
+
+  async *readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
+    this.assertOpen();
+    let after = options.after ?? 0n;
+    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+    while (remaining > 0) {
+      const page = this.page(after, Math.min(PAGE_SIZE, remaining));
+      yield* page;
+      const last = page.at(-1);
+      if (!last || page.length < Math.min(PAGE_SIZE, remaining)) return;
+      after = last.position;
+      remaining -= page.length;
+    }
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions = {}): Subscription {
+    this.assertOpen();
+    return catchUpSubscription(
+      {
+        readPage: async (after, maxCount) => this.page(after, maxCount),
+        onAppended: (listener) => {
+          this.committed.on('committed', listener);
+          return () => this.committed.off('committed', listener);
+        },
+      },
+      { ...options, pageSize: PAGE_SIZE, pollIntervalMs: this.pollIntervalMs },
+    );
+  }
+
+  async headPosition(): Promise<bigint> {
+    return this.storageCall(() => this.statements.head.get()) ?? 0n;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    // Appends already submitted were promised a commit: write them before closing.
+    this.commits.flush();
+    this.closed = true;
+    this.db.close();
+    // Wakes waiting subscriptions: their next read fails, so they end with EventStoreUnavailableError.
+    this.committed.emit('committed');
+    await this.checkpointer.close();
+  }
+
+  private page(after: bigint, maxCount: number): RecordedEvent[] {
+    if (after > MAX_INT64) return this.storageCall(() => []);
+    const from = after < 0n ? 0n : after;
+    return this.storageCall(() => this.statements.allAfter.all(from, maxCount)).map(toRecordedEvent);
+  }
+
+  /** Runs a synchronous database call, failing as unavailable on a closed store or a storage fault. */
+  private storageCall<T>(call: () => T): T {
+    this.assertOpen();
+    try {
+      return call();
+    } catch (error) {
+      throw toStoreError(error);
+    }
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new EventStoreUnavailableError('The event store is closed');
+  }
+}

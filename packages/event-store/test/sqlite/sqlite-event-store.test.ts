@@ -1,0 +1,173 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  EVENTS_FILE_NAME,
+  EventStoreUnavailableError,
+  type RecordedEvent,
+  SqliteEventStore,
+  type SqliteEventStoreOptions,
+  WrongExpectedRevisionError,
+} from '../../src/index.js';
+import { collect, take, testEvent } from '../../src/conformance/harness.js';
+import { makeTempDir, removeDir } from '../temp-dirs.js';
+
+let root: string;
+let dataDir: string;
+const opened: SqliteEventStore[] = [];
+const rawConnections: Database.Database[] = [];
+
+const openStore = (options: Partial<SqliteEventStoreOptions> = {}) => {
+  const store = new SqliteEventStore({ dataDir, ...options });
+  opened.push(store);
+  return store;
+};
+
+/** A second connection to the same file, like an admin CLI in another process. */
+const rawConnection = () => {
+  const db = new Database(join(dataDir, EVENTS_FILE_NAME));
+  db.defaultSafeIntegers(true);
+  rawConnections.push(db);
+  return db;
+};
+
+beforeEach(async () => {
+  root = await makeTempDir('sqlite');
+  dataDir = join(root, 'nested', 'data');
+});
+
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
+  for (const db of rawConnections.splice(0)) db.close();
+  await removeDir(root);
+});
+
+describe('sqlite event store', () => {
+  it('creates the data directory and one events.db in WAL mode, synchronous FULL unless NORMAL is asked for', async () => {
+    const store = openStore();
+    expect(existsSync(join(dataDir, 'events.db'))).toBe(true);
+    expect(rawConnection().pragma('journal_mode', { simple: true })).toBe('wal');
+    await store.close();
+    // synchronous is a per-connection setting, so it can only be read on the store's own connection.
+    const synchronousOf = (options: Partial<SqliteEventStoreOptions>) =>
+      (openStore(options) as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true });
+    expect(synchronousOf({})).toBe(2n); // FULL
+    expect(synchronousOf({ synchronous: 'normal' })).toBe(1n); // NORMAL
+  });
+
+  it('keeps revisions and positions beyond 2^53 exact through append, conflict, read and subscription', async () => {
+    const store = openStore();
+    const top = 2n ** 53n;
+    // Seed a stream whose revision and position only bigints can hold: no API can append 2^53 events.
+    rawConnection()
+      .prepare('INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)')
+      .run(top + 10n, 'big-1', top, 'Seeded', '{}', JSON.stringify(testEvent('Seeded').metadata));
+    const appended = await store.appendToStream('big-1', [testEvent('Next')], { expectedRevision: top });
+    expect(appended).toEqual({ nextExpectedRevision: top + 1n, position: top + 11n });
+    const conflict: unknown = await store
+      .appendToStream('big-1', [testEvent('Stale')], { expectedRevision: top })
+      .catch((e: unknown) => e);
+    expect(conflict).toBeInstanceOf(WrongExpectedRevisionError);
+    const { expected, actual } = conflict as WrongExpectedRevisionError;
+    expect([expected, actual]).toEqual([top, top + 1n]);
+    const [fromStream, ...more] = await collect(store.readStream('big-1', { fromRevision: top + 1n }));
+    expect(more).toEqual([]);
+    expect([fromStream?.revision, fromStream?.position, fromStream?.type]).toEqual([top + 1n, top + 11n, 'Next']);
+    expect((await collect(store.readAll({ after: top + 10n }))).map((e) => e.position)).toEqual([top + 11n]);
+    const subscription = store.subscribeToAll({ after: top + 10n });
+    const [live] = await take(subscription, 1);
+    await subscription.close();
+    expect(live?.position).toBe(top + 11n);
+    expect(await store.headPosition()).toBe(top + 11n);
+  });
+
+  it('commits appends of one turn together: each checked against the others before it, a conflict failing alone', async () => {
+    const store = openStore();
+    const outcomes = await Promise.allSettled([
+      store.appendToStream('order-1', [testEvent('Placed')], { expectedRevision: 'no_stream' }),
+      store.appendToStream('order-1', [testEvent('Paid')], { expectedRevision: 0n }),
+      store.appendToStream('order-1', [testEvent('Duplicate')], { expectedRevision: 0n }),
+      store.appendToStream('order-2', [testEvent('Placed'), testEvent('Paid')], { expectedRevision: 'no_stream' }),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((await collect(store.readStream('order-1'))).map((e) => e.type)).toEqual(['Placed', 'Paid']);
+    expect((await collect(store.readAll())).map((e) => [e.streamName, e.position])).toEqual([
+      ['order-1', 1n],
+      ['order-1', 2n],
+      ['order-2', 3n],
+      ['order-2', 4n],
+    ]);
+  });
+
+  it('fails an append whose data JSON cannot hold before anything is written, leaving the others of its turn alone', async () => {
+    const store = openStore();
+    const outcomes = await Promise.allSettled([
+      store.appendToStream('a-1', [testEvent('Fine')]),
+      store.appendToStream('b-1', [testEvent('Broken', { amount: 10n })]),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    expect((await collect(store.readAll())).map((e) => e.streamName)).toEqual(['a-1']);
+  });
+
+  it('sees appends made through another connection: in reads, in revision checks, and in subscriptions by polling', async () => {
+    const server = openStore({ pollIntervalMs: 10 });
+    const cli = openStore();
+    const subscription = server.subscribeToAll();
+    try {
+      await cli.appendToStream('project-1', [testEvent('Created')], { expectedRevision: 'no_stream' });
+      const [seen] = await take(subscription, 1);
+      expect([seen?.streamName, seen?.type]).toEqual(['project-1', 'Created']);
+      await expect(
+        server.appendToStream('project-1', [testEvent('Created')], { expectedRevision: 'no_stream' }),
+      ).rejects.toMatchObject({ actual: 0n });
+      await server.appendToStream('project-1', [testEvent('Renamed')], { expectedRevision: 0n });
+      expect((await collect(cli.readStream('project-1'))).map((e) => e.type)).toEqual(['Created', 'Renamed']);
+      const raced = await Promise.allSettled(
+        [server, cli, server, cli].map((store) =>
+          store.appendToStream('project-1', [testEvent('Raced')], { expectedRevision: 1n }),
+        ),
+      );
+      expect(raced.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      const next = await take(subscription, 2);
+      expect(next.map((e: RecordedEvent) => e.type)).toEqual(['Renamed', 'Raced']);
+    } finally {
+      await subscription.close();
+    }
+  });
+
+  it('fails as unavailable when another process holds the write lock past the busy timeout, and recovers', async () => {
+    const store = openStore({ busyTimeoutMs: 20 });
+    await store.appendToStream('order-1', [testEvent('Placed')]);
+    const other = rawConnection();
+    other.exec('BEGIN IMMEDIATE');
+    await expect(store.appendToStream('order-1', [testEvent('Blocked')])).rejects.toBeInstanceOf(
+      EventStoreUnavailableError,
+    );
+    const concurrent = await Promise.allSettled([
+      store.appendToStream('order-1', [testEvent('Blocked')]),
+      store.appendToStream('order-2', [testEvent('Blocked')]),
+    ]);
+    expect(concurrent.map((o) => o.status === 'rejected' && o.reason instanceof EventStoreUnavailableError)).toEqual([
+      true,
+      true,
+    ]);
+    other.exec('COMMIT');
+    await store.appendToStream('order-1', [testEvent('Paid')], { expectedRevision: 0n });
+    expect((await collect(store.readStream('order-1'))).map((e) => e.type)).toEqual(['Placed', 'Paid']);
+  });
+
+  it('writes appends already submitted when it is closed', async () => {
+    const store = openStore();
+    const submitted = store.appendToStream('order-1', [testEvent('Placed')]);
+    await store.close();
+    await expect(submitted).resolves.toMatchObject({ nextExpectedRevision: 0n });
+    const reopened = openStore();
+    expect((await collect(reopened.readStream('order-1'))).map((e) => e.type)).toEqual(['Placed']);
+  });
+
+  it('refuses a database written by a newer schema version', async () => {
+    await openStore().close();
+    rawConnection().pragma('user_version = 99');
+    expect(() => openStore()).toThrow(/schema version 99/);
+  });
+});

@@ -1,0 +1,14 @@
+/** Stream names of the platform's aggregates and indexes, in one place. */
+export const projectStream = (projectId: string): string => `project-${projectId}`;
+
+/**
+ * A key's stream is named after the SHA-256 of the full key, so authenticating a raw key
+ * reads one short stream and scans nothing.
+ */
+export const apiKeyStream = (keyHash: string): string => `apikey-${keyHash}`;
+
+/** Every project ever registered, in creation order: what `project list` and first-run read. */
+export const PROJECT_REGISTRY_STREAM = 'platform-projects';
+
+/** Claimed at no_stream by the one instance that creates the development project. */
+export const FIRST_RUN_STREAM = 'platform-first_run';

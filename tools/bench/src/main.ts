@@ -1,0 +1,18 @@
+/**
+ * `pnpm bench <name>`: runs one benchmark. Each entry loads its module only when chosen, so a
+ * benchmark's dependencies (the whole API for `http`) cost nothing to the others.
+ */
+const BENCHMARKS: Readonly<Record<string, () => Promise<void>>> = {
+  http: async () => (await import('./http.js')).runHttpBenchmark(),
+  'event-store': async () => {
+    await (await import('./event-store.js')).runEventStoreBenchmark();
+  },
+};
+
+const name = process.argv[2];
+const run = name === undefined ? undefined : BENCHMARKS[name];
+if (!run) {
+  console.error(`usage: pnpm bench <${Object.keys(BENCHMARKS).join('|')}>`);
+  process.exit(2);
+}
+await run();

@@ -1,0 +1,19 @@
+import type { ParseArgsConfig } from 'node:util';
+import type { CliContext } from '../context.js';
+
+export type OptionsConfig = NonNullable<ParseArgsConfig['options']>;
+export type OptionValues = Record<string, string | boolean | undefined>;
+
+/** One CLI command: `project create`, `key list`, ... */
+export interface Command {
+  /** The words that select it, e.g. ['project', 'create']. */
+  readonly words: readonly string[];
+  readonly usage: string;
+  readonly summary: string;
+  readonly options: OptionsConfig;
+  run(values: OptionValues, context: CliContext): Promise<void>;
+}
+
+export const JSON_OPTION = { json: { type: 'boolean' } } as const satisfies OptionsConfig;
+
+export const printJson = (context: CliContext, value: unknown): void => context.io.stdout(`${JSON.stringify(value)}\n`);
