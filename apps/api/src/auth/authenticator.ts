@@ -83,6 +83,14 @@ export class Authenticator {
     };
   }
 
+  /**
+   * The caller's project as authentication last read it: cached like keys, and dropped from the
+   * cache when its settings change, so hot read routes need not read its stream per request.
+   */
+  async project(projectId: string): Promise<Project> {
+    return (await this.projectAuth(projectId)).project;
+  }
+
   /** Drops a key from the cache: its next use reads the store. */
   forgetKey(keyHash: string): void {
     this.keys.delete(keyHash);

@@ -1,5 +1,6 @@
 import { Controller, Inject, Param } from '@nestjs/common';
 import { type Platform, type Project } from '@paykit/platform';
+import { Authenticator } from '../authenticator.js';
 import { Route } from '../../http/routes/route.decorator.js';
 import { CurrentPrincipal } from '../current-principal.decorator.js';
 import { ownedBy } from '../ownership.js';
@@ -19,7 +20,10 @@ const present = (project: Project): ProjectResponse => ({
 /** The caller's own project. Every key holds projects.read, so any valid key may ask. */
 @Controller()
 export class ProjectsController {
-  constructor(@Inject(PLATFORM) private readonly platform: Platform) {}
+  constructor(
+    @Inject(PLATFORM) private readonly platform: Platform,
+    @Inject(Authenticator) private readonly authenticator: Authenticator,
+  ) {}
 
   @Route({
     method: 'GET',
@@ -30,7 +34,7 @@ export class ProjectsController {
     responses: { 200: CurrentProjectResponse },
   })
   async current(@CurrentPrincipal() principal: Principal): Promise<CurrentProjectResponse> {
-    const project = await this.platform.projects.require(principal.projectId);
+    const project = await this.authenticator.project(principal.projectId);
     return {
       ...present(project),
       apiKey: { prefix: principal.keyPrefix, kind: principal.keyKind, scopes: [...principal.scopes] },
