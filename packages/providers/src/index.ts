@@ -41,3 +41,6 @@ export * from './blobs/memory-blob-store.js';
 export * from './blobs/file-blob-store.js';
 
 export * from './sandbox-providers.js';
+
+// Chains: balances, transfers, receipts, deposits and the staging faucet (sandbox ledger, EVM JSON-RPC).
+export * from './chains/index.js';

@@ -1,0 +1,106 @@
+import { join } from 'node:path';
+import { http, webSocket, type Hex, type Transport } from 'viem';
+import type { Clock } from '@paykit/kernel';
+import { chainsOf, findChain, otherEnvironmentOf } from '@paykit/wallets';
+import type { Environment } from '../environment.js';
+import type { ChainGateway } from './chain-gateway.js';
+import { EvmJsonRpcGateway } from './evm/evm-json-rpc-gateway.js';
+import type { EvmChainEndpoint } from './evm/evm-chain.js';
+import { RoutingChainGateway, type ChainAdapterName } from './routing-chain-gateway.js';
+import { FileLedgerJournal } from './sandbox/ledger-journal.js';
+import { SandboxChainGateway, type SandboxChainGatewayOptions } from './sandbox/sandbox-chain-gateway.js';
+
+export interface ChainGatewayConfig {
+  readonly environment: Environment;
+  readonly clock: Clock;
+  /**
+   * `EVM_RPC_URLS`: comma-separated `chain=url` pairs (`base-sepolia=https://...,base=wss://...`);
+   * http(s) and ws(s) URLs. Pairs naming the other environment's chains are ignored, so one
+   * value can serve both; a name no environment knows, or a non-EVM chain, is a start-up error.
+   */
+  readonly evmRpcUrls?: string | Readonly<Record<string, string>>;
+  /** Transports by chain name (in-process nodes, tests); they win over URLs. */
+  readonly evmTransports?: Readonly<Record<string, Transport>>;
+  /** Per-chain overrides of the confirmations a node-backed chain waits for. */
+  readonly evmConfirmations?: Readonly<Record<string, number>>;
+  /** `EVM_FAUCET_KEY`: a staging key holding stablecoin and gas on the RPC chains (never used in production). */
+  readonly evmFaucetKey?: Hex;
+  /** `DATA_DIR`: the sandbox journals its transactions to `chain-sandbox-<environment>.jsonl` there; memory when absent. */
+  readonly dataDir?: string;
+  readonly sandboxTiming?: SandboxChainGatewayOptions['timing'];
+  /**
+   * What serves a production chain without an RPC URL: `unavailable` (default: every call is
+   * `chain_not_configured`), or `sandbox` for demo deployments (its faucet stays refused).
+   */
+  readonly productionFallback?: 'unavailable' | 'sandbox';
+}
+
+/** Parses `EVM_RPC_URLS`; throws on a malformed pair (configuration is checked at start-up). */
+export const parseEvmRpcUrls = (text: string): Readonly<Record<string, string>> => {
+  const urls: Record<string, string> = {};
+  for (const pair of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')) {
+    const at = pair.indexOf('=');
+    const chain = pair.slice(0, at).trim();
+    const url = pair.slice(at + 1).trim();
+    if (at <= 0 || !/^(https?|wss?):\/\/\S+$/.test(url))
+      throw new Error(`EVM_RPC_URLS: "${pair}" is not chain=http(s)|ws(s)://url`);
+    urls[chain] = url;
+  }
+  return urls;
+};
+
+/** A node that does not answer in 10 s is unavailable; viem retries twice with backoff before that verdict. */
+const transportOf = (url: string): Transport =>
+  url.startsWith('ws')
+    ? webSocket(url, { retryCount: 2, timeout: 10_000 })
+    : http(url, { retryCount: 2, timeout: 10_000 });
+
+const rpcTransportsOf = (config: ChainGatewayConfig): Map<string, Transport> => {
+  const urls = typeof config.evmRpcUrls === 'string' ? parseEvmRpcUrls(config.evmRpcUrls) : (config.evmRpcUrls ?? {});
+  const transports = new Map<string, Transport>();
+  for (const [chain, url] of Object.entries(urls)) {
+    const info = findChain(chain, config.environment);
+    if (!info && otherEnvironmentOf(chain, config.environment)) continue;
+    if (!info || info.chainType !== 'evm') throw new Error(`EVM_RPC_URLS: "${chain}" is not an EVM chain`);
+    transports.set(chain, transportOf(url));
+  }
+  for (const [chain, transport] of Object.entries(config.evmTransports ?? {})) transports.set(chain, transport);
+  return transports;
+};
+
+/**
+ * The chain gateway of one environment: EVM chains with a node configured go through JSON-RPC;
+ * every other staging chain is the sandbox ledger; other production chains are unavailable
+ * unless `productionFallback: 'sandbox'`. The sandbox faucet never answers in production.
+ */
+export const createChainGateway = (config: ChainGatewayConfig): RoutingChainGateway => {
+  const { environment, clock } = config;
+  const routes = new Map<string, { readonly name: ChainAdapterName; readonly gateway: ChainGateway }>();
+  const transports = rpcTransportsOf(config);
+  if (transports.size > 0) {
+    const endpoints: EvmChainEndpoint[] = [...transports].map(([chain, transport]) => ({
+      chain,
+      transport,
+      ...(config.evmConfirmations?.[chain] !== undefined && { confirmations: config.evmConfirmations[chain] }),
+      ...(config.evmFaucetKey && environment === 'staging' && { faucet: { secretKey: config.evmFaucetKey } }),
+    }));
+    const rpc = new EvmJsonRpcGateway({ environment, clock, chains: endpoints });
+    for (const chain of transports.keys()) routes.set(chain, { name: 'evm-json-rpc', gateway: rpc });
+  }
+  if (environment === 'staging' || config.productionFallback === 'sandbox') {
+    const sandbox = new SandboxChainGateway({
+      environment,
+      clock,
+      ...(config.dataDir && {
+        journal: new FileLedgerJournal(join(config.dataDir, `chain-sandbox-${environment}.jsonl`)),
+      }),
+      ...(config.sandboxTiming && { timing: config.sandboxTiming }),
+    });
+    for (const chain of chainsOf(environment))
+      if (!routes.has(chain.name)) routes.set(chain.name, { name: 'sandbox', gateway: sandbox });
+  }
+  return new RoutingChainGateway(environment, routes);
+};

@@ -1,0 +1,25 @@
+// The port every chain adapter implements, and what callers share around it.
+export * from './chain-gateway.js';
+export * from './chain-errors.js';
+export { networkFinalityOf, sandboxFinalityOf } from './finality.js';
+export * from './deposit-verification.js';
+export { EVM_MEMO_TAG, evmMemoTrailer, evmTransferCallOf, decodeEvmTransfer } from './evm/evm-transfer-call.js';
+export * from './transfer-payload.js';
+
+// The sandbox ledger (the staging default).
+export {
+  SandboxChainGateway,
+  type SandboxChainGatewayOptions,
+  type ChainTiming,
+} from './sandbox/sandbox-chain-gateway.js';
+export { FileLedgerJournal, memoryLedgerJournal, type LedgerJournal } from './sandbox/ledger-journal.js';
+export type { LedgerTransaction } from './sandbox/ledger-transaction.js';
+export { sandboxRevertingRecipientOf, sandboxFaucetAddressOf } from './sandbox/sandbox-chain-params.js';
+
+// The EVM JSON-RPC adapter (viem).
+export { EvmJsonRpcGateway, type EvmJsonRpcGatewayOptions } from './evm/evm-json-rpc-gateway.js';
+export type { EvmChainEndpoint } from './evm/evm-chain.js';
+
+// Choosing the adapter per chain.
+export { createChainGateway, parseEvmRpcUrls, type ChainGatewayConfig } from './create-chain-gateway.js';
+export { RoutingChainGateway, type ChainAdapterName } from './routing-chain-gateway.js';

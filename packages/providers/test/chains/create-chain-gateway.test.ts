@@ -1,0 +1,97 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createChainGateway, parseEvmRpcUrls } from '../../src/index.js';
+import { clockAt, leftOf, rightOf } from '../support.js';
+import { NATIVE, mpcWallet } from './support.js';
+
+const UNREACHABLE = 'http://127.0.0.1:1';
+const wallet = mpcWallet('evm', 'factory wallet');
+
+describe('createChainGateway', () => {
+  it('serves every staging chain from the sandbox by default', async () => {
+    const gateway = createChainGateway({ environment: 'staging', clock: clockAt() });
+    for (const chain of ['base-sepolia', 'polygon-amoy', 'ethereum-sepolia', 'solana', 'aptos', 'sui', 'stellar'])
+      expect(gateway.adapterOf(chain)).toBe('sandbox');
+    expect(
+      rightOf(await gateway.fund({ chain: 'base-sepolia', address: wallet.address, token: 'usdxm', amount: '3' }))
+        .balance.amount,
+    ).toBe('3');
+    expect(leftOf(await gateway.getBalance({ chain: 'base', address: wallet.address, token: NATIVE }))).toMatchObject({
+      code: 'chain_not_supported',
+    });
+  });
+
+  it('sends chains with an RPC URL to the node, ignoring the other environment’s URLs', async () => {
+    const gateway = createChainGateway({
+      environment: 'staging',
+      clock: clockAt(),
+      evmRpcUrls: `base-sepolia=${UNREACHABLE}, base=${UNREACHABLE}`,
+    });
+    expect(gateway.adapterOf('base-sepolia')).toBe('evm-json-rpc');
+    expect(gateway.adapterOf('polygon-amoy')).toBe('sandbox');
+    expect(
+      leftOf(await gateway.getBalance({ chain: 'base-sepolia', address: wallet.address, token: NATIVE })),
+    ).toMatchObject({
+      kind: 'unavailable',
+      code: 'chain_unavailable',
+    });
+  });
+
+  it('never offers the sandbox or its faucet in production unless told to, and then without the faucet', async () => {
+    const bare = createChainGateway({ environment: 'production', clock: clockAt() });
+    expect(bare.adapterOf('base')).toBeUndefined();
+    expect(leftOf(await bare.getBalance({ chain: 'base', address: wallet.address, token: NATIVE }))).toMatchObject({
+      kind: 'unavailable',
+      code: 'chain_not_configured',
+    });
+
+    const withNode = createChainGateway({
+      environment: 'production',
+      clock: clockAt(),
+      evmRpcUrls: { base: UNREACHABLE },
+      evmFaucetKey: `0x${'11'.repeat(32)}`,
+    });
+    expect(withNode.adapterOf('base')).toBe('evm-json-rpc');
+    expect(
+      leftOf(await withNode.fund({ chain: 'base', address: wallet.address, token: 'usdc', amount: '1' })),
+    ).toMatchObject({ code: 'faucet_not_available' });
+
+    const demo = createChainGateway({ environment: 'production', clock: clockAt(), productionFallback: 'sandbox' });
+    expect(demo.adapterOf('solana')).toBe('sandbox');
+    expect(
+      leftOf(await demo.fund({ chain: 'base', address: wallet.address, token: 'usdc', amount: '1' })),
+    ).toMatchObject({
+      kind: 'forbidden',
+      code: 'faucet_not_available',
+    });
+  });
+
+  it('journals the sandbox under DATA_DIR', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chain-gateway-'));
+    try {
+      const gateway = createChainGateway({ environment: 'staging', clock: clockAt(), dataDir: dir });
+      rightOf(await gateway.fund({ chain: 'polygon-amoy', address: wallet.address, token: 'usdxm', amount: '2' }));
+      const path = join(dir, 'chain-sandbox-staging.jsonl');
+      expect(existsSync(path)).toBe(true);
+      expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('parses EVM_RPC_URLS and refuses malformed pairs and non-EVM chains at start-up', () => {
+    expect(parseEvmRpcUrls(' base-sepolia=https://sepolia.base.org , polygon-amoy=wss://x.example/ws ,')).toEqual({
+      'base-sepolia': 'https://sepolia.base.org',
+      'polygon-amoy': 'wss://x.example/ws',
+    });
+    expect(() => parseEvmRpcUrls('base-sepolia')).toThrow('EVM_RPC_URLS');
+    expect(() => parseEvmRpcUrls('base-sepolia=ftp://x')).toThrow('EVM_RPC_URLS');
+    expect(() =>
+      createChainGateway({ environment: 'staging', clock: clockAt(), evmRpcUrls: 'solana=http://127.0.0.1:8899' }),
+    ).toThrow('not an EVM chain');
+    expect(() =>
+      createChainGateway({ environment: 'staging', clock: clockAt(), evmRpcUrls: 'evn=http://127.0.0.1:8545' }),
+    ).toThrow('not an EVM chain');
+  });
+});

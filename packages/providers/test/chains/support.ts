@@ -1,0 +1,95 @@
+import { createHash, createPrivateKey, sign } from 'node:crypto';
+import {
+  addressFromPublicKey,
+  findTokenByCurrency,
+  findChain,
+  keyPairFromRandomBytes,
+  type ChainType,
+  type KeyCurve,
+} from '@paykit/wallets';
+import type { ManualClock } from '@paykit/kernel';
+import {
+  SandboxChainGateway,
+  type ChainToken,
+  type LedgerJournal,
+  type SubmitTransferRequest,
+} from '../../src/index.js';
+import { clockAt, rightOf } from '../support.js';
+
+export interface TestWallet {
+  readonly address: string;
+  readonly curve: KeyCurve;
+  readonly secretKey: Uint8Array;
+  readonly publicKey: Uint8Array;
+}
+
+/** A custodial (MPC) wallet whose key comes from a label. */
+export const mpcWallet = (chainType: ChainType, label: string): TestWallet => {
+  const curve: KeyCurve = chainType === 'evm' ? 'secp256k1' : 'ed25519';
+  const pair = keyPairFromRandomBytes(curve, createHash('sha256').update(label).digest());
+  return {
+    address: addressFromPublicKey(chainType, pair.publicKey),
+    curve,
+    secretKey: pair.secretKey,
+    publicKey: pair.publicKey,
+  };
+};
+
+export const usdxmOn = (chain: string): ChainToken => {
+  const info = findChain(chain, 'staging');
+  const token = info && findTokenByCurrency(info, 'usdxm');
+  if (!token?.address) throw new Error(`no usdxm on ${chain}`);
+  return { native: false, address: token.address };
+};
+
+export const NATIVE: ChainToken = { native: true };
+
+/** A sandbox on a manual clock at a block boundary, with 1 s blocks and 3 confirmations everywhere. */
+export const sandbox = (
+  options: { journal?: LedgerJournal; clock?: ManualClock; environment?: 'staging' | 'production' } = {},
+) => {
+  const clock = options.clock ?? clockAt('2026-01-01T00:00:00.000Z');
+  const gateway = new SandboxChainGateway({
+    environment: options.environment ?? 'staging',
+    clock,
+    timing: { blockTimeMs: 1_000, confirmations: 3 },
+    ...(options.journal && { journal: options.journal }),
+  });
+  return { clock, gateway };
+};
+
+export const transferFrom = (
+  wallet: TestWallet,
+  chain: string,
+  token: ChainToken,
+  recipient: string,
+  baseUnits: string,
+  extra: Partial<SubmitTransferRequest> = {},
+): SubmitTransferRequest => ({
+  chain,
+  from: { address: wallet.address, walletType: 'mpc' },
+  authority: { kind: 'custodial-key', curve: wallet.curve, secretKey: wallet.secretKey },
+  token,
+  recipient,
+  baseUnits,
+  ...extra,
+});
+
+export const balanceOf = async (
+  gateway: SandboxChainGateway,
+  chain: string,
+  address: string,
+  token: ChainToken,
+): Promise<string> => rightOf(await gateway.getBalance({ chain, address, token })).baseUnits;
+
+const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
+
+/** An Ed25519 signature by a 32-byte seed (node:crypto, through its PKCS#8 wrapping). */
+export const signEd25519 = (message: Uint8Array, seed: Uint8Array): Uint8Array =>
+  new Uint8Array(
+    sign(
+      null,
+      message,
+      createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' }),
+    ),
+  );
