@@ -55,9 +55,9 @@ const sizesFor = (durability: Durability, scale: number) => {
     // An fsync per commit makes FULL single appends ~10x slower: fewer of them take as long.
     single: multiple(durability === 'FULL' ? 2_000 : 20_000, 1),
     concurrent: multiple(durability === 'FULL' ? 12_800 : 64_000, CLIENTS),
-    batchEvents: multiple(100_000, BATCH_SIZE),
-    longStream: multiple(100_000, BUILD_BATCH),
-    otherEvents: multiple(100_000, BUILD_BATCH),
+    batchEvents: multiple(50_000, BATCH_SIZE),
+    longStream: multiple(50_000, BUILD_BATCH),
+    otherEvents: multiple(50_000, BUILD_BATCH),
   };
 };
 type Sizes = ReturnType<typeof sizesFor>;
@@ -99,7 +99,7 @@ const measureAppends = async (durability: Durability, sizes: Sizes, record: Reco
   record(
     'singleSameSchema',
     'plain',
-    await withPlain(durability, (db) => rate(sizes.single, () => plainEventInserts(db, singleEvents))),
+    await withPlain(durability, (db) => rate(sizes.single, () => plainEventInserts(db, singleEvents, durability))),
   );
 
   const batchRows = prepareRows(sizes.batchEvents);

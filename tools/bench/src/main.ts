@@ -4,6 +4,7 @@
  */
 const BENCHMARKS: Readonly<Record<string, () => Promise<void>>> = {
   http: async () => (await import('./http.js')).runHttpBenchmark(),
+  'http-wallets': async () => (await import('./http-wallets.js')).runWalletsHttpBenchmark(),
   'event-store': async () => {
     await (await import('./event-store.js')).runEventStoreBenchmark();
   },

@@ -67,7 +67,13 @@ export class BatchWriter {
     let position = 0n;
     for (const event of events) {
       revision++;
-      const { lastInsertRowid } = this.statements.insert.run(streamName, revision, event.type, event.data, event.metadata);
+      const { lastInsertRowid } = this.statements.insert.run(
+        streamName,
+        revision,
+        event.type,
+        event.data,
+        event.metadata,
+      );
       position = BigInt(lastInsertRowid);
     }
     return { nextExpectedRevision: revision, position };

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import type {
   AppendResult,
@@ -14,10 +13,9 @@ import type {
 } from '../port.js';
 import { EventStoreUnavailableError } from '../port.js';
 import { catchUpSubscription } from '../subscriptions/live-subscription.js';
-import { BackgroundCheckpointer } from './background-checkpointer.js';
 import { type AppendRequest, BatchWriter } from './batch-writer.js';
-import { type DatabaseOptions, EVENTS_FILE_NAME, openEventDatabase } from './database.js';
-import { MAX_INT64, type Statements, prepareStatements, toRecordedEvent } from './event-rows.js';
+import { type DatabaseOptions, openEventDatabase } from './database.js';
+import { type EventRow, MAX_INT64, type Statements, prepareStatements, toRecordedEvent } from './event-rows.js';
 import { GroupCommit } from './group-commit.js';
 import { toStoreError } from './store-errors.js';
 
@@ -32,7 +30,7 @@ export interface SqliteEventStoreOptions extends DatabaseOptions {
 
 /** Rows per read: reads never hold a statement open across a `yield`. */
 const PAGE_SIZE = 1000;
-const CHECKPOINT_INTERVAL_MS = 100;
+const PAGE_BYTES = 8 * 1024 * 1024;
 
 /**
  * The embedded event store: one SQLite file (`<dataDir>/events.db`) in WAL mode. Appends are
@@ -46,7 +44,6 @@ export class SqliteEventStore implements EventStore {
   private readonly commits: GroupCommit<AppendRequest, AppendResult>;
   private readonly committed = new EventEmitter().setMaxListeners(0);
   private readonly pollIntervalMs: number;
-  private readonly checkpointer: BackgroundCheckpointer;
   private closed = false;
 
   constructor(options: SqliteEventStoreOptions) {
@@ -65,7 +62,6 @@ export class SqliteEventStore implements EventStore {
       () => this.committed.emit('committed'),
     );
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
-    this.checkpointer = new BackgroundCheckpointer(join(options.dataDir, EVENTS_FILE_NAME), CHECKPOINT_INTERVAL_MS);
   }
 
   async appendToStream(
@@ -92,10 +88,10 @@ export class SqliteEventStore implements EventStore {
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     while (remaining > 0) {
       const limit = Math.min(PAGE_SIZE, remaining);
-      const rows = this.storageCall(() => statement.all(streamName, from, limit));
+      const { rows, more } = this.readRows(limit, () => statement.iterate(streamName, from, limit));
       for (const row of rows) yield toRecordedEvent(row);
       const last = rows.at(-1);
-      if (!last || rows.length < limit) return;
+      if (!last || !more) return;
       from = backwards ? last.stream_revision - 1n : last.stream_revision + 1n;
       remaining -= rows.length;
     }
@@ -106,12 +102,12 @@ export class SqliteEventStore implements EventStore {
     let after = options.after ?? 0n;
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     while (remaining > 0) {
-      const page = this.page(after, Math.min(PAGE_SIZE, remaining));
-      yield* page;
-      const last = page.at(-1);
-      if (!last || page.length < Math.min(PAGE_SIZE, remaining)) return;
+      const { rows, more } = this.rowsAfter(after, Math.min(PAGE_SIZE, remaining));
+      for (const row of rows) yield toRecordedEvent(row);
+      const last = rows.at(-1);
+      if (!last || !more) return;
       after = last.position;
-      remaining -= page.length;
+      remaining -= rows.length;
     }
   }
 
@@ -119,7 +115,7 @@ export class SqliteEventStore implements EventStore {
     this.assertOpen();
     return catchUpSubscription(
       {
-        readPage: async (after, maxCount) => this.page(after, maxCount),
+        readPage: async (after, maxCount) => this.rowsAfter(after, maxCount).rows.map(toRecordedEvent),
         onAppended: (listener) => {
           this.committed.on('committed', listener);
           return () => this.committed.off('committed', listener);
@@ -141,13 +137,30 @@ export class SqliteEventStore implements EventStore {
     this.db.close();
     // Wakes waiting subscriptions: their next read fails, so they end with EventStoreUnavailableError.
     this.committed.emit('committed');
-    await this.checkpointer.close();
   }
 
-  private page(after: bigint, maxCount: number): RecordedEvent[] {
-    if (after > MAX_INT64) return this.storageCall(() => []);
+  private rowsAfter(after: bigint, maxCount: number): { rows: EventRow[]; more: boolean } {
+    if (after > MAX_INT64) return this.storageCall(() => ({ rows: [], more: false }));
     const from = after < 0n ? 0n : after;
-    return this.storageCall(() => this.statements.allAfter.all(from, maxCount)).map(toRecordedEvent);
+    return this.readRows(maxCount, () => this.statements.allAfter.iterate(from, maxCount));
+  }
+
+  /**
+   * At most `limit` rows and about PAGE_BYTES of JSON, so that a page of large events stays
+   * small in memory. `more` says whether a further page may hold more.
+   */
+  private readRows(limit: number, query: () => IterableIterator<EventRow>): { rows: EventRow[]; more: boolean } {
+    return this.storageCall(() => {
+      const rows: EventRow[] = [];
+      let bytes = 0;
+      // Leaving the loop early finalizes the statement: nothing stays open across a `yield`.
+      for (const row of query()) {
+        rows.push(row);
+        bytes += row.data.length + row.metadata.length;
+        if (bytes >= PAGE_BYTES) return { rows, more: true };
+      }
+      return { rows, more: rows.length === limit };
+    });
   }
 
   /** Runs a synchronous database call, failing as unavailable on a closed store or a storage fault. */

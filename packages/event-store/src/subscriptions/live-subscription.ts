@@ -10,8 +10,9 @@ export const matchesFilter = (event: RecordedEvent, filter: SubscriptionFilter |
 
 /**
  * What a catch-up subscription needs from an adapter: read `$all` strictly after a position in
- * pages (ascending, only committed events, never a gap below the last one returned), and say
- * when new events may have been committed.
+ * pages (ascending, only committed events, never a gap below the last one returned; a page may
+ * be shorter than asked, only an empty one means "nothing more now"), and say when new events
+ * may have been committed.
  */
 export interface CatchUpSource {
   readPage(after: bigint, maxCount: number): Promise<readonly RecordedEvent[]>;
@@ -32,7 +33,7 @@ export interface CatchUpOptions {
 
 /**
  * A catch-up subscription over any CatchUpSource. It reads page after page strictly after the
- * last position it has seen; when a page comes back short it waits for a wake-up (or the poll
+ * last position it has seen; when a page comes back empty it waits for a wake-up (or the poll
  * interval) and reads again. Every read starts after the last delivered position, so the turn
  * from history to live can neither skip nor repeat an event. Wake-ups are counted rather than
  * flagged: a read only waits if no wake-up arrived since that read began, so a commit that
@@ -71,7 +72,7 @@ export const catchUpSubscription = (source: CatchUpSource, options: CatchUpOptio
           checkpoint = event.position;
           if (matchesFilter(event, options.filter)) yield event;
         }
-        if (page.length < pageSize) await waitForWakeupAfter(seen);
+        if (page.length === 0) await waitForWakeupAfter(seen);
       }
     } finally {
       unregister();

@@ -156,6 +156,30 @@ describe('sqlite event store', () => {
     expect((await collect(store.readStream('order-1'))).map((e) => e.type)).toEqual(['Placed', 'Paid']);
   });
 
+  it('reads events of about 1 MiB in pages bounded by size, delivering all of them in order', async () => {
+    const store = openStore();
+    const blob = 'x'.repeat(1024 * 1024);
+    for (let n = 0; n < 20; n += 5) {
+      await store.appendToStream(
+        'document-1',
+        Array.from({ length: 5 }, (_, i) => testEvent('Uploaded', { n: n + i, blob })),
+      );
+    }
+    const numbers = (events: RecordedEvent[]) => events.map((e) => (e.data as { n: number }).n);
+    const expected = Array.from({ length: 20 }, (_, n) => n);
+    expect(numbers(await collect(store.readStream('document-1')))).toEqual(expected);
+    expect(numbers(await collect(store.readStream('document-1', { direction: 'backwards' })))).toEqual(
+      [...expected].reverse(),
+    );
+    expect(numbers(await collect(store.readAll()))).toEqual(expected);
+    const subscription = store.subscribeToAll();
+    try {
+      expect(numbers(await take(subscription, 20))).toEqual(expected);
+    } finally {
+      await subscription.close();
+    }
+  });
+
   it('writes appends already submitted when it is closed', async () => {
     const store = openStore();
     const submitted = store.appendToStream('order-1', [testEvent('Placed')]);

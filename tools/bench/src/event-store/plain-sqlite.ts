@@ -30,12 +30,20 @@ export const plainInserts = (db: Database.Database, rows: readonly object[], row
 };
 
 /**
- * For diagnosis, not for the target: the adapter's own table and index written by plain code
- * (revision counted in memory, no check, no async), one event per transaction. The gap between
- * this and the bare table is what a stream index costs in SQLite; the gap between this and the
- * adapter is the adapter's own overhead.
+ * For diagnosis, not for the target: the adapter's own table, index and connection settings
+ * (those of packages/event-store/src/sqlite/database.ts) written by plain code: revision counted
+ * in memory, no check, no async, one event per transaction. The gap between this and the bare
+ * table is what a stream index costs in SQLite; the gap between this and the adapter is the
+ * adapter's own overhead.
  */
-export const plainEventInserts = (db: Database.Database, events: readonly EventToAppend[], streams = 100): void => {
+export const plainEventInserts = (
+  db: Database.Database,
+  events: readonly EventToAppend[],
+  durability: Durability,
+  streams = 100,
+): void => {
+  db.pragma(`wal_autocheckpoint = ${durability === 'FULL' ? 1000 : 10_000}`);
+  db.pragma('cache_size = -65536');
   db.exec(`
     CREATE TABLE adapter_schema (
       position INTEGER PRIMARY KEY, stream_name TEXT NOT NULL, stream_revision INTEGER NOT NULL,
