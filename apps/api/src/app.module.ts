@@ -1,11 +1,17 @@
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AgentCheckoutsModule } from './agent-checkouts/agent-checkouts.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HttpModule } from './http/http.module.js';
 import { type InfrastructureOptions, InfrastructureModule } from './infrastructure/infrastructure.module.js';
 import { ObservabilityModule } from './observability/observability.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
+import { WalletsModule } from './wallets/wallets.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
+import { PaymentMethodsModule } from './payment-methods/payment-methods.module.js';
+import { TokensModule } from './tokens/tokens.module.js';
+import { UsersModule } from './users/users.module.js';
 
 export interface AppModuleOptions extends InfrastructureOptions {
   /** Extra modules (tests add routes of their own). */
@@ -13,7 +19,7 @@ export interface AppModuleOptions extends InfrastructureOptions {
 }
 
 /** The area modules; each new area (wallets, orders, ...) adds its module here. */
-const AREA_MODULES: NonNullable<ModuleMetadata['imports']> = [];
+const AREA_MODULES: NonNullable<ModuleMetadata['imports']> = [WalletsModule, AgentCheckoutsModule, DocumentsModule, TokensModule, PaymentMethodsModule, UsersModule];
 
 @Module({})
 export class AppModule {

@@ -44,6 +44,8 @@ export const createApp = async (options: CreateAppOptions = {}): Promise<Running
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Wallet locators such as email:<address>:evm:smart:alias:<alias> exceed Fastify's 100.
+    routerOptions: { maxParamLength: 512 },
     // While closing, requests on open connections are still served (the store closes after
     // HTTP has drained) rather than answered with a 503 outside our error body.
     return503OnClosing: false,

@@ -4,3 +4,8 @@ export * from './common/issue-messages.js';
 export * from './common/pagination.js';
 export * from './platform/health.js';
 export * from './agent-checkouts/index.js';
+export * from './wallets/index.js';
+export * from './documents/index.js';
+export * from './tokens/index.js';
+export * from './payment-methods/index.js';
+export * from './users/index.js';

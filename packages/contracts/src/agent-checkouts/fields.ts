@@ -59,6 +59,13 @@ const integerText = z.string().regex(/^\d+$/, 'must be an integer').transform(Nu
 export const queryInteger = (min: number, max: number) =>
   z.union([z.int(), integerText]).pipe(z.int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
+/**
+ * Any JSON value (an answer to a form). Not `z.json()`: its recursion converts to a JSON Schema
+ * `$defs` that OpenAPI components cannot reference. Nested values are whatever JSON holds.
+ */
+export const jsonValue = () =>
+  z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]);
+
 export const cursor = () => z.string().min(1, 'must not be empty');
 
 /** At least one property: a present but empty object says nothing. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { characters, cursor, queryInteger, utcTimestamp } from './fields.js';
+import { characters, cursor, jsonValue, queryInteger, utcTimestamp } from './fields.js';
 import { agentCheckoutInputRequestSchema } from './run-snapshot.js';
 
 const TEXT_LIMIT = 20000;
@@ -24,7 +24,7 @@ const inputResponsePart = (submitValue: z.ZodType) =>
 /** POST /unstable/agent-checkouts/{runId}/messages: a client-generated id (idempotent) and one part. */
 export const agentCheckoutMessageBodySchema = z.strictObject({
   id: messageId(),
-  parts: z.array(z.discriminatedUnion('type', [textPart, inputResponsePart(z.json())])).length(1, 'must hold exactly one part'),
+  parts: z.array(z.discriminatedUnion('type', [textPart, inputResponsePart(jsonValue())])).length(1, 'must hold exactly one part'),
 });
 
 const inputRequestPart = z.strictObject({
@@ -37,7 +37,7 @@ const inputRequestPart = z.strictObject({
 export const agentCheckoutMessageSchema = z.strictObject({
   id: messageId(),
   role: z.enum(['user', 'agent']),
-  parts: z.array(z.union([textPart, inputRequestPart, inputResponsePart(z.json().optional())])).min(1),
+  parts: z.array(z.union([textPart, inputRequestPart, inputResponsePart(jsonValue().optional())])).min(1),
   createdAt: utcTimestamp(),
 });
 

@@ -1,0 +1,48 @@
+import {
+  type RunnerLogger,
+  type RunnerProcessConfig,
+  pricingConverter,
+  referenceItemFor,
+  sandboxTestCard,
+  vaultedCardCredentials,
+} from '@paykit/checkout-agent';
+import type { EventStore } from '@paykit/event-store';
+import type { Clock, IdGenerator } from '@paykit/kernel';
+import { SandboxCardVault, SandboxPricing } from '@paykit/providers';
+import type { AppConfig } from '../../config/config.js';
+import { buyerProfilesFromStore } from './buyer-profile-source.js';
+
+export interface RunnerDependencies {
+  readonly store: EventStore;
+  readonly clock: Clock;
+  readonly ids: IdGenerator;
+  readonly logger: RunnerLogger;
+}
+
+/**
+ * The one place a runner is configured, for the in-process runner and `pnpm runner` alike: the
+ * agentic-checkout strategy (the default of startRunnerProcess), the sandbox providers (pricing
+ * for currency conversion, the card vault that tokenizes the sandbox's approved test card),
+ * buyer profiles from the store, the URL guard's allow-list, and the AGENT_CHECKOUT_* timings.
+ */
+export const runnerConfig = (config: AppConfig, deps: RunnerDependencies): RunnerProcessConfig => {
+  const { store, clock, ids, logger } = deps;
+  return {
+    store,
+    clock,
+    ids,
+    logger,
+    payment: vaultedCardCredentials({ vault: new SandboxCardVault({ clock, ids }), card: sandboxTestCard(clock) }),
+    converter: pricingConverter(new SandboxPricing({ environment: config.APP_ENV }), {
+      referenceItem: referenceItemFor(config.APP_ENV),
+    }),
+    buyerProfiles: buyerProfilesFromStore(store),
+    allowedHosts: config.AGENT_CHECKOUT_ALLOWED_HOSTS,
+    concurrency: config.AGENT_CHECKOUT_RUNNER_CONCURRENCY,
+    leaseMs: config.AGENT_CHECKOUT_LEASE_MS,
+    sweepEveryMs: config.AGENT_CHECKOUT_SWEEP_MS,
+    inputTimeoutMs: config.AGENT_CHECKOUT_INPUT_TIMEOUT_MS,
+    requestTimeoutMs: config.AGENT_CHECKOUT_REQUEST_TIMEOUT_MS,
+    completeTimeoutMs: config.AGENT_CHECKOUT_COMPLETE_TIMEOUT_MS,
+  };
+};

@@ -1,0 +1,90 @@
+import {
+  CHECKOUT_RUN_STREAM_PREFIX,
+  type CheckoutRun,
+  type CheckoutRunEvent,
+  type CheckoutRunState,
+  type RunStatus,
+  checkoutRunDecider,
+} from '@paykit/checkout-runs';
+import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
+import type { Statement } from 'better-sqlite3';
+import type { Caller } from '../shared/caller.js';
+import { type KeysetPosition, KeysetReader } from '../shared/newest-first-page.js';
+
+export const RUNS_PROJECTION = 'agent-checkout-runs';
+const TABLE = 'agent_checkout_runs';
+
+interface RunRow extends KeysetPosition {
+  readonly state: string;
+}
+
+type Statements = Record<'find' | 'upsert', Statement>;
+
+/**
+ * Every run folded with the decider's own `evolve`, one row per run: its owner and creation
+ * time for newest-first lists, its status for the erasure worker, the folded state for the
+ * snapshot. A row stores the revision it reflects, so an event already folded is skipped.
+ */
+export const runsProjection = defineProjection<Statements>({
+  name: RUNS_PROJECTION,
+  version: 1,
+  tables: [TABLE],
+  schema: `
+    CREATE TABLE IF NOT EXISTS ${TABLE} (
+      id TEXT PRIMARY KEY, project_id TEXT NOT NULL, owner TEXT NOT NULL, created_at TEXT NOT NULL,
+      status TEXT NOT NULL, revision INTEGER NOT NULL, state TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS ${TABLE}_by_owner ON ${TABLE} (project_id, owner, created_at, id);`,
+  statements: (db) => ({
+    find: db.prepare(`SELECT revision, state FROM ${TABLE} WHERE id = ?`),
+    upsert: db.prepare(
+      `INSERT INTO ${TABLE} (id, project_id, owner, created_at, status, revision, state)
+       VALUES (@id, @projectId, @owner, @createdAt, @status, @revision, @state)
+       ON CONFLICT (id) DO UPDATE SET status = excluded.status, revision = excluded.revision, state = excluded.state`,
+    ),
+  }),
+  apply: (recorded, statements) => {
+    if (!recorded.streamName.startsWith(CHECKOUT_RUN_STREAM_PREFIX)) return;
+    const runId = recorded.streamName.slice(CHECKOUT_RUN_STREAM_PREFIX.length);
+    const row = statements.find.get(runId) as { revision: number; state: string } | undefined;
+    if (row && row.revision >= Number(recorded.revision)) return;
+    const before: CheckoutRunState = row ? (JSON.parse(row.state) as CheckoutRun) : checkoutRunDecider.initialState();
+    const after = checkoutRunDecider.evolve(before, { type: recorded.type, data: recorded.data } as CheckoutRunEvent);
+    if (!after.exists) return;
+    statements.upsert.run({
+      id: after.runId,
+      projectId: after.projectId,
+      owner: after.owner,
+      createdAt: after.createdAt,
+      status: after.status,
+      revision: after.revision,
+      state: JSON.stringify(after),
+    });
+  },
+});
+
+/** Reads of the runs projection. */
+export class RunRows {
+  private readonly reader: KeysetReader<RunRow>;
+  private statusStatement: Statement | null = null;
+
+  constructor(private readonly db: ReadModelDatabase) {
+    this.reader = new KeysetReader(db, {
+      table: TABLE,
+      scope: 'project_id = @projectId AND owner = @subject',
+      columns: 'id, created_at AS createdAt, state',
+    });
+  }
+
+  /** One owner's runs, newest first. */
+  page(caller: Caller, after: KeysetPosition | null, count: number): (KeysetPosition & { run: CheckoutRun })[] {
+    return this.reader
+      .read({ projectId: caller.projectId, subject: caller.subject }, after, count)
+      .map((row) => ({ id: row.id, createdAt: row.createdAt, run: JSON.parse(row.state) as CheckoutRun }));
+  }
+
+  /** The status the projection has for a run, or null when it has not seen the run (yet). */
+  statusOf(runId: string): RunStatus | null {
+    this.statusStatement ??= this.db.prepare(`SELECT status FROM ${TABLE} WHERE id = ?`);
+    return (this.statusStatement.get(runId) as { status: RunStatus } | undefined)?.status ?? null;
+  }
+}

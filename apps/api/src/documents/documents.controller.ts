@@ -1,0 +1,38 @@
+import { Body, Controller, Res } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { IdentityDocumentResponse, UploadDocumentBody } from '@paykit/contracts';
+import type { FastifyReply } from 'fastify';
+import { Scopes } from '../auth/scopes.js';
+import { Route } from '../http/routes/route.decorator.js';
+import { CallerContext, type ProjectContext } from '../users/http/caller.js';
+import { DocumentsService } from './documents.service.js';
+import { LARGE_BODY } from './large-body-routes.js';
+
+@Controller()
+export class DocumentsController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @RouteConfig(LARGE_BODY)
+  @Route({
+    method: 'POST',
+    path: '2025-06-09/documents',
+    tags: ['Documents'],
+    summary: 'Upload a user document',
+    description:
+      'Stores an identity document of a user: a data URI of a JPEG, PNG or PDF (at most 10 MiB decoded; the content must be ' +
+      'of the declared type). 201 for a new document; 200 when it replaces the user’s earlier document of that type.',
+    scope: Scopes.usersCreate,
+    body: UploadDocumentBody,
+    responses: { 200: IdentityDocumentResponse, 201: IdentityDocumentResponse },
+    status: 201,
+  })
+  async upload(
+    @CallerContext() context: ProjectContext,
+    @Body() body: UploadDocumentBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<IdentityDocumentResponse> {
+    const { replaced, ...document } = await this.documents.upload(context, body);
+    void reply.code(replaced ? 200 : 201);
+    return document;
+  }
+}

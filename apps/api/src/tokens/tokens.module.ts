@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { IdentitySecrets, identitySecretsProvider } from '../users/secrets/identity-secrets.js';
+import { SignedCursors } from './pagination/signed-cursors.js';
+import { PRICING, pricingProvider } from './pricing.provider.js';
+import { TokenCatalogue } from './token-catalogue.js';
+import { TokensController } from './tokens.controller.js';
+
+/** The supported-tokens catalogue; exports the pricing port and the catalogue (orders price quotes with them). */
+@Module({
+  controllers: [TokensController],
+  providers: [
+    pricingProvider,
+    TokenCatalogue,
+    identitySecretsProvider,
+    { provide: SignedCursors, useFactory: (secrets: IdentitySecrets) => new SignedCursors(secrets), inject: [IdentitySecrets] },
+  ],
+  exports: [PRICING, TokenCatalogue],
+})
+export class TokensModule {}

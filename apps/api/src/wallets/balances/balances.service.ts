@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { TokenBalance } from '@paykit/contracts';
+import { Decimal, DomainException, formatDecimal, fromBaseUnits, invalid } from '@paykit/kernel';
+import type { ChainGateway } from '@paykit/providers';
+import { type ChainInfo, type ResolvedToken, type Wallet, resolveTokenLocator, tokensOf } from '@paykit/wallets';
+import * as E from 'fp-ts/lib/Either.js';
+import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
+import { chainsOfWallet, walletChain } from './wallet-chains.js';
+
+interface ChainAmount {
+  readonly chain: ChainInfo;
+  readonly token: ResolvedToken;
+  readonly baseUnits: bigint;
+  readonly decimals: number;
+}
+
+/** `GET .../balances` in COMPAT's shape: per token, its total and its amount on each chain. */
+@Injectable()
+export class BalancesService {
+  constructor(@Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway) {}
+
+  async balances(wallet: Wallet, tokens?: readonly string[], chainNames?: readonly string[]): Promise<TokenBalance[]> {
+    const chains = chainNames && chainNames.length > 0 ? chainNames.map((name) => walletChain(wallet, name, 'chains')) : chainsOfWallet(wallet);
+    const wanted = tokens && tokens.length > 0 ? tokens : defaultTokens(chains);
+    return Promise.all(wanted.map((token) => this.balanceOf(wallet, token, chains)));
+  }
+
+  private async balanceOf(wallet: Wallet, token: string, chains: readonly ChainInfo[]): Promise<TokenBalance> {
+    const resolved = chains.flatMap((chain) => {
+      const found = resolveTokenLocator(`${chain.name}:${token}`, wallet.environment);
+      return E.isRight(found) && found.right.tokenId === undefined ? [found.right] : [];
+    });
+    if (resolved.length === 0) {
+      throw new DomainException(
+        invalid('invalid_token', `tokens: "${token}" is no token on ${chains.map((chain) => chain.name).join(', ')}`),
+      );
+    }
+    const amounts = await Promise.all(resolved.map((found) => this.amountOn(wallet, found)));
+    const decimals = amounts[0]?.decimals ?? 0;
+    const total = amounts.reduce((sum, amount) => sum.add(fromBaseUnits(amount.baseUnits, amount.decimals)), new Decimal(0));
+    const known = resolved[0]?.known;
+    return {
+      symbol: token.toLowerCase(),
+      name: known?.name ?? token,
+      decimals,
+      amount: formatDecimal(total),
+      rawAmount: total.mul(new Decimal(10).pow(decimals)).toFixed(0),
+      chains: Object.fromEntries(
+        amounts.map((amount) => [
+          amount.chain.name,
+          {
+            locator: amount.token.locator,
+            amount: formatDecimal(fromBaseUnits(amount.baseUnits, amount.decimals)),
+            rawAmount: amount.baseUnits.toString(),
+            ...(amount.token.address !== undefined && { contractAddress: amount.token.address }),
+          },
+        ]),
+      ),
+    };
+  }
+
+  private async amountOn(wallet: Wallet, token: ResolvedToken): Promise<ChainAmount> {
+    const balance = await this.gateway.getBalance({
+      chain: token.chain.name,
+      address: wallet.address,
+      token: token.native ? { native: true } : { native: false, address: token.address as string },
+    });
+    if (E.isLeft(balance)) throw new DomainException(balance.left);
+    return { chain: token.chain, token, baseUnits: BigInt(balance.right.baseUnits), decimals: balance.right.decimals };
+  }
+}
+
+/** Without `tokens`: every token the service knows on the chains asked for (gas tokens, the stablecoin). */
+const defaultTokens = (chains: readonly ChainInfo[]): string[] => [
+  ...new Set(chains.flatMap((chain) => tokensOf(chain).map((token) => token.symbol))),
+];

@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import {
+  type CreateWalletRequest,
+  defaultWalletType,
+  formatOwner,
+  isAlias,
+  isChainType,
+  isWalletType,
+  parseOwner,
+  walletIdentityKey,
+} from '@paykit/wallets';
+import * as E from 'fp-ts/lib/Either.js';
+
+/** One stream per wallet. */
+export const walletStream = (walletId: string): string => `wallet-${walletId}`;
+
+/**
+ * The id of the wallet an identity key names in a project: a UUID-shaped hash, so the wallet's
+ * own stream is the uniqueness claim (its first append is at no_stream) and a locator finds the
+ * wallet with one stream read, without any index.
+ */
+export const walletIdOfIdentity = (projectId: string, identityKey: string): string => {
+  const bytes = createHash('sha256').update(`paykit:wallet-id:v1\n${projectId}\n${identityKey}`).digest().subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80; // version 8: custom, name-based
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+};
+
+/**
+ * The identity key a create request claims (owner, chain type, wallet type, alias), with the
+ * defaults the decider applies; undefined when it names none or is malformed (the decider then
+ * refuses it with the precise reason).
+ */
+export const identityKeyOfRequest = (request: CreateWalletRequest): string | undefined => {
+  const { chainType } = request;
+  if (!isChainType(chainType)) return undefined;
+  const walletType = request.type ?? defaultWalletType(chainType);
+  if (!isWalletType(walletType)) return undefined;
+  if (request.alias !== undefined && !isAlias(request.alias)) return undefined;
+  let owner: string | undefined;
+  if (request.owner !== undefined) {
+    const parsed = parseOwner(request.owner);
+    if (E.isLeft(parsed)) return undefined;
+    owner = formatOwner(parsed.right);
+  }
+  return walletIdentityKey({ chainType, walletType, ...(owner !== undefined && { owner }), ...(request.alias !== undefined && { alias: request.alias }) });
+};

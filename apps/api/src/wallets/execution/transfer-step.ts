@@ -1,0 +1,165 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Clock, type CommandContext, type DomainError } from '@paykit/kernel';
+import type { ChainGateway, ChainToken, TransferAuthority } from '@paykit/providers';
+import { type Transfer, type TransferCommand, type TransferError, transferStatus } from '@paykit/transfers';
+import { WALLET_KEY, type Wallet, openCustodialKey } from '@paykit/wallets';
+import * as E from 'fp-ts/lib/Either.js';
+import { CLOCK } from '../../infrastructure/tokens.js';
+import { WalletRepository } from '../directory/wallet-repository.js';
+import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
+import { WalletSecrets } from '../secrets/wallet-secrets.js';
+import { TransferRepository } from '../transfers/transfer-repository.js';
+import { ExecutionClaims } from './execution-claims.js';
+
+/**
+ * What to do next with a transfer: look again in about a block of its chain, later after a
+ * fault, or nothing (final, or not approved).
+ */
+export type NextStep = { readonly kind: 'poll'; readonly chain: string } | { readonly kind: 'backoff' } | null;
+
+const poll = (transfer: Transfer): NextStep => ({ kind: 'poll', chain: transfer.chain });
+const BACKOFF: NextStep = { kind: 'backoff' };
+
+const chainTokenOf = (transfer: Transfer): ChainToken =>
+  transfer.token.native ? { native: true } : { native: false, address: transfer.token.address as string };
+
+/** A gateway refusal at submission: the transaction never reached the chain, so the transfer fails. */
+const refusalError = (error: DomainError): TransferError => ({
+  message: error.message,
+  reason: error.code === 'insufficient_funds' ? 'insufficient_funds' : 'rejected',
+});
+
+/**
+ * One step of a transfer's execution, decided from its recorded state: send an approved
+ * transfer (through the chain gateway, by the one instance that claims it), then follow its
+ * transaction to finality, recording each fact through the Transfer decider.
+ */
+@Injectable()
+export class TransferStep {
+  constructor(
+    private readonly transfers: TransferRepository,
+    private readonly wallets: WalletRepository,
+    private readonly claims: ExecutionClaims,
+    private readonly secrets: WalletSecrets,
+    @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async run(transferId: string): Promise<NextStep> {
+    const stored = await this.transfers.load(transferId);
+    if (!stored) return null;
+    const { transfer, projectId } = stored;
+    if (transfer.outcome || transferStatus(transfer) !== 'pending') return null;
+    const context: CommandContext = {
+      projectId,
+      actor: { type: 'system', id: 'transfer-executor' },
+      correlationId: `transfer-${transferId}`,
+    };
+    return transfer.broadcast ? this.track(transfer, context) : this.send(transfer, context);
+  }
+
+  private async send(transfer: Transfer, context: CommandContext): Promise<NextStep> {
+    if (!(await this.claims.claim(transfer.transferId, context))) return poll(transfer);
+    const stored = await this.wallets.load(transfer.wallet.walletId);
+    if (!stored) throw new Error(`transfer ${transfer.transferId} leaves from wallet ${transfer.wallet.walletId}, which does not exist`);
+    const authority = this.authorityOf(stored.wallet, transfer);
+    try {
+      const result = await this.gateway.submitTransfer({
+        chain: transfer.chain,
+        from: { address: transfer.wallet.address, walletType: transfer.walletType },
+        authority,
+        token: chainTokenOf(transfer),
+        recipient: transfer.recipient.address,
+        baseUnits: transfer.amount.baseUnits,
+        ...(transfer.memo && { memo: transfer.memo }),
+        idempotencyKey: transfer.transferId,
+      });
+      if (E.isLeft(result)) {
+        if (result.left.kind === 'unavailable') return BACKOFF;
+        return this.record(transfer, context, {
+          type: 'RecordFailure',
+          data: { error: refusalError(result.left), failedAt: this.now() },
+        });
+      }
+      const submitted = result.right;
+      if (submitted.outcome === 'rejected') {
+        return this.record(transfer, context, { type: 'RecordFailure', data: { error: submitted.error, failedAt: this.now() } });
+      }
+      await this.transfers.handle(
+        transfer.transferId,
+        {
+          type: 'RecordBroadcast',
+          data: {
+            txId: submitted.txId,
+            explorerLink: submitted.explorerLink,
+            ...(submitted.call && { call: submitted.call }),
+            broadcastAt: submitted.submittedAt,
+          },
+        },
+        context,
+      );
+      return poll(transfer);
+    } finally {
+      if (authority.kind === 'custodial-key') authority.secretKey.fill(0);
+    }
+  }
+
+  private async track(transfer: Transfer, context: CommandContext): Promise<NextStep> {
+    const txId = transfer.broadcast?.txId as string;
+    const status = await this.gateway.getTransactionStatus(transfer.chain, txId);
+    if (E.isLeft(status)) return BACKOFF;
+    const reported = status.right;
+    switch (reported.status) {
+      case 'pending':
+        if (reported.confirmations > 0 && reported.blockNumber !== undefined) {
+          await this.transfers.handle(
+            transfer.transferId,
+            {
+              type: 'RecordConfirmation',
+              data: {
+                confirmations: reported.confirmations,
+                blockNumber: reported.blockNumber,
+                ...(reported.blockHash !== undefined && { blockHash: reported.blockHash }),
+                confirmedAt: this.now(),
+              },
+            },
+            context,
+          );
+        }
+        return poll(transfer);
+      case 'success':
+        return this.record(transfer, context, {
+          type: 'RecordFinality',
+          data: { completedAt: reported.finalizedAt, actualFee: reported.fee },
+        });
+      case 'failed':
+        return this.record(transfer, context, {
+          type: 'RecordFailure',
+          data: { error: reported.error, failedAt: reported.finalizedAt, ...(reported.fee && { actualFee: reported.fee }) },
+        });
+    }
+  }
+
+  /** Records a final fact; the transfer needs nothing more. */
+  private async record(transfer: Transfer, context: CommandContext, command: TransferCommand): Promise<NextStep> {
+    await this.transfers.handle(transfer.transferId, command, context);
+    return null;
+  }
+
+  /**
+   * Custodial wallets (MPC, Stellar) sign with their own key, opened for this one call; smart
+   * wallets execute the call their signers approved.
+   */
+  private authorityOf(wallet: Wallet, transfer: Transfer): TransferAuthority {
+    const key = wallet.custodialKeys[WALLET_KEY];
+    if (key) return { kind: 'custodial-key', curve: key.curve, secretKey: openCustodialKey(key, this.secrets.custodialKeyEncryption) };
+    return {
+      kind: 'smart-account',
+      approvals: transfer.approvals.map(({ signer, signature, message }) => ({ signer, signature, message })),
+    };
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}

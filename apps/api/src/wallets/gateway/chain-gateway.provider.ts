@@ -1,0 +1,45 @@
+import type { Provider } from '@nestjs/common';
+import type { Clock } from '@paykit/kernel';
+import { type ChainGateway, createChainGateway } from '@paykit/providers';
+import type { Hex } from 'viem';
+import { type AppConfig, ConfigError } from '../../config/config.js';
+import { APP_CONFIG, CLOCK } from '../../infrastructure/tokens.js';
+import { CHAIN_GATEWAY, CHAIN_GATEWAY_OVERRIDE } from './chain-gateway.token.js';
+
+/**
+ * `EVM_FAUCET_KEY` (staging, RPC chains): a private key, so read like SECRETS_KEY, from the
+ * environment and never echoed in an error.
+ */
+const evmFaucetKey = (): Hex | undefined => {
+  const value = process.env['EVM_FAUCET_KEY'];
+  if (value === undefined || value === '') return undefined;
+  if (!/^0x[0-9a-fA-F]{64}$/.test(value)) throw new ConfigError(['EVM_FAUCET_KEY: must be a 0x-prefixed 32-byte hex private key']);
+  return value as Hex;
+};
+
+/**
+ * The chains as the configuration says: EVM chains with a node over JSON-RPC, the other staging
+ * chains on the sandbox ledger (journaled beside a durable store), production chains without a
+ * node unavailable. A global module may provide CHAIN_GATEWAY_OVERRIDE instead (tests, tools).
+ */
+export const chainGatewayProvider: Provider = {
+  provide: CHAIN_GATEWAY,
+  useFactory: (config: AppConfig, clock: Clock, override: ChainGateway | undefined): ChainGateway => {
+    if (override) return override;
+    const faucetKey = evmFaucetKey();
+    try {
+      return createChainGateway({
+        environment: config.APP_ENV,
+        clock,
+        evmRpcUrls: config.EVM_RPC_URLS,
+        ...(faucetKey && { evmFaucetKey: faucetKey }),
+        ...(config.EVENT_STORE === 'sqlite' && { dataDir: config.DATA_DIR }),
+        ...(config.SANDBOX_BLOCK_TIME_MS !== undefined && { sandboxTiming: { blockTimeMs: config.SANDBOX_BLOCK_TIME_MS } }),
+        productionFallback: config.CHAIN_PRODUCTION_FALLBACK,
+      });
+    } catch (error) {
+      throw new ConfigError([(error as Error).message]);
+    }
+  },
+  inject: [APP_CONFIG, CLOCK, { token: CHAIN_GATEWAY_OVERRIDE, optional: true }],
+};

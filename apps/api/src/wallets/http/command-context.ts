@@ -1,0 +1,32 @@
+import { type ExecutionContext, createParamDecorator } from '@nestjs/common';
+import type { EventToAppend } from '@paykit/event-store';
+import { type Clock, type CommandContext, type DomainEvent, type IdGenerator, envelope } from '@paykit/kernel';
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from '../../auth/principal.js';
+
+/** Who asked and in which request, for the metadata of the events a command writes. */
+export interface WalletsRequest {
+  readonly principal: Principal;
+  readonly context: CommandContext;
+}
+
+/** `@CallerOf() caller: WalletsRequest`: the authenticated caller and its command context. */
+export const CallerOf = createParamDecorator((_data: unknown, execution: ExecutionContext): WalletsRequest => {
+  const request = execution.switchToHttp().getRequest<FastifyRequest>();
+  const principal = request.principal;
+  if (!principal) throw new Error('CallerOf used on a route without authentication');
+  return {
+    principal,
+    context: {
+      projectId: principal.projectId,
+      actor: { type: 'api-key', id: principal.keyId },
+      correlationId: request.id,
+    },
+  };
+});
+
+/** Turns domain events into what the store appends, stamped with the command's context. */
+export const eventsToAppend =
+  (context: CommandContext, clock: Clock, ids: IdGenerator) =>
+  (event: DomainEvent): EventToAppend =>
+    envelope(event, context, { eventId: ids.uuid(), occurredAt: clock.now() });

@@ -1,0 +1,82 @@
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import {
+  SubmitApprovalsBody,
+  TransactionListQuery,
+  TransactionPage,
+  TransactionParams,
+  TransferResource,
+  WalletLocatorParams,
+} from '@paykit/contracts';
+import type { TransferResource as Resource } from '@paykit/transfers';
+import type { z } from 'zod';
+import { Scopes } from '../../auth/scopes.js';
+import { Route } from '../../http/routes/route.decorator.js';
+import { CallerOf, type WalletsRequest } from '../http/command-context.js';
+import { WalletTransfersService } from '../transfers/wallet-transfers.service.js';
+import { type TransactionPageResource, TransactionsService } from './transactions.service.js';
+
+@Controller()
+export class TransactionsController {
+  constructor(
+    private readonly transfers: WalletTransfersService,
+    private readonly transactions: TransactionsService,
+  ) {}
+
+  @Route({
+    method: 'GET',
+    path: '2025-06-09/wallets/:walletLocator/transactions',
+    tags: ['Wallets'],
+    summary: "List a wallet's transactions, newest first",
+    scope: Scopes.walletsTransactionsRead,
+    params: WalletLocatorParams,
+    query: TransactionListQuery,
+    responses: { 200: TransactionPage },
+  })
+  list(
+    @CallerOf() { principal }: WalletsRequest,
+    @Param('walletLocator') walletLocator: string,
+    @Query() query: z.output<typeof TransactionListQuery>,
+  ): Promise<TransactionPageResource> {
+    return this.transactions.list(principal, walletLocator, query);
+  }
+
+  @Route({
+    method: 'GET',
+    path: '2025-06-09/wallets/:walletLocator/transactions/:transactionId',
+    tags: ['Wallets'],
+    summary: 'Get a wallet transaction',
+    description: 'The transfer transaction resource; clients poll it after sending a transfer.',
+    scope: Scopes.walletsTransactionsRead,
+    params: TransactionParams,
+    responses: { 200: TransferResource },
+  })
+  get(
+    @CallerOf() { principal }: WalletsRequest,
+    @Param('walletLocator') walletLocator: string,
+    @Param('transactionId') transactionId: string,
+  ): Promise<Resource> {
+    return this.transfers.get(principal, walletLocator, transactionId);
+  }
+
+  @Route({
+    method: 'POST',
+    path: '2025-06-09/wallets/:walletLocator/transactions/:transactionId/approvals',
+    tags: ['Wallets'],
+    summary: 'Approve a transaction',
+    description:
+      'Each signature must be the signer’s signature of the message in approvals.pending[].quorumApprovals.pending[]. ' +
+      '409 when that signer already approved; 422 when approvals are complete.',
+    scope: Scopes.walletsTransactionsSign,
+    params: TransactionParams,
+    body: SubmitApprovalsBody,
+    responses: { 201: TransferResource },
+  })
+  approve(
+    @CallerOf() caller: WalletsRequest,
+    @Param('walletLocator') walletLocator: string,
+    @Param('transactionId') transactionId: string,
+    @Body() body: SubmitApprovalsBody,
+  ): Promise<Resource> {
+    return this.transfers.approve(caller, walletLocator, transactionId, body);
+  }
+}

@@ -1,0 +1,104 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CreateTransferBody } from '@paykit/contracts';
+import { type Clock, type IdGenerator } from '@paykit/kernel';
+import type { ChainGateway } from '@paykit/providers';
+import { type FeeAmount, type Memo, type TransferResource, parseTransferAmount, toTransferResource } from '@paykit/transfers';
+import * as E from 'fp-ts/lib/Either.js';
+import { CLOCK, ID_GENERATOR } from '../../infrastructure/tokens.js';
+import { WalletAddresses } from '../directory/wallet-addresses.js';
+import { WalletResolver } from '../directory/wallet-resolver.js';
+import type { StoredWallet } from '../directory/wallet-repository.js';
+import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
+import type { WalletsRequest } from '../http/command-context.js';
+import { TransferRecords } from '../transactions/transfer-records.js';
+import { requiredApprovals } from './required-approvals.js';
+import { TransferRepository } from './transfer-repository.js';
+import { resolveRecipient } from './transfer-recipient.js';
+import { resolveTransferToken } from './transfer-token.js';
+
+/**
+ * `POST .../tokens/{tokenLocator}/transfers`: where wallets and transfers meet. Resolves the
+ * token, the recipient and the approvals the wallet's signers require, then opens the transfer;
+ * the executor takes it from there once it is approved.
+ */
+@Injectable()
+export class CreateTransferService {
+  constructor(
+    private readonly resolver: WalletResolver,
+    private readonly addresses: WalletAddresses,
+    private readonly records: TransferRecords,
+    private readonly transfers: TransferRepository,
+    @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+  ) {}
+
+  async create(caller: WalletsRequest, walletLocator: string, tokenLocator: string, body: CreateTransferBody): Promise<TransferResource> {
+    const { principal, context } = caller;
+    const { wallet }: StoredWallet = await this.resolver.resolve(principal, walletLocator);
+    const { token, resolved } = await resolveTransferToken(this.gateway, wallet, tokenLocator);
+    const amount = parseTransferAmount(body.amount, token.decimals, wallet.chainType);
+    const recipient = await resolveRecipient(principal, wallet, body.recipient, { resolver: this.resolver, addresses: this.addresses });
+    const now = this.clock.now();
+    const approvals = await this.approvalsFor(wallet, body, resolved.locator, now.getTime());
+    const feeEstimate = E.isRight(amount)
+      ? await this.estimateFee(resolved.chain.name, wallet.address, token, recipient.address, amount.right.baseUnits)
+      : undefined;
+    const transferId = this.ids.uuid();
+    const written = await this.transfers.handle(
+      transferId,
+      {
+        type: 'CreateTransfer',
+        data: {
+          transferId,
+          wallet: { walletId: wallet.walletId, locator: wallet.address, address: wallet.address },
+          chainType: wallet.chainType,
+          walletType: wallet.walletType,
+          chain: resolved.chain.name,
+          token,
+          recipient,
+          amount: body.amount,
+          ...(body.memo && { memo: body.memo as Memo }),
+          ...(approvals.signer !== undefined && { signer: approvals.signer }),
+          requiredApprovals: approvals.quorums,
+          ...(feeEstimate && { feeEstimate }),
+          createdAt: now.toISOString(),
+        },
+      },
+      context,
+    );
+    return toTransferResource(written.transfer);
+  }
+
+  private async approvalsFor(wallet: StoredWallet['wallet'], body: CreateTransferBody, token: string, now: number) {
+    // Spending limits count earlier transfers: the read model must hold the caller's latest ones.
+    const needsSpends = wallet.delegatedSigners.some((delegated) => delegated.scopes.some((scope) => scope.spendingLimit));
+    if (needsSpends) await this.records.catchUp();
+    return requiredApprovals({
+      wallet,
+      ...(body.signer !== undefined && { signer: body.signer }),
+      token,
+      amount: body.amount.endsWith('.') ? body.amount.slice(0, -1) : body.amount,
+      now,
+      priorSpendsOf: (signer, since) => this.records.spends(wallet.walletId, signer, since),
+    });
+  }
+
+  /** The chain's estimate, shown in `fees.estimate`; a transfer does not wait on a failed estimate. */
+  private async estimateFee(
+    chain: string,
+    from: string,
+    token: { native: boolean; address?: string },
+    recipient: string,
+    baseUnits: string,
+  ): Promise<FeeAmount | undefined> {
+    const estimate = await this.gateway.estimateFee({
+      chain,
+      from,
+      token: token.native ? { native: true } : { native: false, address: token.address as string },
+      recipient,
+      baseUnits,
+    });
+    return E.isRight(estimate) ? { token: estimate.right.token, amount: estimate.right.amount } : undefined;
+  }
+}

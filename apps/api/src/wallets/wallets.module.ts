@@ -1,0 +1,65 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG } from '../infrastructure/tokens.js';
+import { ProjectionsHost } from '../infrastructure/projections-host.js';
+import { BalancesController } from './balances/balances.controller.js';
+import { BalancesService } from './balances/balances.service.js';
+import { FaucetService } from './balances/faucet.service.js';
+import { CreateWalletController } from './create/create-wallet.controller.js';
+import { CreateWalletService } from './create/create-wallet.service.js';
+import { CreationKeys } from './create/creation-keys.js';
+import { WalletAddresses } from './directory/wallet-addresses.js';
+import { WalletRepository } from './directory/wallet-repository.js';
+import { WalletResolver } from './directory/wallet-resolver.js';
+import { walletsProjection } from './directory/wallets.projection.js';
+import { ExecutionClaims } from './execution/execution-claims.js';
+import { TransferExecutor } from './execution/transfer-executor.js';
+import { TransferStep } from './execution/transfer-step.js';
+import { chainGatewayProvider } from './gateway/chain-gateway.provider.js';
+import { CHAIN_GATEWAY } from './gateway/chain-gateway.token.js';
+import { GetWalletController } from './read/get-wallet.controller.js';
+import { WalletSecrets, walletSecretsOf } from './secrets/wallet-secrets.js';
+import { TransactionsController } from './transactions/transactions.controller.js';
+import { TransactionsService } from './transactions/transactions.service.js';
+import { TransferRecords } from './transactions/transfer-records.js';
+import { transfersProjection } from './transactions/transfers.projection.js';
+import { CreateTransferService } from './transfers/create-transfer.service.js';
+import { TransferRepository } from './transfers/transfer-repository.js';
+import { TransfersController } from './transfers/transfers.controller.js';
+import { WalletTransfersService } from './transfers/wallet-transfers.service.js';
+
+/**
+ * Wallets and transfers (spec endpoints 2 and 8, COMPAT.md "Wallets"): create and read wallets
+ * on five chain families, balances and the staging faucet, transfers with approvals, and the
+ * worker that executes approved transfers through the chain gateway.
+ */
+@Module({
+  controllers: [CreateWalletController, TransactionsController, TransfersController, BalancesController, GetWalletController],
+  providers: [
+    { provide: WalletSecrets, useFactory: walletSecretsOf, inject: [APP_CONFIG] },
+    chainGatewayProvider,
+    WalletRepository,
+    WalletAddresses,
+    WalletResolver,
+    CreationKeys,
+    CreateWalletService,
+    TransferRepository,
+    TransferRecords,
+    CreateTransferService,
+    WalletTransfersService,
+    TransactionsService,
+    BalancesService,
+    FaucetService,
+    ExecutionClaims,
+    TransferStep,
+    TransferExecutor,
+  ],
+  // For other areas: the app's one chain gateway (one sandbox ledger per process), and wallet lookups.
+  exports: [CHAIN_GATEWAY, WalletResolver, WalletAddresses, WalletRepository],
+})
+export class WalletsModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionsHost) {}
+
+  onModuleInit(): void {
+    this.projections.register(walletsProjection, transfersProjection);
+  }
+}

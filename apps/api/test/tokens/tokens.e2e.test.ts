@@ -1,0 +1,156 @@
+import { type IdentityServer, startIdentityServer } from '../users/identity-fixtures.js';
+
+interface Entry {
+  token: string;
+  available: boolean;
+  features: { creditCardPayment: boolean };
+}
+interface Page {
+  data: Entry[];
+  nextCursor?: string;
+  previousCursor?: string;
+}
+
+const STAGING_CHAINS = ['aptos', 'arbitrum-sepolia', 'base-sepolia', 'ethereum-sepolia', 'optimism-sepolia', 'polygon-amoy', 'solana', 'stellar', 'sui'];
+
+describe('GET /2024-09-26/tokens', () => {
+  describe('in staging', () => {
+    let api: IdentityServer;
+    beforeAll(async () => {
+      api = await startIdentityServer();
+    });
+    afterAll(() => api.close());
+
+    const list = (query = '') => api.call<Page>('GET', `/2024-09-26/tokens${query}`);
+
+    const walk = async (query: string, direction: 'next' | 'previous', from?: string): Promise<Page[]> => {
+      const pages: Page[] = [];
+      let cursor = from;
+      do {
+        const separator = query === '' ? '?' : '&';
+        const response = await list(`${query}${cursor === undefined ? '' : `${separator}cursor=${encodeURIComponent(cursor)}`}`);
+        expect(response.status).toBe(200);
+        pages.push(response.body);
+        cursor = direction === 'next' ? response.body.nextCursor : response.body.previousCursor;
+      } while (cursor !== undefined);
+      return pages;
+    };
+
+    it('lists the test networks’ onramp tokens by default (memecoin,onramp), each available by card', async () => {
+      const response = await list();
+      expect(response.status).toBe(200);
+      const tokens = response.body.data.map((entry) => entry.token);
+      expect(tokens).toHaveLength(STAGING_CHAINS.length * 2);
+      expect(tokens).toEqual([...tokens].sort());
+      expect(tokens).toEqual(expect.arrayContaining(['base-sepolia:eth', 'base-sepolia:usdxm', 'solana:sol', 'polygon-amoy:pol', 'stellar:xlm']));
+      expect(tokens.some((token) => /^(base|ethereum|polygon):/.test(token))).toBe(false);
+      expect(response.body.data.every((entry) => entry.available && entry.features.creditCardPayment)).toBe(true);
+      expect(response.body).not.toHaveProperty('nextCursor');
+      expect(response.body).not.toHaveProperty('previousCursor');
+    });
+
+    it('filters by chains and by token classes (any class matches)', async () => {
+      const chains = await list('?chains=solana,base-sepolia');
+      expect(chains.body.data.map((entry) => entry.token)).toEqual(['base-sepolia:eth', 'base-sepolia:usdxm', 'solana:sol', 'solana:usdxm']);
+      const stablecoins = await list('?tokenClasses=stablecoin');
+      expect(stablecoins.body.data.map((entry) => entry.token)).toEqual(STAGING_CHAINS.map((chain) => `${chain}:usdxm`));
+      const natives = await list('?tokenClasses=native&chains=sui');
+      expect(natives.body.data.map((entry) => entry.token)).toEqual(['sui:sui']);
+      const both = await list('?tokenClasses=native,stablecoin&chains=sui');
+      expect(both.body.data.map((entry) => entry.token)).toEqual(['sui:sui', 'sui:usdxm']);
+      const memecoins = await list('?tokenClasses=memecoin');
+      expect(memecoins.body).toEqual({ data: [] });
+    });
+
+    it.each([
+      ['?chains=base', 'chains', /base.*production/],
+      ['?chains=dogechain', 'chains', /unknown chain/],
+      ['?tokenClasses=onramp,nft', 'tokenClasses[1]', /must be one of/],
+      ['?limit=101', 'limit', /at most 100/],
+      ['?limit=0', 'limit', /at least 1/],
+      ['?limit=ten', 'limit', /whole number/],
+      ['?limit=1.5', 'limit', /whole number/],
+      ['?limit=', 'limit', /whole number/],
+      ['?cursor=', 'cursor', /empty/],
+      ['?cursor=not-a-cursor', 'cursor', /not a cursor/],
+    ])('answers 400 naming the parameter for %s', async (query, field, message) => {
+      const response = await api.call('GET', `/2024-09-26/tokens${query}`);
+      expect(response.status).toBe(400);
+      expect(response.body.parameters.issues[0]).toMatchObject({ path: field, message: expect.stringMatching(message) });
+    });
+
+    it('takes limit as a string of digits up to 100, 30 by default', async () => {
+      expect((await list('?limit=5')).body.data).toHaveLength(5);
+      expect((await list('?limit=100&tokenClasses=onramp,native,stablecoin')).body.data).toHaveLength(18);
+      // Without a limit a page holds up to 30: all 18 staging tokens, and no next page.
+      const unlimited = await list('?tokenClasses=onramp');
+      expect(unlimited.body.data).toHaveLength(18);
+      expect(unlimited.body).not.toHaveProperty('nextCursor');
+    });
+
+    it('pages forwards and backwards without skipping or repeating', async () => {
+      const everything = (await list('?limit=100')).body.data.map((entry) => entry.token);
+      const forwards = await walk('?limit=4', 'next');
+      expect(forwards).toHaveLength(Math.ceil(everything.length / 4));
+      expect(forwards.flatMap((page) => page.data.map((entry) => entry.token))).toEqual(everything);
+      expect(forwards[0]).not.toHaveProperty('previousCursor');
+      expect(forwards.at(-1)).not.toHaveProperty('nextCursor');
+
+      const backwards = await walk('?limit=4', 'previous', forwards.at(-1)?.previousCursor);
+      expect(backwards.flatMap((page) => page.data.map((entry) => entry.token))).toEqual(
+        forwards.slice(0, -1).reverse().flatMap((page) => page.data.map((entry) => entry.token)),
+      );
+      expect(backwards.map((page) => page.data)).toEqual(forwards.slice(0, -1).reverse().map((page) => page.data));
+    });
+
+    it('binds a cursor to its filters and refuses an altered one', async () => {
+      const first = await list('?limit=2&tokenClasses=onramp');
+      const cursor = first.body.nextCursor as string;
+      const same = await list(`?limit=7&tokenClasses=onramp&cursor=${encodeURIComponent(cursor)}`);
+      expect(same.status).toBe(200);
+      const otherFilters = await api.call('GET', `/2024-09-26/tokens?limit=2&tokenClasses=native&cursor=${encodeURIComponent(cursor)}`);
+      expect(otherFilters.status).toBe(400);
+      expect(otherFilters.body.parameters.issues[0].path).toBe('cursor');
+      const [payload, signature] = cursor.split('.');
+      const forged = `${Buffer.from(JSON.stringify({ direction: 'after', key: 'a' })).toString('base64url')}.${signature}`;
+      expect((await list(`?tokenClasses=onramp&cursor=${forged}`)).status).toBe(400);
+      expect((await list(`?tokenClasses=onramp&cursor=${payload}.${'A'.repeat(43)}`)).status).toBe(400);
+    });
+
+    it('answers 401 to a key without tokens.read', async () => {
+      const response = await api.call('GET', '/2024-09-26/tokens', undefined, await api.keyWith(['users.read']));
+      expect(response.status).toBe(401);
+    });
+  });
+
+  describe('in production', () => {
+    let api: IdentityServer;
+    beforeAll(async () => {
+      api = await startIdentityServer({ env: { APP_ENV: 'production' } });
+    });
+    afterAll(() => api.close());
+
+    it('lists main-network tokens and memecoins, the memecoins not (yet) for sale', async () => {
+      const response = await api.call<Page>('GET', '/2024-09-26/tokens?limit=100');
+      expect(response.status).toBe(200);
+      const byToken = new Map(response.body.data.map((entry) => [entry.token, entry]));
+      expect(byToken.get('base:usdc')).toEqual({ token: 'base:usdc', available: true, features: { creditCardPayment: true } });
+      expect(byToken.get('ethereum:eth')?.available).toBe(true);
+      expect(byToken.get('solana:DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263')).toEqual({
+        token: 'solana:DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263',
+        available: false,
+        features: { creditCardPayment: false },
+      });
+      expect(byToken.has('ethereum:0x6982508145454Ce325dDbE47a25d4ec3d2311933')).toBe(true);
+      expect([...byToken.keys()].some((token) => /sepolia|amoy|usdxm/.test(token))).toBe(false);
+      const memecoins = await api.call<Page>('GET', '/2024-09-26/tokens?tokenClasses=memecoin');
+      expect(memecoins.body.data).toHaveLength(4);
+    });
+
+    it('refuses a test network', async () => {
+      const response = await api.call('GET', '/2024-09-26/tokens?chains=base-sepolia');
+      expect(response.status).toBe(400);
+      expect(response.body.parameters.issues[0].message).toMatch(/staging/);
+    });
+  });
+});

@@ -1,0 +1,2 @@
+export * from './calendar-date.js';
+export * from './upload-document.js';

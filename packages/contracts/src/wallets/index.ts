@@ -1,0 +1,5 @@
+export * from './wallet-requests.js';
+export * from './wallet-resource.js';
+export * from './transfer-requests.js';
+export * from './transfer-resource.js';
+export * from './balances.js';

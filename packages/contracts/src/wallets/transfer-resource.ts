@@ -1,0 +1,77 @@
+import { cursorPage, pageQuery } from '../common/pagination.js';
+import { z } from 'zod';
+import { WALLET_CHAIN_TYPES, WALLET_KINDS } from './wallet-requests.js';
+
+const QuorumMember = z.object({ address: z.string(), locator: z.string(), type: z.string() });
+
+const ApprovalEntry = z
+  .object({
+    signer: z.object({ locator: z.string(), type: z.literal('quorum') }),
+    quorumApprovals: z.object({
+      threshold: z.number(),
+      remaining: z.number(),
+      pending: z.array(z.object({ message: z.string(), signer: QuorumMember })),
+      submitted: z.array(
+        z.object({ message: z.string(), signature: z.string(), signer: QuorumMember, submittedAt: z.number() }),
+      ),
+    }),
+  })
+  .meta({ id: 'TransferApprovalQuorum' });
+
+const FeeAmount = z.object({ token: z.string(), amount: z.string() });
+
+export const TransferResource = z
+  .object({
+    id: z.string(),
+    chainType: z.enum(WALLET_CHAIN_TYPES),
+    walletType: z.enum(WALLET_KINDS),
+    status: z.enum(['awaiting-approval', 'pending', 'success', 'failed']),
+    createdAt: z.number().describe('Epoch milliseconds'),
+    completedAt: z.number().optional().describe('Epoch milliseconds at which the outcome became final'),
+    params: z.object({
+      call: z.object({
+        abi: z.array(z.record(z.string(), z.unknown())),
+        address: z.string(),
+        args: z.array(z.string()),
+        functionName: z.string(),
+        value: z.string().optional(),
+      }),
+      chain: z.string(),
+    }),
+    onChain: z.object({
+      call: z.object({ data: z.string(), to: z.string() }).optional(),
+      explorerLink: z.string().optional(),
+      txId: z.string().optional(),
+    }),
+    sendParams: z.object({
+      token: z.string(),
+      params: z.object({
+        recipient: z.string(),
+        recipientAddress: z.string(),
+        amount: z.string(),
+        memo: z.object({ type: z.string(), value: z.string() }).optional(),
+      }),
+    }),
+    approvals: z.object({ required: z.number(), pending: z.array(ApprovalEntry), submitted: z.array(ApprovalEntry) }),
+    error: z
+      .object({
+        message: z.string(),
+        reason: z.string(),
+        logs: z.array(z.string()).optional(),
+        revertData: z.string().optional(),
+      })
+      .optional(),
+    fees: z.object({
+      mode: z.literal('project'),
+      actual: FeeAmount.optional(),
+      estimate: FeeAmount.optional(),
+      billed: z.object({ usd: z.number() }),
+      billing: z.object({ status: z.string() }).optional(),
+    }),
+  })
+  .meta({ id: 'TransferTransaction' });
+export type TransferResource = z.infer<typeof TransferResource>;
+
+export const TransactionPage = cursorPage(TransferResource).meta({ id: 'TransferTransactionPage' });
+
+export const TransactionListQuery = pageQuery({ defaultLimit: 30, maxLimit: 100 });

@@ -1,0 +1,1 @@
+export { runRunner, type RunnerHandle, type SignalSource } from './run-runner.js';
