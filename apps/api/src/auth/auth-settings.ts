@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigError } from '../config/config.js';
+import { type AppConfig, ConfigError } from '../config/config.js';
 
 const SECRETS_KEY_BYTES = 32;
 
@@ -42,3 +42,7 @@ export const loadAuthSettings = (env: Readonly<Record<string, string | undefined
   }
   return { ...parsed.data, mayGenerateSecretsKey };
 };
+
+/** The settings in force: the app's configuration wins once it carries them; until then, the environment. */
+export const authSettingsOf = (config: AppConfig): AuthSettings =>
+  loadAuthSettings({ ...process.env, ...Object.fromEntries(Object.entries(config).map(([name, value]) => [name, String(value)])) });

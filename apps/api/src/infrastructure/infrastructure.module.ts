@@ -7,6 +7,7 @@ import { Metrics } from '../observability/metrics.js';
 import { InfrastructureLifecycle } from './infrastructure-lifecycle.js';
 import { MeteredEventStore } from './metered-event-store.js';
 import { ProjectionsHost } from './projections-host.js';
+import { AppSecrets, appSecretsProvider } from './secrets/app-secrets.js';
 import { openEventStore, readModelLocation } from './storage.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR, PROJECTION_RUNNER, READ_MODEL_DATABASE } from './tokens.js';
 
@@ -18,7 +19,7 @@ export interface InfrastructureOptions {
   readonly ids?: IdGenerator;
 }
 
-/** Config, time, ids, the event store (metered), read models and projections: for every module. */
+/** Config, time, ids, the secrets key, the event store (metered), read models and projections: for every module. */
 @Global()
 @Module({})
 export class InfrastructureModule {
@@ -43,6 +44,7 @@ export class InfrastructureModule {
         ProjectionsHost,
         { provide: PROJECTION_RUNNER, useExisting: ProjectionsHost },
         InfrastructureLifecycle,
+        appSecretsProvider,
       ],
       exports: [
         APP_CONFIG,
@@ -53,6 +55,7 @@ export class InfrastructureModule {
         READ_MODEL_DATABASE,
         ProjectionsHost,
         PROJECTION_RUNNER,
+        AppSecrets,
       ],
     };
   }

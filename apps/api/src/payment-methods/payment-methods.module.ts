@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SignedCursors } from '../tokens/pagination/signed-cursors.js';
-import { IdentitySecrets, identitySecretsProvider } from '../users/secrets/identity-secrets.js';
+import { IdentitySecrets, identityCursorsProvider, identitySecretsProvider } from '../users/secrets/identity-secrets.js';
 import { PersonalDataBox } from '../users/secrets/personal-data-box.js';
 import { BANK_ACCOUNT_VAULT, bankAccountVaultProvider } from './bank-account-vault.provider.js';
 import { PaymentMethodsController } from './payment-methods.controller.js';
@@ -12,7 +11,7 @@ import { PaymentMethodsService } from './payment-methods.service.js';
   controllers: [PaymentMethodsController],
   providers: [
     identitySecretsProvider,
-    { provide: SignedCursors, useFactory: (secrets: IdentitySecrets) => new SignedCursors(secrets), inject: [IdentitySecrets] },
+    identityCursorsProvider,
     { provide: PersonalDataBox, useFactory: (secrets: IdentitySecrets) => new PersonalDataBox(secrets), inject: [IdentitySecrets] },
     bankAccountVaultProvider,
     PaymentMethodsReadModel,

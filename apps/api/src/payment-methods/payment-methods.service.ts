@@ -17,7 +17,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
 import { ProjectionsHost } from '../infrastructure/projections-host.js';
 import { keysetPage } from '../tokens/pagination/keyset-page.js';
-import { SignedCursors } from '../tokens/pagination/signed-cursors.js';
+import { SignedCursors } from '../http/pagination/signed-cursors.js';
 import { type ProjectContext, toEnvelope } from '../users/http/caller.js';
 import { PersonalDataBox } from '../users/secrets/personal-data-box.js';
 import { BANK_ACCOUNT_VAULT } from './bank-account-vault.provider.js';

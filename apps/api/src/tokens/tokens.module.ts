@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { IdentitySecrets, identitySecretsProvider } from '../users/secrets/identity-secrets.js';
-import { SignedCursors } from './pagination/signed-cursors.js';
+import { identityCursorsProvider, identitySecretsProvider } from '../users/secrets/identity-secrets.js';
 import { PRICING, pricingProvider } from './pricing.provider.js';
 import { TokenCatalogue } from './token-catalogue.js';
 import { TokensController } from './tokens.controller.js';
@@ -12,7 +11,7 @@ import { TokensController } from './tokens.controller.js';
     pricingProvider,
     TokenCatalogue,
     identitySecretsProvider,
-    { provide: SignedCursors, useFactory: (secrets: IdentitySecrets) => new SignedCursors(secrets), inject: [IdentitySecrets] },
+    identityCursorsProvider,
   ],
   exports: [PRICING, TokenCatalogue],
 })

@@ -1,5 +1,4 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG } from '../infrastructure/tokens.js';
 import { ProjectionsHost } from '../infrastructure/projections-host.js';
 import { BalancesController } from './balances/balances.controller.js';
 import { BalancesService } from './balances/balances.service.js';
@@ -17,7 +16,7 @@ import { TransferStep } from './execution/transfer-step.js';
 import { chainGatewayProvider } from './gateway/chain-gateway.provider.js';
 import { CHAIN_GATEWAY } from './gateway/chain-gateway.token.js';
 import { GetWalletController } from './read/get-wallet.controller.js';
-import { WalletSecrets, walletSecretsOf } from './secrets/wallet-secrets.js';
+import { WalletSecrets } from './secrets/wallet-secrets.js';
 import { TransactionsController } from './transactions/transactions.controller.js';
 import { TransactionsService } from './transactions/transactions.service.js';
 import { TransferRecords } from './transactions/transfer-records.js';
@@ -35,7 +34,7 @@ import { WalletTransfersService } from './transfers/wallet-transfers.service.js'
 @Module({
   controllers: [CreateWalletController, TransactionsController, TransfersController, BalancesController, GetWalletController],
   providers: [
-    { provide: WalletSecrets, useFactory: walletSecretsOf, inject: [APP_CONFIG] },
+    WalletSecrets,
     chainGatewayProvider,
     WalletRepository,
     WalletAddresses,

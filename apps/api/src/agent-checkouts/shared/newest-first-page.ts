@@ -1,6 +1,6 @@
 import type { ReadModelDatabase } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
-import type { SignedCursors } from './signed-cursor.js';
+import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
 
 /** Where a newest-first page stopped: the last row's creation time and id (the tie-breaker). */
 export interface KeysetPosition {

@@ -4,14 +4,15 @@ import { type BlobStore, FileBlobStore, MemoryBlobStore, encryptionKey } from '@
 import type { ReadModelDatabase } from '@paykit/projections';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppConfig } from '../../config/config.js';
+import { AppSecrets } from '../../infrastructure/secrets/app-secrets.js';
 import { APP_CONFIG, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
+import { SignedCursors } from '../../http/pagination/signed-cursors.js';
 import { DerivedKeys } from './derived-keys.js';
-import { SignedCursors } from './signed-cursor.js';
 import { AGENT_CHECKOUT_BLOBS, AGENT_CHECKOUT_CURSORS, AGENT_CHECKOUT_KEYS } from './tokens.js';
 
 /**
  * Whether this deployment keeps nothing past the process: the read models are in memory
- * exactly when the event store is (see infrastructure/storage.ts), and so are our blobs and keys.
+ * exactly when the event store is (see infrastructure/storage.ts), and so are our blobs.
  */
 const isEphemeral = (db: ReadModelDatabase): boolean => db.memory;
 
@@ -28,8 +29,8 @@ const lazyBlobStore = (make: () => BlobStore): BlobStore => {
 export const storageProviders: Provider[] = [
   {
     provide: AGENT_CHECKOUT_KEYS,
-    useFactory: (config: AppConfig, db: ReadModelDatabase) => new DerivedKeys(config, isEphemeral(db)),
-    inject: [APP_CONFIG, READ_MODEL_DATABASE],
+    useFactory: (secrets: AppSecrets) => new DerivedKeys(secrets),
+    inject: [AppSecrets],
   },
   {
     provide: AGENT_CHECKOUT_CURSORS,

@@ -1,49 +1,30 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { DomainException, invalid } from '@paykit/kernel';
+import { SignedCursors } from '../../http/pagination/signed-cursors.js';
 
-interface CursorPayload {
-  /** The wallet whose list the cursor was issued for: a cursor never crosses to another list. */
-  readonly w: string;
-  /** Position of the last transfer on the page: the next page starts below it. */
-  readonly p: string;
-}
+const isPosition = (value: unknown): value is string => typeof value === 'string' && /^\d+$/.test(value);
 
 /**
- * Opaque, tamper-evident cursors: base64url(JSON) and an HMAC over it. A cursor that was
- * altered, or issued for another wallet, is a 400.
+ * A wallet's transaction-list cursors: the position of the last transfer on the page, signed
+ * for that wallet's list. A cursor that was altered, or issued for another wallet, is a 400.
  */
 export class TransactionCursors {
-  constructor(private readonly key: () => Buffer) {}
+  private readonly cursors: SignedCursors;
+
+  constructor(key: () => Buffer) {
+    this.cursors = new SignedCursors(key, badCursor);
+  }
 
   issue(walletId: string, position: bigint): string {
-    const payload = Buffer.from(JSON.stringify({ w: walletId, p: position.toString() } satisfies CursorPayload)).toString('base64url');
-    return `${payload}.${this.mac(payload)}`;
+    return this.cursors.encode(binding(walletId), position.toString());
   }
 
   /** The position to continue below. */
   read(cursor: string, walletId: string): bigint {
-    const [payload, mac, ...rest] = cursor.split('.');
-    if (payload === undefined || mac === undefined || rest.length > 0 || !this.verifies(payload, mac)) throw badCursor();
-    let parsed: CursorPayload;
-    try {
-      parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorPayload;
-    } catch {
-      throw badCursor();
-    }
-    if (parsed.w !== walletId || !/^\d+$/.test(parsed.p)) throw badCursor();
-    return BigInt(parsed.p);
-  }
-
-  private mac(payload: string): string {
-    return createHmac('sha256', this.key()).update(`transactions:${payload}`).digest('base64url');
-  }
-
-  private verifies(payload: string, mac: string): boolean {
-    const expected = Buffer.from(this.mac(payload));
-    const given = Buffer.from(mac);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return BigInt(this.cursors.decode(binding(walletId), cursor, isPosition));
   }
 }
+
+const binding = (walletId: string) => `transactions:${walletId}`;
 
 const badCursor = () =>
   new DomainException(invalid('invalid_cursor', 'cursor: not a cursor of this list; start again without one'));
