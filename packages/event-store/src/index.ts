@@ -9,3 +9,4 @@ export {
   type CommandHandlingOptions,
   type CommandHandlingResult,
 } from './command-handling/handle-command.js';
+export { ForwardingEventStore } from './decorators/forwarding-event-store.js';

@@ -4,3 +4,4 @@ export * from './errors.js';
 export * from './decimal.js';
 export * from './clock.js';
 export * from './ids.js';
+export * from './iso-timestamp.js';

@@ -3,25 +3,23 @@ import {
   type EventStore,
   type EventToAppend,
   type ExpectedRevision,
-  type ReadAllOptions,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  type SubscribeToAllOptions,
-  type Subscription,
+  ForwardingEventStore,
   WrongExpectedRevisionError,
 } from '@paykit/event-store';
 
 export type AppendOutcome = 'ok' | 'conflict' | 'error';
 export type AppendObserver = (seconds: number, outcome: AppendOutcome) => void;
 
-/** Decorates a store to time every append (the event-store latency metric); delegates the rest. */
-export class MeteredEventStore implements EventStore {
+/** Decorates a store to time every append (the event-store latency metric); forwards the rest. */
+export class MeteredEventStore extends ForwardingEventStore {
   constructor(
-    private readonly inner: EventStore,
+    inner: EventStore,
     private readonly observeAppend: AppendObserver,
-  ) {}
+  ) {
+    super(inner);
+  }
 
-  async appendToStream(
+  override async appendToStream(
     streamName: string,
     events: readonly EventToAppend[],
     options?: { readonly expectedRevision?: ExpectedRevision },
@@ -36,25 +34,5 @@ export class MeteredEventStore implements EventStore {
       this.observeAppend(elapsed(), error instanceof WrongExpectedRevisionError ? 'conflict' : 'error');
       throw error;
     }
-  }
-
-  readStream(streamName: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent> {
-    return this.inner.readStream(streamName, options);
-  }
-
-  readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent> {
-    return this.inner.readAll(options);
-  }
-
-  subscribeToAll(options?: SubscribeToAllOptions): Subscription {
-    return this.inner.subscribeToAll(options);
-  }
-
-  headPosition(): Promise<bigint> {
-    return this.inner.headPosition();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { Decimal, formatDecimal, invalid, parseDecimal, type DomainError } from '@paykit/kernel';
-import { parseIsoTimestamp } from '../iso-timestamp.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
 
 /** At most `limit` spent by one user within any rolling `windowHours`, in one currency. */
 export interface PurchaseLimitPolicy {

@@ -5,7 +5,7 @@ import { orderErrors } from './errors.js';
 import type { OrderEvent } from './events.js';
 import type { DepositInstructions, Order } from './model.js';
 import { canPay, paymentStatus } from './status.js';
-import { parseIsoTimestamp } from '../iso-timestamp.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
 
 type Decision = E.Either<DomainError, readonly OrderEvent[]>;
 type Deposit = RecordCryptoDeposit['data'];

@@ -4,7 +4,7 @@ import type { RecordKycOutcome, StartKycInquiry } from './commands.js';
 import { orderErrors } from './errors.js';
 import type { OrderEvent } from './events.js';
 import { KYC_STANDING_AFTER, type KycStanding, type Order } from './model.js';
-import { parseIsoTimestamp } from '../iso-timestamp.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
 
 type Decision = E.Either<DomainError, readonly OrderEvent[]>;
 

@@ -3,7 +3,7 @@ import { Decimal, type DomainError } from '@paykit/kernel';
 import type { ExecutionParameters } from '../quote/execution-parameters.js';
 import type { Quote } from '../quote/quote.js';
 import { orderErrors } from './errors.js';
-import { parseIsoTimestamp } from '../iso-timestamp.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
 
 interface PricedItem {
   readonly locator: string;

@@ -6,7 +6,7 @@ import type { OrderEvent } from './events.js';
 import type { Order } from './model.js';
 import { checkQuoteFits } from './quote-fit.js';
 import { paymentStatus } from './status.js';
-import { parseIsoTimestamp } from '../iso-timestamp.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
 
 type Decision = E.Either<DomainError, readonly OrderEvent[]>;
 

@@ -4,7 +4,7 @@ import type { ExecutionParameters } from './execution-parameters.js';
 import type { PriceTableEntry } from './price-table.js';
 import type { Quote } from './quote.js';
 import { quoteLineItem } from './quote-line-item.js';
-import { parseIsoTimestamp } from '../iso-timestamp.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
 
 export interface QuoteOrderInput {
   readonly price: PriceTableEntry;

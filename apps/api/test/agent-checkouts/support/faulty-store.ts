@@ -1,21 +1,19 @@
 import {
   type AppendResult,
-  type EventStore,
   type EventToAppend,
   type ExpectedRevision,
   EventStoreUnavailableError,
+  ForwardingEventStore,
   MemoryEventStore,
-  type ReadAllOptions,
-  type ReadStreamOptions,
-  type RecordedEvent,
-  type SubscribeToAllOptions,
-  type Subscription,
 } from '@paykit/event-store';
 
 /** A memory store whose appends to chosen streams fail as an unreachable store's would, while armed. */
-export class FaultyStore implements EventStore {
-  private readonly inner = new MemoryEventStore();
+export class FaultyStore extends ForwardingEventStore {
   private failing: string | null = null;
+
+  constructor() {
+    super(new MemoryEventStore());
+  }
 
   /** Appends to streams starting with `prefix` fail until `heal()`. */
   failAppendsTo(prefix: string): void {
@@ -26,7 +24,7 @@ export class FaultyStore implements EventStore {
     this.failing = null;
   }
 
-  appendToStream(
+  override appendToStream(
     streamName: string,
     events: readonly EventToAppend[],
     options?: { readonly expectedRevision?: ExpectedRevision },
@@ -35,25 +33,5 @@ export class FaultyStore implements EventStore {
       return Promise.reject(new EventStoreUnavailableError('the event store cannot be reached'));
     }
     return this.inner.appendToStream(streamName, events, options);
-  }
-
-  readStream(streamName: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent> {
-    return this.inner.readStream(streamName, options);
-  }
-
-  readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent> {
-    return this.inner.readAll(options);
-  }
-
-  subscribeToAll(options?: SubscribeToAllOptions): Subscription {
-    return this.inner.subscribeToAll(options);
-  }
-
-  headPosition(): Promise<bigint> {
-    return this.inner.headPosition();
-  }
-
-  close(): Promise<void> {
-    return this.inner.close();
   }
 }

@@ -6,7 +6,7 @@ import type { OrderCreated, OrderEvent } from '../events.js';
 import type { KycStanding, OrderState } from '../model.js';
 import { checkQuoteFits } from '../quote-fit.js';
 import { validateOrderRequest, type ValidOrderRequest } from './validate-request.js';
-import { parseIsoTimestamp } from '../../iso-timestamp.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
 
 /** An identity check is needed above the threshold, and always without a comparable one. */
 export const kycRequired = (total: Money, noKycThreshold: Money | undefined): boolean =>

@@ -8,7 +8,8 @@ import { evolve } from '../evolve.js';
 import type { Transfer, TransferState } from '../model.js';
 import { movementOf } from '../movement.js';
 import { transferStatus } from '../status.js';
-import { epochMillis, parseIsoTimestamp } from '../timestamps.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
+import { epochMillis } from '../timestamps.js';
 
 /** Why this approval cannot count, checked in the order a client can act on best. */
 const refusalOf = (transfer: Transfer, approval: ApprovalInput, submittedAt: number): DomainError | null => {

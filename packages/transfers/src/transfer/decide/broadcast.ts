@@ -5,7 +5,7 @@ import { transferErrors as errors } from '../errors.js';
 import type { TransferEvent } from '../events.js';
 import type { TransferState } from '../model.js';
 import { transferStatus } from '../status.js';
-import { parseIsoTimestamp } from '../timestamps.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
 
 /** A transaction id is recorded once; the gateway repeating it is a no-op. */
 export const recordBroadcast = (

@@ -11,7 +11,7 @@ import type { CreateTransfer, QuorumInput } from '../commands.js';
 import { transferErrors as errors } from '../errors.js';
 import type { TransferEvent } from '../events.js';
 import type { Memo, Quorum, TransferState } from '../model.js';
-import { parseIsoTimestamp } from '../timestamps.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
 
 /** Approvals not complete within a day expire (a sign-in link or a hardware wallet can take a while). */
 export const DEFAULT_APPROVAL_WINDOW_SECONDS = 24 * 60 * 60;

@@ -6,7 +6,7 @@ import type { TransferEvent } from '../events.js';
 import { KNOWN_FAILURE_REASONS, type TransferError, type TransferState } from '../model.js';
 import { movementOf } from '../movement.js';
 import { transferStatus } from '../status.js';
-import { parseIsoTimestamp } from '../timestamps.js';
+import { parseIsoTimestamp } from '@paykit/kernel';
 
 /** The broadcast transaction is final and succeeded. */
 export const recordFinality = (
