@@ -1,6 +1,8 @@
 import { type CheckoutRun, type InputInteraction, isFinalStatus } from '@paykit/checkout-runs';
 import { type Clock, type DomainError, DomainException, type IdGenerator, type Money } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
+import type { Page } from 'playwright-core';
+import type { LiveView } from '../live-view/live-view-port.js';
 import type { CurrencyConverter } from '../money/currency-converter.js';
 import type { PaymentCredentials } from '../payment/payment-credentials.js';
 import type { RunIndex } from '../queue/run-index.js';
@@ -21,6 +23,8 @@ export interface RunContextDeps {
   readonly logger: RunnerLogger;
   /** How long a question waits for the user before the run fails `input_expired`. */
   readonly inputTimeoutMs: number;
+  /** Shows attached browser pages read-only; absent when the runner has no live view. */
+  readonly liveView?: LiveView;
 }
 
 /** How often a waiting session looks at its run even without a wake-up from the index. */
@@ -150,6 +154,18 @@ export class RunContext implements StrategyContext {
       data: { runnerId: this.link.runnerId, attemptId, now: this.deps.clock.now() },
     });
     if (E.isLeft(recorded)) throw new DomainException(recorded.left);
+  }
+
+  async attachBrowser(page: Page): Promise<void> {
+    const liveView = this.deps.liveView;
+    if (!liveView) return;
+    const embedUrl = liveView.publish(this.runId, page);
+    page.once('close', () => liveView.unpublish(this.runId));
+    const attached = await this.link.send({
+      type: 'AttachBrowser',
+      data: { runnerId: this.link.runnerId, embedUrl, now: this.deps.clock.now() },
+    });
+    if (E.isLeft(attached)) this.refusal(attached.left);
   }
 
   /** The run as it is now, while this runner still holds it. */

@@ -8,6 +8,7 @@ import type {
 } from '@paykit/checkout-runs';
 import type { DomainError, Money } from '@paykit/kernel';
 import type * as E from 'fp-ts/lib/Either.js';
+import type { Page } from 'playwright-core';
 import type { RunnerLogger } from '../logger.js';
 import type { SafeHttp } from '../safety/safe-http.js';
 
@@ -82,6 +83,11 @@ export interface StrategyContext {
   startPayment(total: Money): Promise<PaymentStart>;
   /** The declared payment took nothing (refused before capture). */
   paymentNotCharged(attemptId: string): Promise<void>;
+  /**
+   * The run's browser page is open: from now until the run ends it is the run's live view (the
+   * snapshot's `browser`). A no-op where no live view is configured.
+   */
+  attachBrowser(page: Page): Promise<void>;
 }
 
 export type StrategyOutcome =
