@@ -12,6 +12,10 @@ import { DocumentsModule } from './documents/documents.module.js';
 import { PaymentMethodsModule } from './payment-methods/payment-methods.module.js';
 import { TokensModule } from './tokens/tokens.module.js';
 import { UsersModule } from './users/users.module.js';
+import { WebhooksModule } from './webhooks/webhooks.module.js';
+import { OrdersModule } from './orders/orders.module.js';
+import { OrdersListModule } from './orders/list/orders-list.module.js';
+import { ReportsModule } from './reports/reports.module.js';
 
 export interface AppModuleOptions extends InfrastructureOptions {
   /** Extra modules (tests add routes of their own). */
@@ -19,7 +23,7 @@ export interface AppModuleOptions extends InfrastructureOptions {
 }
 
 /** The area modules; each new area (wallets, orders, ...) adds its module here. */
-const AREA_MODULES: NonNullable<ModuleMetadata['imports']> = [WalletsModule, AgentCheckoutsModule, DocumentsModule, TokensModule, PaymentMethodsModule, UsersModule];
+const AREA_MODULES: NonNullable<ModuleMetadata['imports']> = [WalletsModule, AgentCheckoutsModule, DocumentsModule, TokensModule, PaymentMethodsModule, UsersModule, OrdersListModule, OrdersModule, WebhooksModule, ReportsModule];
 
 @Module({})
 export class AppModule {

@@ -34,8 +34,10 @@ export const buildDemoMerchantApp = (options: DemoMerchantOptions = {}): DemoMer
   const gateway = options.paymentGateway ?? createTestPaymentGateway();
   const ordering = { catalogue, orderBook, gateway, clock };
   const acp = new AcpCheckoutService({ ...ordering, ids: seededIds(`${seed}:checkout-sessions`), paymentProvider: options.paymentProvider ?? 'paykit' });
+  const agenticCheckout = options.agenticCheckout ?? true;
   const web: WebDeps = {
     ...ordering,
+    agenticCheckout,
     visitors: new VisitorStore(seededIds(`${seed}:visitors`)),
     accounts: new AccountBook(options.accounts ?? defaultAccounts),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
@@ -48,8 +50,10 @@ export const buildDemoMerchantApp = (options: DemoMerchantOptions = {}): DemoMer
   void app.register(fastifyFormbody);
   installAccessGuard(app, { ...web, blockedPaths: options.blockedPaths ?? ['/blocked'], blockedUserAgents: options.blockedUserAgents ?? [] });
   const publicUrl = options.publicUrl ? { publicUrl: options.publicUrl } : {};
-  void app.register(discoveryRoutes, publicUrl);
-  void app.register(acpRoutes, { service: acp, ...publicUrl, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+  if (agenticCheckout) {
+    void app.register(discoveryRoutes, publicUrl);
+    void app.register(acpRoutes, { service: acp, ...publicUrl, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+  }
   void app.register(shopRoutes, web);
   void app.register(checkoutRoutes, web);
   void app.register(accountRoutes, web);

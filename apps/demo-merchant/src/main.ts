@@ -7,6 +7,7 @@ const merchant = await createDemoMerchant({
   host,
   ...(process.env.PUBLIC_URL ? { publicUrl: process.env.PUBLIC_URL } : {}),
   ...(process.env.DEMO_MERCHANT_SEED ? { seed: process.env.DEMO_MERCHANT_SEED } : {}),
+  agenticCheckout: process.env.DEMO_MERCHANT_ACP !== 'off',
   ...(process.env.DEMO_MERCHANT_API_KEY ? { apiKey: process.env.DEMO_MERCHANT_API_KEY } : {}),
   logger: process.env.LOG_REQUESTS === 'true',
 });

@@ -21,6 +21,11 @@ export interface DemoMerchantOptions {
   readonly blockedPaths?: readonly string[];
   /** User-agent substrings (case-insensitive) answered with 403 on every path; none by default. */
   readonly blockedUserAgents?: readonly string[];
+  /**
+   * Whether the shop offers its agentic-checkout API (discovery link, `/.well-known/acp.json`,
+   * `/checkout_sessions`); true by default. Off, it is a plain web shop: only a browser can buy.
+   */
+  readonly agenticCheckout?: boolean;
   /** When set, the agentic-checkout API requires `Authorization: Bearer <apiKey>`. */
   readonly apiKey?: string;
   /** Provider name advertised in `payment_provider`; `paykit` by default. */

@@ -18,6 +18,14 @@ export { discoverAgenticCheckout, readDiscoveryDocument, type AcpEndpoint, type 
 export { productsOnPage, type PageProduct, type ProductVariant } from './merchant-page/structured-data.js';
 export { readTask, type TaskHints } from './merchant-page/task-hints.js';
 
+// The browser strategy: the merchant's own pages in headless Chromium.
+export { browserCheckoutStrategy, browserLocationGate, type BrowserStrategyOptions } from './browser/browser-checkout-strategy.js';
+export type { BrowserSettings } from './browser/browser-settings.js';
+export type { BrowserProfileStore, BrowserStorageState, ProfileUse } from './browser/profile-store.js';
+export { SharedChromium, type ChromiumOptions } from './browser/shared-chromium.js';
+export { parseProxyList } from './browser/egress/proxy-list.js';
+export { startGuardProxy, type GuardProxy, type GuardProxyOptions } from './browser/egress/guard-proxy.js';
+
 // Money and payment.
 export * from './money/currency-converter.js';
 export * from './money/minor-units.js';
@@ -31,3 +39,12 @@ export { CheckoutRunner, type RunnerOptions } from './runner/runner.js';
 export { RunSweeper, type SweepReport, type SweeperOptions } from './runner/sweeper.js';
 export * from './runner/runner-process.js';
 export * from './runner/runner-settings.js';
+
+// The live view: a run's browser shown read-only behind a signed, short-lived token.
+export * from './live-view/live-view-port.js';
+export { LiveViewServer, type LiveViewServerOptions } from './live-view/live-view-server.js';
+export * from './live-view/viewer-token.js';
+
+// The model-driven strategy (off unless a model API is configured).
+export { ChatModel, ModelError, type ChatModelSettings } from './model/chat-model.js';
+export { modelCheckoutStrategy, type ModelBrowser, type ModelStrategyOptions, type OpenModelBrowser } from './model/model-strategy.js';

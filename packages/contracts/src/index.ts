@@ -9,3 +9,6 @@ export * from './documents/index.js';
 export * from './tokens/index.js';
 export * from './payment-methods/index.js';
 export * from './users/index.js';
+export * from './orders/index.js';
+export * from './webhooks/index.js';
+export * from './reports/index.js';

@@ -1,8 +1,9 @@
 import { MemoryEventStore } from './memory/memory-event-store.js';
+import { EsdbEventStore } from './esdb/esdb-event-store.js';
 import type { EventStore } from './port.js';
 import { SqliteEventStore } from './sqlite/sqlite-event-store.js';
 
-/** Which adapter to run, from configuration. A later `esdb` kind joins this union. */
+/** Which adapter to run, from configuration. */
 export type EventStoreConfig =
   | { readonly kind: 'memory' }
   | {
@@ -13,6 +14,13 @@ export type EventStoreConfig =
       readonly synchronous?: 'full' | 'normal';
       /** How often subscriptions look for appends made by other processes. Default 100 ms. */
       readonly pollIntervalMs?: number;
+    }
+  | {
+      readonly kind: 'esdb';
+      /** EVENTSTORE_CONNECTION_STRING: `esdb://host:2113?tls=false`, `esdb+discover://...` for a cluster. */
+      readonly connectionString: string;
+      /** The longest one call may take before it fails with EventStoreUnavailableError. Default 10 s. */
+      readonly deadlineMs?: number;
     };
 
 /** Async so that adapters which must connect first (EventStoreDB) fit the same call. */
@@ -26,5 +34,8 @@ export const createEventStore = async (config: EventStoreConfig): Promise<EventS
         synchronous: config.synchronous,
         pollIntervalMs: config.pollIntervalMs,
       });
+    case 'esdb':
+      // Connects lazily: the first call reaches the cluster, and fails with EventStoreUnavailableError if it cannot.
+      return new EsdbEventStore({ connectionString: config.connectionString, deadlineMs: config.deadlineMs });
   }
 };

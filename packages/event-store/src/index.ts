@@ -10,3 +10,4 @@ export {
   type CommandHandlingResult,
 } from './command-handling/handle-command.js';
 export { ForwardingEventStore } from './decorators/forwarding-event-store.js';
+export * from './esdb/index.js';

@@ -75,3 +75,27 @@ describe('defineProjection', () => {
     expect(tables()).toEqual(['note "quotes"', 'notes']);
   });
 });
+
+describe('a projection fingerprint', () => {
+  const definition = {
+    name: 'notes',
+    version: 1,
+    tables: ['notes'],
+    schema: 'CREATE TABLE IF NOT EXISTS notes (text TEXT NOT NULL)',
+    statements: () => ({}),
+    apply: () => undefined,
+  };
+
+  it('changes with the schema or the apply code, not with the version alone', () => {
+    const base = defineProjection(definition);
+    expect(base.fingerprint).toMatch(/^[0-9a-f]{16}$/);
+    expect(defineProjection({ ...definition }).fingerprint).toBe(base.fingerprint);
+    expect(defineProjection({ ...definition, version: 2 }).fingerprint).toBe(base.fingerprint);
+    expect(defineProjection({ ...definition, schema: `${definition.schema};` }).fingerprint).not.toBe(base.fingerprint);
+    expect(defineProjection({ ...definition, apply: () => void 0 }).fingerprint).not.toBe(base.fingerprint);
+  });
+
+  it('is left out when the projection is only rebuilt on a version bump', () => {
+    expect(defineProjection({ ...definition, rebuildWhenCodeChanges: false }).fingerprint).toBeUndefined();
+  });
+});

@@ -27,8 +27,12 @@ describe('the read-model database', () => {
     try {
       const checkpoints = new CheckpointTable(db);
       const beyondDoubles = 2n ** 62n + 1n;
-      checkpoints.write('orders', { position: beyondDoubles, version: 3 });
-      expect(new CheckpointTable(db).read('orders')).toEqual({ position: beyondDoubles, version: 3 });
+      checkpoints.write('orders', { position: beyondDoubles, version: 3, fingerprint: 'abc' });
+      expect(new CheckpointTable(db).read('orders')).toEqual({
+        position: beyondDoubles,
+        version: 3,
+        fingerprint: 'abc',
+      });
       expect(checkpoints.read('missing')).toBeUndefined();
       expect(() => checkpoints.write('orders', { position: 2n ** 63n, version: 3 })).toThrow('too big');
     } finally {

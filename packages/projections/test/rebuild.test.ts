@@ -1,5 +1,7 @@
+import { CheckpointTable, rebuildProjection } from '../src/index.js';
 import { eventStoresUnderTest } from './fixtures/event-stores.js';
 import { foldInto, Harness } from './fixtures/harness.js';
+import { eventually } from './fixtures/eventually.js';
 import { instrument } from './fixtures/instrument.js';
 import { inventoryProjection, readInventory } from './fixtures/inventory-projection.js';
 import { ItemEventWriter, readAllEvents } from './fixtures/item-events.js';
@@ -20,7 +22,7 @@ describe.each(eventStoresUnderTest)('rebuilding a projection ($name event store)
 
     const bumped = instrument(inventoryProjection({ version: 2 }));
     const { runner } = await harness.startRunner({ projections: [bumped.projection], db: harness.database() });
-    expect(await runner.waitFor(head, 5000)).toBe(true);
+    await eventually(async () => (await runner.status())[0]?.state === 'running');
 
     const events = await readAllEvents(harness.store);
     expect(bumped.applied).toEqual(events.map((event) => event.position));
@@ -40,19 +42,18 @@ describe.each(eventStoresUnderTest)('rebuilding a projection ($name event store)
     expect(same.applied).toEqual([]);
   });
 
-  it('stops a runner whose version no longer matches the database, rather than write into it', async () => {
-    const writer = new ItemEventWriter(harness.store, 23);
-    const { runner: old } = await harness.startRunner({ projections: [inventoryProjection({ version: 1 })] });
-    const { runner: upgraded } = await harness.startRunner({
-      projections: [inventoryProjection({ version: 2 })],
-      db: harness.database(),
-    });
+  it('adopts a checkpoint written before fingerprints existed, without a rebuild', async () => {
+    const head = await new ItemEventWriter(harness.store, 19).append(50);
+    const { runner: original, db } = await harness.startRunner({ projections: [inventoryProjection()] });
+    expect(await original.waitFor(head, 5000)).toBe(true);
+    await original.stop();
+    db.exec('UPDATE projection_checkpoints SET fingerprint = NULL');
 
-    const head = await writer.append(20);
-    expect(await upgraded.waitFor(head, 5000)).toBe(true);
-    expect(await old.waitFor(head, 5000)).toBe(false);
-    expect(await old.status()).toMatchObject([{ state: 'failed', lastError: { position: null } }]);
-    expect((await old.status())[0]?.lastError?.message).toContain('version 2');
+    const same = instrument(inventoryProjection());
+    const { runner } = await harness.startRunner({ projections: [same.projection], db: harness.database() });
+    expect(await runner.waitFor(head, 5000)).toBe(true);
+    expect(same.applied).toEqual([]);
+    expect(new CheckpointTable(db).read('test-inventory')?.fingerprint).toBe(inventoryProjection().fingerprint);
   });
 
   it('rebuilds over more than 10,000 events to exactly what the live runner built', async () => {
@@ -81,4 +82,63 @@ describe.each(eventStoresUnderTest)('rebuilding a projection ($name event store)
     foldInto(reference, inventoryProjection(), events);
     expect(liveResult).toEqual(readInventory(reference));
   }, 60_000);
+
+  it('rebuilt from zero by another process (the admin CLI) while a runner follows live, ends equal to a fold', async () => {
+    const writer = new ItemEventWriter(harness.store, 43);
+    const live = instrument(inventoryProjection());
+    const { runner, db } = await harness.startRunner({ projections: [live.projection], batchSize: 20 });
+    expect(await runner.waitFor(await writer.append(2000), 10_000)).toBe(true);
+
+    const progress: bigint[] = [];
+    const rebuilding = rebuildProjection({
+      store: harness.store,
+      db: harness.database(),
+      projection: inventoryProjection(),
+      batchSize: 100,
+      onProgress: ({ position }) => progress.push(position),
+    });
+    // Writes go on during the rebuild: the runner applies them to the old tables, then re-reads
+    // from the swapped-in checkpoint whatever the new build does not hold yet.
+    for (let round = 0; round < 5; round++) await writer.append(100);
+    const built = await rebuilding;
+    const head = await writer.append(100);
+    expect(await runner.waitFor(head, 10_000)).toBe(true);
+
+    expect(progress.length).toBeGreaterThan(0);
+    expect(built.position).toBeGreaterThanOrEqual(progress[progress.length - 1]!);
+    expect(await runner.status()).toMatchObject([{ state: 'running', checkpoint: head, caughtUp: true }]);
+    const reference = harness.database('reference.db');
+    foldInto(reference, inventoryProjection(), await readAllEvents(harness.store));
+    expect(readInventory(db)).toEqual(readInventory(reference));
+  }, 30_000);
+
+  it('re-reads from a checkpoint that another process moved back, leaving no gap', async () => {
+    const writer = new ItemEventWriter(harness.store, 47);
+    const live = instrument(inventoryProjection());
+    const { runner, db } = await harness.startRunner({ projections: [live.projection] });
+    const first = await writer.append(200);
+    expect(await runner.waitFor(first, 5000)).toBe(true);
+
+    // What a swap of a build made up to `swappedAt` does to the file.
+    const events = await readAllEvents(harness.store);
+    const swappedAt = events[99]!.position;
+    const other = harness.database();
+    const projection = inventoryProjection();
+    other.transaction(() => {
+      foldInto(other, projection, events.slice(0, 100));
+      new CheckpointTable(other).write(projection.name, {
+        position: swappedAt,
+        version: 1,
+        fingerprint: projection.fingerprint ?? null,
+      });
+    })();
+
+    const head = await writer.append(20);
+    expect(await runner.waitFor(head, 5000)).toBe(true);
+    const all = (await readAllEvents(harness.store)).map((event) => event.position);
+    expect(live.applied).toEqual([...all.filter((p) => p <= first), ...all.filter((p) => p > swappedAt)]);
+    const reference = harness.database('reference.db');
+    foldInto(reference, inventoryProjection(), await readAllEvents(harness.store));
+    expect(readInventory(db)).toEqual(readInventory(reference));
+  });
 });

@@ -34,7 +34,9 @@ describe.each(eventStoresUnderTest)('waitFor and status ($name event store)', (s
       event('item.added', { name: 'Lamp', quantity: 2 }),
     ]);
     expect(await runner.waitFor(position, 5000)).toBe(true);
-    expect(readInventory(db).items).toEqual([{ sku: 'sku-9', name: 'Lamp', quantity: 2, last_position: Number(position) }]);
+    expect(readInventory(db).items).toEqual([
+      { sku: 'sku-9', name: 'Lamp', quantity: 2, last_position: Number(position) },
+    ]);
   });
 
   it('returns false when the position is not reached in time', async () => {
@@ -59,7 +61,9 @@ describe.each(eventStoresUnderTest)('waitFor and status ($name event store)', (s
         checkpoint: position,
         headPosition: position,
         lag: 0n,
+        lagSeconds: 0,
         caughtUp: true,
+        rebuild: null,
         lastError: null,
       },
     ]);

@@ -5,6 +5,11 @@
 const BENCHMARKS: Readonly<Record<string, () => Promise<void>>> = {
   http: async () => (await import('./http.js')).runHttpBenchmark(),
   'http-wallets': async () => (await import('./http-wallets.js')).runWalletsHttpBenchmark(),
+  'projections-rebuild': async () => {
+    await (await import('./projections-rebuild.js')).runProjectionsRebuildBenchmark();
+  },
+  'orders-list': async () => (await import('./orders-list.js')).runOrdersListBenchmark(),
+  browser: async () => (await import('./browser.js')).runBrowserBenchmark(),
   'event-store': async () => {
     await (await import('./event-store.js')).runEventStoreBenchmark();
   },

@@ -2,12 +2,15 @@ import { parseArgs } from 'node:util';
 import { DomainException } from '@paykit/kernel';
 import type { Command, OptionValues } from './commands/command.js';
 import { keyCreate, keyList, keyRevoke } from './commands/key-commands.js';
+import { migrate } from './commands/migrate-command.js';
 import { projectCreate, projectJwt, projectList } from './commands/project-commands.js';
+import { projectionsRebuild, projectionsStatus } from './commands/projections-command.js';
 import { scopesList } from './commands/scopes-command.js';
 import { cliContext } from './context.js';
 import { type CliIo, UsageError, processIo } from './io.js';
+import { reportReconciliation } from './commands/report-command.js';
 
-const COMMANDS: readonly Command[] = [projectCreate, projectList, projectJwt, keyCreate, keyList, keyRevoke, scopesList];
+const COMMANDS: readonly Command[] = [projectCreate, projectList, projectJwt, keyCreate, keyList, keyRevoke, scopesList, migrate, projectionsStatus, projectionsRebuild, reportReconciliation];
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -42,12 +45,13 @@ export const main = async (argv: readonly string[], io: CliIo = processIo()): Pr
     return EXIT.usage;
   }
   let values: OptionValues;
+  let positionals: string[];
   try {
-    ({ values } = parseArgs({
+    ({ values, positionals } = parseArgs({
       args: argv.slice(command.words.length),
       options: { ...command.options, help: { type: 'boolean', short: 'h' } },
       strict: true,
-      allowPositionals: false,
+      allowPositionals: command.positionals !== undefined,
     }));
   } catch (error) {
     io.stderr(`${(error as Error).message}\nUsage: pnpm cli ${command.usage}\n`);
@@ -57,14 +61,14 @@ export const main = async (argv: readonly string[], io: CliIo = processIo()): Pr
     io.stdout(`Usage: pnpm cli ${command.usage}\n  ${command.summary}\n`);
     return EXIT.ok;
   }
-  return run(command, values, io);
+  return run(command, values, positionals, io);
 };
 
-const run = async (command: Command, values: OptionValues, io: CliIo): Promise<number> => {
+const run = async (command: Command, values: OptionValues, positionals: string[], io: CliIo): Promise<number> => {
   let context;
   try {
     context = cliContext(io);
-    await command.run(values, context);
+    await command.run(values, context, positionals);
     return EXIT.ok;
   } catch (error) {
     if (error instanceof UsageError) {

@@ -8,6 +8,7 @@ import { ErasureWorker } from './browser-profiles/erasure-worker.js';
 import { BuyerProfilesController } from './buyer-profiles/buyer-profiles.controller.js';
 import { buyerProfilesProjection } from './buyer-profiles/buyer-profiles.projection.js';
 import { BuyerProfilesService } from './buyer-profiles/buyer-profiles.service.js';
+import { RunSnapshots } from './live-view/run-snapshots.js';
 import { MessagesController } from './messages/messages.controller.js';
 import { MessagesService } from './messages/messages.service.js';
 import { ProtectedAnswers } from './messages/protected-answers.js';
@@ -44,6 +45,7 @@ import { RunUpdatesHub } from './stream/run-updates-hub.js';
     FreshReads,
     CallerRuns,
     StartUrlCheck,
+    RunSnapshots,
     RunsService,
     MessagesService,
     ProtectedAnswers,

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { isPublicRoute, requiredScopesOf } from '../http/access.decorators.js';
+import { acceptsOrderClientSecret, isPublicRoute, requiredScopesOf } from '../http/access.decorators.js';
 import { Authenticator } from './authenticator.js';
 
 /**
@@ -19,17 +19,25 @@ export class AuthGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http' || isPublicRoute(this.reflector, context)) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    request.principal = await this.authenticator.authenticate(
-      {
-        apiKey: single(request.headers['x-api-key']),
-        authorization: single(request.headers.authorization),
-        serviceUserId: single(request.headers['x-service-user-id']),
-      },
-      requiredScopesOf(this.reflector, context),
-    );
+    const credentials = {
+      apiKey: single(request.headers['x-api-key']),
+      authorization: single(request.headers.authorization),
+      serviceUserId: single(request.headers['x-service-user-id']),
+    };
+    const clientSecret = acceptsOrderClientSecret(this.reflector, context) ? rawSecretOf(credentials.authorization) : undefined;
+    request.principal =
+      clientSecret === undefined
+        ? await this.authenticator.authenticate(credentials, requiredScopesOf(this.reflector, context))
+        : await this.authenticator.authenticateWithOrderClientSecret(credentials, clientSecret);
     return true;
   }
 }
 
 /** A header sent twice is ambiguous: treated as its first value. */
 const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
+/** An order's client secret is sent raw in Authorization; a `Bearer` token is a user's JWT instead. */
+const rawSecretOf = (authorization: string | undefined): string | undefined => {
+  const value = authorization?.trim();
+  return value === undefined || value === '' || /^Bearer\s/i.test(value) ? undefined : value;
+};

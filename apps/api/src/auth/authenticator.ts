@@ -84,6 +84,27 @@ export class Authenticator {
   }
 
   /**
+   * For a route that accepts an order's client secret: any valid key of this environment, with
+   * the secret instead of a scope or a JWT (the handler checks the secret against the order).
+   */
+  async authenticateWithOrderClientSecret(credentials: Credentials, clientSecret: string): Promise<Principal> {
+    const apiKey = await this.apiKeyOf(credentials.apiKey);
+    if (apiKey.environment !== this.options.environment) {
+      throw AuthErrors.wrongEnvironment(apiKey.environment, this.options.environment);
+    }
+    return {
+      projectId: apiKey.projectId,
+      environment: apiKey.environment,
+      keyId: apiKey.keyId,
+      keyKind: apiKey.kind,
+      keyPrefix: apiKey.displayPrefix,
+      scopes: new Set(),
+      userId: null,
+      orderClientSecret: clientSecret,
+    };
+  }
+
+  /**
    * The caller's project as authentication last read it: cached like keys, and dropped from the
    * cache when its settings change, so hot read routes need not read its stream per request.
    */

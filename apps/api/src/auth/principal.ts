@@ -18,6 +18,11 @@ export interface Principal {
    * under server auth, or null when a server key acts for no one.
    */
   readonly userId: string | null;
+  /**
+   * Set when the caller authorized with an order's client secret (raw in Authorization) on a
+   * route that accepts one: the handler checks it against the order; the key's scopes do not apply.
+   */
+  readonly orderClientSecret?: string;
 }
 
 /** Fastify request decoration set by the auth guard. */

@@ -1,8 +1,17 @@
-import { parseAllowedHosts } from '@paykit/checkout-agent';
+import { parseAllowedHosts, parseProxyList } from '@paykit/checkout-agent';
 import { describeIssue } from '@paykit/contracts';
 import { z } from 'zod';
 
 const integer = (fallback: number, minimum = 0) => z.coerce.number().int().min(minimum).default(fallback);
+
+const isProxyList = (value: string): boolean => {
+  try {
+    parseProxyList(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 const isAllowedHostList = (value: string): boolean => {
   try {
@@ -22,7 +31,9 @@ const ConfigSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('.data'),
   APP_ENV: z.enum(['staging', 'production']).default('staging'),
-  EVENT_STORE: z.enum(['sqlite', 'memory']).default('sqlite'),
+  EVENT_STORE: z.enum(['sqlite', 'memory', 'esdb']).default('sqlite'),
+  /** EVENT_STORE=esdb: the cluster, e.g. `esdb+discover://node1:2113?tls=false` (deploy/compose.yaml). */
+  EVENTSTORE_CONNECTION_STRING: z.string().regex(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, { error: 'must be an esdb:// or esdb+discover:// connection string' }).optional(),
   API_PREFIX: z
     .string()
     .regex(/^(\/[A-Za-z0-9._~-]+)+$/, { error: 'must be a path such as /api' })
@@ -65,6 +76,27 @@ const ConfigSchema = z.object({
   AGENT_CHECKOUT_STREAM_HEARTBEAT_MS: integer(15_000, 1),
   /** How often deleted browser profiles are checked for erasure (0: never, in this process). */
   AGENT_CHECKOUT_ERASURE_EVERY_MS: integer(5_000),
+  /** Browser runs: `on` checks out on merchants' own pages in headless Chromium (after their agentic-checkout API, if any). */
+  AGENT_CHECKOUT_BROWSER: z.enum(['on', 'off']).default('on'),
+  /** Browser runs: the Chromium executable (the Debian package's by default); runs go without a browser when it is missing. */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Browser runs: egress proxy per browser location, `CC=http://host:port` pairs (`US=http://proxy-us:3128,DE=...`). */
+  AGENT_CHECKOUT_PROXIES: z.string().default('').refine(isProxyList, { error: 'must be comma-separated CC=http://host:port entries' }),
+  /** Live view: `on` serves each run's attached browser read-only from its runner process; `off`: snapshots show no browser. */
+  AGENT_CHECKOUT_LIVE_VIEW: z.enum(['on', 'off']).default('on'),
+  /** Live view: where the runner's live-view server listens (port 0: any free port), once a run attaches a browser. */
+  AGENT_CHECKOUT_LIVE_VIEW_HOST: z.string().min(1).default('127.0.0.1'),
+  AGENT_CHECKOUT_LIVE_VIEW_PORT: integer(0).pipe(z.number().max(65535)),
+  /** Live view: the base URL viewers reach that server at (behind a proxy, say); http://HOST:PORT by default. */
+  AGENT_CHECKOUT_LIVE_VIEW_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Live view: how long the signed token in a snapshot's `embedUrl` admits a viewer. */
+  AGENT_CHECKOUT_LIVE_VIEW_TOKEN_TTL_MS: integer(300_000, 1),
+  /** Model-driven strategy, off unless set: the base URL of an OpenAI-compatible chat completions API (POST {url}/chat/completions). */
+  AGENT_CHECKOUT_MODEL_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AGENT_CHECKOUT_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** Sent as a bearer token to the model API; never logged. */
+  AGENT_CHECKOUT_MODEL_API_KEY: z.string().min(1).optional(),
+  AGENT_CHECKOUT_MODEL_TIMEOUT_MS: integer(60_000, 1),
   /** Wallets: sandbox chains' block time (every chain), to make staging transfers final sooner (tests, demos). */
   SANDBOX_BLOCK_TIME_MS: z.coerce.number().int().min(1).optional(),
   /** Wallets: how often the transfer executor polls a sent transaction; default about one block of its chain. */
@@ -73,6 +105,42 @@ const ConfigSchema = z.object({
   EVM_RPC_URLS: z.string().default(''),
   /** Wallets: what serves a production chain without a node: nothing (`unavailable`) or the sandbox (demo deployments). */
   CHAIN_PRODUCTION_FALLBACK: z.enum(['unavailable', 'sandbox']).default('unavailable'),
+  /** Reconciliation: a payout not settled, or a paid order not delivered, this long after it started or was paid is an exception. */
+  RECONCILIATION_SETTLEMENT_MINUTES: integer(1_440, 1),
+  /** Reconciliation: how often the deposit observer lists transfers into deposit addresses (0: never, in this process). */
+  RECONCILIATION_OBSERVE_EVERY_MS: integer(5_000),
+  /** Webhooks: hosts endpoints may use although private (comma-separated host[:port]; a local receiver in dev and tests). */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default('').refine(isAllowedHostList, { error: 'must be comma-separated host or host:port entries' }),
+  /** Webhooks: `inprocess`: this process sends deliveries; `off`: it only queues them. */
+  WEBHOOK_DELIVERY: z.enum(['inprocess', 'off']).default('inprocess'),
+  WEBHOOK_CONCURRENCY: integer(8, 1),
+  WEBHOOK_REQUEST_TIMEOUT_MS: integer(15_000, 1),
+  /** Webhooks: how often due retries are looked for (new events wake the sender at once). */
+  WEBHOOK_POLL_MS: integer(1_000, 1),
+  /** Webhooks: exponential backoff from the first wait, capped, for the window (a day). */
+  WEBHOOK_RETRY_BASE_MS: integer(30_000, 1),
+  WEBHOOK_RETRY_MAX_DELAY_MS: integer(14_400_000, 1),
+  WEBHOOK_RETRY_WINDOW_MS: integer(86_400_000, 1),
+  /** Webhooks: how long a rotated-out secret still signs deliveries (beside the new one). */
+  WEBHOOK_SECRET_ROTATION_GRACE_MS: integer(86_400_000),
+  /** Orders: how long a quote holds, in seconds. */
+  ORDER_QUOTE_TTL_SECONDS: integer(300, 1),
+  /** Orders: the order total in USD (or a USD stablecoin) up to which no identity check is needed; other currencies always need one. */
+  ORDER_NO_KYC_THRESHOLD_USD: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'must be a decimal amount such as 100' }).default('100'),
+  /** Orders: what one user may buy by card within ORDER_PURCHASE_LIMIT_WINDOW_HOURS, per payment currency (single_purchase_exceeded). */
+  ORDER_PURCHASE_LIMIT: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'must be a decimal amount such as 2500' }).default('2500'),
+  ORDER_PURCHASE_LIMIT_WINDOW_HOURS: integer(24, 1),
+  /** Orders: how often the order worker looks at orders under way (KYC, card checks, deliveries, payouts, quote expiry). */
+  ORDER_WORKER_INTERVAL_MS: integer(1_000, 1),
+  /** Orders: how long process-payment waits for a matching deposit to become final before answering deposit_not_final. */
+  ORDER_DEPOSIT_FINALITY_WAIT_MS: integer(5_000),
+  /** Orders: the card tokenization pass-through route POST /unstable/card-tokens (ADR 0101); off answers 404. */
+  CARD_TOKENIZATION_ROUTE: z.enum(['on', 'off']).default('on'),
+  /** Sandbox KYC: how long the person takes to complete an identity check (0 decides at once). */
+  KYC_SANDBOX_COMPLETION_DELAY_MS: integer(0),
+  /** Sandbox payout rail: from acceptance to sending, and from sending to settling (or being returned). */
+  PAYOUT_SANDBOX_SEND_DELAY_MS: integer(60_000),
+  PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS: integer(900_000),
 });
 
 export type AppConfig = Readonly<z.infer<typeof ConfigSchema>>;

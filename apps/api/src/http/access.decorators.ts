@@ -9,6 +9,7 @@ import type { ScopeName } from '../auth/scopes.js';
  */
 export const REQUIRED_SCOPES_METADATA = 'paykit:required-scopes';
 export const PUBLIC_METADATA = 'paykit:public';
+export const ORDER_CLIENT_SECRET_METADATA = 'paykit:order-client-secret';
 
 /** The key must hold at least one of `scopes`. */
 export const RequireScope = (...scopes: [ScopeName, ...ScopeName[]]) =>
@@ -26,4 +27,14 @@ export const requiredScopesOf = (reflector: Reflector, context: ExecutionContext
 
 export const isPublicRoute = (reflector: Reflector, context: ExecutionContext): boolean =>
   reflector.getAllAndOverride<boolean | undefined>(PUBLIC_METADATA, [context.getHandler(), context.getClass()]) ===
+  true;
+
+/**
+ * The route also accepts an order's client secret, sent raw in Authorization (no `Bearer`), with
+ * any valid API key of the project in place of the scope; the handler checks it against the order.
+ */
+export const AcceptsOrderClientSecret = () => SetMetadata(ORDER_CLIENT_SECRET_METADATA, true);
+
+export const acceptsOrderClientSecret = (reflector: Reflector, context: ExecutionContext): boolean =>
+  reflector.getAllAndOverride<boolean | undefined>(ORDER_CLIENT_SECRET_METADATA, [context.getHandler(), context.getClass()]) ===
   true;

@@ -1,7 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import type { Clock, IdGenerator } from '@paykit/kernel';
 import { type KycProviderPort, SandboxKyc } from '@paykit/providers';
-import { CLOCK, ID_GENERATOR } from '../infrastructure/tokens.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG, CLOCK, ID_GENERATOR } from '../infrastructure/tokens.js';
 
 /**
  * The identity-check provider (`KycProviderPort`; the sandbox answers approve, decline or
@@ -12,6 +13,7 @@ export const KYC_PROVIDER = Symbol('KycProvider');
 
 export const kycProvider: Provider = {
   provide: KYC_PROVIDER,
-  useFactory: (clock: Clock, ids: IdGenerator): KycProviderPort => new SandboxKyc({ clock, ids }),
-  inject: [CLOCK, ID_GENERATOR],
+  useFactory: (clock: Clock, ids: IdGenerator, config: AppConfig): KycProviderPort =>
+    new SandboxKyc({ clock, ids, completionDelayMs: config.KYC_SANDBOX_COMPLETION_DELAY_MS }),
+  inject: [CLOCK, ID_GENERATOR, APP_CONFIG],
 };

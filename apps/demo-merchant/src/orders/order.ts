@@ -46,6 +46,8 @@ export interface Order {
   readonly lines: readonly OrderLine[];
   readonly totals: OrderTotals;
   readonly buyer: Buyer;
+  /** The shop account that was logged in when a web order was placed. */
+  readonly account?: string;
   readonly shippingAddress: ShippingAddress;
   readonly shippingOption: string;
   readonly paymentId: string;

@@ -19,6 +19,8 @@ export interface PlaceOrderRequest {
   /** A payable review-stage quote: its total is exactly what is charged. */
   readonly quote: Quote;
   readonly buyer: Buyer;
+  /** The logged-in shop account (web orders). */
+  readonly account?: string;
   readonly shippingAddress: ShippingAddress;
   readonly payment: PaymentMethod;
 }
@@ -74,6 +76,7 @@ export const placeOrder = async (deps: OrderingDeps, request: PlaceOrderRequest)
       total: quote.total,
     },
     buyer: request.buyer,
+    ...(request.account ? { account: request.account } : {}),
     shippingAddress: request.shippingAddress,
     shippingOption: shipping.id,
     paymentId: result.paymentId,

@@ -10,6 +10,8 @@ export interface WebDeps extends OrderingDeps {
   readonly visitors: VisitorStore;
   readonly accounts: AccountBook;
   readonly publicUrl?: string;
+  /** Whether pages point to the agentic-checkout API (absent: they do). */
+  readonly agenticCheckout?: boolean;
 }
 
 export interface PageContent {
@@ -25,6 +27,7 @@ export const sendPage = (deps: WebDeps, request: FastifyRequest, reply: FastifyR
   const markup = page({
     title: content.title,
     origin: originOf(request, deps.publicUrl),
+    discovery: deps.agenticCheckout ?? true,
     ...(account ? { account } : {}),
     cartCount: visitor?.cart.reduce((count, line) => count + line.quantity, 0) ?? 0,
     head: content.head,

@@ -7,7 +7,9 @@ import type { Page } from 'playwright-core';
  */
 export interface LiveView {
   /** Starts relaying the page for the run; returns the run's viewer URL (absolute, unsigned). */
-  publish(runId: string, page: Page): string;
+  publish(runId: string, page: Page): Promise<string>;
   /** The run's browser is gone: stop relaying (the viewer then shows the recorded steps). */
   unpublish(runId: string): void;
+  /** The runner stops: viewers are told the relay ended and the live view stops serving. */
+  close(): Promise<void>;
 }

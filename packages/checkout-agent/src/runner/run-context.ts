@@ -59,7 +59,7 @@ export class RunContext implements StrategyContext {
     return this.link.killSignal;
   }
 
-  async step(action: string, url: string): Promise<void> {
+  async step(action: string, url: string, screenshotRef?: string): Promise<void> {
     const run = await this.current();
     const now = this.deps.clock.now();
     if (run.cancellationRequested) {
@@ -73,7 +73,7 @@ export class RunContext implements StrategyContext {
     }
     const recorded = await this.link.send({
       type: 'RecordStep',
-      data: { runnerId: this.link.runnerId, action: clip(action, ACTION_MAX), url, now },
+      data: { runnerId: this.link.runnerId, action: clip(action, ACTION_MAX), url, ...(screenshotRef ? { screenshotRef } : {}), now },
     });
     if (E.isRight(recorded)) return;
     switch (recorded.left.code) {
@@ -159,7 +159,7 @@ export class RunContext implements StrategyContext {
   async attachBrowser(page: Page): Promise<void> {
     const liveView = this.deps.liveView;
     if (!liveView) return;
-    const embedUrl = liveView.publish(this.runId, page);
+    const embedUrl = await liveView.publish(this.runId, page);
     page.once('close', () => liveView.unpublish(this.runId));
     const attached = await this.link.send({
       type: 'AttachBrowser',

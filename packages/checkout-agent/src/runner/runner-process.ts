@@ -3,13 +3,20 @@ import { type Clock, type IdGenerator, randomIds, systemClock } from '@paykit/ke
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { agenticCheckoutStrategy } from '../agentic-checkout/agentic-checkout-strategy.js';
+import { browserCheckoutStrategy, browserLocationGate } from '../browser/browser-checkout-strategy.js';
+import type { BrowserSettings } from '../browser/browser-settings.js';
+import { SharedChromium } from '../browser/shared-chromium.js';
+import type { LiveView } from '../live-view/live-view-port.js';
+import { ChatModel, type ChatModelSettings } from '../model/chat-model.js';
+import { runBrowserOpener } from '../model/model-browser.js';
+import { modelCheckoutStrategy } from '../model/model-strategy.js';
 import { type CurrencyConverter, sameCurrencyOnly } from '../money/currency-converter.js';
 import type { PaymentCredentials } from '../payment/payment-credentials.js';
 import { RunIndex } from '../queue/run-index.js';
 import { RunCommands } from '../runs/run-commands.js';
 import type { HttpTransport } from '../safety/pinned-transport.js';
 import { SafeHttp } from '../safety/safe-http.js';
-import { type Resolver, createUrlGuard } from '../safety/url-guard.js';
+import { type Resolver, type UrlGuard, createUrlGuard } from '../safety/url-guard.js';
 import { type BuyerProfileSource, type CheckoutStrategy, noBuyerProfiles } from '../strategy/strategy-port.js';
 import { type RunnerLogger, silentLogger } from '../logger.js';
 import { CheckoutRunner } from './runner.js';
@@ -39,13 +46,22 @@ export interface RunnerProcessConfig {
   readonly inputTimeoutMs?: number;
   readonly requestTimeoutMs?: number;
   readonly completeTimeoutMs?: number;
-  /** Replaces the default strategies (the agentic-checkout API). */
-  readonly strategies?: (deps: { readonly ids: IdGenerator }) => readonly CheckoutStrategy[];
+  /**
+   * Checkout in headless Chromium on the merchant's own pages, after the agentic-checkout API
+   * (one Chromium per process, a context per run; closed when the process stops). None by default.
+   */
+  readonly browser?: BrowserSettings;
+  /** A chat model API (AGENT_CHECKOUT_MODEL_*) driving the browser, tried before the rule-based browser strategy; none by default. */
+  readonly model?: ChatModelSettings;
+  /** Replaces the default strategies (the agentic-checkout API, then the browser when configured). */
+  readonly strategies?: (deps: { readonly ids: IdGenerator; readonly guard: UrlGuard; readonly chromium: SharedChromium | null }) => readonly CheckoutStrategy[];
   /** DNS resolution for the URL guard; the system resolver by default. */
   readonly resolve?: Resolver;
   /** The HTTP exchange under the guard; node:http pinned to the checked addresses by default. */
   readonly transport?: HttpTransport;
   readonly logger?: RunnerLogger;
+  /** Shows runs' attached browsers read-only (`LiveViewServer`); closed when the process stops. None by default. */
+  readonly liveView?: LiveView;
 }
 
 export interface RunnerProcess {
@@ -72,12 +88,19 @@ export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess =
   const index = new RunIndex(config.store, { logger }).start();
   const guard = createUrlGuard({ ...(config.allowedHosts === undefined ? {} : { allowedHosts: config.allowedHosts }), ...(config.resolve ? { resolve: config.resolve } : {}) });
   const http = new SafeHttp({ guard, ...(config.transport ? { transport: config.transport } : {}), ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
-  const strategies = config.strategies?.({ ids }) ?? [
+  const browser = config.browser;
+  const chromium = browser ? new SharedChromium({ executablePath: browser.executablePath, ...(browser.chromiumArgs ? { args: browser.chromiumArgs } : {}) }) : null;
+  const strategies = config.strategies?.({ ids, guard, chromium }) ?? [
+    ...(browser ? [browserLocationGate(browser)] : []),
     agenticCheckoutStrategy({
       ids,
       ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}),
       ...(config.completeTimeoutMs ? { completeTimeoutMs: config.completeTimeoutMs } : {}),
     }),
+    ...(browser && chromium && config.model
+      ? [modelCheckoutStrategy({ model: new ChatModel(config.model), openBrowser: runBrowserOpener({ settings: browser, chromium, guard, ids }) })]
+      : []),
+    ...(browser && chromium ? [browserCheckoutStrategy({ settings: browser, chromium, guard, ids })] : []),
   ];
   const runner = new CheckoutRunner({
     commands,
@@ -95,6 +118,7 @@ export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess =
     converter: config.converter ?? sameCurrencyOnly,
     credentials: config.payment,
     logger,
+    ...(config.liveView ? { liveView: config.liveView } : {}),
   }).start();
   const sweeper = new RunSweeper({ commands, index, clock, logger });
   const sweepEveryMs = config.sweepEveryMs ?? 5_000;
@@ -102,6 +126,8 @@ export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess =
   const shutdown = async (stopRunner: () => Promise<void>) => {
     await sweeper.stop();
     await stopRunner();
+    await chromium?.close();
+    await config.liveView?.close();
     await index.close();
   };
   return {

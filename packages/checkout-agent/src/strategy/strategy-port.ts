@@ -66,8 +66,11 @@ export interface StrategyContext {
   /** Aborted when this runner stops working on the run (killed, lease lost). */
   readonly signal: AbortSignal;
   readonly logger: RunnerLogger;
-  /** Records a step. Between steps the run is re-read: a cancel, a spent budget or a lost lease stop it here. */
-  step(action: string, url: string): Promise<void>;
+  /**
+   * Records a step (with the key of its screenshot in the blob store, when one was taken).
+   * Between steps the run is re-read: a cancel, a spent budget or a lost lease stop it here.
+   */
+  step(action: string, url: string, screenshotRef?: string): Promise<void>;
   /** Narrates to the user (an agent message). */
   tell(text: string): Promise<void>;
   /** Asks the user (`requiredAction`) and waits for the answer. */

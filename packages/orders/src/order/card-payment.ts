@@ -57,7 +57,7 @@ export const decideRecordCardPaymentResult = ({ data }: RecordCardPaymentResult,
   if (finalState) {
     return finalState === data.outcome ? E.right([]) : E.left(orderErrors.attemptFinished(data.paymentId));
   }
-  const base = { orderId: order.orderId, paymentId: data.paymentId };
+  const base = { orderId: order.orderId, paymentId: data.paymentId, ...(data.chargeId && { chargeId: data.chargeId }) };
   switch (data.outcome) {
     case 'succeeded':
       return E.right([

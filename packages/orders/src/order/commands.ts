@@ -97,7 +97,12 @@ export type AuthorizeCardPayment = Command<
 >;
 export type RecordCardPaymentResult = Command<
   'RecordCardPaymentResult',
-  { readonly paymentId: string; readonly at: string } & (
+  {
+    readonly paymentId: string;
+    readonly at: string;
+    /** The processor's charge id, kept so the charge can be read again and refunded. */
+    readonly chargeId?: string;
+  } & (
     | { readonly outcome: 'succeeded' }
     | { readonly outcome: 'declined'; readonly message?: string }
     | { readonly outcome: 'requires-verification'; readonly verification: CardVerification }

@@ -93,17 +93,29 @@ export type OrderCardPaymentStarted = DomainEvent<
 >;
 export type OrderCardVerificationRequired = DomainEvent<
   'OrderCardVerificationRequired',
-  { readonly orderId: string; readonly paymentId: string; readonly verification: CardVerification }
+  {
+    readonly orderId: string;
+    readonly paymentId: string;
+    readonly chargeId?: string;
+    readonly verification: CardVerification;
+  }
 >;
 export type OrderCardPaymentSucceeded = DomainEvent<
   'OrderCardPaymentSucceeded',
-  { readonly orderId: string; readonly paymentId: string; readonly amount: Money; readonly succeededAt: string }
+  {
+    readonly orderId: string;
+    readonly paymentId: string;
+    readonly chargeId?: string;
+    readonly amount: Money;
+    readonly succeededAt: string;
+  }
 >;
 export type OrderCardPaymentDeclined = DomainEvent<
   'OrderCardPaymentDeclined',
   {
     readonly orderId: string;
     readonly paymentId: string;
+    readonly chargeId?: string;
     readonly failureReason: FailureReason;
     readonly declinedAt: string;
   }

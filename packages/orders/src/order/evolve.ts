@@ -97,7 +97,12 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
             ...order,
             payment: {
               ...payment,
-              card: { ...payment.card, state: 'requires-verification', verification: event.data.verification },
+              card: {
+                ...payment.card,
+                state: 'requires-verification',
+                verification: event.data.verification,
+                ...(event.data.chargeId && { chargeId: event.data.chargeId }),
+              },
             },
           }
         : order;
@@ -111,6 +116,7 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
                 paymentId: payment.card.paymentId,
                 amount: payment.card.amount,
                 startedAt: payment.card.startedAt,
+                ...(event.data.chargeId && { chargeId: event.data.chargeId }),
                 state: 'declined',
                 failureReason: event.data.failureReason,
               },
@@ -118,12 +124,14 @@ export const evolve = (state: OrderState, event: OrderEvent): OrderState => {
           }
         : order;
     case 'OrderCardPaymentSucceeded': {
+      const chargeId = event.data.chargeId && { chargeId: event.data.chargeId };
       const withCard = payment.card
-        ? { ...order, payment: { ...payment, card: { ...payment.card, state: 'succeeded' as const } } }
+        ? { ...order, payment: { ...payment, card: { ...payment.card, state: 'succeeded' as const, ...chargeId } } }
         : order;
       return paid(withCard, {
         ...event.data.amount,
         paymentId: event.data.paymentId,
+        ...chargeId,
         receivedAt: event.data.succeededAt,
       });
     }

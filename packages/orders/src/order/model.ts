@@ -61,6 +61,8 @@ export type CardAttemptState = 'authorizing' | 'requires-verification' | 'declin
 
 export interface CardAttempt {
   readonly paymentId: string;
+  /** The processor's charge, once it answered. */
+  readonly chargeId?: string;
   readonly amount: Money;
   readonly startedAt: string;
   readonly state: CardAttemptState;
@@ -74,6 +76,7 @@ export interface ReceivedPayment extends Money {
   readonly txId?: string;
   /** The card processor's payment id, for card payments. */
   readonly paymentId?: string;
+  readonly chargeId?: string;
 }
 
 export interface RefundRecord extends Money {

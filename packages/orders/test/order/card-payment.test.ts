@@ -180,3 +180,16 @@ describe('RecordCardPaymentResult', () => {
     spec.given([offrampCreated()]).when(result('succeeded')).thenFails({ code: 'payment_method_mismatch' });
   });
 });
+
+describe("the processor's charge id", () => {
+  it('is kept from the verification step to the payment, for reading the charge again and refunding it', () => {
+    const withCharge = { ...verify(), data: { ...verify().data, chargeId: 'ch_1' } };
+    const [required] = spec.given([onrampCreated(), cardStarted()]).when(withCharge).events();
+    expect(required).toMatchObject({ type: 'OrderCardVerificationRequired', data: { chargeId: 'ch_1' } });
+    const succeeded = { type: 'RecordCardPaymentResult' as const, data: { paymentId: PAYMENT_ID, at: LATER, outcome: 'succeeded' as const, chargeId: 'ch_1' } };
+    const [paid] = spec.given([onrampCreated(), cardStarted(), required as OrderEvent]).when(succeeded).events();
+    const order = orderOf([onrampCreated(), cardStarted(), required as OrderEvent, paid as OrderEvent]);
+    expect(order.payment.card?.chargeId).toBe('ch_1');
+    expect(order.payment.received?.chargeId).toBe('ch_1');
+  });
+});

@@ -1,9 +1,11 @@
 import type { RecordedEvent } from '@paykit/event-store';
 import type { ReadModelDatabase } from '../database/open-read-model-database.js';
+import { codeFingerprint } from './code-fingerprint.js';
 import type { Projection } from './projection.js';
 
 export interface ProjectionDefinition<Statements> {
   readonly name: string;
+  /** Bump it when code outside this definition that `apply` relies on changes (changes inside it are detected). */
   readonly version: number;
   /** The tables this projection owns; `reset` drops them (their indexes go with them). */
   readonly tables: readonly string[];
@@ -13,6 +15,12 @@ export interface ProjectionDefinition<Statements> {
   readonly statements: (db: ReadModelDatabase) => Statements;
   /** Pure: writes through `statements` only, from nothing but the event. */
   readonly apply: (event: RecordedEvent, statements: Statements) => void;
+  /**
+   * Default true: a change to this definition's code rebuilds the read model (side by side)
+   * without a version bump. False for tables that are not purely derived (an outbox whose rows
+   * other code updates), which must only be rebuilt on a deliberate version bump.
+   */
+  readonly rebuildWhenCodeChanges?: boolean;
 }
 
 const quoteIdentifier = (name: string): string => `"${name.replaceAll('"', '""')}"`;
@@ -43,6 +51,16 @@ export const defineProjection = <Statements>(definition: ProjectionDefinition<St
   return {
     name: definition.name,
     version: definition.version,
+    ...(definition.rebuildWhenCodeChanges === false
+      ? {}
+      : {
+          fingerprint: codeFingerprint([
+            definition.schema,
+            definition.tables.join(','),
+            definition.statements.toString(),
+            definition.apply.toString(),
+          ]),
+        }),
     setup: (db) => {
       db.exec(definition.schema);
     },

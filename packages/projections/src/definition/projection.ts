@@ -12,6 +12,12 @@ export interface Projection {
   readonly name: string;
   /** Any change (schema or logic) must bump it: a different stored version rebuilds from 0. */
   readonly version: number;
+  /**
+   * A digest of the projection's code (defineProjection hashes its schema, tables, statements
+   * and apply): a stored read model built by other code is rebuilt even if nobody bumped
+   * `version`. Absent: only `version` identifies the code.
+   */
+  readonly fingerprint?: string;
   /** Creates the tables and indexes if they do not exist (`CREATE ... IF NOT EXISTS`). */
   setup(db: ReadModelDatabase): void;
   /** Drops everything `setup` created. */

@@ -31,11 +31,37 @@ export class ProjectionVersionConflictError extends Error {
     readonly projectionName: string,
     readonly ownVersion: number,
     readonly storedVersion: number | null,
+    /** The builds as `buildLabel` names them, when the fingerprints tell them apart. */
+    labels?: { readonly own: string; readonly stored: string | null },
   ) {
-    super(
-      `Projection ${projectionName}: running version ${ownVersion} but the database holds ` +
-        `${storedVersion === null ? 'no checkpoint' : `version ${storedVersion}`}`,
-    );
+    const own = labels?.own ?? `version ${ownVersion}`;
+    const stored = labels ? labels.stored : storedVersion === null ? null : `version ${storedVersion}`;
+    super(`Projection ${projectionName}: running ${own} but the database holds ${stored ?? 'no checkpoint'}`);
     this.name = 'ProjectionVersionConflictError';
+  }
+}
+
+/**
+ * The stored checkpoint is behind what this runner was delivered: another process rebuilt
+ * the read model and swapped it in. The runner re-subscribes from the stored checkpoint.
+ */
+export class CheckpointMovedBackError extends Error {
+  constructor(
+    readonly projectionName: string,
+    readonly storedPosition: bigint,
+  ) {
+    super(`Projection ${projectionName}: the checkpoint moved back to ${storedPosition} (rebuilt elsewhere)`);
+    this.name = 'CheckpointMovedBackError';
+  }
+}
+
+/** Another live process is rebuilding this projection side by side. */
+export class RebuildInProgressError extends Error {
+  constructor(
+    readonly projectionName: string,
+    readonly owner: string,
+  ) {
+    super(`Projection ${projectionName} is being rebuilt by ${owner}`);
+    this.name = 'RebuildInProgressError';
   }
 }

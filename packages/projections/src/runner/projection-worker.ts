@@ -1,11 +1,23 @@
-import type { EventStore, RecordedEvent, Subscription } from '@paykit/event-store';
-import type { CheckpointTable } from '../checkpoints/checkpoint-table.js';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { EventStore, RecordedEvent } from '@paykit/event-store';
+import { builtBy, type CheckpointTable } from '../checkpoints/checkpoint-table.js';
 import type { ReadModelDatabase } from '../database/open-read-model-database.js';
 import type { Projection } from '../definition/projection.js';
-import { ProjectionApplyError, ProjectionVersionConflictError } from './errors.js';
-import { inBatches } from './in-batches.js';
+import { isLeaseAlive, type RebuildLeases } from '../rebuild/rebuild-leases.js';
+import type { SideBySideRebuild } from '../rebuild/side-by-side-rebuild.js';
+import { applyCheckpointedBatch } from './checkpointed-batch.js';
+import { CheckpointMovedBackError, ProjectionApplyError, RebuildInProgressError } from './errors.js';
+import { followAll } from './follow-all.js';
 import { PositionWaiters } from './position-waiters.js';
-import type { ProjectionFailure, ProjectionState, ProjectionStatus } from './projection-status.js';
+import type { ProjectionFailure, ProjectionState, ProjectionStatus, RebuildProgress } from './projection-status.js';
+
+/** How a read model built by other code is replaced: side by side (file databases), or in place. */
+export interface SideBySideSettings {
+  readonly leases: RebuildLeases;
+  readonly now: () => number;
+  /** A resumable (not from-zero) rebuild of `projection` into this worker's database. */
+  readonly rebuild: (projection: Projection) => SideBySideRebuild;
+}
 
 export interface ProjectionWorkerDependencies {
   readonly store: EventStore;
@@ -13,20 +25,30 @@ export interface ProjectionWorkerDependencies {
   readonly checkpoints: CheckpointTable;
   readonly batchSize: number;
   readonly onFailure: (name: string, failure: ProjectionFailure) => void;
+  /** Null: a read model built by other code is dropped and rebuilt in place. */
+  readonly sideBySide: SideBySideSettings | null;
 }
 
-const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+export type WorkerStatus = Omit<ProjectionStatus, 'lagSeconds'>;
+
+/** While another process holds the rebuild lease, how often to look whether it has finished. */
+const LEASE_POLL_MS = 1000;
+const MAX_BUSY_BACKOFF_MS = 1000;
+
+const isBusy = (error: unknown): boolean =>
+  typeof (error as { code?: unknown } | null)?.code === 'string' &&
+  (error as { code: string }).code.startsWith('SQLITE_BUSY');
 
 /** Keeps one projection's tables up to date with `$all`, one transaction per batch. */
 export class ProjectionWorker {
   private state: ProjectionState = 'idle';
-  /** The highest checkpoint known to be committed for this version. */
+  /** The highest checkpoint known to be committed for the tables that serve reads. */
   private checkpoint = 0n;
   private failure: ProjectionFailure | null = null;
-  private subscription: Subscription | null = null;
-  private closing: Promise<void> | null = null;
-  private consuming: Promise<void> = Promise.resolve();
+  private rebuild: SideBySideRebuild | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private readonly stopping = new AbortController();
+  private closeCurrent: (() => Promise<void>) | null = null;
   private readonly waiters = new PositionWaiters();
 
   constructor(
@@ -40,23 +62,24 @@ export class ProjectionWorker {
 
   start(): void {
     if (this.state !== 'idle') throw new Error(`Projection ${this.name} was already started`);
-    this.state = 'running';
+    let sideBySide: boolean;
     try {
-      this.checkpoint = this.deps.db.transaction(() => this.initialize()).immediate();
-      this.waiters.advance(this.checkpoint);
-      this.subscription = this.deps.store.subscribeToAll({ after: this.checkpoint });
+      ({ sideBySide, position: this.checkpoint } = this.deps.db.transaction(() => this.initialize()).immediate());
     } catch (error) {
       this.fail(error);
       return;
     }
-    this.consuming = this.consume(this.subscription);
+    this.waiters.advance(this.checkpoint);
+    this.state = sideBySide ? 'rebuilding' : 'running';
+    this.running = sideBySide ? this.rebuildThenFollow() : this.follow(this.checkpoint);
   }
 
-  /** Abandons the batch being gathered (the next start reads it again) and closes the subscription. */
+  /** Abandons the batch being gathered (the next start reads it again) and any rebuild in progress. */
   async stop(): Promise<void> {
-    if (this.state === 'running' || this.state === 'idle') this.state = 'stopped';
-    await this.closeSubscription();
-    await this.consuming;
+    if (this.state === 'running' || this.state === 'rebuilding' || this.state === 'idle') this.state = 'stopped';
+    this.stopping.abort();
+    await Promise.all([this.rebuild?.cancel(), this.closeCurrent?.()]);
+    await this.running;
     this.waiters.giveUp();
   }
 
@@ -66,11 +89,11 @@ export class ProjectionWorker {
     return this.waiters.wait(position, timeoutMs);
   }
 
-  status(headPosition: bigint): ProjectionStatus {
+  status(headPosition: bigint): WorkerStatus {
     const stored = this.deps.checkpoints.read(this.name);
     // Another runner on the same database may be ahead of this one.
     const checkpoint =
-      stored?.version === this.projection.version && stored.position > this.checkpoint
+      stored && builtBy(stored, this.projection) && stored.position > this.checkpoint
         ? stored.position
         : this.checkpoint;
     const lag = headPosition > checkpoint ? headPosition - checkpoint : 0n;
@@ -82,78 +105,108 @@ export class ProjectionWorker {
       headPosition,
       lag,
       caughtUp: this.state === 'running' && lag === 0n,
+      rebuild: this.state === 'rebuilding' ? this.rebuildProgress() : null,
       lastError: this.failure,
     };
   }
 
   /**
-   * Runs in the start transaction. A missing checkpoint or one of another version rebuilds in
-   * place: drop, create, replay from 0. (A side-by-side rebuild would instead build the new
-   * version under its own tables and checkpoint and swap when caught up; this is the one place
-   * that decides.)
+   * Runs in the start transaction. A checkpoint of this build: carry on from it. None, or a
+   * database in memory: (re)build in place from 0, nothing else serves reads. A checkpoint of
+   * other code: rebuild side by side while its tables keep serving reads.
    */
-  private initialize(): bigint {
+  private initialize(): { sideBySide: boolean; position: bigint } {
     const { db, checkpoints } = this.deps;
-    const { name, version } = this.projection;
+    const { name, version, fingerprint } = this.projection;
     const stored = checkpoints.read(name);
-    if (stored?.version === version) {
+    if (stored && builtBy(stored, this.projection)) {
       this.projection.setup(db);
-      return stored.position;
+      // Stamps the fingerprint on a checkpoint written before there was one.
+      if (stored.fingerprint !== (fingerprint ?? null))
+        checkpoints.write(name, { ...stored, fingerprint: fingerprint ?? null });
+      return { sideBySide: false, position: stored.position };
     }
+    if (stored && this.deps.sideBySide && !db.memory) return { sideBySide: true, position: stored.position };
     this.projection.reset(db);
     this.projection.setup(db);
-    checkpoints.write(name, { position: 0n, version });
-    return 0n;
+    checkpoints.write(name, { position: 0n, version, fingerprint: fingerprint ?? null });
+    return { sideBySide: false, position: 0n };
   }
 
-  private async consume(subscription: Subscription): Promise<void> {
+  private async rebuildThenFollow(): Promise<void> {
+    this.rebuild = this.deps.sideBySide!.rebuild(this.projection);
     try {
-      for await (const batch of inBatches(subscription[Symbol.asyncIterator](), this.deps.batchSize)) {
-        if (this.state !== 'running') return;
-        this.commit(batch);
+      while (this.state === 'rebuilding') {
+        // Another process may have swapped this very build in (a second instance of the same code).
+        const stored = this.deps.checkpoints.read(this.name);
+        if (stored && builtBy(stored, this.projection)) break;
+        try {
+          if (await this.rebuild.run()) break;
+        } catch (error) {
+          if (!(error instanceof RebuildInProgressError)) throw error;
+          await delay(LEASE_POLL_MS, undefined, { signal: this.stopping.signal }).catch(() => undefined);
+        }
       }
     } catch (error) {
-      if (this.state === 'running') this.fail(error);
-    } finally {
-      await this.closeSubscription();
+      if (this.state === 'rebuilding') this.fail(error);
+      return;
+    }
+    if (this.state !== 'rebuilding') return;
+    // Exactly the swapped-in checkpoint, even below the old build's: following from anywhere else leaves a gap.
+    this.checkpoint = this.deps.checkpoints.read(this.name)?.position ?? 0n;
+    this.state = 'running';
+    this.waiters.advance(this.checkpoint);
+    await this.follow(this.checkpoint);
+  }
+
+  private rebuildProgress(): RebuildProgress | null {
+    const own = this.rebuild?.progress();
+    if (own) return own;
+    const lease = this.deps.sideBySide?.leases.read(this.name);
+    return lease && isLeaseAlive(lease, this.deps.sideBySide!.now())
+      ? { position: lease.position, head: lease.head, startedAt: lease.startedAt }
+      : null;
+  }
+
+  /** Follows `$all` from `after`, re-subscribing when the stored checkpoint moves back (rebuilt elsewhere). */
+  private async follow(after: bigint): Promise<void> {
+    let from = after;
+    while (this.state === 'running') {
+      try {
+        await followAll(this.deps.store, from, this.deps.batchSize, {
+          onSubscribed: (close) => (this.closeCurrent = close),
+          isActive: () => this.state === 'running',
+          commit: (batch, deliveredBefore) => this.commit(batch, deliveredBefore),
+        });
+        return;
+      } catch (error) {
+        if (error instanceof CheckpointMovedBackError && this.state === 'running') {
+          this.checkpoint = from = error.storedPosition;
+          continue;
+        }
+        if (this.state === 'running') this.fail(error);
+        return;
+      }
     }
   }
 
-  private commit(batch: readonly RecordedEvent[]): void {
-    const committed = this.deps.db.transaction(() => this.applyBatch(batch)).immediate();
-    if (committed > this.checkpoint) {
-      this.checkpoint = committed;
-      this.waiters.advance(committed);
+  /** A write lock held by another process beyond busy_timeout (a swap copying a big table) is waited out. */
+  private async commit(batch: readonly RecordedEvent[], deliveredBefore: bigint): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.advance(applyCheckpointedBatch(this.deps, this.projection, batch, deliveredBefore));
+        return;
+      } catch (error) {
+        if (!isBusy(error) || this.state !== 'running') throw error;
+        await delay(Math.min(MAX_BUSY_BACKOFF_MS, 25 * 2 ** attempt));
+      }
     }
   }
 
-  /**
-   * Re-reads the checkpoint inside the transaction and skips what is already applied, so two
-   * runners on one database file (the API and an admin CLI) never apply an event twice.
-   */
-  private applyBatch(batch: readonly RecordedEvent[]): bigint {
-    const { db, checkpoints } = this.deps;
-    const { name, version } = this.projection;
-    const stored = checkpoints.read(name);
-    if (stored?.version !== version) throw new ProjectionVersionConflictError(name, version, stored?.version ?? null);
-    const last = batch[batch.length - 1]?.position ?? stored.position;
-    if (last <= stored.position) return stored.position;
-    for (const event of batch) if (event.position > stored.position) this.applyOne(db, event);
-    checkpoints.write(name, { position: last, version });
-    return last;
-  }
-
-  private applyOne(db: ReadModelDatabase, event: RecordedEvent): void {
-    let result: unknown;
-    try {
-      result = this.projection.apply(db, event);
-    } catch (cause) {
-      throw new ProjectionApplyError(this.name, event, cause);
-    }
-    if (isPromiseLike(result)) {
-      result.then(undefined, () => undefined);
-      throw new ProjectionApplyError(this.name, event, new TypeError('apply returned a promise: it must be synchronous'));
-    }
+  private advance(committed: bigint): void {
+    if (committed <= this.checkpoint) return;
+    this.checkpoint = committed;
+    this.waiters.advance(committed);
   }
 
   private fail(error: unknown): void {
@@ -169,11 +222,5 @@ export class ProjectionWorker {
     } catch {
       // A failing reporter must not turn a reported failure into an unhandled rejection.
     }
-  }
-
-  private closeSubscription(): Promise<void> {
-    const closing: Promise<void> = this.closing ?? this.subscription?.close() ?? Promise.resolve();
-    this.closing = closing;
-    return closing;
   }
 }

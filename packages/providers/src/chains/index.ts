@@ -3,6 +3,7 @@ export * from './chain-gateway.js';
 export * from './chain-errors.js';
 export { networkFinalityOf, sandboxFinalityOf } from './finality.js';
 export * from './deposit-verification.js';
+export * from './incoming-transfer-feed.js';
 export { EVM_MEMO_TAG, evmMemoTrailer, evmTransferCallOf, decodeEvmTransfer } from './evm/evm-transfer-call.js';
 export * from './transfer-payload.js';
 
@@ -15,6 +16,7 @@ export {
 export { FileLedgerJournal, memoryLedgerJournal, type LedgerJournal } from './sandbox/ledger-journal.js';
 export type { LedgerTransaction } from './sandbox/ledger-transaction.js';
 export { sandboxRevertingRecipientOf, sandboxFaucetAddressOf } from './sandbox/sandbox-chain-params.js';
+export { SandboxTransferFeed, sandboxJournalPath } from './sandbox/sandbox-transfer-feed.js';
 
 // The EVM JSON-RPC adapter (viem).
 export { EvmJsonRpcGateway, type EvmJsonRpcGatewayOptions } from './evm/evm-json-rpc-gateway.js';

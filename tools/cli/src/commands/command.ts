@@ -11,7 +11,9 @@ export interface Command {
   readonly usage: string;
   readonly summary: string;
   readonly options: OptionsConfig;
-  run(values: OptionValues, context: CliContext): Promise<void>;
+  /** Set when the command takes positional arguments (named as in `usage`); none otherwise. */
+  readonly positionals?: string;
+  run(values: OptionValues, context: CliContext, positionals: readonly string[]): Promise<void>;
 }
 
 export const JSON_OPTION = { json: { type: 'boolean' } } as const satisfies OptionsConfig;

@@ -8,8 +8,10 @@ import {
 } from '@paykit/checkout-agent';
 import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
-import { SandboxCardVault, SandboxPricing } from '@paykit/providers';
+import { type BlobStore, SandboxCardVault, SandboxPricing } from '@paykit/providers';
 import type { AppConfig } from '../../config/config.js';
+import { browserRunnerConfig } from '../browser-profiles/browser-runner.config.js';
+import { liveViewConfig } from '../live-view/live-view-server.config.js';
 import { buyerProfilesFromStore } from './buyer-profile-source.js';
 
 export interface RunnerDependencies {
@@ -17,11 +19,16 @@ export interface RunnerDependencies {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: RunnerLogger;
+  /** Checks the live view's viewer tokens: the key the API signs them with (live-view/live-view-key.ts). */
+  readonly liveViewKey: () => Buffer;
+  /** The agent checkouts' encrypted blob store (AGENT_CHECKOUT_BLOBS): saved browser profiles, screenshots, protected answers. */
+  readonly blobs: BlobStore;
 }
 
 /**
  * The one place a runner is configured, for the in-process runner and `pnpm runner` alike: the
- * agentic-checkout strategy (the default of startRunnerProcess), the sandbox providers (pricing
+ * strategies (startRunnerProcess's default order: the merchant's agentic-checkout API first, then
+ * its web pages in the browser), the sandbox providers (pricing
  * for currency conversion, the card vault that tokenizes the sandbox's approved test card),
  * buyer profiles from the store, the URL guard's allow-list, and the AGENT_CHECKOUT_* timings.
  */
@@ -44,5 +51,18 @@ export const runnerConfig = (config: AppConfig, deps: RunnerDependencies): Runne
     inputTimeoutMs: config.AGENT_CHECKOUT_INPUT_TIMEOUT_MS,
     requestTimeoutMs: config.AGENT_CHECKOUT_REQUEST_TIMEOUT_MS,
     completeTimeoutMs: config.AGENT_CHECKOUT_COMPLETE_TIMEOUT_MS,
+    ...liveViewConfig(config, { store, clock, logger, tokenKey: deps.liveViewKey }),
+    // The model-driven strategy: only with a model API configured (and the browser, which it drives).
+    ...(config.AGENT_CHECKOUT_MODEL_URL
+      ? {
+          model: {
+            baseUrl: config.AGENT_CHECKOUT_MODEL_URL,
+            model: config.AGENT_CHECKOUT_MODEL,
+            timeoutMs: config.AGENT_CHECKOUT_MODEL_TIMEOUT_MS,
+            ...(config.AGENT_CHECKOUT_MODEL_API_KEY ? { apiKey: config.AGENT_CHECKOUT_MODEL_API_KEY } : {}),
+          },
+        }
+      : {}),
+    ...browserRunnerConfig(config, { store, blobs: deps.blobs }),
   };
 };

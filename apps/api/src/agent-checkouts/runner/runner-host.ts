@@ -9,10 +9,13 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { type RunnerProcess, type RunnerProcessConfig, startRunnerProcess } from '@paykit/checkout-agent';
 import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
+import type { BlobStore } from '@paykit/providers';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
-import { AGENT_CHECKOUT_RUNNER_OVERRIDES } from '../shared/tokens.js';
+import { liveViewKey } from '../live-view/live-view-key.js';
+import type { DerivedKeys } from '../shared/derived-keys.js';
+import { AGENT_CHECKOUT_BLOBS, AGENT_CHECKOUT_KEYS, AGENT_CHECKOUT_RUNNER_OVERRIDES } from '../shared/tokens.js';
 import { runnerConfig } from './runner-config.js';
 
 /**
@@ -31,6 +34,8 @@ export class RunnerHost implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    @Inject(AGENT_CHECKOUT_KEYS) private readonly keys: DerivedKeys,
+    @Inject(AGENT_CHECKOUT_BLOBS) private readonly blobs: BlobStore,
     @Optional()
     @Inject(AGENT_CHECKOUT_RUNNER_OVERRIDES)
     private readonly overrides: Partial<RunnerProcessConfig> | null,
@@ -47,7 +52,7 @@ export class RunnerHost implements OnApplicationBootstrap, BeforeApplicationShut
       .getInstance<FastifyInstance>()
       .log.child({ component: 'agent-checkout-runner' });
     this.process = startRunnerProcess({
-      ...runnerConfig(this.config, { store: this.store, clock: this.clock, ids: this.ids, logger }),
+      ...runnerConfig(this.config, { store: this.store, clock: this.clock, ids: this.ids, logger, liveViewKey: liveViewKey(this.keys), blobs: this.blobs }),
       ...this.overrides,
     });
   }

@@ -2,7 +2,11 @@ import { type RunnerProcess, type RunnerProcessConfig, startRunnerProcess } from
 import { randomIds, systemClock } from '@paykit/kernel';
 import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig } from '../../config/config.js';
+import { appSecretsOf } from '../../infrastructure/secrets/app-secrets.js';
 import { openEventStore } from '../../infrastructure/storage.js';
+import { liveViewKey } from '../live-view/live-view-key.js';
+import { DerivedKeys } from '../shared/derived-keys.js';
+import { agentCheckoutFileBlobs } from '../shared/storage.providers.js';
 import { createLogger } from '../../observability/logger.js';
 import { runnerConfig } from './runner-config.js';
 
@@ -37,8 +41,9 @@ export const startStandaloneRunner = async (options: StandaloneRunnerOptions = {
   }
   const logger = createLogger(config, options.logDestination).child({ component: 'agent-checkout-runner' });
   const store = await openEventStore(config);
+  const keys = new DerivedKeys(appSecretsOf(config));
   const runnerProcess = startRunnerProcess({
-    ...runnerConfig(config, { store, clock: systemClock, ids: randomIds, logger }),
+    ...runnerConfig(config, { store, clock: systemClock, ids: randomIds, logger, liveViewKey: liveViewKey(keys), blobs: agentCheckoutFileBlobs(config, keys) }),
     ...options.overrides,
   });
   logger.info({ runnerId: runnerProcess.runner.runnerId, dataDir: config.DATA_DIR }, 'agent checkout runner started');

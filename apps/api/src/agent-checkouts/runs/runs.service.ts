@@ -4,7 +4,6 @@ import {
   type RunSnapshot,
   checkoutRunDecider,
   checkoutRunStreamName,
-  toRunSnapshot,
 } from '@paykit/checkout-runs';
 import type { AgentCheckoutInput } from '@paykit/contracts';
 import { type IdGenerator, DomainException, invalid, isDomainError } from '@paykit/kernel';
@@ -13,6 +12,7 @@ import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, ID_GENERATOR, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
 import { BrowserProfilesService } from '../browser-profiles/browser-profiles.service.js';
 import { BuyerProfilesService } from '../buyer-profiles/buyer-profiles.service.js';
+import { RunSnapshots } from '../live-view/run-snapshots.js';
 import { AggregateCommands } from '../shared/aggregate-commands.js';
 import type { Caller } from '../shared/caller.js';
 import { FreshReads } from '../shared/fresh-reads.js';
@@ -43,6 +43,7 @@ export class RunsService {
     @Inject(BuyerProfilesService) private readonly buyerProfiles: BuyerProfilesService,
     @Inject(BrowserProfilesService) private readonly browserProfiles: BrowserProfilesService,
     @Inject(FreshReads) private readonly fresh: FreshReads,
+    @Inject(RunSnapshots) private readonly snapshots: RunSnapshots,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @Inject(AGENT_CHECKOUT_CURSORS) private readonly cursors: SignedCursors,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -90,17 +91,17 @@ export class RunsService {
       { projectId: caller.projectId, actor: { type: 'user', id: caller.subject }, correlationId: runId },
     );
     if (!state.exists) throw new Error('a created run exists');
-    return toRunSnapshot(state);
+    return this.snapshots.of(state);
   }
 
   async get(caller: Caller, runId: string): Promise<RunSnapshot> {
-    return toRunSnapshot(await this.runs.get(caller, runId));
+    return this.snapshots.of(await this.runs.get(caller, runId));
   }
 
   /** The user's cancel: at once when queued or waiting for an answer, between steps when running. */
   async cancel(caller: Caller, runId: string): Promise<RunSnapshot> {
     const { state } = await this.runs.execute(caller, runId, { type: 'Cancel', data: { now: this.aggregates.now() } });
-    return toRunSnapshot(state);
+    return this.snapshots.of(state);
   }
 
   async list(
@@ -114,7 +115,7 @@ export class RunsService {
       cursor: query.cursor,
       limit: query.limit ?? DEFAULT_LIST_LIMIT,
       fetch: (after, count) => this.rows.page(caller, after, count),
-      present: (row) => toRunSnapshot(row.run),
+      present: (row) => this.snapshots.of(row.run),
     });
   }
 }

@@ -26,6 +26,13 @@ const lazyBlobStore = (make: () => BlobStore): BlobStore => {
   };
 };
 
+/** The blobs on disk, encrypted with the agent checkouts' key: what the API and separate runners share. */
+export const agentCheckoutFileBlobs = (config: AppConfig, keys: DerivedKeys): BlobStore => {
+  const key = encryptionKey(keys.key('blobs'));
+  if (E.isLeft(key)) throw new Error(key.left.message);
+  return new FileBlobStore({ directory: join(config.DATA_DIR, 'agent-checkouts'), encryptionKey: key.right });
+};
+
 export const storageProviders: Provider[] = [
   {
     provide: AGENT_CHECKOUT_KEYS,
@@ -42,11 +49,7 @@ export const storageProviders: Provider[] = [
     useFactory: (config: AppConfig, db: ReadModelDatabase, keys: DerivedKeys): BlobStore => {
       if (isEphemeral(db)) return new MemoryBlobStore();
       // Made on first use: a deployment that never stores a blob never needs the secrets key.
-      return lazyBlobStore(() => {
-        const key = encryptionKey(keys.key('blobs'));
-        if (E.isLeft(key)) throw new Error(key.left.message);
-        return new FileBlobStore({ directory: join(config.DATA_DIR, 'agent-checkouts'), encryptionKey: key.right });
-      });
+      return lazyBlobStore(() => agentCheckoutFileBlobs(config, keys));
     },
     inject: [APP_CONFIG, READ_MODEL_DATABASE, AGENT_CHECKOUT_KEYS],
   },

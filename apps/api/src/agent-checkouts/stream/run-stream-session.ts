@@ -7,8 +7,8 @@ import {
   checkoutRunDecider,
   checkoutRunStreamName,
   isFinalStatus,
+  type RunSnapshot,
   toMessage,
-  toRunSnapshot,
 } from '@paykit/checkout-runs';
 import type { EventStore } from '@paykit/event-store';
 import { type StreamCursor, messageEventId, snapshotEventId } from './stream-cursor.js';
@@ -48,6 +48,8 @@ export class RunStreamSession {
     private readonly runId: string,
     private readonly after: StreamCursor,
     private readonly sink: SseSink,
+    /** The snapshot as the API shows it (with a freshly signed live-view address). */
+    private readonly present: (run: CheckoutRun) => RunSnapshot,
   ) {
     // Resuming after a message of a revision: a snapshot follows even if the run is still at that revision.
     this.snapshotSent = after.messages === Infinity ? after.revision : after.revision - 1;
@@ -109,7 +111,7 @@ export class RunStreamSession {
   private sendSnapshot(run: CheckoutRun): void {
     if (run.revision > this.snapshotSent) {
       this.snapshotSent = run.revision;
-      this.sink.event(snapshotEventId(run.revision), 'run.updated', toRunSnapshot(run));
+      this.sink.event(snapshotEventId(run.revision), 'run.updated', this.present(run));
     }
     if (isFinalStatus(run.status)) this.end();
   }

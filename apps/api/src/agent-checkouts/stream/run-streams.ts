@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/config.js';
 import { RequestValidationError } from '../../http/validation/request-validation.error.js';
 import { APP_CONFIG, EVENT_STORE } from '../../infrastructure/tokens.js';
+import { RunSnapshots } from '../live-view/run-snapshots.js';
 import { CallerRuns } from '../runs/caller-runs.js';
 import type { Caller } from '../shared/caller.js';
 import { RunStreamSession, type SseSink } from './run-stream-session.js';
@@ -40,6 +41,7 @@ export class RunStreams {
     @Inject(RunUpdatesHub) private readonly hub: RunUpdatesHub,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(RunSnapshots) private readonly snapshots: RunSnapshots,
   ) {}
 
   async open(
@@ -68,7 +70,7 @@ export class RunStreams {
     reply.raw.write(`retry: ${RETRY_MS}\n\n`);
 
     const sink = sinkOn(reply);
-    const session = new RunStreamSession(this.store, runId, after, sink);
+    const session = new RunStreamSession(this.store, runId, after, sink, (run) => this.snapshots.of(run));
     let unlisten = (): void => undefined;
     const cleanUp = () => {
       clearInterval(heartbeat);

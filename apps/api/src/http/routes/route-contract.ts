@@ -35,6 +35,11 @@ interface RouteContractBase {
    * reused `x-idempotency-key`. `route`: the route reads the key and handles reuse itself.
    */
   readonly idempotency?: 'replay' | 'route';
+  /**
+   * The route also accepts an order's client secret raw in Authorization instead of the scope
+   * (get order, process payment; COMPAT.md). The handler must check it against the order.
+   */
+  readonly orderClientSecret?: true;
 }
 
 /** A route either requires a scope (any one of a list) or is public: never neither. */

@@ -11,7 +11,7 @@ import {
   UsePipes,
   applyDecorators,
 } from '@nestjs/common';
-import { Public, RequireScope } from '../access.decorators.js';
+import { AcceptsOrderClientSecret, Public, RequireScope } from '../access.decorators.js';
 import { HandlesIdempotencyKey } from '../idempotency/handles-idempotency-key.decorator.js';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
@@ -50,6 +50,7 @@ export const Route = (contract: RouteContract): MethodDecorator => {
     UsePipes(new ZodValidationPipe(contract)),
     first === undefined ? Public() : RequireScope(first, ...rest),
     UseGuards(RateLimitGuard),
+    ...(contract.orderClientSecret === true ? [AcceptsOrderClientSecret()] : []),
     ...(contract.method !== 'POST'
       ? []
       : contract.idempotency === 'route'

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
 import type { ModuleMetadata } from '@nestjs/common';
-import { type DemoMerchant, createDemoMerchant } from '@paykit/demo-merchant';
+import { type DemoMerchant, type DemoMerchantOptions, createDemoMerchant } from '@paykit/demo-merchant';
 import type { EventStore } from '@paykit/event-store';
 import { randomIds } from '@paykit/kernel';
 import type { Platform } from '@paykit/platform';
@@ -21,6 +21,8 @@ export interface HarnessOptions {
   readonly eventStore?: EventStore;
   /** Start the demo merchant (default true). */
   readonly shop?: boolean;
+  /** The demo merchant's options (e.g. `agenticCheckout: false`: a plain web shop for browser runs). */
+  readonly shopOptions?: DemoMerchantOptions;
 }
 
 export interface Harness {
@@ -53,7 +55,7 @@ export const BOB: As = { user: 'bob' };
  * merchant on 127.0.0.1, allow-listed. Runs use the in-memory store unless the env says otherwise.
  */
 export const startHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
-  const shop = await createDemoMerchant({ seed: `api-agent-checkouts-${randomIds.uuid()}` });
+  const shop = await createDemoMerchant({ seed: `api-agent-checkouts-${randomIds.uuid()}`, ...options.shopOptions });
   const env: Record<string, string | number> = {
     EVENT_STORE: 'memory',
     LOG_LEVEL: 'silent',

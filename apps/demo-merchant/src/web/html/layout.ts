@@ -9,6 +9,8 @@ export interface LayoutAccount {
 export interface PageOptions {
   readonly title: string;
   readonly origin: string;
+  /** Whether to link the agentic-checkout discovery document. */
+  readonly discovery: boolean;
   readonly account?: LayoutAccount;
   readonly cartCount?: number;
   readonly head?: HtmlValue;
@@ -37,7 +39,7 @@ export const page = (options: PageOptions): SafeHtml => html`<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${options.title} | Demo Merchant</title>
-<link rel="${DISCOVERY_LINK_REL}" type="application/json" href="${options.origin}${DISCOVERY_PATH}">
+${options.discovery ? html`<link rel="${DISCOVERY_LINK_REL}" type="application/json" href="${options.origin}${DISCOVERY_PATH}">` : ''}
 <style>${STYLES}</style>
 ${options.head}
 </head>

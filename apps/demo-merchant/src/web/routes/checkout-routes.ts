@@ -1,10 +1,12 @@
+import { type Clock } from '@paykit/kernel';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { placeOrder } from '../../orders/place-order.js';
 import { cardFieldErrors, normaliseCardNumber } from '../../payments/card.js';
+import { type PaymentMethod } from '../../payments/gateway.js';
 import { isPayable } from '../../pricing/quote.js';
 import { cartQuote } from '../cart-quote.js';
 import { seeOther, sendPage, type WebDeps } from '../context.js';
-import { checkoutFormSchema, fieldErrors, paymentFormSchema, type FieldErrors } from '../forms.js';
+import { checkoutFormSchema, fieldErrors, paymentFormSchema, tokenPaymentFormSchema, type FieldErrors } from '../forms.js';
 import { checkoutFormPage, type CheckoutFormValues } from '../pages/checkout-form.js';
 import { confirmationPage } from '../pages/confirmation.js';
 import { paymentPage } from '../pages/payment.js';
@@ -67,24 +69,25 @@ export const checkoutRoutes = async (app: FastifyInstance, deps: WebDeps): Promi
     const quote = cartQuote(deps, visitor, 'review');
     const details = visitor.details;
     if (!details || !isPayable(quote)) return seeOther(reply, '/checkout/review');
-    const form = paymentFormSchema.safeParse(request.body);
-    const errors: FieldErrors = form.success ? cardFieldErrors(form.data, deps.clock) : fieldErrors(form.error);
-    if (!form.success || Object.keys(errors).length > 0) {
-      return sendPage(deps, request, reply, visitor, paymentPage(quote.total, { cardName: details.name, errors }));
+    const method = paymentMethodOf(request.body, deps.clock);
+    if ('errors' in method) {
+      return sendPage(deps, request, reply, visitor, paymentPage(quote.total, { cardName: method.cardName ?? details.name, errors: method.errors }));
     }
     const cartId = visitor.cartId;
     if (paying.has(cartId)) return seeOther(reply, '/checkout/payment');
     paying.add(cartId);
+    const account = deps.accounts.current(request);
     const result = await placeOrder(deps, {
       channel: 'web',
       reference: cartId,
       quote,
       buyer: { name: details.name, email: details.email, ...(details.phone ? { phone: details.phone } : {}) },
+      ...(account ? { account: account.email } : {}),
       shippingAddress: details.address,
-      payment: { kind: 'card', number: normaliseCardNumber(form.data.card_number) },
+      payment: method.payment,
     }).finally(() => paying.delete(cartId));
     if (result.outcome !== 'placed') {
-      return sendPage(deps, request, reply, visitor, paymentPage(quote.total, { cardName: form.data.card_name, declined: result.message }));
+      return sendPage(deps, request, reply, visitor, paymentPage(quote.total, { cardName: method.cardName ?? details.name, declined: result.message }));
     }
     visitors.checkedOut(visitor);
     return seeOther(reply, `/orders/${result.order.number}`);
@@ -95,6 +98,22 @@ export const checkoutRoutes = async (app: FastifyInstance, deps: WebDeps): Promi
     const order = deps.orderBook.order(request.params.number);
     return sendPage(deps, request, reply, visitor, order ? confirmationPage(order) : notFoundPage('No such order.'));
   });
+};
+
+/** The payment the form names: a payment token (the token form) or a typed card; field errors otherwise. */
+const paymentMethodOf = (
+  body: unknown,
+  clock: Clock,
+): { readonly payment: PaymentMethod; readonly cardName?: string } | { readonly errors: FieldErrors; readonly cardName?: string } => {
+  if (body && typeof body === 'object' && 'payment_token' in body) {
+    const form = tokenPaymentFormSchema.safeParse(body);
+    if (!form.success) return { errors: fieldErrors(form.error) };
+    return { payment: { kind: 'token', token: form.data.payment_token, provider: form.data.payment_provider ?? 'web' } };
+  }
+  const form = paymentFormSchema.safeParse(body);
+  const errors: FieldErrors = form.success ? cardFieldErrors(form.data, clock) : fieldErrors(form.error);
+  if (!form.success || Object.keys(errors).length > 0) return { errors, ...(form.success ? { cardName: form.data.card_name } : {}) };
+  return { payment: { kind: 'card', number: normaliseCardNumber(form.data.card_number) }, cardName: form.data.card_name };
 };
 
 /** What the form starts with: the details typed last time, else the logged-in account's name and email. */

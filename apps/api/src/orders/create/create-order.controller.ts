@@ -1,0 +1,37 @@
+import { Body, Controller, Res } from '@nestjs/common';
+import { CreateOrderBody, CreateOrderResponse } from '@paykit/contracts';
+import type { FastifyReply } from 'fastify';
+import { Scopes } from '../../auth/scopes.js';
+import { Route } from '../../http/routes/route.decorator.js';
+import { CallerContext, type ProjectContext } from '../../users/http/caller.js';
+import { CreateOrderService } from './create-order.service.js';
+
+@Controller()
+export class CreateOrderController {
+  constructor(private readonly service: CreateOrderService) {}
+
+  @Route({
+    method: 'POST',
+    path: '2022-06-09/orders',
+    tags: ['Orders'],
+    summary: 'Create an order (onramp by card, or offramp to a saved payout method)',
+    description:
+      'payment.method = card buys a token delivered to recipient.walletAddress (a wallet of a user of the service); ' +
+      'a chain name sells the stablecoin deposited on that chain, paid out to recipient.paymentMethodId. ' +
+      'state = draft answers 200 with a quote that is not stored (payment.status draft); state = create (default) ' +
+      'answers 201 with the placed order and its clientSecret.',
+    scope: Scopes.ordersCreate,
+    body: CreateOrderBody,
+    responses: { 200: CreateOrderResponse, 201: CreateOrderResponse },
+    status: 201,
+  })
+  async create(
+    @CallerContext() context: ProjectContext,
+    @Body() body: CreateOrderBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<CreateOrderResponse> {
+    const created = await this.service.create(context, body);
+    reply.status(created.status);
+    return created.body;
+  }
+}

@@ -1,0 +1,32 @@
+import { Controller, Inject, Query } from '@nestjs/common';
+import { ListOrdersQuery, OrderPage } from '@paykit/contracts';
+import type { OrderResource } from '@paykit/orders';
+import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
+import type { Principal } from '../../auth/principal.js';
+import { Scopes } from '../../auth/scopes.js';
+import type { KeysetPage } from '../../tokens/pagination/keyset-page.js';
+import { Route } from '../../http/routes/route.decorator.js';
+import { OrdersListService } from './orders-list.service.js';
+
+@Controller()
+export class OrdersListController {
+  constructor(@Inject(OrdersListService) private readonly orders: OrdersListService) {}
+
+  @Route({
+    method: 'GET',
+    path: '2022-06-09/orders',
+    tags: ['Orders'],
+    summary: "List the project's orders, newest first by default",
+    description:
+      'Placed orders of the project (drafts are never stored), onramp and offramp alike. Filters: paymentStatus, ' +
+      'deliveryStatus, currency (fiat matches every fiat payment method), buyerWalletAddress (or recipientAddress) ' +
+      'and orderId, each comma-separated and/or repeated, at most 20 terms; an order matching any term of a filter ' +
+      'passes it. Cursors (nextCursor, previousCursor) are bound to the sort and filters they were issued for.',
+    scope: Scopes.ordersRead,
+    query: ListOrdersQuery,
+    responses: { 200: OrderPage },
+  })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListOrdersQuery): Promise<KeysetPage<OrderResource>> {
+    return this.orders.list(principal.projectId, query);
+  }
+}

@@ -1,0 +1,67 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ProjectionsHost } from '../infrastructure/projections-host.js';
+import { PaymentMethodsModule } from '../payment-methods/payment-methods.module.js';
+import { TokensModule } from '../tokens/tokens.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { WalletsModule } from '../wallets/wallets.module.js';
+import { CardTokensController } from './cards/card-tokens.controller.js';
+import { CreateOrderController } from './create/create-order.controller.js';
+import { CreateOrderService } from './create/create-order.service.js';
+import { DepositInstructions } from './create/deposit-instructions.js';
+import { OrderPricing } from './create/order-pricing.js';
+import { RecipientBuyer } from './create/recipient-buyer.js';
+import { PurchaseLimits } from './limits/purchase-limits.js';
+import { orderPurchasesProjection } from './limits/purchases.projection.js';
+import { CardPaymentService } from './payment/card-payment.service.js';
+import { CryptoPaymentService } from './payment/crypto-payment.service.js';
+import { OrderAccess } from './payment/order-access.js';
+import { ProcessPaymentController } from './payment/process-payment.controller.js';
+import { Requoting } from './payment/requote.js';
+import { OfframpPayout } from './progress/offramp-payout.js';
+import { OnrampDelivery } from './progress/onramp-delivery.js';
+import { OrderWorker } from './progress/order-worker.js';
+import { ordersUnderWayProjection } from './progress/orders-under-way.projection.js';
+import { PaymentProgress } from './progress/payment-progress.js';
+import { orderProviders } from './providers/order-providers.js';
+import { OrderSettings } from './providers/order-settings.js';
+import { GetOrderController } from './read/get-order.controller.js';
+import { OrderRepository } from './store/order-repository.js';
+import { Treasury } from './treasury/treasury.js';
+
+/**
+ * Orders (spec endpoints 3-5, issue 5): create (onramp by card, offramp to a saved payout
+ * method, drafts), get, process payment (crypto deposit or card token), card tokenization, and
+ * the worker that carries placed orders through identity checks, delivery, payout and refunds.
+ * The list route is OrdersListModule's (orders/list/).
+ */
+@Module({
+  imports: [UsersModule, PaymentMethodsModule, TokensModule, WalletsModule],
+  controllers: [CreateOrderController, GetOrderController, ProcessPaymentController, CardTokensController],
+  providers: [
+    ...orderProviders,
+    OrderSettings,
+    OrderRepository,
+    Treasury,
+    OrderPricing,
+    RecipientBuyer,
+    DepositInstructions,
+    PurchaseLimits,
+    CreateOrderService,
+    OrderAccess,
+    Requoting,
+    CardPaymentService,
+    CryptoPaymentService,
+    PaymentProgress,
+    OnrampDelivery,
+    OfframpPayout,
+    OrderWorker,
+  ],
+  exports: [OrderRepository, OrderAccess],
+})
+export class OrdersModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionsHost) {}
+
+  onModuleInit(): void {
+    this.projections.register(orderPurchasesProjection, ordersUnderWayProjection);
+  }
+}

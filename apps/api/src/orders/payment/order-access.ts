@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { DomainException, domainError, notFound } from '@paykit/kernel';
+import { clientSecretMatches } from '@paykit/orders';
+import { AuthErrors } from '../../auth/auth-errors.js';
+import type { Principal } from '../../auth/principal.js';
+import { Scopes } from '../../auth/scopes.js';
+import { OrderRepository, type StoredOrder } from '../store/order-repository.js';
+
+const wrongSecret = () =>
+  new DomainException(domainError('forbidden', 'invalid_client_secret', 'The client secret does not authorize this order'));
+
+/**
+ * Who may read or pay an order of the caller's project (another project's order is a 404):
+ * its client secret (raw in Authorization); a server key with orders.read (read) or
+ * orders.update (pay); or, to pay, a user's JWT under a client key with orders.create, for
+ * that user's own orders only.
+ */
+@Injectable()
+export class OrderAccess {
+  constructor(private readonly orders: OrderRepository) {}
+
+  async toRead(principal: Principal, orderId: string): Promise<StoredOrder> {
+    const stored = await this.orders.loadOwned(principal.projectId, orderId);
+    this.checkSecret(principal, stored);
+    return stored;
+  }
+
+  async toPay(principal: Principal, orderId: string): Promise<StoredOrder> {
+    const stored = await this.orders.loadOwned(principal.projectId, orderId);
+    if (principal.orderClientSecret !== undefined) {
+      this.checkSecret(principal, stored);
+      return stored;
+    }
+    if (principal.keyKind === 'server') {
+      if (!principal.scopes.has(Scopes.ordersUpdate)) throw AuthErrors.missingScope([Scopes.ordersUpdate]);
+      return stored;
+    }
+    if (principal.userId === null || stored.order.buyer.userLocator !== `userId:${principal.userId}`) {
+      throw new DomainException(notFound());
+    }
+    return stored;
+  }
+
+  private checkSecret(principal: Principal, stored: StoredOrder): void {
+    const secret = principal.orderClientSecret;
+    if (secret !== undefined && !clientSecretMatches(stored.order, secret)) throw wrongSecret();
+  }
+}

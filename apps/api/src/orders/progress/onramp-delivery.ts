@@ -1,0 +1,126 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { type Clock, Decimal, toBaseUnits } from '@paykit/kernel';
+import type { LineItemState, Order } from '@paykit/orders';
+import type { CardProcessorPort, ChainGateway, ChainToken } from '@paykit/providers';
+import * as E from 'fp-ts/lib/Either.js';
+import { CLOCK } from '../../infrastructure/tokens.js';
+import { CHAIN_GATEWAY } from '../../wallets/gateway/chain-gateway.token.js';
+import { OrderPricing } from '../create/order-pricing.js';
+import { CARD_PROCESSOR } from '../providers/order-providers.js';
+import type { OrderContext } from '../store/order-context.js';
+import { OrderRepository } from '../store/order-repository.js';
+import { Treasury } from '../treasury/treasury.js';
+
+export const deliveryIdOf = (orderId: string): string => `dlv_${orderId}`;
+
+/**
+ * Onramp delivery, one step per call: price the delivery now (the decider fails it with
+ * slippage-tolerance-exceeded past the tolerance), send the tokens from the treasury to the
+ * recipient wallet through the chain gateway (the delivery id is the transfer's idempotency key,
+ * so a repeat after a crash never pays twice), record the transfer once final, and refund the
+ * card when the delivery failed.
+ */
+@Injectable()
+export class OnrampDelivery {
+  constructor(
+    private readonly orders: OrderRepository,
+    private readonly pricing: OrderPricing,
+    private readonly treasury: Treasury,
+    @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
+    @Inject(CARD_PROCESSOR) private readonly processor: CardProcessorPort,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async advance(order: Order, context: OrderContext): Promise<void> {
+    const item = order.lineItems[0];
+    if (!item || !order.payment.received || order.payment.refunded) return;
+    if (item.delivery.status === 'failed') return this.refund(order, context);
+    if (item.delivery.status !== 'in-progress') return;
+    if (!item.delivery.deliveryId) return this.start(order, item, context);
+    return this.send(order, item, context);
+  }
+
+  private async start(order: Order, item: LineItemState, context: OrderContext): Promise<void> {
+    const price = await this.pricing.unitPriceNow(item.locator, order.payment.currency);
+    if (E.isLeft(price)) return;
+    await this.orders.tryHandle(
+      order.orderId,
+      { type: 'StartDelivery', data: { deliveryId: deliveryIdOf(order.orderId), executionPrice: price.right, rail: 'onchain', startedAt: this.now() } },
+      context,
+    );
+  }
+
+  private async send(order: Order, item: LineItemState, context: OrderContext): Promise<void> {
+    const deliveryId = item.delivery.deliveryId as string;
+    const token = this.pricing.token(item.locator);
+    const decimals = token.known?.decimals ?? 0;
+    const chainToken: ChainToken = token.native ? { native: true } : { native: false, address: token.address as string };
+    const baseUnits = toBaseUnits(new Decimal(item.delivery.quantity ?? item.quote.quantity), decimals);
+    await this.treasury.ensureFunds(token.chain.name, chainToken, token.known?.symbol ?? '', baseUnits, decimals);
+    const authority = this.treasury.authorityOn(token.chain.name);
+    try {
+      const submitted = await this.gateway.submitTransfer({
+        chain: token.chain.name,
+        from: { address: this.treasury.addressOn(token.chain.name), walletType: 'mpc' },
+        authority,
+        token: chainToken,
+        recipient: order.recipient.walletAddress as string,
+        baseUnits: baseUnits.toString(),
+        idempotencyKey: deliveryId,
+      });
+      if (E.isLeft(submitted)) {
+        if (submitted.left.kind === 'unavailable') return;
+        return this.fail(order, 'delivery-failed', submitted.left.message, context);
+      }
+      if (submitted.right.outcome === 'rejected') return this.fail(order, 'delivery-failed', submitted.right.error.message, context);
+      const { txId } = submitted.right;
+      const status = await this.gateway.getTransactionStatus(token.chain.name, txId);
+      if (E.isLeft(status) || status.right.status === 'pending') return;
+      if (status.right.status === 'failed') return this.fail(order, 'delivery-failed', status.right.error.message, context);
+      await this.orders.tryHandle(
+        order.orderId,
+        {
+          type: 'CompleteDelivery',
+          data: {
+            deliveryId,
+            txId,
+            token: {
+              ...(token.address !== undefined && { contractAddress: token.address }),
+              ...(token.known && { symbol: token.known.symbol }),
+              decimals,
+            },
+            completedAt: status.right.finalizedAt,
+          },
+        },
+        context,
+      );
+    } finally {
+      if (authority.kind === 'custodial-key') authority.secretKey.fill(0);
+    }
+  }
+
+  private async fail(order: Order, code: string, message: string, context: OrderContext): Promise<void> {
+    await this.orders.tryHandle(order.orderId, { type: 'FailDelivery', data: { code, message, failedAt: this.now() } }, context);
+  }
+
+  /** A delivery that failed after the card was charged gives the whole payment back. */
+  private async refund(order: Order, context: OrderContext): Promise<void> {
+    const received = order.payment.received;
+    if (!received || order.payment.method !== 'card' || received.chargeId === undefined) return;
+    const refund = await this.processor.refund({ chargeId: received.chargeId, idempotencyKey: `refund_${order.orderId}` });
+    if (E.isLeft(refund)) return;
+    const reason = order.lineItems[0]?.delivery.failureReason?.code ?? 'delivery-failed';
+    await this.orders.tryHandle(
+      order.orderId,
+      {
+        type: 'Refund',
+        data: { amount: { amount: received.amount, currency: received.currency }, reason, reference: refund.right.refundId, refundedAt: refund.right.createdAt },
+      },
+      context,
+    );
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}

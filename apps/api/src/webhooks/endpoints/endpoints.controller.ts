@@ -1,0 +1,147 @@
+import { Body, Controller, Headers, Param, Query, Res } from '@nestjs/common';
+import {
+  CreateWebhookEndpointBody,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  IdempotencyKey,
+  ListWebhookEndpointsQuery,
+  UpdateWebhookEndpointBody,
+  WebhookEndpointPage,
+  WebhookEndpointParams,
+  WebhookEndpointResponse,
+  WebhookEndpointWithSecret,
+  describeIssue,
+} from '@paykit/contracts';
+import type { FastifyReply } from 'fastify';
+import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
+import type { Principal } from '../../auth/principal.js';
+import { Scopes } from '../../auth/scopes.js';
+import { Route } from '../../http/routes/route.decorator.js';
+import { RequestValidationError } from '../../http/validation/request-validation.error.js';
+import { CallerContext, type ProjectContext } from '../../users/http/caller.js';
+import type { WithSecret } from './endpoints.service.js';
+import { EndpointsService } from './endpoints.service.js';
+
+export const ENDPOINTS_PATH = '2025-06-09/webhooks/endpoints';
+const TAGS = ['Webhooks'];
+
+const keyOf = (header: string | undefined): string | undefined => {
+  if (header === undefined) return undefined;
+  const parsed = IdempotencyKey.safeParse(header, { error: describeIssue });
+  if (parsed.success) return parsed.data;
+  throw new RequestValidationError([{ path: IDEMPOTENCY_KEY_HEADER, message: parsed.error.issues[0]?.message ?? 'is invalid' }]);
+};
+
+const answer = (reply: FastifyReply, outcome: WithSecret): WebhookEndpointWithSecret => {
+  if (outcome.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  return outcome.endpoint;
+};
+
+@Controller()
+export class EndpointsController {
+  constructor(private readonly endpoints: EndpointsService) {}
+
+  @Route({
+    method: 'POST',
+    path: ENDPOINTS_PATH,
+    tags: TAGS,
+    summary: 'Register a webhook endpoint',
+    description:
+      'Events of the chosen types are POSTed to the URL, signed per Standard Webhooks with the secret in the answer: ' +
+      'it is shown here and on rotation only. A reused x-idempotency-key answers the same endpoint and secret.',
+    scope: Scopes.webhooksCreate,
+    body: CreateWebhookEndpointBody,
+    responses: { 201: WebhookEndpointWithSecret },
+    idempotency: 'route',
+  })
+  async create(
+    @CallerContext() context: ProjectContext,
+    @Body() body: CreateWebhookEndpointBody,
+    @Headers(IDEMPOTENCY_KEY_HEADER) key: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WebhookEndpointWithSecret> {
+    return answer(reply, await this.endpoints.create(context, body, keyOf(key)));
+  }
+
+  @Route({
+    method: 'GET',
+    path: ENDPOINTS_PATH,
+    tags: TAGS,
+    summary: 'List webhook endpoints',
+    description: 'Oldest first. The secret is never listed.',
+    scope: Scopes.webhooksRead,
+    query: ListWebhookEndpointsQuery,
+    responses: { 200: WebhookEndpointPage },
+  })
+  list(@CurrentPrincipal() principal: Principal, @Query() query: ListWebhookEndpointsQuery): Promise<WebhookEndpointPage> {
+    return this.endpoints.list(principal.projectId, query);
+  }
+
+  @Route({
+    method: 'GET',
+    path: `${ENDPOINTS_PATH}/:endpointId`,
+    tags: TAGS,
+    summary: 'Get a webhook endpoint',
+    scope: Scopes.webhooksRead,
+    params: WebhookEndpointParams,
+    responses: { 200: WebhookEndpointResponse },
+  })
+  get(@CurrentPrincipal() principal: Principal, @Param('endpointId') endpointId: string): Promise<WebhookEndpointResponse> {
+    return this.endpoints.get(principal.projectId, endpointId);
+  }
+
+  @Route({
+    method: 'PATCH',
+    path: `${ENDPOINTS_PATH}/:endpointId`,
+    tags: TAGS,
+    summary: 'Change a webhook endpoint’s URL, event types or description',
+    description: 'Deliveries already queued go to the new URL; only new events follow the new event types.',
+    scope: Scopes.webhooksUpdate,
+    params: WebhookEndpointParams,
+    body: UpdateWebhookEndpointBody,
+    responses: { 200: WebhookEndpointResponse },
+  })
+  update(
+    @CallerContext() context: ProjectContext,
+    @Param('endpointId') endpointId: string,
+    @Body() body: UpdateWebhookEndpointBody,
+  ): Promise<WebhookEndpointResponse> {
+    return this.endpoints.update(context, endpointId, body);
+  }
+
+  @Route({
+    method: 'DELETE',
+    path: `${ENDPOINTS_PATH}/:endpointId`,
+    tags: TAGS,
+    summary: 'Delete a webhook endpoint',
+    description: 'Its pending deliveries are cancelled. 204 with no body.',
+    scope: Scopes.webhooksDelete,
+    params: WebhookEndpointParams,
+    responses: { 204: null },
+  })
+  async delete(@CallerContext() context: ProjectContext, @Param('endpointId') endpointId: string): Promise<void> {
+    await this.endpoints.delete(context, endpointId);
+  }
+
+  @Route({
+    method: 'POST',
+    path: `${ENDPOINTS_PATH}/:endpointId/rotate-secret`,
+    tags: TAGS,
+    summary: 'Replace a webhook endpoint’s signing secret',
+    description:
+      'Answers the new secret (shown this once). For WEBHOOK_SECRET_ROTATION_GRACE_MS (a day) deliveries carry a ' +
+      'signature under the previous secret too. A reused x-idempotency-key does not rotate again.',
+    scope: Scopes.webhooksUpdate,
+    params: WebhookEndpointParams,
+    responses: { 200: WebhookEndpointWithSecret },
+    idempotency: 'route',
+  })
+  async rotateSecret(
+    @CallerContext() context: ProjectContext,
+    @Param('endpointId') endpointId: string,
+    @Headers(IDEMPOTENCY_KEY_HEADER) key: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WebhookEndpointWithSecret> {
+    return answer(reply, await this.endpoints.rotateSecret(context, endpointId, keyOf(key)));
+  }
+}

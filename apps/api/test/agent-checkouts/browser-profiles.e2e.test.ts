@@ -1,0 +1,110 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
+import type { BlobStore } from '@paykit/providers';
+import * as E from 'fp-ts/lib/Either.js';
+import { readFile, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { BrowserProfileStates } from '../../src/agent-checkouts/browser-profiles/browser-profile-states.js';
+import { AGENT_CHECKOUT_BLOBS } from '../../src/agent-checkouts/shared/tokens.js';
+import { CHROMIUM_PATH, describeWithChromium } from './support/chromium.js';
+import { type Harness, isFinalSnapshot, runBody, startHarness, waitForRun } from './support/harness.js';
+
+const ACCOUNT = 'shopper@example.com';
+const LOG_IN_TASK = `Buy a ceramic mug. Log in as ${ACCOUNT} first.`;
+
+let h: Harness;
+let buyerProfileId: string;
+
+beforeAll(async () => {
+  h = await startHarness({
+    shopOptions: { agenticCheckout: false },
+    // On disk (sqlite and the file blob store), so the saved state is encrypted at rest.
+    env: { EVENT_STORE: 'sqlite', CHROMIUM_PATH, AGENT_CHECKOUT_LIVE_VIEW: 'off', AGENT_CHECKOUT_ERASURE_EVERY_MS: 100 },
+  });
+  const buyer = await h.call('POST', '/unstable/agent-checkouts/buyer-profiles', {
+    body: {
+      name: { first: 'Sam', last: 'Shopper' },
+      contact: { email: 'sam@example.com' },
+      shipping: { addressLines: ['1 Market St'], locality: 'San Francisco', administrativeAreaCode: 'CA', postalCode: '94105', countryCode: 'US' },
+    },
+  });
+  buyerProfileId = buyer.body.id;
+}, 60_000);
+afterAll(() => h?.close());
+
+const states = () => h.server.app.get(BrowserProfileStates);
+const blobFiles = async () => readdir(join(h.server.dataDir, 'agent-checkouts')).catch(() => [] as string[]);
+const finished = (runId: string) => waitForRun(h, runId, isFinalSnapshot, { timeoutMs: 60_000 });
+const newProfile = async () => {
+  const created = await h.call('POST', '/unstable/agent-checkouts/browser-profiles', { body: { label: 'My shopping browser' } });
+  expect(created.status).toBe(201);
+  return created.body.id as string;
+};
+const startRun = async (profileId: string, task: string) => {
+  const created = await h.call('POST', '/unstable/agent-checkouts', { body: runBody(h.product('mug'), '50', { task, buyerProfileId, browser: { profileId } }) });
+  expect(created.status).toBe(202);
+  return created.body.runId as string;
+};
+const orderOf = (snapshot: any) => h.shop.state.order(snapshot.result.purchase.receipt.merchantOrderId);
+
+describeWithChromium('saved browser profiles with real headless Chromium', () => {
+  let profileId: string;
+
+  it('saves the state of a run that logged in, encrypted at rest, and never returns it', async () => {
+    profileId = await newProfile();
+    const runId = await startRun(profileId, LOG_IN_TASK);
+
+    const asking = await waitForRun(h, runId, (s) => s.status === 'awaiting_input' || isFinalSnapshot(s), { timeoutMs: 60_000 });
+    const action = asking.requiredAction;
+    expect(action.request).toMatchObject({ interaction: { kind: 'protected', format: 'password' } });
+    expect(action.request.question).toContain(ACCOUNT);
+    const messageId = 'password-1';
+    const answered = await h.call('POST', `/unstable/agent-checkouts/${runId}/messages`, {
+      body: { id: messageId, parts: [{ type: 'input_response', requestId: action.requestId, action: 'submit', value: 'demo-password' }] },
+    });
+    expect(answered.status).toBe(201);
+
+    const done = await finished(runId);
+    expect(done).toMatchObject({ status: 'succeeded' });
+    expect(orderOf(done)).toMatchObject({ account: ACCOUNT });
+
+    const saved = await states().load(profileId);
+    expect(JSON.parse(Buffer.from(saved!).toString('utf8')).cookies.map((cookie: any) => cookie.name)).toContain('dm_account');
+    for (const file of await blobFiles()) {
+      const raw = await readFile(join(h.server.dataDir, 'agent-checkouts', file));
+      expect(raw.includes('dm_account')).toBe(false);
+      expect(raw.includes('demo-password')).toBe(false);
+    }
+    // The password was read once and not kept.
+    const secret = await h.server.app.get<BlobStore>(AGENT_CHECKOUT_BLOBS).get(`agent-checkouts/runs/${runId}/secrets/${Buffer.from(messageId).toString('base64url')}`);
+    expect(E.isRight(secret) && secret.right).toBeNull();
+
+    const profile = await h.call('GET', `/unstable/agent-checkouts/browser-profiles/${profileId}`);
+    expect(Object.keys(profile.body).sort()).toEqual(['createdAt', 'id', 'label', 'updatedAt']);
+  }, 120_000);
+
+  it('loads the saved state in the next run with that profile: the shop sees the user logged in, no password asked', async () => {
+    const runId = await startRun(profileId, LOG_IN_TASK);
+    const done = await finished(runId);
+    expect(done).toMatchObject({ status: 'succeeded', requiredAction: null });
+    expect(orderOf(done)).toMatchObject({ account: ACCOUNT });
+    const messages = await h.call('GET', `/unstable/agent-checkouts/${runId}/messages`);
+    expect(JSON.stringify(messages.body)).not.toContain('password');
+  }, 120_000);
+
+  it('erases the saved state when the profile is deleted: it is gone, and a next run is logged out', async () => {
+    expect((await h.call('DELETE', `/unstable/agent-checkouts/browser-profiles/${profileId}`)).status).toBe(204);
+    const deadline = Date.now() + 20_000;
+    while ((await states().load(profileId)) !== null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await states().load(profileId)).toBeNull();
+
+    const reuse = await h.call('POST', '/unstable/agent-checkouts', { body: runBody(h.product('mug'), '50', { buyerProfileId, browser: { profileId } }) });
+    // A deleted profile cannot be named by a new run (400 naming the field, as for any unknown profile).
+    expect(reuse.status).toBe(400);
+    expect(JSON.stringify(reuse.body)).toContain('browser.profileId');
+
+    const runId = await startRun(await newProfile(), 'Buy a ceramic mug');
+    const done = await finished(runId);
+    expect(done).toMatchObject({ status: 'succeeded' });
+    expect(orderOf(done)?.account).toBeUndefined();
+  }, 120_000);
+});

@@ -1,0 +1,3 @@
+export * from './event-types.js';
+export * from './endpoints.js';
+export * from './deliveries.js';

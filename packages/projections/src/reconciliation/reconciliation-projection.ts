@@ -1,0 +1,24 @@
+import { defineProjection } from '../definition/define-projection.js';
+import { applyDepositObserved } from './apply-deposit-observed.js';
+import { applyOrderEvent } from './apply-order-event.js';
+import { DEPOSIT_OBSERVED } from './deposit-observed.js';
+import { RECONCILIATION_SCHEMA, RECONCILIATION_TABLES } from './reconciliation-schema.js';
+import { ReconciliationWrites, prepareReconciliationStatements } from './reconciliation-statements.js';
+
+export const RECONCILIATION_PROJECTION = 'reconciliation';
+
+/**
+ * Offramp payouts and onramp sales per day and group, the deposits seen on chain, and the
+ * exceptions events prove, folded from order events and deposit observations.
+ */
+export const reconciliationProjection = defineProjection<ReconciliationWrites>({
+  name: RECONCILIATION_PROJECTION,
+  version: 1,
+  tables: RECONCILIATION_TABLES,
+  schema: RECONCILIATION_SCHEMA,
+  statements: (db) => new ReconciliationWrites(db, prepareReconciliationStatements(db)),
+  apply: (event, writes) => {
+    if (event.type === DEPOSIT_OBSERVED) applyDepositObserved(event, writes);
+    else if (event.type.startsWith('Order')) applyOrderEvent(event, writes);
+  },
+});
