@@ -13,6 +13,7 @@ describe('validateMemo', () => {
     [{ type: 'id', value: '18446744073709551615' }, 'stellar'],
     [{ type: 'id', value: '0' }, 'stellar'],
     [{ type: 'hash', value: 'ab'.repeat(32) }, 'stellar'],
+    [{ type: 'text', value: 'a'.repeat(251) }, 'evm'],
   ])('accepts %j on %s', (memo, chainType) => {
     expect(codeOf(memo, chainType)).toBe('accepted');
   });
@@ -32,7 +33,8 @@ describe('validateMemo', () => {
     [{ type: 'id', value: '01' }, 'stellar', 'invalid_memo'],
     [{ type: 'hash', value: 'ab'.repeat(31) }, 'stellar', 'invalid_memo'],
     [{ type: 'note' as 'text', value: 'x' }, 'stellar', 'invalid_memo'],
-    [{ type: 'text', value: 'x' }, 'evm', 'memo_not_supported'],
+    [{ type: 'text', value: 'a'.repeat(252) }, 'evm', 'invalid_memo'],
+    [{ type: 'text', value: '' }, 'evm', 'invalid_memo'],
     [{ type: 'text', value: 'x' }, 'aptos', 'memo_not_supported'],
     [{ type: 'text', value: 'x' }, 'sui', 'memo_not_supported'],
   ])('refuses %j on %s', (memo, chainType, code) => {

@@ -1,4 +1,5 @@
-import { CHAIN, ORDERS, type OrderApi, externalPayer, startOrderServer } from './order-server.js';
+import { pollUntil } from '../wallets/wallet-server.js';
+import { CHAIN, ORDERS, type OrderApi, WALLETS, externalPayer, startOrderServer } from './order-server.js';
 
 describe('offramp orders over HTTP: create, deposit on the sandbox chain, process payment, payout', () => {
   let orders: OrderApi;
@@ -45,6 +46,35 @@ describe('offramp orders over HTTP: create, deposit on the sandbox chain, proces
 
     const settled = await orders.until(order.orderId, (current) => current.phase === 'completed');
     expect(settled.body.lineItems[0].delivery).toMatchObject({ status: 'completed', rail: 'ach', completedAt: expect.any(String) });
+  });
+
+  it('takes the deposit from a service wallet that sends the transfer itself with the memo', async () => {
+    const owner = 'email:eve@example.com';
+    const wallet = await orders.wallet(owner);
+    await orders.call('POST', `/v1-alpha2/wallets/${wallet}/balances`, { amount: 40, token: 'usdxm', chain: CHAIN });
+    const methodId = await orders.paymentMethod(owner);
+    const { order } = (await offramp(methodId, wallet, '25')).body;
+    const { depositAddress, transactionParameters } = order.payment.preparation;
+    expect(depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    const sent = await orders.call('POST', `${WALLETS}/${wallet}/tokens/${CHAIN}:usdc/transfers`, {
+      recipient: depositAddress,
+      amount: transactionParameters.amount,
+      memo: { type: 'text', value: transactionParameters.memo },
+    });
+    expect(sent.status).toBe(201);
+    const transfer = await pollUntil(
+      () => orders.call('GET', `${WALLETS}/${wallet}/transactions/${sent.body.id}`),
+      (response) => response.body.status === 'success',
+    );
+    const txId = transfer.body.onChain.txId;
+    expect(txId).toEqual(expect.any(String));
+
+    const paid = await pay(order.orderId, txId);
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment).toMatchObject({ status: 'completed', received: { txId, amount: '25', currency: 'usdc' } });
+    const settled = await orders.until(order.orderId, (current) => current.phase === 'completed');
+    expect(settled.body.lineItems[0].delivery.status).toBe('completed');
   });
 
   it('answers a txId that does not pay the order with a 400 and changes nothing', async () => {

@@ -105,10 +105,10 @@ describe('migrating the embedded store into EventStoreDB', () => {
     try {
       // The new instance rebuilds its read models from the target's $all: wait (bounded) until it has.
       const deadline = Date.now() + 240_000;
-      let ready = await fetchJson(`${onEsdb.baseUrl}/ready`);
+      let ready = await fetchJson(`${onEsdb.rootUrl}/ready`);
       while (ready.status !== 200 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 500));
-        ready = await fetchJson(`${onEsdb.baseUrl}/ready`);
+        ready = await fetchJson(`${onEsdb.rootUrl}/ready`);
       }
       step(`API on esdb answers /ready ${ready.status} ${ready.status === 200 ? '' : ready.text}`);
       expect(ready.status).toBe(200);

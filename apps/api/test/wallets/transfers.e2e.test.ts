@@ -151,7 +151,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
       [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '1' }, 'base-sepolia:doge', 'tokenLocator: unknown currency "doge"'],
       [{ recipient: 'email:nobody@example.com:evm', amount: '1' }, 'base-sepolia:usdc', 'recipient: no wallet matches'],
       [{ recipient: 'email:oops:evm', amount: '1' }, 'base-sepolia:usdc', 'recipient: "oops" is not an email address'],
-      [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '1', memo: { type: 'text', value: 'hi' } }, 'base-sepolia:usdc', 'memo: evm transfers take no memo'],
+      [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '1', memo: { type: 'text', value: 'm'.repeat(300) } }, 'base-sepolia:usdc', 'memo: at most 256 bytes'],
       [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '1', signer: 'api-key' }, 'base-sepolia:usdc', 'signer: evm mpc wallets are signed by the service'],
     ])('400 naming the field for %j to %s', async (body, token, reason) => {
       const response = await send(sender.address, token, body);

@@ -57,6 +57,10 @@ const Preparation = z
     chain: z.string().optional(),
     payerAddress: z.string().optional(),
     serializedTransaction: z.string().optional().describe('The unsigned deposit transaction for the payer wallet'),
+    depositAddress: z
+      .string()
+      .optional()
+      .describe('The address the deposit pays, for a payer that sends the transfer itself with transactionParameters.memo'),
     transactionParameters: z.object({ amount: z.string(), memo: z.string() }).optional(),
     kyc: z
       .object({ provider: z.string(), inquiryId: z.string(), sessionToken: z.string(), environmentId: z.string() })

@@ -67,6 +67,8 @@ export interface CryptoPaymentPreparation {
   readonly chain: string;
   readonly payerAddress: string;
   readonly serializedTransaction: string;
+  /** Where the deposit goes, for payers that send the transfer themselves (with the memo) instead of broadcasting serializedTransaction. */
+  readonly depositAddress: string;
   readonly transactionParameters: { readonly amount: string; readonly memo: string };
 }
 

@@ -29,6 +29,7 @@ const preparationOf = (order: Order): PaymentPreparation | undefined => {
       chain: payment.method,
       payerAddress: payment.payerAddress,
       serializedTransaction: payment.serializedTransaction,
+      depositAddress: payment.deposit.address,
       transactionParameters: { amount: order.quote.totalPrice.amount, memo: payment.deposit.memo },
     };
   }

@@ -194,6 +194,7 @@ describe('toOrderResource: offramp', () => {
         chain: 'base-sepolia',
         payerAddress: PAYER,
         serializedTransaction: SERIALIZED_TX,
+        depositAddress: expect.any(String),
         transactionParameters: { amount: '250', memo: MEMO },
       },
       receiptEmail: 'seller@example.com',

@@ -16,7 +16,6 @@ const TRANSFER_SELECTOR = '0xa9059cbb';
 const TRANSFER_CALL_BYTES = 4 + 32 + 32;
 /** "memo" in ASCII: marks the bytes that follow as the memo trailer. */
 export const EVM_MEMO_TAG: Hex = '0x6d656d6f';
-export const EVM_MEMO_MAX_BYTES = 256;
 
 /**
  * EVM transactions have no memo field, so a memo travels after the call: the tag `memo`, then
@@ -25,9 +24,6 @@ export const EVM_MEMO_MAX_BYTES = 256;
  */
 export const evmMemoTrailer = (memo: Memo): Hex =>
   concatHex([EVM_MEMO_TAG, bytesToHex(new TextEncoder().encode(`${memo.type}:${memo.value}`))]);
-
-export const isEvmMemoTooLong = (memo: Memo): boolean =>
-  size(evmMemoTrailer(memo)) - size(EVM_MEMO_TAG) > EVM_MEMO_MAX_BYTES;
 
 const memoOfTrailer = (trailer: Hex): Memo | undefined => {
   if (size(trailer) <= size(EVM_MEMO_TAG) || sliceHex(trailer, 0, 4) !== EVM_MEMO_TAG) return undefined;
