@@ -3,6 +3,8 @@ import type { Config } from 'jest';
 // One run over every workspace project; each project's jest.config.js uses jest.preset.js.
 const config: Config = {
   projects: ['<rootDir>/{apps,packages,tools}/*/jest.config.js'],
+  // Both cores of the CI machine (jest's default leaves one idle).
+  maxWorkers: 2,
   reporters: ['default', '<rootDir>/tools/testing/summary-reporter.cjs'],
 };
 

@@ -1,5 +1,5 @@
 import { createEventStore } from '../src/index.js';
-import { describeEventStoreConformance } from '../src/conformance/index.js';
+import { conformanceCases, describeEventStoreConformance } from '../src/conformance/index.js';
 import { type EsdbTestServer, startEsdbTestServer } from '../src/esdb-test-server/index.js';
 
 /**
@@ -12,7 +12,7 @@ let server: EsdbTestServer;
 
 beforeAll(async () => {
   server = await startEsdbTestServer();
-  process.stderr.write(`conformance: esdb (test server) at ${server.connectionString}\n`);
+  process.stderr.write(`conformance: ${conformanceCases.length} cases against esdb (test server) at ${server.connectionString}\n`);
 });
 
 afterAll(async () => {

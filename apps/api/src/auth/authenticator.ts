@@ -72,15 +72,7 @@ export class Authenticator {
     }
     const userId =
       apiKey.kind === 'client' ? await this.jwtSubject(apiKey, credentials.authorization) : serviceUser(credentials.serviceUserId);
-    return {
-      projectId: apiKey.projectId,
-      environment: apiKey.environment,
-      keyId: apiKey.keyId,
-      keyKind: apiKey.kind,
-      keyPrefix: apiKey.displayPrefix,
-      scopes: new Set(apiKey.scopes),
-      userId,
-    };
+    return { ...keyPrincipal(apiKey), scopes: new Set(apiKey.scopes), userId };
   }
 
   /**
@@ -92,16 +84,7 @@ export class Authenticator {
     if (apiKey.environment !== this.options.environment) {
       throw AuthErrors.wrongEnvironment(apiKey.environment, this.options.environment);
     }
-    return {
-      projectId: apiKey.projectId,
-      environment: apiKey.environment,
-      keyId: apiKey.keyId,
-      keyKind: apiKey.kind,
-      keyPrefix: apiKey.displayPrefix,
-      scopes: new Set(),
-      userId: null,
-      orderClientSecret: clientSecret,
-    };
+    return { ...keyPrincipal(apiKey), scopes: new Set(), userId: null, orderClientSecret: clientSecret };
   }
 
   /**
@@ -167,3 +150,12 @@ const serviceUser = (header: string | undefined): string | null => {
   if (!SERVICE_USER_ID.test(header)) throw AuthErrors.invalidServiceUserId();
   return header;
 };
+
+/** What every principal says of the key it came with. */
+const keyPrincipal = (apiKey: ApiKey) => ({
+  projectId: apiKey.projectId,
+  environment: apiKey.environment,
+  keyId: apiKey.keyId,
+  keyKind: apiKey.kind,
+  keyPrefix: apiKey.displayPrefix,
+});

@@ -1,6 +1,4 @@
 import { Module } from '@nestjs/common';
-import { WEBHOOK_EVENT_TYPE_NAMES } from '@paykit/contracts';
-import { WEBHOOK_EVENT_TYPES } from '@paykit/webhooks';
 import { SignedCursors } from '../http/pagination/signed-cursors.js';
 import { AppSecrets } from '../infrastructure/secrets/app-secrets.js';
 import { DeliveriesController } from './deliveries/deliveries.controller.js';
@@ -16,12 +14,6 @@ import { EndpointsController } from './endpoints/endpoints.controller.js';
 import { EndpointsReadModel } from './endpoints/endpoints.read-model.js';
 import { EndpointsService } from './endpoints/endpoints.service.js';
 import { WebhooksOutbox } from './outbox/webhooks-outbox.js';
-
-// The names the API accepts (contracts) are the names it emits (@paykit/webhooks): checked at compile time.
-type Accepted = (typeof WEBHOOK_EVENT_TYPE_NAMES)[number];
-type Emitted = (typeof WEBHOOK_EVENT_TYPES)[number];
-const sameNames: [Accepted, Emitted] extends [Emitted, Accepted] ? true : never = true;
-void sameNames;
 
 /**
  * Webhooks: endpoints managed through the API, an outbox projection of `$all` into

@@ -57,6 +57,14 @@ export class RunIndex {
     return [...this.queue.keys()].flatMap((runId) => this.runs.get(runId) ?? []);
   }
 
+  /**
+   * True when the index has folded everything up to `position` and the run is not queued: an
+   * event at `position` offers nothing to claim. False when it may be queued, or the index lags.
+   */
+  notQueuedAsOf(runId: string, position: bigint): boolean {
+    return this.position >= position && !this.queue.has(runId);
+  }
+
   /** Every run not yet finished. */
   unfinished(): readonly CheckoutRun[] {
     return [...this.runs.values()];

@@ -1,4 +1,5 @@
-import type { EventStore } from '@paykit/event-store';
+import { CHECKOUT_RUN_STREAM_PREFIX } from '@paykit/checkout-runs';
+import { type EventStore, supportsCompetingConsumers } from '@paykit/event-store';
 import { type Clock, type IdGenerator, randomIds, systemClock } from '@paykit/kernel';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -64,6 +65,9 @@ export interface RunnerProcessConfig {
   readonly liveView?: LiveView;
 }
 
+/** The persistent subscription group every runner joins on EventStoreDB (docs/adr/0012). */
+export const RUNNER_GROUP = 'checkout-runners';
+
 export interface RunnerProcess {
   readonly runner: CheckoutRunner;
   readonly index: RunIndex;
@@ -102,13 +106,19 @@ export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess =
       : []),
     ...(browser && chromium ? [browserCheckoutStrategy({ settings: browser, chromium, guard, ids })] : []),
   ];
+  const concurrency = config.concurrency ?? 4;
+  const store = config.store;
+  const offers = supportsCompetingConsumers(store)
+    ? store.competingConsumers({ group: RUNNER_GROUP, streamNamePrefixes: [CHECKOUT_RUN_STREAM_PREFIX], bufferSize: concurrency })
+    : undefined;
   const runner = new CheckoutRunner({
     commands,
     index,
     clock,
     ids,
     runnerId: config.runnerId ?? `runner-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
-    concurrency: config.concurrency ?? 4,
+    concurrency,
+    ...(offers ? { offers } : {}),
     leaseMs,
     renewEveryMs: config.renewEveryMs ?? Math.max(1, Math.floor(leaseMs / 3)),
     inputTimeoutMs: config.inputTimeoutMs ?? 15 * 60_000,

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import * as grpc from '@grpc/grpc-js';
 import type { EventLog, LogRecord } from './event-log.js';
-import { fillRecordedEvent, streamIdentifier, streamNameOf, streamsPb } from './proto.js';
+import { streamIdentifier, streamNameOf, streamsPb } from './proto.js';
+import { encodeReadEvent } from './read-event-encoding.js';
 import type { ServerControl } from './server-control.js';
 import { compileFilter, serverFilterOf } from './server-filter.js';
 
@@ -20,11 +21,8 @@ const encoded = new WeakMap<LogRecord, ReadResp>();
 const eventResponse = (record: LogRecord): ReadResp => {
   const cached = encoded.get(record);
   if (cached) return cached;
-  const recorded = fillRecordedEvent(new streamsPb.ReadResp.ReadEvent.RecordedEvent(), record);
-  const response = new streamsPb.ReadResp().setEvent(
-    new streamsPb.ReadResp.ReadEvent().setEvent(recorded).setCommitPosition(record.position.toString()),
-  );
-  const bytes = response.serializeBinary();
+  const response = new streamsPb.ReadResp();
+  const bytes = encodeReadEvent(record);
   response.serializeBinary = () => bytes;
   encoded.set(record, response);
   return response;

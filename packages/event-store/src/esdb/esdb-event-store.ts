@@ -20,10 +20,11 @@ import type {
   Subscription,
 } from '../port.js';
 import { EventStoreUnavailableError, WrongExpectedRevisionError, revisionMatches } from '../port.js';
+import { type AllPage, AllPages } from './all-pages.js';
 import { CompetingConsumerGroup, type CompetingConsumerOptions, type CompetingConsumers } from './competing-consumers.js';
 import { fromResolved, isSystemEvent, positionOf, toClientExpectedRevision, toClientPosition, toEventData } from './esdb-events.js';
 import { toStoreError, withDeadline } from './esdb-errors.js';
-import { EsdbSubscription } from './esdb-subscription.js';
+import { EsdbSubscription, type HistoryPage } from './esdb-subscription.js';
 
 export interface EsdbEventStoreOptions {
   /** `esdb://host:2113?tls=false`, `esdb+discover://...` for a cluster (EVENTSTORE_CONNECTION_STRING). */
@@ -46,6 +47,7 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
   private readonly deadlineMs: number;
   private readonly pageSize: number;
   private readonly subscriptions = new Set<{ endWithUnavailable(): void }>();
+  private readonly pages = new AllPages();
   private closed = false;
 
   constructor(options: EsdbEventStoreOptions) {
@@ -117,16 +119,30 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
 
   async *readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
     this.assertOpen();
-    const after = options.after ?? 0n;
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+    if (remaining <= 0) return;
+    // One more than wanted: a page starts with the event at the cursor, which is skipped.
+    for await (const { events } of this.historyAfter(options.after ?? 0n, () => Math.min(this.pageSize, remaining + 1))) {
+      for (const event of events) {
+        yield event;
+        if (--remaining <= 0) return;
+      }
+    }
+  }
+
+  /**
+   * The non-system events after `after`, a page at a time, each with the position of the page's
+   * last record (`through`: where reading or subscribing continues). Pages are shared between
+   * the store's readers (see AllPages).
+   */
+  private async *historyAfter(after: bigint, countFor: () => number = () => this.pageSize): AsyncGenerator<HistoryPage> {
     let cursor = after > 0n ? after : 0n;
     let aligned = false;
-    while (remaining > 0) {
-      // One more than wanted: a page starts with the event at the cursor, which is skipped.
-      const count = Math.min(this.pageSize, remaining + 1);
-      let page: ResolvedEvent[];
+    for (;;) {
+      const count = countFor();
+      let page: AllPage;
       try {
-        page = (await this.readAllPage(cursor, count)) ?? [];
+        page = await this.allPage(cursor, count);
       } catch (error) {
         // A position that is not a record start is refused: read from the record at or before it.
         if (aligned || cursor === 0n || error instanceof EventStoreUnavailableError) throw error;
@@ -135,17 +151,13 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
         continue;
       }
       aligned = true;
-      let progressed = false;
-      for (const resolved of page) {
-        const position = positionOf(resolved);
-        if (position <= cursor && cursor > 0n) continue;
-        progressed = true;
-        cursor = position;
-        if (position <= after || isSystemEvent(resolved)) continue;
-        yield fromResolved(resolved);
-        if (--remaining <= 0) return;
-      }
-      if (page.length < count || !progressed) return;
+      const last = page.lastPosition;
+      const progressed = last !== null && (last > cursor || cursor === 0n);
+      const skipThrough = cursor > after ? cursor : after;
+      const events = page.events.filter((event) => event.position > skipThrough);
+      if (progressed) yield { events, through: last };
+      if (page.size < count || !progressed) return;
+      cursor = last;
     }
   }
 
@@ -155,6 +167,7 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
       {
         client: this.client,
         alignPosition: (after) => this.alignPosition(after),
+        history: (after) => this.historyAfter(after),
         onEnded: (ended) => this.subscriptions.delete(ended),
       },
       options,
@@ -181,6 +194,7 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.pages.clear();
     for (const subscription of [...this.subscriptions]) subscription.endWithUnavailable();
     await this.client.dispose();
     // dispose() cancels calls but keeps the channel; closing it lets the process exit.
@@ -221,14 +235,24 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
     }
   }
 
-  private readAllPage(after: bigint, maxCount: number): Promise<ResolvedEvent[] | null> {
-    return this.readPage('readAll', () =>
-      this.client.readAll({
-        direction: FORWARDS,
-        fromPosition: after > 0n ? toClientPosition(after) : START,
-        maxCount,
-      }),
-    );
+  /** A forward page of `$all` from `cursor` (inclusive), read once for every reader asking at the same time. */
+  private allPage(cursor: bigint, count: number): Promise<AllPage> {
+    return this.pages.get(cursor, count, async () => {
+      const records =
+        (await this.readPage('readAll', () =>
+          this.client.readAll({
+            direction: FORWARDS,
+            fromPosition: cursor > 0n ? toClientPosition(cursor) : START,
+            maxCount: count,
+          }),
+        )) ?? [];
+      const last = records.at(-1);
+      return {
+        events: records.filter((resolved) => !isSystemEvent(resolved)).map(fromResolved),
+        lastPosition: last ? positionOf(last) : null,
+        size: records.length,
+      };
+    });
   }
 
   /** One bounded read call, collected; null when the stream does not exist. */

@@ -28,21 +28,36 @@ export const serverFilterFor = (filter: SubscriptionFilter | undefined): Filter 
   return excludeSystemEvents();
 };
 
+/** A page of `$all` history: its non-system events, and the position of its last record. */
+export interface HistoryPage {
+  readonly events: readonly RecordedEvent[];
+  readonly through: bigint;
+}
+
 export interface EsdbSubscriptionDependencies {
   readonly client: EventStoreDBClient;
   /** The store's position just at or before `after`, for a checkpoint the server rejects (not a record start). */
   readonly alignPosition: (after: bigint) => Promise<bigint>;
   readonly onEnded: (subscription: EsdbSubscription) => void;
+  /** Paged reads of `$all` after a position, shared with the store's other readers. */
+  readonly history?: (after: bigint) => AsyncIterable<HistoryPage>;
   readonly reconnectDelaysMs?: readonly number[];
 }
 
 const RECONNECT_DELAYS_MS = [100, 250, 500, 1000, 2000];
+
+const unfiltered = (filter: SubscriptionFilter | undefined): boolean =>
+  !filter?.streamNamePrefixes?.length && !filter?.eventTypePrefixes?.length;
 
 /**
  * A `$all` catch-up subscription on EventStoreDB: history from the checkpoint, then live. A lost
  * connection is not the end: it re-subscribes after the last event it delivered (with backoff)
  * for as long as the store is open, the way the sqlite adapter keeps polling. Closing it ends
  * the iteration; closing the store ends it with EventStoreUnavailableError.
+ *
+ * An unfiltered subscription (a projection) reads its history with the store's shared paged
+ * reads before it subscribes from where they ended: the projections of an instance catching up
+ * together then pull and decode each page of `$all` once, not once each.
  */
 export class EsdbSubscription implements Subscription {
   private readonly queue: PullQueue<RecordedEvent>;
@@ -51,14 +66,19 @@ export class EsdbSubscription implements Subscription {
   private received = false;
   private attempts = 0;
   private retryTimer: NodeJS.Timeout | null = null;
+  private wakeReader: (() => void) | null = null;
 
   constructor(
     private readonly deps: EsdbSubscriptionDependencies,
     private readonly options: SubscribeToAllOptions,
   ) {
     this.lastPosition = options.after ?? 0n;
-    this.queue = new PullQueue(500, () => this.current?.resume());
-    this.open();
+    this.queue = new PullQueue(500, () => {
+      this.current?.resume();
+      this.wake();
+    });
+    if (deps.history && unfiltered(options.filter)) void this.catchUp(deps.history);
+    else this.open();
   }
 
   [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
@@ -77,12 +97,53 @@ export class EsdbSubscription implements Subscription {
   }
 
   private stop(): void {
+    this.wake();
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = null;
     const current = this.current;
     this.current = null;
     if (current) void current.unsubscribe().catch(() => undefined);
     this.deps.onEnded(this);
+  }
+
+  private wake(): void {
+    const wakeReader = this.wakeReader;
+    this.wakeReader = null;
+    wakeReader?.();
+  }
+
+  /** History through shared paged reads, then the live subscription from the last record read. */
+  private async catchUp(history: (after: bigint) => AsyncIterable<HistoryPage>): Promise<void> {
+    try {
+      for await (const page of history(this.lastPosition)) {
+        if (this.queue.isFinished) return;
+        let room = true;
+        for (const event of page.events) if (matchesFilter(event, this.options.filter)) room = this.queue.push(event);
+        this.lastPosition = page.through;
+        this.attempts = 0;
+        if (!room) await new Promise<void>((resolve) => (this.wakeReader = resolve));
+        if (this.queue.isFinished) return;
+      }
+    } catch (error) {
+      if (this.queue.isFinished) return;
+      if (error instanceof EventStoreUnavailableError) {
+        this.retryLater(() => void this.catchUp(history));
+        return;
+      }
+      this.queue.fail(error);
+      this.stop();
+      return;
+    }
+    if (!this.queue.isFinished) this.open();
+  }
+
+  private retryLater(again: () => void): void {
+    const delays = this.deps.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
+    const delay = delays[Math.min(this.attempts++, delays.length - 1)] ?? 1000;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.queue.isFinished) again();
+    }, delay);
   }
 
   private open(): void {
@@ -114,12 +175,7 @@ export class EsdbSubscription implements Subscription {
     this.current = null;
     if (this.queue.isFinished) return;
     if (isUnreachable(error)) {
-      const delays = this.deps.reconnectDelaysMs ?? RECONNECT_DELAYS_MS;
-      const delay = delays[Math.min(this.attempts++, delays.length - 1)] ?? 1000;
-      this.retryTimer = setTimeout(() => {
-        this.retryTimer = null;
-        if (!this.queue.isFinished) this.open();
-      }, delay);
+      this.retryLater(() => this.open());
       return;
     }
     // The server refuses a starting point that is not where a record starts: start from the

@@ -74,9 +74,9 @@ export class SideBySideRebuild {
       shadow = this.openShadow(path);
       const built = await this.catchUp(shadow);
       if (!built) return null;
-      swapIn(target, shadow, projection, built, () => leases.release(projection.name, owner));
       shadow.close();
       shadow = null;
+      swapIn(target, path, projection, built, () => leases.release(projection.name, owner));
       removeShadowDatabase(path);
       return built;
     } finally {

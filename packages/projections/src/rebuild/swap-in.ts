@@ -7,57 +7,66 @@ interface TableInfo {
   readonly withoutRowid: boolean;
 }
 
+/** The schema name the shadow file is attached under, on the main connection, during a swap. */
+const SHADOW = 'rebuild_shadow';
+
 const quote = (identifier: string): string => `"${identifier.replaceAll('"', '""')}"`;
 
-/** The projection's tables in its shadow database: every ordinary table but the checkpoints. */
-const shadowTables = (shadow: ReadModelDatabase): TableInfo[] =>
+/** The projection's tables in the attached shadow: every ordinary table but the checkpoints. */
+const shadowTables = (main: ReadModelDatabase): TableInfo[] =>
   (
-    shadow
+    main
       .prepare(
-        `SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type = 'table'
+        `SELECT name, wr FROM pragma_table_list WHERE schema = ? AND type = 'table'
            AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name <> 'projection_checkpoints' ORDER BY name`,
       )
-      .all() as { name: string; wr: number }[]
+      .all(SHADOW) as { name: string; wr: number }[]
   ).map((row) => ({ name: row.name, withoutRowid: row.wr === 1 }));
 
-/** Copies one table's rows, rowids included, so the copy is indistinguishable from the original. */
-const copyTable = (main: ReadModelDatabase, shadow: ReadModelDatabase, table: TableInfo): void => {
-  const columns = (shadow.prepare('SELECT name FROM pragma_table_info(?)').pluck().all(table.name) as string[]).map(
-    quote,
-  );
+/**
+ * Copies one table's rows, rowids included, so the copy is indistinguishable from the original.
+ * One `INSERT ... SELECT`: SQLite copies in C, no row crosses into JavaScript.
+ */
+const copyTable = (main: ReadModelDatabase, table: TableInfo): void => {
+  const columns = (
+    main.prepare('SELECT name FROM pragma_table_info(?, ?)').pluck().all(table.name, SHADOW) as string[]
+  ).map(quote);
   if (!table.withoutRowid) columns.unshift('rowid');
   const list = columns.join(', ');
-  const insert = main.prepare(
-    `INSERT INTO ${quote(table.name)} (${list}) VALUES (${columns.map(() => '?').join(', ')})`,
-  );
-  const rows = shadow
-    .prepare(`SELECT ${list} FROM ${quote(table.name)}`)
-    .raw(true)
-    .safeIntegers(true);
-  for (const row of rows.iterate() as IterableIterator<unknown[]>) insert.run(row);
+  main.exec(`INSERT INTO main.${quote(table.name)} (${list}) SELECT ${list} FROM ${SHADOW}.${quote(table.name)}`);
 };
 
 /**
- * Replaces the projection's tables in the main database by the ones built in `shadow`, and its
- * checkpoint by the shadow's, in one transaction: readers (in this process or another) see the
- * old read model up to the commit and the new one after it, never a mix. `inTransaction` runs
- * last inside it (the rebuild releases its lease there).
+ * Replaces the projection's tables in the main database by the ones built in the shadow file
+ * (closed by the caller: its connection may no longer write), and its checkpoint by the
+ * shadow's, in one transaction: readers (in this process or another) see the old read model up
+ * to the commit and the new one after it, never a mix. The shadow is attached to the main
+ * connection for the copy (ATTACH is not allowed inside a transaction, hence around it).
+ * `inTransaction` runs last inside it (the rebuild releases its lease there).
  */
 export const swapIn = (
   target: { db: ReadModelDatabase; checkpoints: CheckpointTable },
-  shadow: ReadModelDatabase,
+  shadowPath: string,
   projection: Projection,
   built: StoredCheckpoint,
   inTransaction: () => void,
 ): void => {
-  const tables = shadowTables(shadow);
-  target.db
-    .transaction(() => {
-      projection.reset(target.db);
-      projection.setup(target.db);
-      for (const table of tables) copyTable(target.db, shadow, table);
-      target.checkpoints.write(projection.name, built);
-      inTransaction();
-    })
-    .immediate();
+  target.db.prepare(`ATTACH DATABASE ? AS ${SHADOW}`).run(shadowPath);
+  try {
+    const tables = shadowTables(target.db);
+    target.db
+      .transaction(() => {
+        // Unqualified names resolve to main before an attached schema, but only if main has
+        // them: set up first, or `reset` (DROP TABLE IF EXISTS) would drop the shadow's tables.
+        projection.setup(target.db);
+        projection.reset(target.db);
+        projection.setup(target.db);
+        for (const table of tables) copyTable(target.db, table);
+        target.checkpoints.write(projection.name, built);
+        inTransaction();
+      })
+      .immediate();
+  } finally {
+    target.db.exec(`DETACH DATABASE ${SHADOW}`);
+  }
 };
