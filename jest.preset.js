@@ -8,6 +8,4 @@ export const preset = {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
-  // Servers start in-process per suite; on a loaded 2-core CI machine that can exceed jest's 5 s.
-  testTimeout: 30_000,
 };

@@ -87,7 +87,9 @@ export const payloadCases: ConformanceCase[] = [
   },
   {
     name: 'a stream of 100,000 events reads back complete and in order',
-    timeoutMs: 180_000,
+    // Over gRPC (the esdb test server) every event is encoded and decoded twice: about a minute
+    // alone, several under a full parallel suite on two cores.
+    timeoutMs: 480_000,
     async run(context) {
       const stream = context.stream('ledger-1');
       const head = await context.store.headPosition();
