@@ -28,6 +28,3 @@ export { rebuildProjection, type RebuildProjectionOptions } from './rebuild/rebu
 export { readStoredStatus, type StoredProjectionState, type StoredProjectionStatus } from './rebuild/stored-status.js';
 export { REBUILD_LEASE_TTL_MS, type RebuildLease } from './rebuild/rebuild-leases.js';
 export { shadowDatabasePath } from './rebuild/shadow-database.js';
-
-// Reconciliation of offramp payouts and onramp sales: read model, report, CSV and HTML.
-export * from './reconciliation/index.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEventStore } from '@paykit/event-store';
-import { OrderHistory } from '@paykit/projections/testing';
+import { OrderHistory } from '@paykit/reconciliation/testing';
 import { runCli } from './run-cli.js';
 
 const order = (orderId: string, projectId: string, kind: 'onramp' | 'offramp') =>

@@ -1,4 +1,5 @@
-import { type Projection, reconciliationProjection } from '@paykit/projections';
+import type { Projection } from '@paykit/projections';
+import { reconciliationProjection } from '@paykit/reconciliation';
 import { browserProfilesProjection } from '../agent-checkouts/browser-profiles/browser-profiles.projection.js';
 import { buyerProfilesProjection } from '../agent-checkouts/buyer-profiles/buyer-profiles.projection.js';
 import { runsProjection } from '../agent-checkouts/runs/runs.projection.js';

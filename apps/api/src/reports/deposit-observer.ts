@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { type EventStore, WrongExpectedRevisionError } from '@paykit/event-store';
 import { type Clock, type IdGenerator, envelope, fromBaseUnits } from '@paykit/kernel';
-import { type DepositObserved, depositObservationStream } from '@paykit/projections';
+import { type DepositObserved, depositObservationStream } from '@paykit/reconciliation';
 import type { ChainGateway, IncomingTransfer, IncomingTransferFeed } from '@paykit/providers';
 import { findChain, findTokenByAddress, tokensOf } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';

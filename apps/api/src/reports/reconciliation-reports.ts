@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@paykit/event-store';
 import type { Clock } from '@paykit/kernel';
+import type { ReadModelDatabase } from '@paykit/projections';
 import {
-  type ReadModelDatabase,
   RECONCILIATION_PROJECTION,
   ReconciliationReadModel,
   type ReconciliationReport,
   readReconciliationReport,
-} from '@paykit/projections';
+} from '@paykit/reconciliation';
 import type { AppConfig } from '../config/config.js';
 import { ProjectionsHost } from '../infrastructure/projections-host.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, READ_MODEL_DATABASE } from '../infrastructure/tokens.js';

@@ -13,7 +13,7 @@ import {
   reconciliationExceptionsCsv,
   reconciliationReportPage,
   reconciliationRowsCsv,
-} from '@paykit/projections';
+} from '@paykit/reconciliation';
 import type { FastifyReply } from 'fastify';
 import { CurrentPrincipal } from '../auth/current-principal.decorator.js';
 import type { Principal } from '../auth/principal.js';

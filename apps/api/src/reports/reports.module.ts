@@ -1,5 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
-import { reconciliationProjection } from '@paykit/projections';
+import { reconciliationProjection } from '@paykit/reconciliation';
 import { SignedCursors } from '../http/pagination/signed-cursors.js';
 import { ProjectionsHost } from '../infrastructure/projections-host.js';
 import { AppSecrets } from '../infrastructure/secrets/app-secrets.js';

@@ -1,5 +1,5 @@
 import { ManualClock } from '@paykit/kernel';
-import { depositObservedEvent } from '@paykit/projections/testing';
+import { depositObservedEvent } from '@paykit/reconciliation/testing';
 import { DEPOSIT_ADDRESS, type ReportsServer, orderOf, startReportsServer } from './reports-fixtures.js';
 
 const RANGE = 'from=2026-06-01&to=2026-06-02';

@@ -1,6 +1,6 @@
 import type { EventStore, EventToAppend } from '@paykit/event-store';
 import { type Platform } from '@paykit/platform';
-import { OrderHistory, type OrderPlan } from '@paykit/projections/testing';
+import { OrderHistory, type OrderPlan } from '@paykit/reconciliation/testing';
 import { PLATFORM } from '../../src/auth/platform.provider.js';
 import { EVENT_STORE } from '../../src/infrastructure/tokens.js';
 import { type JsonResponse, fetchJson } from '../support/http-client.js';

@@ -1,8 +1,6 @@
 import { createEventStore } from '@paykit/event-store';
+import { openReadModelDatabase, ProjectionRunner, readModelDatabasePath } from '@paykit/projections';
 import {
-  openReadModelDatabase,
-  ProjectionRunner,
-  readModelDatabasePath,
   readReconciliationReport,
   RECONCILIATION_PROJECTION,
   ReconciliationReadModel,
@@ -12,7 +10,7 @@ import {
   reconciliationReportPage,
   reconciliationRowsCsv,
   type ReportScope,
-} from '@paykit/projections';
+} from '@paykit/reconciliation';
 import type { CliContext } from '../context.js';
 import { UsageError } from '../io.js';
 import { optionalString, requiredString } from './arguments.js';

@@ -1,4 +1,4 @@
-import { defineProjection } from '../definition/define-projection.js';
+import { defineProjection } from '@paykit/projections';
 import { applyDepositObserved } from './apply-deposit-observed.js';
 import { applyOrderEvent } from './apply-order-event.js';
 import { DEPOSIT_OBSERVED } from './deposit-observed.js';

@@ -1,14 +1,13 @@
 import { MemoryEventStore, type EventToAppend } from '@paykit/event-store';
 import { Decimal } from '@paykit/kernel';
+import { openReadModelDatabase, ProjectionRunner } from '@paykit/projections';
 import {
-  openReadModelDatabase,
-  ProjectionRunner,
   readReconciliationReport,
   ReconciliationReadModel,
   reconciliationProjection,
   RECONCILIATION_PROJECTION,
-} from '../../src/index.js';
-import { depositObservedEvent, OrderHistory } from '../../src/testing/index.js';
+} from '../src/index.js';
+import { depositObservedEvent, OrderHistory } from '../src/testing/index.js';
 
 const ORDERS = 100_000;
 const DAYS = 20;

@@ -1,14 +1,13 @@
 import type { EventToAppend, RecordedEvent } from '@paykit/event-store';
+import { openReadModelDatabase, type ReadModelDatabase } from '@paykit/projections';
+import { foldInto } from '@paykit/projections/testing';
 import {
-  openReadModelDatabase,
   readReconciliationReport,
   ReconciliationReadModel,
   reconciliationProjection,
-  type ReadModelDatabase,
   type ReconciliationReport,
   type ReportScope,
-} from '../../src/index.js';
-import { foldInto } from '../fixtures/harness.js';
+} from '../src/index.js';
 
 export const PROJECT = 'project-shop';
 export const OTHER_PROJECT = 'project-other';

@@ -1,7 +1,7 @@
 import type { EventToAppend } from '@paykit/event-store';
 import { Decimal, type EventMetadata } from '@paykit/kernel';
 import type { OrderCreated, OrderEvent, Quote } from '@paykit/orders';
-import type { DepositObserved } from '../reconciliation/deposit-observed.js';
+import type { DepositObserved } from '../deposit-observed.js';
 
 /** One order of a generated data set: what its events say. */
 export interface OrderPlan {

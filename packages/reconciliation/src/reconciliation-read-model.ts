@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ReadModelDatabase } from '../database/open-read-model-database.js';
+import type { ReadModelDatabase } from '@paykit/projections';
 import type { ReconciliationDeposit } from './reconciliation-report.js';
 import { dayStart, nextDayStart } from './utc-time.js';
 

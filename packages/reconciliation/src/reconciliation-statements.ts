@@ -1,6 +1,6 @@
 import { Decimal } from '@paykit/kernel';
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ReadModelDatabase } from '../database/open-read-model-database.js';
+import type { ReadModelDatabase } from '@paykit/projections';
 
 /** A recon_orders row as the projection reads and rewrites it. */
 export interface OrderRow {

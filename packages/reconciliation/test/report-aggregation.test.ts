@@ -1,4 +1,4 @@
-import { depositObservedEvent, OrderHistory, type OrderPlan } from '../../src/testing/index.js';
+import { depositObservedEvent, OrderHistory, type OrderPlan } from '../src/testing/index.js';
 import { DEPOSIT_ADDRESS, FoldedReconciliation, OTHER_PROJECT, PROJECT } from './fold.js';
 
 const offramp = (id: string, overrides: Partial<OrderPlan> = {}) =>
