@@ -1,4 +1,4 @@
-import { readModelProjections } from '../../src/infrastructure/read-model-projections.js';
+import { readModelProjections } from '../../src/read-models.js';
 import { ProjectionsHost } from '../../src/infrastructure/projections-host.js';
 import { fetchJson } from '../support/http-client.js';
 import { type TestServer, startServer } from '../support/start-server.js';

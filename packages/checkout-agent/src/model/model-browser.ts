@@ -1,10 +1,22 @@
 import type { IdGenerator } from '@paykit/kernel';
+import type { Page } from 'playwright-core';
 import type { BrowserSettings } from '../browser/browser-settings.js';
 import { RunBrowser } from '../browser/run-browser.js';
 import { StepScreenshots } from '../browser/screenshots.js';
 import type { SharedChromium } from '../browser/shared-chromium.js';
 import type { UrlGuard } from '../safety/url-guard.js';
-import type { OpenModelBrowser } from './model-strategy.js';
+import type { StrategyContext } from '../strategy/strategy-port.js';
+
+/** The run's browser page as the model strategy drives it. */
+export interface ModelBrowser {
+  readonly page: Page;
+  /** Records a step before an action (where the browser takes screenshots, with one). */
+  step(action: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Opens a run's browser: a guarded context of the runner's shared Chromium in production. */
+export type OpenModelBrowser = (context: StrategyContext) => Promise<ModelBrowser>;
 
 /**
  * The model strategy's browser in a runner: the same guarded context of the shared Chromium as

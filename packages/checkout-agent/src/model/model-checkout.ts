@@ -5,7 +5,7 @@ import type { StrategyContext, StrategyOutcome } from '../strategy/strategy-port
 import { type ChatMessage, type ChatModel, ModelError } from './chat-model.js';
 import { MODEL_TOOLS, type ModelAction, UnusableAction, parseAction, parseJsonReply } from './model-actions.js';
 import { SYSTEM_PROMPT, taskPrompt } from './model-prompt.js';
-import type { ModelBrowser, OpenModelBrowser } from './model-strategy.js';
+import type { ModelBrowser, OpenModelBrowser } from './model-browser.js';
 import { describeSummary, elementOf, summarisePage } from './page-summary.js';
 
 interface Settings {

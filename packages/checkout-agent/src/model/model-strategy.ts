@@ -1,18 +1,9 @@
-import type { Page } from 'playwright-core';
 import type { CheckoutStrategy, StrategyContext } from '../strategy/strategy-port.js';
 import type { ChatModel } from './chat-model.js';
+import type { OpenModelBrowser } from './model-browser.js';
 import { ModelCheckout } from './model-checkout.js';
 
-/** The run's browser page as the model strategy drives it. */
-export interface ModelBrowser {
-  readonly page: Page;
-  /** Records a step before an action (where the browser takes screenshots, with one). */
-  step(action: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-/** Opens a run's browser: a guarded context of the runner's shared Chromium in production. */
-export type OpenModelBrowser = (context: StrategyContext) => Promise<ModelBrowser>;
+export type { ModelBrowser, OpenModelBrowser } from './model-browser.js';
 
 export interface ModelStrategyOptions {
   readonly model: ChatModel;

@@ -4,7 +4,7 @@ import type { ReadModelDatabase } from '../database/open-read-model-database.js'
 import type { Projection } from '../definition/projection.js';
 import { RebuildInProgressError } from '../runner/errors.js';
 import type { RebuildProgress } from '../runner/projection-status.js';
-import { ProjectionWorker } from '../runner/projection-worker.js';
+import { ProjectionWorker, type RebuildJob } from '../runner/projection-worker.js';
 import type { RebuildLeases } from './rebuild-leases.js';
 import { openShadowDatabase, removeShadowDatabase, shadowDatabasePath } from './shadow-database.js';
 import { swapIn } from './swap-in.js';
@@ -34,7 +34,7 @@ const HEARTBEAT_INTERVAL_MS = 1000;
  * and checkpoint into the main database in one transaction. A lease in the main database keeps
  * it to one rebuild per projection across processes, and shows its progress to them.
  */
-export class SideBySideRebuild {
+export class SideBySideRebuild implements RebuildJob {
   private worker: ProjectionWorker | null = null;
   private cancelled = false;
   private current: RebuildProgress | null = null;

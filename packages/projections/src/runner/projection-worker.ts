@@ -1,22 +1,32 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EventStore, RecordedEvent } from '@paykit/event-store';
-import { builtBy, type CheckpointTable } from '../checkpoints/checkpoint-table.js';
+import { builtBy, type CheckpointTable, type StoredCheckpoint } from '../checkpoints/checkpoint-table.js';
 import type { ReadModelDatabase } from '../database/open-read-model-database.js';
 import type { Projection } from '../definition/projection.js';
 import { isLeaseAlive, type RebuildLeases } from '../rebuild/rebuild-leases.js';
-import type { SideBySideRebuild } from '../rebuild/side-by-side-rebuild.js';
 import { applyCheckpointedBatch } from './checkpointed-batch.js';
 import { CheckpointMovedBackError, ProjectionApplyError, RebuildInProgressError } from './errors.js';
 import { followAll } from './follow-all.js';
 import { PositionWaiters } from './position-waiters.js';
 import type { ProjectionFailure, ProjectionState, ProjectionStatus, RebuildProgress } from './projection-status.js';
 
+/**
+ * A resumable rebuild into a shadow database, swapped in when it has caught up (SideBySideRebuild,
+ * which runs a worker of its own: hence this shape here rather than an import of it).
+ */
+export interface RebuildJob {
+  /** The checkpoint swapped in, or null when cancelled first; RebuildInProgressError while another process holds the lease. */
+  run(): Promise<StoredCheckpoint | null>;
+  cancel(): Promise<void>;
+  progress(): RebuildProgress | null;
+}
+
 /** How a read model built by other code is replaced: side by side (file databases), or in place. */
 export interface SideBySideSettings {
   readonly leases: RebuildLeases;
   readonly now: () => number;
   /** A resumable (not from-zero) rebuild of `projection` into this worker's database. */
-  readonly rebuild: (projection: Projection) => SideBySideRebuild;
+  readonly rebuild: (projection: Projection) => RebuildJob;
 }
 
 export interface ProjectionWorkerDependencies {
@@ -45,7 +55,7 @@ export class ProjectionWorker {
   /** The highest checkpoint known to be committed for the tables that serve reads. */
   private checkpoint = 0n;
   private failure: ProjectionFailure | null = null;
-  private rebuild: SideBySideRebuild | null = null;
+  private rebuild: RebuildJob | null = null;
   private running: Promise<void> = Promise.resolve();
   private readonly stopping = new AbortController();
   private closeCurrent: (() => Promise<void>) | null = null;
