@@ -16,7 +16,7 @@ import {
   browserProfilesDecider,
   browserProfilesStreamName,
   liveProfile,
-} from './browser-profiles.decider.js';
+} from '@paykit/agent-profiles';
 import {
   BROWSER_PROFILES_PROJECTION,
   BrowserProfileRows,

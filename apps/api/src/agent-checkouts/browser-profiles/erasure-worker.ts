@@ -12,7 +12,7 @@ import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, CLOCK, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
 import { RunRows } from '../runs/runs.projection.js';
 import { AggregateCommands } from '../shared/aggregate-commands.js';
-import { type BrowserProfile, browserProfilesDecider } from './browser-profiles.decider.js';
+import { type BrowserProfile, browserProfilesDecider } from '@paykit/agent-profiles';
 import { BrowserProfileRows, type PendingErasure } from './browser-profiles.projection.js';
 import { BrowserProfileStates } from './browser-profile-states.js';
 

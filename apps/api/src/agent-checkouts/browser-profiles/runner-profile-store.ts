@@ -6,7 +6,7 @@ import {
   type BrowserProfile,
   browserProfilesDecider,
   browserProfilesStreamName,
-} from './browser-profiles.decider.js';
+} from '@paykit/agent-profiles';
 import type { BrowserProfileStates } from './browser-profile-states.js';
 
 const readFolded = async <Event, State>(

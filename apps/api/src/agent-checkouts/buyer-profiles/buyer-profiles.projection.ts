@@ -7,7 +7,7 @@ import {
   BUYER_PROFILE_STREAM_PREFIX,
   type BuyerProfileDetails,
   type BuyerProfileEvent,
-} from './buyer-profile.decider.js';
+} from '@paykit/agent-profiles';
 
 export const BUYER_PROFILES_PROJECTION = 'agent-checkout-buyer-profiles';
 const TABLE = 'agent_checkout_buyer_profiles';
@@ -17,13 +17,16 @@ interface BuyerProfileRow extends KeysetPosition {
   readonly details: string;
 }
 
-/** The response shape: id first, then the details, then the times. */
+/**
+ * The response shape: id first, then the details, then the times. The details passed the
+ * contract on their way in, so their country code is one the contract names.
+ */
 export const presentBuyerProfile = (
   id: string,
   details: BuyerProfileDetails,
   createdAt: string,
   updatedAt: string,
-): BuyerProfileResponse => ({ id, ...details, createdAt, updatedAt });
+): BuyerProfileResponse => ({ id, ...details, createdAt, updatedAt }) as BuyerProfileResponse;
 
 type Statements = Record<'insert' | 'update' | 'remove', Statement>;
 

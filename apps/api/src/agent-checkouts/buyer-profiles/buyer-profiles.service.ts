@@ -18,7 +18,7 @@ import {
   buyerProfileDecider,
   buyerProfileStreamName,
   isVisibleTo,
-} from './buyer-profile.decider.js';
+} from '@paykit/agent-profiles';
 import { BUYER_PROFILES_PROJECTION, BuyerProfileRows, presentBuyerProfile } from './buyer-profiles.projection.js';
 
 const present = (profile: BuyerProfile): BuyerProfileResponse =>

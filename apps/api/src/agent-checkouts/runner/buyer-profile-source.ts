@@ -6,7 +6,7 @@ import {
   buyerProfileDecider,
   buyerProfileStreamName,
   isVisibleTo,
-} from '../buyer-profiles/buyer-profile.decider.js';
+} from '@paykit/agent-profiles';
 
 /**
  * The runner's view of buyer profiles: the one a run names, read from its stream when the run

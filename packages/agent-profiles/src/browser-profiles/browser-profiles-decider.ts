@@ -1,7 +1,6 @@
-import { type Decider, type DomainError, type DomainEvent, domainError } from '@paykit/kernel';
+import { type Decider, type DomainError, type DomainEvent, domainError, sha256Hex } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
-import { createHash } from 'node:crypto';
-import type { Caller } from '../shared/caller.js';
+import type { ProfileOwner as Caller } from '../profile-owner.js';
 
 /**
  * All browser profiles of one subject live in one stream, so the rules that span them are
@@ -11,7 +10,7 @@ import type { Caller } from '../shared/caller.js';
  */
 export const BROWSER_PROFILES_STREAM_PREFIX = 'browserProfiles-';
 export const browserProfilesStreamName = (caller: Caller): string =>
-  `${BROWSER_PROFILES_STREAM_PREFIX}${createHash('sha256').update(`${caller.projectId}\n${caller.subject}`).digest('hex').slice(0, 40)}`;
+  `${BROWSER_PROFILES_STREAM_PREFIX}${sha256Hex(`${caller.projectId}\n${caller.subject}`).slice(0, 40)}`;
 
 type Event<Type extends string, Data> = DomainEvent<Type, Data & { readonly profileId: string }>;
 

@@ -1,10 +1,7 @@
-import type { BuyerProfileCreateBody, BuyerProfileUpdateBody } from '@paykit/contracts';
 import { type Decider, type DomainError, type DomainEvent, domainError } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Caller } from '../shared/caller.js';
-
-/** Who buys and where it ships. Never payment data: the contract has no field for it. */
-export type BuyerProfileDetails = BuyerProfileCreateBody;
+import type { ProfileOwner as Caller } from '../profile-owner.js';
+import type { BuyerProfileChanges, BuyerProfileDetails } from './buyer-profile-details.js';
 
 export const BUYER_PROFILE_STREAM_PREFIX = 'buyerProfile-';
 export const buyerProfileStreamName = (profileId: string): string => `${BUYER_PROFILE_STREAM_PREFIX}${profileId}`;
@@ -20,7 +17,7 @@ export type BuyerProfileEvent =
 
 export type BuyerProfileCommand =
   | { type: 'Create'; data: { profileId: string; caller: Caller; details: BuyerProfileDetails; now: Date } }
-  | { type: 'Update'; data: { caller: Caller; changes: BuyerProfileUpdateBody; now: Date } }
+  | { type: 'Update'; data: { caller: Caller; changes: BuyerProfileChanges; now: Date } }
   | { type: 'Delete'; data: { caller: Caller; now: Date } };
 
 export interface BuyerProfile {
@@ -43,13 +40,13 @@ export const isVisibleTo = (state: BuyerProfileState, caller: Caller): state is 
   state.exists && !state.deleted && state.projectId === caller.projectId && state.owner === caller.subject;
 
 /** PATCH: given fields replace the stored ones, `null` removes an optional one. */
-const applyChanges = (details: BuyerProfileDetails, changes: BuyerProfileUpdateBody): BuyerProfileDetails => {
+const applyChanges = (details: BuyerProfileDetails, changes: BuyerProfileChanges): BuyerProfileDetails => {
   const next: Record<string, unknown> = { ...details };
   for (const [field, value] of Object.entries(changes)) {
     if (value === null) delete next[field];
     else if (value !== undefined) next[field] = value;
   }
-  return next as BuyerProfileDetails;
+  return next as unknown as BuyerProfileDetails;
 };
 
 const decide = (command: BuyerProfileCommand, state: BuyerProfileState): E.Either<DomainError, BuyerProfileEvent[]> => {
