@@ -1,17 +1,9 @@
+import { DOCUMENT_TYPES } from '@paykit/identity';
 import { z } from 'zod';
 import { calendarDate } from './calendar-date.js';
 
-export const IDENTITY_DOCUMENT_TYPES = [
-  'id-idcard-back',
-  'id-idcard-front',
-  'id-passport',
-  'id-residency-permit',
-  'proof-of-address',
-  'selfie-front',
-  'selfie-left',
-  'selfie-right',
-  'source-of-wealth',
-] as const;
+/** The spec's document types: the identity domain's own list. */
+export const IDENTITY_DOCUMENT_TYPES = DOCUMENT_TYPES;
 
 export const IdentityDocumentType = z.enum(IDENTITY_DOCUMENT_TYPES);
 
