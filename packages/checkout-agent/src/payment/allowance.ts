@@ -30,8 +30,13 @@ export interface AllowanceRequest {
 /** Tokens live minutes, not the run's whole budget: long enough to complete, short if leaked. */
 export const DEFAULT_PAYMENT_TOKEN_TTL_MS = 10 * 60_000;
 
+/**
+ * maxCost in the merchant's currency needs no rate when the currencies agree: the allowance then
+ * stands apart from the converter the max-cost guard uses, so one wrong rate cannot defeat both.
+ */
 export const allowanceFor = async (request: AllowanceRequest): Promise<E.Either<DomainError, PaymentAllowance>> => {
-  const converted = await request.converter.convert(request.maxCost, request.currency);
+  const same = request.maxCost.currency.toUpperCase() === request.currency.toUpperCase();
+  const converted = same ? E.right(request.maxCost.amount) : await request.converter.convert(request.maxCost, request.currency);
   if (E.isLeft(converted)) return converted;
   const value = parseDecimal(converted.right);
   if (value === null) return E.left(domainError('invalid', 'invalid_amount', 'The converted maxCost is not a decimal'));
