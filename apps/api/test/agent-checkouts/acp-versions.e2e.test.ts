@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
 import { ACP_SUPPORTED_VERSIONS, type AcpVersion } from '@paykit/demo-merchant';
 import { type Harness, isFinalSnapshot, runBody, startHarness, waitForRun } from './support/harness.js';
 
