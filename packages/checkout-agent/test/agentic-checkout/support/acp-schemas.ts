@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
-import Ajv2020 from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import formats from 'ajv-formats';
+
+// ajv-formats is CommonJS with an `exports.default`: Node's ESM import hands over the whole module.
+const addFormats = (formats as unknown as { default: typeof formats.default }).default ?? formats;
 
 export const ACP_VERSIONS = ['2025-09-29', '2025-12-12', '2026-01-16', '2026-01-30'] as const;
 export type SpecVersion = (typeof ACP_VERSIONS)[number];
@@ -57,7 +60,7 @@ export const acpSchemas = (version: SpecVersion): SchemaCheck => {
     errors: (kind, definition, value) => {
       const validate = ajv.getSchema(`${documents[kind].$id}#/$defs/${definition}`);
       if (!validate) throw new Error(`${version} has no ${kind} definition ${definition}`);
-      return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+      return validate(value) ? [] : (validate.errors ?? []).map((error: { instancePath: string; message?: string; params: unknown }) => `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
     },
   };
 };
