@@ -5,10 +5,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { discoveryRoutes } from './acp/discovery.js';
 import { acpRoutes } from './acp/routes.js';
 import { AcpCheckoutService } from './acp/service.js';
+import { SUPPORTED_VERSIONS } from './acp/versions.js';
 import { Catalogue } from './catalogue/catalogue.js';
 import { defaultCatalogue } from './catalogue/products.js';
 import { type DemoMerchantOptions } from './options.js';
 import { OrderBook } from './orders/order-book.js';
+import { DelegatedTokens } from './payments/delegated-tokens.js';
 import { createTestPaymentGateway } from './payments/gateway.js';
 import { createMerchantState, RequestLog, type DemoMerchantState } from './state.js';
 import { AccountBook, defaultAccounts } from './web/accounts.js';
@@ -19,6 +21,10 @@ import { captchaRoutes, installAccessGuard } from './web/routes/guard-routes.js'
 import { checkoutRoutes } from './web/routes/checkout-routes.js';
 import { shopRoutes } from './web/routes/shop-routes.js';
 import { VisitorStore } from './web/visitors.js';
+
+/** The bearer token of the agentic-checkout API unless `apiKey` is given (a documented test key, like a processor's test keys). */
+export const DEFAULT_ACP_API_KEY = 'acp_test_demo_merchant_key';
+export const DEFAULT_MERCHANT_ID = 'acct_demo_merchant';
 
 export interface DemoMerchantApp {
   readonly app: FastifyInstance;
@@ -33,7 +39,10 @@ export const buildDemoMerchantApp = (options: DemoMerchantOptions = {}): DemoMer
   const orderBook = new OrderBook(options.firstOrderNumber ?? 1001);
   const gateway = options.paymentGateway ?? createTestPaymentGateway();
   const ordering = { catalogue, orderBook, gateway, clock };
-  const acp = new AcpCheckoutService({ ...ordering, ids: seededIds(`${seed}:checkout-sessions`), paymentProvider: options.paymentProvider ?? 'paykit' });
+  const payment = { provider: options.paymentProvider ?? 'stripe', merchantId: options.merchantId ?? DEFAULT_MERCHANT_ID };
+  const delegatedTokens = new DelegatedTokens({ ids: seededIds(`${seed}:delegated-tokens`), clock });
+  const acp = new AcpCheckoutService({ ...ordering, ids: seededIds(`${seed}:checkout-sessions`), payment, delegatedTokens });
+  const acpVersions = options.acpVersions ?? SUPPORTED_VERSIONS;
   const agenticCheckout = options.agenticCheckout ?? true;
   const web: WebDeps = {
     ...ordering,
@@ -51,8 +60,14 @@ export const buildDemoMerchantApp = (options: DemoMerchantOptions = {}): DemoMer
   installAccessGuard(app, { ...web, blockedPaths: options.blockedPaths ?? ['/blocked'], blockedUserAgents: options.blockedUserAgents ?? [] });
   const publicUrl = options.publicUrl ? { publicUrl: options.publicUrl } : {};
   if (agenticCheckout) {
-    void app.register(discoveryRoutes, publicUrl);
-    void app.register(acpRoutes, { service: acp, ...publicUrl, ...(options.apiKey ? { apiKey: options.apiKey } : {}) });
+    void app.register(discoveryRoutes, { ...publicUrl, versions: acpVersions });
+    void app.register(acpRoutes, {
+      service: acp,
+      delegation: { tokens: delegatedTokens, clock, merchantId: payment.merchantId },
+      auth: { apiKey: options.apiKey ?? DEFAULT_ACP_API_KEY, clock, ...(options.signatureKey ? { signatureKey: options.signatureKey } : {}) },
+      versions: acpVersions,
+      ...publicUrl,
+    });
   }
   void app.register(shopRoutes, web);
   void app.register(checkoutRoutes, web);

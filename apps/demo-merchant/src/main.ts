@@ -9,6 +9,7 @@ const merchant = await createDemoMerchant({
   ...(process.env.DEMO_MERCHANT_SEED ? { seed: process.env.DEMO_MERCHANT_SEED } : {}),
   agenticCheckout: process.env.DEMO_MERCHANT_ACP !== 'off',
   ...(process.env.DEMO_MERCHANT_API_KEY ? { apiKey: process.env.DEMO_MERCHANT_API_KEY } : {}),
+  ...(process.env.DEMO_MERCHANT_SIGNATURE_KEY ? { signatureKey: process.env.DEMO_MERCHANT_SIGNATURE_KEY } : {}),
   logger: process.env.LOG_REQUESTS === 'true',
 });
 console.log(`Demo merchant listening on ${merchant.url}`);

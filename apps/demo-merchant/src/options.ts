@@ -1,4 +1,5 @@
 import { type Clock } from '@paykit/kernel';
+import { type AcpVersion } from './acp/versions.js';
 import { type ProductDefinition } from './catalogue/products.js';
 import { type PaymentGateway } from './payments/gateway.js';
 import { type AccountDefinition } from './web/accounts.js';
@@ -26,10 +27,16 @@ export interface DemoMerchantOptions {
    * `/checkout_sessions`); true by default. Off, it is a plain web shop: only a browser can buy.
    */
   readonly agenticCheckout?: boolean;
-  /** When set, the agentic-checkout API requires `Authorization: Bearer <apiKey>`. */
+  /** The bearer token the agentic-checkout API requires of every request; `DEFAULT_ACP_API_KEY` by default. */
   readonly apiKey?: string;
-  /** Provider name advertised in `payment_provider`; `paykit` by default. */
+  /** An agent's Ed25519 public key (PEM): the API then also requires `Signature` and `Timestamp` (docs/adr/0251). */
+  readonly signatureKey?: string;
+  /** The API versions offered (discovery document and `API-Version`); all four by default. */
+  readonly acpVersions?: readonly AcpVersion[];
+  /** Provider named in `payment_provider` / the card handler's `psp`; `stripe` (the protocol's only value) by default. */
   readonly paymentProvider?: string;
+  /** This shop's merchant id in `payment_provider`, the card handler and delegated tokens' allowances; `acct_demo_merchant` by default. */
+  readonly merchantId?: string;
   /** The processor that authorises payments; the documented test convention by default. */
   readonly paymentGateway?: PaymentGateway;
   /** Sequence number of the first order: 1001 gives `DM-001001`. */

@@ -1,6 +1,6 @@
 import { type FastifyRequest } from 'fastify';
 import { type AcpCheckoutService } from './acp/service.js';
-import { DEFAULT_VERSION } from './acp/versions.js';
+import { LATEST_VERSION } from './acp/versions.js';
 import { type Catalogue } from './catalogue/catalogue.js';
 import { type Order, type PaymentAttempt } from './orders/order.js';
 import { type OrderBook } from './orders/order-book.js';
@@ -19,7 +19,7 @@ export interface DemoMerchantState {
   /** Every authorisation asked for; `charged()` is the approved ones. */
   paymentAttempts(): readonly PaymentAttempt[];
   charged(): readonly PaymentAttempt[];
-  /** A checkout session as `GET /checkout_sessions/{id}` shows it (default API version). */
+  /** A checkout session as `GET /checkout_sessions/{id}` shows it (latest API version). */
   checkoutSession(id: string): Record<string, unknown> | undefined;
   stock(sku: string): number | undefined;
   setStock(sku: string, quantity: number): void;
@@ -55,7 +55,7 @@ export const createMerchantState = (parts: {
   order: (number) => parts.orderBook.order(number),
   paymentAttempts: () => parts.orderBook.paymentAttempts(),
   charged: () => parts.orderBook.paymentAttempts().filter((attempt) => attempt.outcome === 'approved'),
-  checkoutSession: (id) => parts.acp.view(id, { origin: parts.origin(), version: DEFAULT_VERSION }),
+  checkoutSession: (id) => parts.acp.view(id, { origin: parts.origin(), version: LATEST_VERSION }),
   stock: (sku) => parts.catalogue.stock(sku),
   setStock: (sku, quantity) => parts.catalogue.setStock(sku, quantity),
   requests: () => parts.requestLog.list(),

@@ -15,6 +15,7 @@ type Session = {
 
 const SAN_FRANCISCO = { name: 'Sam Shopper', line_one: '1 Market St', city: 'San Francisco', state: 'CA', country: 'US', postal_code: '94105' };
 const BUYER = { first_name: 'Sam', last_name: 'Shopper', email: 'sam@example.com' };
+const PAY = (token: string) => ({ token, provider: 'stripe' });
 const totalsOf = (session: Session) => Object.fromEntries(session.totals.map((total) => [total.type, total.amount]));
 
 let shop: DemoMerchant;
@@ -64,7 +65,7 @@ describe('an agentic checkout session from create to complete', () => {
 
   it('completes with an approved token: an order with a merchant order number, charged exactly the total', async () => {
     expect(shop.state.orders()).toEqual([]);
-    const { status, body } = await api('POST', `/checkout_sessions/${sessionId}/complete`, { buyer: BUYER, payment_data: { token: 'tok_visa_4242', provider: 'paykit' } });
+    const { status, body } = await api('POST', `/checkout_sessions/${sessionId}/complete`, { buyer: BUYER, payment_data: PAY('tok_visa_4242') });
     expect(status).toBe(200);
     expect(body.status).toBe('completed');
     expect(body.order).toEqual({ id: 'DM-001001', checkout_session_id: sessionId, permalink_url: `${shop.url}/orders/DM-001001` });
@@ -108,15 +109,15 @@ describe('idempotency and headers', () => {
     const created = await api('POST', '/checkout_sessions', { items: [{ id: 'tshirt-s', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, buyer: BUYER });
     const path = `/checkout_sessions/${created.body.id}/complete`;
     const headers = { 'idempotency-key': `complete-${created.body.id}`, 'request-id': 'req_1' };
-    const first = await api('POST', path, { payment_data: { token: 'tok_once', provider: 'paykit' } }, headers);
-    const again = await api('POST', path, { payment_data: { token: 'tok_once', provider: 'paykit' } }, headers);
+    const first = await api('POST', path, { payment_data: PAY('tok_once') }, headers);
+    const again = await api('POST', path, { payment_data: PAY('tok_once') }, headers);
     expect(first.status).toBe(200);
     expect(again.body).toEqual(first.body);
     expect(first.headers.get('idempotency-key')).toBe(headers['idempotency-key']);
     expect(first.headers.get('request-id')).toBe('req_1');
     expect(shop.state.charged().filter((charge) => charge.reference === created.body.id)).toHaveLength(1);
 
-    const conflict = await api('POST', path, { payment_data: { token: 'tok_other', provider: 'paykit' } }, headers);
+    const conflict = await api('POST', path, { payment_data: PAY('tok_other') }, headers);
     expect(conflict.status).toBe(409);
     expect(conflict.body).toMatchObject({ type: 'invalid_request', code: 'idempotency_conflict' });
   });
@@ -132,27 +133,39 @@ describe('idempotency and headers', () => {
     expect(body).toMatchObject({
       status: 'ready_for_payment',
       fulfillment_details: { name: 'Sam Shopper', email: 'sam@example.com', address: { city: 'San Francisco', country: 'US' } },
-      selected_fulfillment_options: [{ type: 'shipping', option_id: 'standard', item_ids: ['mug'] }],
+      selected_fulfillment_options: [{ type: 'shipping', shipping: { option_id: 'standard', item_ids: ['line_item_1'] } }],
     });
-    expect(body.fulfillment_options).toContainEqual(expect.objectContaining({ id: 'express', totals: [{ type: 'total', display_text: 'Express', amount: 1499 }] }));
+    expect(body.fulfillment_options).toContainEqual(expect.objectContaining({ id: 'express', totals: [{ type: 'fulfillment', display_text: 'Express', amount: 1499 }] }));
     expect(body).not.toHaveProperty('fulfillment_address');
   });
 
-  it('refuses an API version it does not speak, listing those it does', async () => {
-    const { status, body } = await api('POST', '/checkout_sessions', { items: [{ id: 'mug', quantity: 1 }] }, { 'api-version': '2024-01-01' });
+  it.each([
+    ['an API version it does not speak', { 'api-version': '2024-01-01' }, 'unsupported_api_version'],
+    ['no API version at all', { 'api-version': '' }, 'missing_api_version'],
+  ])('refuses %s with 400, listing the versions it speaks', async (_case, headers, code) => {
+    const { status, body } = await api('POST', '/checkout_sessions', { items: [{ id: 'mug', quantity: 1 }] }, headers);
     expect(status).toBe(400);
-    expect(body).toMatchObject({ type: 'invalid_request', code: 'unsupported_api_version', supported_versions: expect.arrayContaining(['2025-09-29']) });
+    expect(body).toMatchObject({ type: 'invalid_request', code, supported_versions: ['2025-09-29', '2025-12-12', '2026-01-16', '2026-01-30'] });
   });
 });
 
-describe('a shop configured with an API key', () => {
-  it('requires the bearer token', async () => {
+describe('the bearer token', () => {
+  it.each([
+    ['no Authorization header', ''],
+    ['another token', 'Bearer not-the-key'],
+    ['the key without the Bearer scheme', 'acp_test_demo_merchant_key'],
+  ])('is required: %s gets 401 in the protocol error shape and changes nothing', async (_case, authorization) => {
+    const denied = await api('POST', '/checkout_sessions', { items: [{ id: 'mug', quantity: 1 }] }, { authorization });
+    expect(denied.status).toBe(401);
+    expect(denied.body).toEqual({ type: 'invalid_request', code: 'unauthorized', message: 'A valid bearer token is required.' });
+  });
+
+  it('is the one configured for the shop', async () => {
     const guarded = await startShop({ apiKey: 'merchant-secret' });
     try {
-      const denied = await callApi(guarded.url, 'POST', '/checkout_sessions', { items: [{ id: 'mug', quantity: 1 }] });
-      expect(denied.status).toBe(401);
-      const allowed = await callApi(guarded.url, 'POST', '/checkout_sessions', { items: [{ id: 'mug', quantity: 1 }] }, { authorization: 'Bearer merchant-secret' });
-      expect(allowed.status).toBe(201);
+      const body = { items: [{ id: 'mug', quantity: 1 }] };
+      expect((await callApi(guarded.url, 'POST', '/checkout_sessions', body)).status).toBe(401);
+      expect((await callApi(guarded.url, 'POST', '/checkout_sessions', body, { authorization: 'Bearer merchant-secret' })).status).toBe(201);
     } finally {
       await guarded.close();
     }

@@ -1,7 +1,7 @@
 import { type DemoMerchant } from '../src/index.js';
-import { callApi, startShop } from './support/shop.js';
+import { acpHeaders, callApi, startShop } from './support/shop.js';
 
-type Message = { type: string; code?: string; param?: string; content: string; required_option?: { name: string; values: { value: string; item_id: string; available: boolean }[] } };
+type Message = { type: string; code?: string; param?: string; content: string };
 type Session = {
   id: string;
   status: string;
@@ -13,9 +13,9 @@ type Session = {
 };
 
 const SAN_FRANCISCO = { name: 'Sam Shopper', line_one: '1 Market St', city: 'San Francisco', state: 'CA', country: 'US', postal_code: '94105' };
-const LONDON = { name: 'Sam Shopper', line_one: '10 Downing St', city: 'London', country: 'GB', postal_code: 'SW1A 2AA' };
-const BUYER = { first_name: 'Sam', email: 'sam@example.com' };
-const PAY = { payment_data: { token: 'tok_visa', provider: 'paykit' }, buyer: BUYER };
+const LONDON = { name: 'Sam Shopper', line_one: '10 Downing St', city: 'London', state: '', country: 'GB', postal_code: 'SW1A 2AA' };
+const BUYER = { first_name: 'Sam', last_name: 'Shopper', email: 'sam@example.com' };
+const PAY = { payment_data: { token: 'tok_visa', provider: 'stripe' }, buyer: BUYER };
 
 let shop: DemoMerchant;
 const api = <T = Session>(method: 'GET' | 'POST', path: string, body?: unknown) => callApi<T>(shop.url, method, path, body);
@@ -49,16 +49,16 @@ describe('agentic checkout problems', () => {
   it('asks for a size when the product is named without one, then accepts the chosen size', async () => {
     const { body } = await create({ items: [{ id: 'tshirt', quantity: 1 }], fulfillment_address: SAN_FRANCISCO });
     expect(body.status).toBe('not_ready_for_payment');
-    const [message] = body.messages;
-    expect(message).toMatchObject({ type: 'error', code: 'missing', param: '$.line_items[0].item.id' });
-    expect(message?.required_option).toEqual({
-      name: 'size',
-      values: [
-        { value: 'S', item_id: 'tshirt-s', available: true },
-        { value: 'M', item_id: 'tshirt-m', available: false },
-        { value: 'L', item_id: 'tshirt-l', available: true },
-      ],
-    });
+    // Messages are a closed shape in every version: the choices are in words.
+    expect(body.messages).toEqual([
+      {
+        type: 'error',
+        code: 'missing',
+        param: '$.line_items[0].item.id',
+        content_type: 'plain',
+        content: 'Choose a size for Classic T-Shirt: S (tshirt-s), M (tshirt-m, out of stock), L (tshirt-l).',
+      },
+    ]);
     const chosen = await api('POST', `/checkout_sessions/${body.id}`, { items: [{ id: 'tshirt-l', quantity: 1 }] });
     expect(chosen.body.status).toBe('ready_for_payment');
     expect(chosen.body.messages).toEqual([]);
@@ -66,7 +66,7 @@ describe('agentic checkout problems', () => {
 
   it('keeps the session payable after a declined token, records the decline, and completes with another token', async () => {
     const { body } = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, buyer: BUYER });
-    const declined = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: 'tok_decline_insufficient_funds', provider: 'paykit' } });
+    const declined = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: 'tok_decline_insufficient_funds', provider: 'stripe' } });
     expect(declined.status).toBe(200);
     expect(declined.body.status).toBe('ready_for_payment');
     expect(declined.body.order).toBeUndefined();
@@ -75,20 +75,20 @@ describe('agentic checkout problems', () => {
     expect(shop.state.charged()).toEqual([]);
     expect(shop.state.paymentAttempts()).toEqual([expect.objectContaining({ outcome: 'declined', amount: 1886 })]);
 
-    const paid = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: 'tok_visa', provider: 'paykit' } });
+    const paid = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: 'tok_visa', provider: 'stripe' } });
     expect(paid.body).toMatchObject({ status: 'completed', order: { id: 'DM-001001' }, messages: [] });
   });
 
   it('rejects a token that is not one of the card vault test tokens', async () => {
     const { body } = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, buyer: BUYER });
-    const result = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: '4242424242424242', provider: 'paykit' } });
+    const result = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: '4242424242424242', provider: 'stripe' } });
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ type: 'invalid_request', code: 'invalid', param: '$.payment_data.token' });
   });
 
   it('requires a buyer to complete', async () => {
     const { body } = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: SAN_FRANCISCO });
-    const result = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: 'tok_visa', provider: 'paykit' } });
+    const result = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: 'tok_visa', provider: 'stripe' } });
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ code: 'missing', param: '$.buyer' });
   });
@@ -96,7 +96,7 @@ describe('agentic checkout problems', () => {
   it('cancels an open session once; a canceled session cannot be completed or changed', async () => {
     const { body } = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, buyer: BUYER });
     // Sent the way many clients do: a JSON content type and no body at all.
-    const canceled = await fetch(`${shop.url}/checkout_sessions/${body.id}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    const canceled = await fetch(`${shop.url}/checkout_sessions/${body.id}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json', ...acpHeaders() } });
     expect(canceled.status).toBe(200);
     expect(((await canceled.json()) as Session).status).toBe('canceled');
     expect((await api('POST', `/checkout_sessions/${body.id}/cancel`)).status).toBe(405);
@@ -128,7 +128,7 @@ describe('agentic checkout problems', () => {
 
   it('charges the review price of an item whose price rose after its product page, and says so', async () => {
     const { body } = await create({ items: [{ id: 'earbuds', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, buyer: BUYER });
-    expect(body.line_items[0]).toMatchObject({ unit_amount: 5400, base_amount: 5400 });
+    expect(body.line_items[0]).toMatchObject({ base_amount: 5400 });
     expect(body.messages).toEqual([expect.objectContaining({ type: 'info', param: '$.line_items[0]', content: 'The price of Wireless Earbuds changed from $49.00 to $54.00.' })]);
     expect(body.status).toBe('ready_for_payment');
   });
@@ -140,20 +140,30 @@ describe('agentic checkout problems', () => {
     [{ items: [{ id: 'mug' }] }, 'missing', '$.items[0].quantity'],
     [{ items: [{ id: 'unicorn', quantity: 1 }] }, 'invalid', '$.items[0].id'],
     [{ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: { ...SAN_FRANCISCO, state: undefined } }, 'missing', '$.fulfillment_address.state'],
+    [{ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: { ...SAN_FRANCISCO, state: '' } }, 'missing', '$.fulfillment_address.state'],
+    [{ items: [{ id: 'mug', quantity: 1.5 }] }, 'invalid', '$.items[0].quantity'],
+    [{ items: [{ id: 'mug', quantity: 1 }], buyer: { first_name: 'Sam', email: 'sam@example.com' } }, 'missing', '$.buyer.last_name'],
     [{ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: { ...SAN_FRANCISCO, country: 'USA' } }, 'invalid', '$.fulfillment_address.country'],
-    [{ items: [{ id: 'mug', quantity: 1 }], buyer: { first_name: 'Sam', email: 'not-an-email' } }, 'invalid', '$.buyer.email'],
-    [{ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, fulfillment_option_id: 'teleport' }, 'invalid', '$.fulfillment_option_id'],
+    [{ items: [{ id: 'mug', quantity: 1 }], buyer: { ...BUYER, email: 'not-an-email' } }, 'invalid', '$.buyer.email'],
   ])('rejects a create body %j with %s at %s', async (body, code, param) => {
     const result = await create(body);
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ type: 'invalid_request', code, param });
   });
 
+  it('refuses an update choosing a fulfillment option the session does not offer, changing nothing', async () => {
+    const { body } = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: SAN_FRANCISCO });
+    const refused = await api('POST', `/checkout_sessions/${body.id}`, { fulfillment_option_id: 'teleport' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ type: 'invalid_request', code: 'invalid', param: '$.fulfillment_option_id' });
+    expect((await api('GET', `/checkout_sessions/${body.id}`)).body).toMatchObject({ fulfillment_option_id: 'standard' });
+  });
+
   it('answers 404 for an unknown session and 400 for a body that is not JSON', async () => {
     const missing = await api('GET', '/checkout_sessions/cs_nope');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ type: 'invalid_request', code: 'not_found' });
-    const response = await fetch(`${shop.url}/checkout_sessions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"items":' });
+    const response = await fetch(`${shop.url}/checkout_sessions`, { method: 'POST', headers: { 'content-type': 'application/json', ...acpHeaders() }, body: '{"items":' });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ type: 'invalid_request' });
   });

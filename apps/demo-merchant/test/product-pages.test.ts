@@ -1,6 +1,6 @@
 import { type DemoMerchant } from '../src/index.js';
 import { hasTestId, jsonLdBlocks, linkHref, textByTestId } from './support/html.js';
-import { startShop } from './support/shop.js';
+import { acpHeaders, startShop } from './support/shop.js';
 
 let shop: DemoMerchant;
 beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('product pages', () => {
       protocol: { name: 'acp', supported_versions: expect.arrayContaining(['2025-09-29', '2026-01-16']) },
       api_base_url: shop.url,
       transports: ['rest'],
-      capabilities: { services: ['checkout'] },
+      capabilities: { services: ['checkout', 'delegate_payment'] },
     });
   });
 
@@ -87,7 +87,7 @@ describe('product pages', () => {
     const large = group.hasVariant.find((variant) => variant.size === 'L');
     const created = await fetch(`${apiBase}/checkout_sessions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...acpHeaders() },
       body: JSON.stringify({ items: [{ id: large?.sku, quantity: 1 }] }),
     });
     expect(created.status).toBe(201);

@@ -14,7 +14,9 @@ export * from './strategy/select-strategy.js';
 
 // The first strategy: the merchant's agentic-checkout (ACP) API.
 export { agenticCheckoutStrategy, type AgenticCheckoutOptions } from './agentic-checkout/agentic-checkout-strategy.js';
-export { discoverAgenticCheckout, readDiscoveryDocument, type AcpEndpoint, type AcpDialect } from './agentic-checkout/discovery.js';
+export { discoverAgenticCheckout, readDiscoveryDocument, type AcpEndpoint } from './agentic-checkout/discovery.js';
+export { SPOKEN_VERSIONS as ACP_SPOKEN_VERSIONS, type AcpVersion } from './agentic-checkout/protocol/version-shapes.js';
+export { parseAcpCredentials, type AcpCredentials, type AcpMerchantCredential } from './agentic-checkout/merchant-credentials.js';
 export { productsOnPage, type PageProduct, type ProductVariant } from './merchant-page/structured-data.js';
 export { readTask, type TaskHints } from './merchant-page/task-hints.js';
 
@@ -30,6 +32,7 @@ export { startGuardProxy, type GuardProxy, type GuardProxyOptions } from './brow
 export * from './money/currency-converter.js';
 export * from './money/minor-units.js';
 export * from './payment/payment-credentials.js';
+export * from './payment/allowance.js';
 
 // Queue, runners, sweeper, and the process that runs them.
 export * from './runs/run-commands.js';

@@ -1,4 +1,4 @@
-import { parseAllowedHosts, parseProxyList } from '@paykit/checkout-agent';
+import { parseAcpCredentials, parseAllowedHosts, parseProxyList } from '@paykit/checkout-agent';
 import { describeIssue } from '@paykit/contracts';
 import { z } from 'zod';
 
@@ -7,6 +7,15 @@ const integer = (fallback: number, minimum = 0) => z.coerce.number().int().min(m
 const isProxyList = (value: string): boolean => {
   try {
     parseProxyList(value);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const isAcpCredentials = (value: string): boolean => {
+  try {
+    parseAcpCredentials(value);
     return true;
   } catch {
     return false;
@@ -97,6 +106,12 @@ const ConfigSchema = z.object({
   /** Sent as a bearer token to the model API; never logged. */
   AGENT_CHECKOUT_MODEL_API_KEY: z.string().min(1).optional(),
   AGENT_CHECKOUT_MODEL_TIMEOUT_MS: integer(60_000, 1),
+  /** Agentic checkout: the credential per merchant API origin, `{"https://shop.example":{"token":"...","merchantId"?,"signingKey"?}}`; never logged. */
+  AGENT_CHECKOUT_ACP_CREDENTIALS: z.string().default('').refine(isAcpCredentials, {
+    error: 'must be a JSON object of merchant API origins to {"token", "merchantId"?, "signingKey"? (Ed25519 PEM)}',
+  }),
+  /** Agentic checkout: how long a payment token delegated to a merchant stays usable (its allowance's expiry). */
+  AGENT_CHECKOUT_PAYMENT_TOKEN_TTL_MS: integer(600_000, 1),
   /** Wallets: sandbox chains' block time (every chain), to make staging transfers final sooner (tests, demos). */
   SANDBOX_BLOCK_TIME_MS: z.coerce.number().int().min(1).optional(),
   /** Wallets: how often the transfer executor polls a sent transaction; default about one block of its chain. */

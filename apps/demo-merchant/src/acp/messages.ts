@@ -4,8 +4,8 @@ import { type LineIssue, type Quote } from '../pricing/quote.js';
 import { type AcpSession } from './session.js';
 
 /**
- * A message of the protocol. `required_option` is this shop's extension on `missing` messages
- * for an unchosen variant: the choices a client can put to the user as a question.
+ * A message of the protocol: a closed shape in every version, so an unchosen variant is
+ * described in words (its sizes and their item ids) for the client to put to the user.
  */
 export interface AcpMessage {
   readonly type: 'info' | 'error';
@@ -13,12 +13,6 @@ export interface AcpMessage {
   readonly param?: string;
   readonly content_type: 'plain';
   readonly content: string;
-  readonly required_option?: RequiredOption;
-}
-
-export interface RequiredOption {
-  readonly name: 'size';
-  readonly values: readonly { readonly value: string; readonly item_id: string; readonly available: boolean }[];
 }
 
 /** What the shopper (or agent) has to know or fix before this session can be paid. */
@@ -50,20 +44,10 @@ const lineMessage = (issue: LineIssue, quote: Quote, catalogue: Catalogue, addre
   const param = `$.line_items[${issue.line}]`;
   switch (issue.kind) {
     case 'needs_variant': {
-      const values = issue.product.variants.map((variant) => ({
-        value: variant.size ?? variant.sku,
-        item_id: variant.sku,
-        available: catalogue.inStock(variant.sku, line?.quantity ?? 1),
-      }));
-      const listed = values.map((value) => `${value.value} (${value.item_id}${value.available ? '' : ', out of stock'})`).join(', ');
-      return {
-        type: 'error',
-        code: 'missing',
-        param: `${param}.item.id`,
-        content_type: 'plain',
-        content: `Choose a size for ${name}: ${listed}.`,
-        required_option: { name: 'size', values },
-      };
+      const listed = issue.product.variants
+        .map((variant) => `${variant.size ?? variant.sku} (${variant.sku}${catalogue.inStock(variant.sku, line?.quantity ?? 1) ? '' : ', out of stock'})`)
+        .join(', ');
+      return { type: 'error', code: 'missing', param: `${param}.item.id`, content_type: 'plain', content: `Choose a size for ${name}: ${listed}.` };
     }
     case 'out_of_stock':
       return {

@@ -1,14 +1,19 @@
 import { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { originOf } from '../origin.js';
+import { type AcpAuthOptions, authenticator } from './auth.js';
+import { DELEGATE_PAYMENT_PATH, type DelegatePaymentDeps, delegatePayment } from './delegate-payment.js';
 import { AcpHttpError } from './errors.js';
 import { IdempotencyCache } from './idempotency.js';
 import { type AcpCheckoutService, type AcpRequestContext, type AcpResponse } from './service.js';
-import { DEFAULT_VERSION, isSupportedVersion, SUPPORTED_VERSIONS, type AcpVersion } from './versions.js';
+import { type AcpVersion } from './versions.js';
 
 export interface AcpRoutesOptions {
   readonly service: AcpCheckoutService;
-  /** When set, every request needs `Authorization: Bearer <apiKey>`. */
-  readonly apiKey?: string;
+  readonly delegation: Omit<DelegatePaymentDeps, 'isOpenSession'>;
+  /** Every request needs `Authorization: Bearer <apiKey>` (and a signature when a key is set). */
+  readonly auth: AcpAuthOptions;
+  /** The API versions this shop answers. */
+  readonly versions: readonly AcpVersion[];
   readonly publicUrl?: string;
 }
 
@@ -18,6 +23,7 @@ type Operation = (context: AcpRequestContext, request: FastifyRequest<{ Params: 
 export const acpRoutes = async (scope: FastifyInstance, options: AcpRoutesOptions): Promise<void> => {
   const { service } = options;
   const idempotency = new IdempotencyCache();
+  const authenticate = authenticator(options.auth);
 
   // Cancel and complete are often sent with a JSON content type and no body.
   scope.removeContentTypeParser('application/json');
@@ -41,8 +47,8 @@ export const acpRoutes = async (scope: FastifyInstance, options: AcpRoutesOption
   const handle = (operation: Operation, replayable: boolean) =>
     async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       echoHeaders(request, reply);
-      authorize(request, options.apiKey);
-      const context = { origin: originOf(request, options.publicUrl), version: versionOf(request) };
+      authenticate(request);
+      const context = { origin: originOf(request, options.publicUrl), version: versionOf(request, options.versions) };
       const key = header(request, 'idempotency-key');
       if (!replayable || !key) return send(reply, await run(operation, context, request));
       const fingerprint = IdempotencyCache.fingerprint(request.method, request.url, request.body);
@@ -61,6 +67,8 @@ export const acpRoutes = async (scope: FastifyInstance, options: AcpRoutesOption
   scope.get('/checkout_sessions/:id', handle((context, request) => service.get(request.params.id, context), false));
   scope.post('/checkout_sessions/:id/complete', handle((context, request) => service.complete(request.params.id, request.body, context), true));
   scope.post('/checkout_sessions/:id/cancel', handle((context, request) => service.cancel(request.params.id, context), true));
+  const delegation = { ...options.delegation, isOpenSession: (id: string) => service.isOpen(id) };
+  scope.post(DELEGATE_PAYMENT_PATH, handle((_context, request) => delegatePayment(delegation, request.body, header(request, 'idempotency-key')), true));
 };
 
 /** Runs an operation and turns a protocol error into a response, so errors can be replayed too. */
@@ -87,17 +95,12 @@ const echoHeaders = (request: FastifyRequest, reply: FastifyReply): void => {
   }
 };
 
-const authorize = (request: FastifyRequest, apiKey: string | undefined): void => {
-  if (apiKey && header(request, 'authorization') !== `Bearer ${apiKey}`) {
-    throw new AcpHttpError(401, 'invalid_request', 'unauthorized', 'A valid bearer token is required.');
-  }
-};
-
-const versionOf = (request: FastifyRequest): AcpVersion => {
+/** `API-Version` is required; a missing or unknown one is refused with the versions this shop answers. */
+const versionOf = (request: FastifyRequest, versions: readonly AcpVersion[]): AcpVersion => {
   const requested = header(request, 'api-version');
-  if (requested === undefined) return DEFAULT_VERSION;
-  if (isSupportedVersion(requested)) return requested;
-  throw new AcpHttpError(400, 'invalid_request', 'unsupported_api_version', `API-Version ${requested} is not supported.`, undefined, {
-    supported_versions: SUPPORTED_VERSIONS,
-  });
+  const supported = { supported_versions: versions };
+  if (requested === undefined) throw new AcpHttpError(400, 'invalid_request', 'missing_api_version', 'The API-Version header is required.', undefined, supported);
+  const version = versions.find((candidate) => candidate === requested);
+  if (version) return version;
+  throw new AcpHttpError(400, 'invalid_request', 'unsupported_api_version', `API-Version ${requested} is not supported.`, undefined, supported);
 };

@@ -1,6 +1,7 @@
 import { type Order, type ShippingAddress } from '../orders/order.js';
 import { type Quote, type QuoteLine } from '../pricing/quote.js';
-import { type AcpAddress, type AcpBuyer, type UpdateSessionBody } from './schemas.js';
+import { type SessionChanges } from './wire/decode.js';
+import { type AcpAddress, type AcpBuyer } from './wire/request-schemas.js';
 
 export interface FulfillmentContact {
   readonly name?: string;
@@ -45,23 +46,15 @@ export const toAcpAddress = (address: ShippingAddress): Record<string, string> =
   postal_code: address.postalCode,
 });
 
-/**
- * Applies the fields of a create or update body. Both generations of the protocol are accepted:
- * `fulfillment_address` / `fulfillment_option_id` and `fulfillment_details` / `selected_fulfillment_options`.
- */
-export const applySessionFields = (session: AcpSession, body: UpdateSessionBody): void => {
-  if (body.items) session.items = body.items.map((item) => ({ itemId: item.id, quantity: item.quantity }));
-  if (body.buyer) session.buyer = body.buyer;
-  const details = body.fulfillment_details;
-  const address = body.fulfillment_address ?? details?.address;
-  if (address) session.address = toShippingAddress(address);
-  if (details) {
-    session.contact = {
-      ...(details.name ? { name: details.name } : {}),
-      ...(details.email ? { email: details.email } : {}),
-      ...(details.phone_number ? { phone: details.phone_number } : {}),
-    };
-  }
-  const optionId = body.fulfillment_option_id ?? body.selected_fulfillment_options?.[0]?.option_id;
-  if (optionId) session.shippingOptionId = optionId;
+/** Applies a decoded create or update body (any version). */
+export const applySessionChanges = (session: AcpSession, changes: SessionChanges): void => {
+  if (changes.items) session.items = changes.items;
+  if (changes.buyer) session.buyer = changes.buyer;
+  if (changes.address) session.address = toShippingAddress(changes.address);
+  if (changes.contact) session.contact = changes.contact;
+  if (changes.option) session.shippingOptionId = changes.option.id;
 };
+
+/** The buyer's name for the order: first and last, else the full name, else the delivery contact's. */
+export const buyerName = (buyer: AcpBuyer, contact: FulfillmentContact | undefined): string =>
+  [buyer.first_name, buyer.last_name].filter(Boolean).join(' ') || buyer.full_name || contact?.name || buyer.email;

@@ -1,19 +1,13 @@
 /**
- * A checkout session as this client reads it, from either generation of the protocol's
- * field names. Amounts stay integers in minor units, as the protocol sends them.
+ * A checkout session as this client reads it, from any version of the protocol: where versions
+ * differ (line item quantities, fulfillment names, option prices, payment declarations) every
+ * known place is read, and unknown fields are ignored. Amounts stay integers in minor units.
  */
 export interface AcpMessage {
-  readonly type: 'info' | 'error';
+  readonly type: 'info' | 'warning' | 'error';
   readonly code: string | null;
   readonly param: string | null;
   readonly content: string;
-  /** The demo merchant's extension on a `missing` variant: the choices to put to the user. */
-  readonly requiredOption: RequiredOption | null;
-}
-
-export interface RequiredOption {
-  readonly name: string;
-  readonly values: readonly { readonly value: string; readonly itemId: string; readonly available: boolean }[];
 }
 
 export interface FulfillmentOption {
@@ -24,17 +18,28 @@ export interface FulfillmentOption {
   readonly latestDelivery: string | null;
 }
 
+/** How the merchant wants to be paid: `payment_provider` (up to 2026-01-16) or a card handler (2026-01-30). */
+export interface PaymentDeclaration {
+  readonly provider: string | null;
+  readonly merchantId: string | null;
+  readonly handlerId: string | null;
+  /** The handler says the token must come from the merchant's delegate_payment. */
+  readonly requiresDelegation: boolean;
+}
+
 export interface AcpSession {
   readonly id: string;
   readonly status: string;
   /** Uppercase ISO 4217 code. */
   readonly currency: string;
-  readonly lineItems: readonly { readonly itemId: string; readonly quantity: number }[];
+  /** `id` is the line item's own id (what `item_ids` name), `itemId` the item bought. */
+  readonly lineItems: readonly { readonly id: string | null; readonly itemId: string; readonly quantity: number }[];
   readonly fulfillmentOptions: readonly FulfillmentOption[];
   readonly selectedOptionId: string | null;
   /** `totals[type=total].amount`, in minor units. */
   readonly total: number | null;
   readonly messages: readonly AcpMessage[];
+  readonly payment: PaymentDeclaration;
   readonly orderId: string | null;
 }
 
@@ -43,38 +48,57 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const objects = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const int = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+const quantity = (value: unknown): number | null => (typeof value === 'number' && value > 0 && Number.isFinite(value) ? value : null);
 
-const totalAmount = (totals: unknown): number | null => int(objects(totals).find((total) => total.type === 'total')?.amount);
+const totalOf = (totals: unknown, type: string): number | null => int(objects(totals).find((total) => total.type === type)?.amount);
+
+/** An option's price: its `total`, else what it adds (`fulfillment`, plus `tax` and `fee` when listed), else a flat `total`. */
+const optionAmount = (option: Json): number | null => {
+  const listed = totalOf(option.totals, 'total');
+  if (listed !== null) return listed;
+  const parts = ['fulfillment', 'tax', 'fee'].map((type) => totalOf(option.totals, type));
+  if (parts[0] !== null) return parts.reduce<number>((sum, part) => sum + (part ?? 0), 0);
+  return int(option.total);
+};
 
 const readOption = (option: Json): FulfillmentOption | null => {
   const id = str(option.id);
-  const amount = int(option.total) ?? totalAmount(option.totals);
+  const amount = optionAmount(option);
   if (!id || amount === null) return null;
   return { id, title: str(option.title) ?? id, amount, latestDelivery: str(option.latest_delivery_time) };
 };
 
-const readRequiredOption = (value: unknown): RequiredOption | null => {
-  if (!isObject(value)) return null;
-  const values = objects(value.values).flatMap((entry) => {
-    const label = str(entry.value);
-    const itemId = str(entry.item_id);
-    return label && itemId ? [{ value: label, itemId, available: entry.available !== false }] : [];
-  });
-  return values.length > 0 ? { name: str(value.name) ?? 'option', values } : null;
-};
-
 const readMessage = (message: Json): AcpMessage => ({
-  type: message.type === 'error' ? 'error' : 'info',
+  type: message.type === 'error' ? 'error' : message.type === 'warning' ? 'warning' : 'info',
   code: str(message.code),
   param: str(message.param),
   content: str(message.content) ?? '',
-  requiredOption: readRequiredOption(message.required_option),
 });
+
+const CARD_HANDLER = 'dev.acp.tokenized.card';
+
+const readPayment = (body: Json): PaymentDeclaration => {
+  const provider = isObject(body.payment_provider) ? body.payment_provider : {};
+  const capabilities = isObject(body.capabilities) ? body.capabilities : {};
+  const handlers = objects(isObject(capabilities.payment) ? capabilities.payment.handlers : undefined);
+  const handler = handlers.find((candidate) => candidate.name === CARD_HANDLER);
+  const config = handler && isObject(handler.config) ? handler.config : {};
+  return {
+    provider: str(provider.provider) ?? (handler ? str(handler.psp) : null),
+    merchantId: str(provider.merchant_id) ?? str(config.merchant_id),
+    handlerId: handler ? str(handler.id) : null,
+    requiresDelegation: handler?.requires_delegate_payment === true,
+  };
+};
+
+const readSelected = (body: Json): string | null => {
+  const [first] = objects(body.selected_fulfillment_options);
+  return str(body.fulfillment_option_id) ?? str(first?.option_id) ?? (isObject(first?.shipping) ? str(first.shipping.option_id) : null);
+};
 
 /** Null when the body is not a checkout session at all. */
 export const readSession = (body: unknown): AcpSession | null => {
   if (!isObject(body) || typeof body.id !== 'string' || typeof body.status !== 'string') return null;
-  const selected = str(body.fulfillment_option_id) ?? str(objects(body.selected_fulfillment_options)[0]?.option_id);
   return {
     id: body.id,
     status: body.status,
@@ -82,12 +106,14 @@ export const readSession = (body: unknown): AcpSession | null => {
     lineItems: objects(body.line_items).flatMap((line) => {
       const item = isObject(line.item) ? line.item : {};
       const itemId = str(item.id);
-      return itemId ? [{ itemId, quantity: int(item.quantity) ?? 1 }] : [];
+      // 2026-01-30 moved the quantity from the item to the line item.
+      return itemId ? [{ id: str(line.id), itemId, quantity: quantity(line.quantity) ?? quantity(item.quantity) ?? 1 }] : [];
     }),
     fulfillmentOptions: objects(body.fulfillment_options).flatMap((option) => readOption(option) ?? []),
-    selectedOptionId: selected,
-    total: totalAmount(body.totals),
+    selectedOptionId: readSelected(body),
+    total: totalOf(body.totals, 'total'),
     messages: objects(body.messages).map(readMessage),
+    payment: readPayment(body),
     orderId: isObject(body.order) ? str(body.order.id) : null,
   };
 };

@@ -1,15 +1,20 @@
-import type { IdGenerator } from '@paykit/kernel';
+import type { Clock, IdGenerator } from '@paykit/kernel';
 import { readTask } from '../merchant-page/task-hints.js';
 import { MerchantAccessBlockedError } from '../strategy/strategy-errors.js';
 import type { CheckoutStrategy, PreparedCheckout, StrategyContext, StrategyOutcome } from '../strategy/strategy-port.js';
 import { AcpClient } from './acp-client.js';
 import { checkoutParty } from './buyer-details.js';
 import { type AcpEndpoint, discoverAgenticCheckout } from './discovery.js';
+import { type AcpCredentials, credentialFor } from './merchant-credentials.js';
 import { type MerchantPage, chooseVariant, findProduct } from './product-choice.js';
 import { SessionCheckout } from './session-checkout.js';
 
 export interface AgenticCheckoutOptions {
   readonly ids: IdGenerator;
+  /** Signs requests' `Timestamp`. */
+  readonly clock: Clock;
+  /** The deployment's credential per merchant API origin; a merchant without one gets no `Authorization`. */
+  readonly credentials: AcpCredentials;
   /** Time limit of one API call. Default 15 s. */
   readonly requestTimeoutMs?: number;
   /** Time limit of the `complete` call; past it the payment is unconfirmed. Default 60 s. */
@@ -36,16 +41,28 @@ class AgenticCheckout implements PreparedCheckout {
     if (isOutcome(variant)) return variant;
     const party = await checkoutParty(context);
     if (isOutcome(party)) return party;
+    const credential = credentialFor(this.options.credentials, this.endpoint.apiBaseUrl);
     const client = new AcpClient({
       http: context.http,
       endpoint: this.endpoint,
+      credential,
       ids: this.options.ids,
+      clock: this.options.clock,
       signal: context.signal,
       ...(this.options.requestTimeoutMs ? { timeoutMs: this.options.requestTimeoutMs } : {}),
       completeTimeoutMs: this.options.completeTimeoutMs ?? 60_000,
     });
-    const plan = { productName: product.name, variant, variantChosen: product.hasVariants, party, hints };
-    return new SessionCheckout(client, context, plan, `${this.endpoint.apiBaseUrl}/checkout_sessions`).run();
+    const plan = {
+      productName: product.name,
+      variant,
+      variants: product.variants,
+      variantChosen: product.hasVariants,
+      party,
+      hints,
+      currency: variant.price?.currency ?? context.input.constraints.maxCost.currency,
+      delegation: { offered: this.endpoint.delegatePayment, merchantId: credential?.merchantId ?? null },
+    };
+    return new SessionCheckout(client, context, plan, this.endpoint.apiBaseUrl).run();
   }
 }
 

@@ -1,6 +1,6 @@
 import type { InputInteraction } from '@paykit/checkout-runs';
 import type { BuyerProfile, StrategyContext, StrategyOutcome } from '../strategy/strategy-port.js';
-import type { AcpAddress, AcpBuyer } from './acp-client.js';
+import type { AcpAddress, AcpBuyer } from './acp-types.js';
 
 /** Who pays and where it ships, in the protocol's shapes. */
 export interface CheckoutParty {
@@ -83,10 +83,10 @@ const toParty = (profile: BuyerProfile): CheckoutParty | null => {
       line_one: lineOne,
       ...(rest.length > 0 ? { line_two: rest.join(', ') } : {}),
       city: shipping.locality,
-      ...(shipping.administrativeAreaCode ? { state: shipping.administrativeAreaCode } : {}),
+      // Every version requires `state`; it stays empty where the country has none.
+      state: shipping.administrativeAreaCode ?? '',
       country: shipping.countryCode,
       postal_code: shipping.postalCode,
-      ...(contact.phone ? { phone_number: contact.phone } : {}),
     },
   };
 };

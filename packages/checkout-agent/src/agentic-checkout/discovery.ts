@@ -1,27 +1,18 @@
 import { relIncludes, tagsNamed } from '../merchant-page/html-tags.js';
 import type { SafeHttp } from '../safety/safe-http.js';
+import { type AcpVersion, SPOKEN_VERSIONS } from './protocol/version-shapes.js';
 
 export const DISCOVERY_PATH = '/.well-known/acp.json';
 export const DISCOVERY_LINK_REL = 'agentic-checkout';
 
-/** The request/response field names differ between the 2025 and 2026 generations of the protocol. */
-export type AcpDialect = 'fulfillment_address' | 'fulfillment_details';
-
 export interface AcpEndpoint {
   /** Where `/checkout_sessions` lives. */
   readonly apiBaseUrl: string;
-  /** The `API-Version` header this client sends. */
-  readonly version: string;
-  readonly dialect: AcpDialect;
+  /** The `API-Version` header this client sends: the newest version both sides speak. */
+  readonly version: AcpVersion;
+  /** The merchant lists the `delegate_payment` service: tokens are delegated with an allowance. */
+  readonly delegatePayment: boolean;
 }
-
-/** Versions this client speaks, preferred first. */
-const SPOKEN_VERSIONS: readonly { version: string; dialect: AcpDialect }[] = [
-  { version: '2025-09-29', dialect: 'fulfillment_address' },
-  { version: '2026-01-30', dialect: 'fulfillment_details' },
-  { version: '2026-01-16', dialect: 'fulfillment_details' },
-  { version: '2025-12-12', dialect: 'fulfillment_address' },
-];
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -42,12 +33,14 @@ export const readDiscoveryDocument = (document: unknown, documentUrl: string): A
   if (typeof protocol.name === 'string' && protocol.name.toLowerCase() !== 'acp') return null;
   if ('transports' in document && !strings(document.transports).includes('rest')) return null;
   const capabilities = isObject(document.capabilities) ? document.capabilities : {};
-  if ('services' in capabilities && !strings(capabilities.services).includes('checkout')) return null;
+  const services = strings(capabilities.services);
+  if ('services' in capabilities && !services.includes('checkout')) return null;
   const offered = strings(protocol.supported_versions);
   if (offered.length === 0 && typeof protocol.version === 'string') offered.push(protocol.version);
-  const spoken = offered.length === 0 ? SPOKEN_VERSIONS[0] : SPOKEN_VERSIONS.find((candidate) => offered.includes(candidate.version));
-  if (!spoken) return null;
-  return { apiBaseUrl: apiBaseUrl.href.replace(/\/$/, ''), ...spoken };
+  // A document naming no version predates versioned discovery: the first release is assumed.
+  const version = offered.length === 0 ? '2025-09-29' : SPOKEN_VERSIONS.find((candidate) => offered.includes(candidate));
+  if (!version) return null;
+  return { apiBaseUrl: apiBaseUrl.href.replace(/\/$/, ''), version, delegatePayment: services.includes('delegate_payment') };
 };
 
 /**

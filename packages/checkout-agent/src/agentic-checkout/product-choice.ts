@@ -115,3 +115,28 @@ export const chooseVariant = async (
   if (typeof chosen !== 'string') return chosen;
   return product.variants.find((variant) => sizeLabel(variant) === chosen) ?? blocked('product.requested_option_unavailable', `${product.name} has no size ${chosen}.`);
 };
+
+/**
+ * The merchant needs an item made precise and says so only in words (messages carry no
+ * structured choices in any version): the user reads its words and answers. The answer is
+ * matched to the page's variants by size or SKU; otherwise it is taken as the item id itself.
+ */
+export const chooseItem = async (
+  context: StrategyContext,
+  productName: string,
+  merchantWords: string,
+  variants: readonly ProductVariant[],
+  hints: TaskHints,
+): Promise<string | StrategyOutcome> => {
+  const named = hints.size === null ? undefined : variants.find((variant) => variant.size && sameSize(hints.size ?? '', variant.size));
+  if (named) return named.sku;
+  const answer = await context.ask(`The merchant needs a choice for ${productName}: "${merchantWords}" What should I choose?`, {
+    kind: 'form',
+    schema: { type: 'object', properties: { choice: { type: 'string', title: 'Your choice', minLength: 1 } }, required: ['choice'] },
+  });
+  if (answer.action === 'decline') return blocked('merchant.no_safe_path', `No choice was made for ${productName}; nothing was bought.`);
+  const value = answer.action === 'submit' && typeof answer.value === 'object' && answer.value !== null ? (answer.value as Record<string, unknown>).choice : undefined;
+  const choice = (typeof value === 'string' ? value : typeof answer.value === 'string' ? answer.value : (answer.text ?? '')).trim();
+  if (choice === '') return blocked('merchant.no_safe_path', `No choice was made for ${productName}; nothing was bought.`);
+  return variants.find((variant) => variant.sku === choice || (variant.size !== null && sameSize(choice, variant.size)))?.sku ?? choice;
+};

@@ -4,21 +4,29 @@ import type { TaskHints } from '../merchant-page/task-hints.js';
 import type { ProductVariant } from '../merchant-page/structured-data.js';
 import { fromMinorUnits } from '../money/minor-units.js';
 import { HttpTimeoutError, HttpTransportError } from '../safety/http-errors.js';
-import type { StrategyContext, StrategyOutcome } from '../strategy/strategy-port.js';
-import type { AcpAnswer, AcpClient } from './acp-client.js';
+import type { PaymentAllowance } from '../payment/allowance.js';
+import type { PaymentToken, StrategyContext, StrategyOutcome } from '../strategy/strategy-port.js';
+import type { AcpAnswer, AcpClient, DelegateAnswer } from './acp-client.js';
 import type { AcpSession } from './acp-session.js';
 import type { CheckoutParty } from './buyer-details.js';
+import { delegatePaymentRequest } from './delegated-payment.js';
 import { chooseFulfillment } from './fulfillment-choice.js';
-import { chooseSize } from './product-choice.js';
+import { chooseItem } from './product-choice.js';
 import { problemOf, refusalOutcome } from './session-problems.js';
 
 export interface SessionCheckoutPlan {
   readonly productName: string;
   readonly variant: ProductVariant;
+  /** Every variant the page lists, for answers to the merchant's questions. */
+  readonly variants: readonly ProductVariant[];
   /** Whether the buyer chose among variants (an unavailable variant is then an unavailable option). */
   readonly variantChosen: boolean;
   readonly party: CheckoutParty;
   readonly hints: TaskHints;
+  /** What the page prices in: the currency a session is created in where the version asks for one. */
+  readonly currency: string;
+  /** Whether the merchant offers delegate_payment, and its merchant id from the deployment's credential. */
+  readonly delegation: { readonly offered: boolean; readonly merchantId: string | null };
 }
 
 const blocked = (code: Extract<StrategyOutcome, { kind: 'blocked' }>['code'], summary: string): StrategyOutcome => ({ kind: 'blocked', code, summary });
@@ -27,22 +35,25 @@ const MAX_CHOICE_ROUNDS = 3;
 
 /**
  * One checkout session at the merchant, from creation to payment. The max-cost guard runs on
- * the session's final total before `complete` is ever sent; a session that does not end in
- * a payment is cancelled at the merchant, unless the payment's fate is unknown.
+ * the session's final total before `complete` is ever sent, and a merchant offering delegated
+ * payment gets a token it cannot charge beyond maxCost. A session that does not end in a
+ * payment is cancelled at the merchant, unless the payment's fate is unknown.
  */
 export class SessionCheckout {
   private session: AcpSession | null = null;
   private variantChosen: boolean;
   /** Set once money may have moved: the session is then left alone. */
   private paymentSent = false;
+  private readonly sessionsUrl: string;
 
   constructor(
     private readonly client: AcpClient,
     private readonly context: StrategyContext,
     private readonly plan: SessionCheckoutPlan,
-    private readonly sessionsUrl: string,
+    private readonly apiBaseUrl: string,
   ) {
     this.variantChosen = plan.variantChosen;
+    this.sessionsUrl = `${apiBaseUrl}/checkout_sessions`;
   }
 
   async run(): Promise<StrategyOutcome> {
@@ -59,27 +70,26 @@ export class SessionCheckout {
   private async proceed(): Promise<StrategyOutcome> {
     const { variant, hints, party, productName } = this.plan;
     await this.context.step(`Create a checkout session for ${hints.quantity} x ${productName}`, this.sessionsUrl);
-    const created = await this.client.create({ items: [{ id: variant.sku, quantity: hints.quantity }], address: party.address, buyer: party.buyer });
+    const created = await this.client.create({ items: [{ id: variant.sku, quantity: hints.quantity }], address: party.address, buyer: party.buyer }, this.plan.currency);
     const refusal = this.accept(created);
     if (refusal) return refusal;
     for (let round = 0; ; round++) {
       const problem = problemOf(this.current(), { variantChosen: this.variantChosen, productName });
       if (!problem) break;
       if (problem.kind === 'blocked') return problem.outcome;
-      if (round === MAX_CHOICE_ROUNDS) return blocked('merchant.checkout_error', `The merchant kept asking for a ${problem.option.name}; nothing was bought.`);
-      const options = problem.option.values.map((value) => ({ label: value.value, available: value.available }));
-      const chosen = await chooseSize(this.context, productName, options, hints);
+      if (round === MAX_CHOICE_ROUNDS) return blocked('merchant.checkout_error', `The merchant kept asking for a choice about ${productName}; nothing was bought.`);
+      const chosen = await chooseItem(this.context, productName, problem.question, this.plan.variants, hints);
       if (typeof chosen !== 'string') return chosen;
-      const itemId = problem.option.values.find((value) => value.value === chosen)?.itemId ?? chosen;
-      const items = this.current().lineItems.map((line, index) => ({ id: index === problem.line ? itemId : line.itemId, quantity: line.quantity }));
+      const items = this.current().lineItems.map((line, index) => ({ id: index === problem.line ? chosen : line.itemId, quantity: line.quantity }));
       this.variantChosen = true;
-      const changed = await this.change(`Choose ${problem.option.name} ${chosen}`, { items });
+      const changed = await this.change(`Choose ${chosen} for ${productName}`, { items });
       if (changed) return changed;
     }
     const option = chooseFulfillment(this.current().fulfillmentOptions, hints);
     if (!option) return blocked('merchant.fulfillment_unavailable', "The merchant offers no delivery to the buyer's address; nothing was bought.");
     if (option.id !== this.current().selectedOptionId) {
-      const changed = await this.change(`Choose delivery: ${option.title}`, { fulfillmentOptionId: option.id });
+      const lineItemIds = this.current().lineItems.flatMap((line) => (line.id ? [line.id] : []));
+      const changed = await this.change(`Choose delivery: ${option.title}`, { fulfillment: { optionId: option.id, lineItemIds } });
       if (changed) return changed;
       const problem = problemOf(this.current(), { variantChosen: this.variantChosen, productName });
       if (problem?.kind === 'blocked') return problem.outcome;
@@ -91,11 +101,35 @@ export class SessionCheckout {
     return this.pay(session, { amount: fromMinorUnits(session.total, session.currency), currency: session.currency });
   }
 
+  /** The merchant id to delegate a token to, when the merchant takes delegated tokens. */
+  private delegationTo(session: AcpSession): string | null {
+    if (!this.plan.delegation.offered && !session.payment.requiresDelegation) return null;
+    return session.payment.merchantId ?? this.plan.delegation.merchantId;
+  }
+
   private async pay(session: AcpSession, total: Money): Promise<StrategyOutcome> {
-    const token = await this.context.paymentToken();
-    if (E.isLeft(token)) return { kind: 'failed', reason: 'runtime_error', detail: `No card token to pay with: ${token.left.message}` };
+    if (this.client.usesPaymentHandlers && !session.payment.handlerId) {
+      return blocked('merchant.no_safe_path', 'The merchant declares no tokenized-card payment handler, the only way this agent pays; nothing was bought.');
+    }
+    const merchantId = this.delegationTo(session);
+    if (session.payment.requiresDelegation && !merchantId) {
+      return blocked('merchant.checkout_error', 'The merchant requires a delegated payment token but names no merchant id to issue it for; nothing was bought.');
+    }
+    const token = await this.context.paymentToken(merchantId ? session.currency : undefined);
+    if (E.isLeft(token)) {
+      return token.left.code === 'conversion_unavailable'
+        ? { kind: 'failed', reason: 'accounting_unavailable', detail: `maxCost could not be expressed in ${session.currency}: ${token.left.message}. Nothing was paid.` }
+        : { kind: 'failed', reason: 'runtime_error', detail: `No card token to pay with: ${token.left.message}` };
+    }
     const completeUrl = `${this.sessionsUrl}/${encodeURIComponent(session.id)}/complete`;
     await this.context.step(`Pay ${total.amount} ${total.currency}`, completeUrl);
+    const allowance = token.right.allowance;
+    let paymentToken = token.right.token;
+    if (merchantId && allowance) {
+      const delegated = await this.delegate(token.right, allowance, session.id, merchantId);
+      if (typeof delegated !== 'string') return delegated;
+      paymentToken = delegated;
+    }
     const start = await this.context.startPayment(total);
     if (start.kind === 'over_max_cost') {
       const { maxCost } = start;
@@ -110,7 +144,8 @@ export class SessionCheckout {
     this.paymentSent = true;
     let answer: AcpAnswer;
     try {
-      answer = await this.client.complete(session.id, token.right, this.plan.party.buyer, start.attemptId);
+      const route = { provider: session.payment.provider ?? 'stripe', handlerId: session.payment.handlerId };
+      answer = await this.client.complete(session.id, paymentToken, this.plan.party.buyer, route, start.attemptId);
     } catch (error) {
       if (error instanceof HttpTimeoutError || error instanceof HttpTransportError) return this.reconcile(session, total);
       throw error;
@@ -120,8 +155,14 @@ export class SessionCheckout {
       if (done.status === 'completed' && done.orderId) return this.succeeded(done, total);
       const declined = done.messages.find((message) => message.code === 'payment_declined');
       this.paymentSent = false;
-      if (declined) return blocked('merchant.payment_declined', `The merchant declined the payment: ${declined.content} Nothing was charged.`);
       await this.context.paymentNotCharged(start.attemptId);
+      if (declined && allowance && merchantId && done.total !== null && done.total > allowance.maxAmountMinor) {
+        return blocked(
+          'policy.max_cost_exceeded',
+          `The merchant asked for ${fromMinorUnits(done.total, done.currency || total.currency)} ${done.currency || total.currency}, above the ${allowance.maxAmount.amount} ${allowance.maxAmount.currency} the payment token allows; the token refused it: ${declined.content} Nothing was charged.`,
+        );
+      }
+      if (declined) return blocked('merchant.payment_declined', `The merchant declined the payment: ${declined.content} Nothing was charged.`);
       return blocked('merchant.checkout_error', `The merchant did not complete the checkout (${done.status}); nothing was charged.`);
     }
     if (answer.status >= 500 || [408, 409, 429].includes(answer.status)) return this.reconcile(session, total);
@@ -129,6 +170,22 @@ export class SessionCheckout {
     this.paymentSent = false;
     await this.context.paymentNotCharged(start.attemptId);
     return refusalOutcome(answer);
+  }
+
+  /** A token the merchant can charge only within the allowance; nothing moves yet. */
+  private async delegate(token: PaymentToken, allowance: PaymentAllowance, sessionId: string, merchantId: string): Promise<string | StrategyOutcome> {
+    let answer: DelegateAnswer;
+    try {
+      answer = await this.client.delegatePayment(delegatePaymentRequest(token, allowance, { id: sessionId, merchantId }));
+    } catch (error) {
+      if (!(error instanceof HttpTimeoutError || error instanceof HttpTransportError)) throw error;
+      return blocked('merchant.checkout_error', `The merchant did not answer the request for a payment token (${error.message}); nothing was paid.`);
+    }
+    if (answer.ok) return answer.token;
+    return blocked(
+      'merchant.checkout_error',
+      `The merchant would not issue a payment token (HTTP ${answer.status}, ${answer.error.code}): ${answer.error.message} Nothing was paid.`,
+    );
   }
 
   /** The merchant did not confirm the payment: look once; if it is not visibly complete, a person must check. */

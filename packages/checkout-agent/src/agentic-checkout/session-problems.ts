@@ -1,10 +1,11 @@
 import type { StrategyOutcome } from '../strategy/strategy-port.js';
 import type { AcpAnswer } from './acp-client.js';
-import type { AcpSession, RequiredOption } from './acp-session.js';
+import type { AcpSession } from './acp-session.js';
 
 /** What stands between a session and its payment. */
 export type SessionProblem =
-  | { readonly kind: 'choose_option'; readonly line: number; readonly option: RequiredOption }
+  /** The merchant needs a line's item made precise (a size, a colour): its words are put to the user. */
+  | { readonly kind: 'choose_item'; readonly line: number; readonly question: string }
   | { readonly kind: 'blocked'; readonly outcome: StrategyOutcome };
 
 const FULFILLMENT_PARAMS = ['$.fulfillment_address', '$.fulfillment_details'];
@@ -14,7 +15,7 @@ const blocked = (code: Extract<StrategyOutcome, { kind: 'blocked' }>['code'], su
   outcome: { kind: 'blocked', code, summary },
 });
 
-const lineOf = (param: string | null): number => Number(/^\$\.line_items\[(\d+)\]/.exec(param ?? '')?.[1] ?? 0);
+const LINE_PARAM = /^\$\.line_items\[(\d+)\]/;
 
 /**
  * Reads the merchant's messages the way the protocol means them: out of stock, a variant to
@@ -29,9 +30,8 @@ export const problemOf = (session: AcpSession, context: { readonly variantChosen
         ? blocked('product.requested_option_unavailable', `The chosen option of ${context.productName} is out of stock: ${message.content} Nothing was bought.`)
         : blocked('product.item_unavailable', `${context.productName} is out of stock: ${message.content} Nothing was bought.`);
     }
-    if (message.code === 'missing' && message.requiredOption) {
-      return { kind: 'choose_option', line: lineOf(message.param), option: message.requiredOption };
-    }
+    const line = LINE_PARAM.exec(message.param ?? '');
+    if (message.code === 'missing' && line) return { kind: 'choose_item', line: Number(line[1]), question: message.content };
     if (message.code === 'invalid' && FULFILLMENT_PARAMS.some((param) => message.param?.startsWith(param))) {
       return blocked('merchant.fulfillment_unavailable', `The merchant cannot deliver to the buyer's address: ${message.content} Nothing was bought.`);
     }
@@ -50,7 +50,7 @@ export const refusalOutcome = (answer: Extract<AcpAnswer, { ok: false }>): Strat
   if (status === 401) {
     return { kind: 'blocked', code: 'merchant.access_blocked', summary: 'The merchant requires credentials this agent does not have; nothing was bought.' };
   }
-  if (status === 400 && /^\$\.items\[\d+\]\.id$/.test(error.param ?? '')) {
+  if (status === 400 && /^\$\.(line_)?items\[\d+\]\.id$/.test(error.param ?? '')) {
     return { kind: 'blocked', code: 'product.item_unavailable', summary: `The merchant does not sell this item: ${error.message} Nothing was bought.` };
   }
   return {

@@ -1,5 +1,5 @@
 import { type Clock, type DomainError } from '@paykit/kernel';
-import type { CardDetails, CardVaultPort } from '@paykit/providers';
+import type { CardDetails, CardToken, CardVaultPort } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import type { BuyerProfile, PaymentToken } from '../strategy/strategy-port.js';
 
@@ -15,7 +15,7 @@ export interface VaultedCardOptions {
   readonly vault: CardVaultPort;
   /** The card the runner pays with (a sandbox test card); tokenized afresh for each run. */
   readonly card: CardDetails;
-  /** The provider name the merchant is told; `paykit` by default. */
+  /** The vault's name; `paykit` by default. */
   readonly provider?: string;
 }
 
@@ -29,7 +29,7 @@ export const vaultedCardCredentials = (options: VaultedCardOptions): PaymentCred
     tokenFor: async ({ buyer }) => {
       if (buyer?.paymentToken) return E.right({ token: buyer.paymentToken, provider });
       const token = await options.vault.tokenizeCard(options.card);
-      return E.map((card: { token: string }) => ({ token: card.token, provider }))(token);
+      return E.map((card: CardToken) => ({ token: card.token, provider, card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } }))(token);
     },
   };
 };

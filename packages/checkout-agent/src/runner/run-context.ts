@@ -4,6 +4,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Page } from 'playwright-core';
 import type { LiveView } from '../live-view/live-view-port.js';
 import type { CurrencyConverter } from '../money/currency-converter.js';
+import { DEFAULT_PAYMENT_TOKEN_TTL_MS, allowanceFor } from '../payment/allowance.js';
 import type { PaymentCredentials } from '../payment/payment-credentials.js';
 import type { RunIndex } from '../queue/run-index.js';
 import type { SafeHttp } from '../safety/safe-http.js';
@@ -25,6 +26,8 @@ export interface RunContextDeps {
   readonly inputTimeoutMs: number;
   /** Shows attached browser pages read-only; absent when the runner has no live view. */
   readonly liveView?: LiveView;
+  /** How long a delegated payment token's allowance lasts. Default 10 minutes. */
+  readonly paymentTokenTtlMs?: number;
 }
 
 /** How often a waiting session looks at its run even without a wake-up from the index. */
@@ -124,8 +127,19 @@ export class RunContext implements StrategyContext {
     }
   }
 
-  paymentToken(): Promise<E.Either<DomainError, PaymentToken>> {
-    return this.deps.credentials.tokenFor({ runId: this.runId, buyer: this.buyer });
+  async paymentToken(allowanceIn?: string): Promise<E.Either<DomainError, PaymentToken>> {
+    const token = await this.deps.credentials.tokenFor({ runId: this.runId, buyer: this.buyer });
+    if (E.isLeft(token) || allowanceIn === undefined) return token;
+    const { startedAt, policy } = this.link.run;
+    const allowance = await allowanceFor({
+      maxCost: this.input.constraints.maxCost,
+      currency: allowanceIn,
+      converter: this.deps.converter,
+      now: this.deps.clock.now(),
+      ttlMs: this.deps.paymentTokenTtlMs ?? DEFAULT_PAYMENT_TOKEN_TTL_MS,
+      deadline: startedAt === null ? null : new Date(Date.parse(startedAt) + policy.maxDurationMs),
+    });
+    return E.map((granted: PaymentToken['allowance']) => ({ ...token.right, allowance: granted }))(allowance);
   }
 
   async startPayment(total: Money): Promise<PaymentStart> {

@@ -19,6 +19,7 @@ import type { HttpTransport } from '../safety/pinned-transport.js';
 import { SafeHttp } from '../safety/safe-http.js';
 import { type Resolver, type UrlGuard, createUrlGuard } from '../safety/url-guard.js';
 import { type BuyerProfileSource, type CheckoutStrategy, noBuyerProfiles } from '../strategy/strategy-port.js';
+import type { AcpCredentials } from '../agentic-checkout/merchant-credentials.js';
 import { type RunnerLogger, silentLogger } from '../logger.js';
 import { CheckoutRunner } from './runner.js';
 import { RunSweeper } from './sweeper.js';
@@ -27,6 +28,10 @@ export interface RunnerProcessConfig {
   readonly store: EventStore;
   /** How the runner pays: card-vault tokens only. */
   readonly payment: PaymentCredentials;
+  /** How long a token delegated to a merchant may be used (its allowance's expiry). Default 10 minutes. */
+  readonly paymentTokenTtlMs?: number;
+  /** The deployment's credentials for merchants' agentic-checkout APIs, by origin (`AGENT_CHECKOUT_ACP_CREDENTIALS`). */
+  readonly acpCredentials?: AcpCredentials;
   /** Converts merchant totals into maxCost's currency (`pricingConverter` over the pricing port). */
   readonly converter?: CurrencyConverter;
   /** Where buyer profiles come from (the API's store); none by default. */
@@ -98,6 +103,8 @@ export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess =
     ...(browser ? [browserLocationGate(browser)] : []),
     agenticCheckoutStrategy({
       ids,
+      clock,
+      credentials: config.acpCredentials ?? {},
       ...(config.requestTimeoutMs ? { requestTimeoutMs: config.requestTimeoutMs } : {}),
       ...(config.completeTimeoutMs ? { completeTimeoutMs: config.completeTimeoutMs } : {}),
     }),
@@ -127,6 +134,7 @@ export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess =
     http,
     converter: config.converter ?? sameCurrencyOnly,
     credentials: config.payment,
+    ...(config.paymentTokenTtlMs ? { paymentTokenTtlMs: config.paymentTokenTtlMs } : {}),
     logger,
     ...(config.liveView ? { liveView: config.liveView } : {}),
   }).start();

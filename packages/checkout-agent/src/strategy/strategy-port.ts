@@ -10,6 +10,7 @@ import type { DomainError, Money } from '@paykit/kernel';
 import type * as E from 'fp-ts/lib/Either.js';
 import type { Page } from 'playwright-core';
 import type { RunnerLogger } from '../logger.js';
+import type { PaymentAllowance } from '../payment/allowance.js';
 import type { SafeHttp } from '../safety/safe-http.js';
 
 /**
@@ -47,8 +48,12 @@ export type PaymentStart =
 
 export interface PaymentToken {
   readonly token: string;
-  /** The vault / processor the token belongs to, for the merchant's `payment_data.provider`. */
+  /** The vault / processor the token belongs to. */
   readonly provider: string;
+  /** What may be shown of the card behind the token (delegate_payment's `display_*` fields), when known. */
+  readonly card?: { readonly brand: string; readonly last4: string; readonly expMonth: number; readonly expYear: number };
+  /** The run's payment allowance in the currency asked for (see `paymentToken`). */
+  readonly allowance?: PaymentAllowance;
 }
 
 /**
@@ -75,8 +80,12 @@ export interface StrategyContext {
   tell(text: string): Promise<void>;
   /** Asks the user (`requiredAction`) and waits for the answer. */
   ask(question: string, interaction: InputInteraction): Promise<InputAnswerView>;
-  /** A card-vault token to pay with; fetched before `startPayment`, so a vault outage pays nothing. */
-  paymentToken(): Promise<E.Either<DomainError, PaymentToken>>;
+  /**
+   * A card-vault token to pay with; fetched before `startPayment`, so a vault outage pays nothing.
+   * With `allowanceIn` (the merchant's currency) it carries the run's allowance: maxCost in that
+   * currency and an expiry, for a token delegated to the merchant (docs/adr/0252).
+   */
+  paymentToken(allowanceIn?: string): Promise<E.Either<DomainError, PaymentToken>>;
   /**
    * Declares the payment of `total` (the merchant's final total, in its currency) before any
    * money moves. The run converts it into maxCost's currency and the domain refuses it above

@@ -89,19 +89,18 @@ describe('reading schema.org JSON-LD', () => {
 describe('reading an ACP discovery document', () => {
   const url = 'https://shop.test/.well-known/acp.json';
 
-  it('finds the API and a version both sides speak', () => {
+  it('finds the API, the newest version both sides speak, and whether tokens are delegated', () => {
     const document = {
-      protocol: { name: 'acp', version: '2026-01-30', supported_versions: ['2025-09-29', '2026-01-30'] },
+      protocol: { name: 'acp', version: '2026-04-17', supported_versions: ['2025-09-29', '2026-01-16', '2026-04-17'] },
       api_base_url: 'https://api.shop.test/acp/',
       transports: ['rest'],
-      capabilities: { services: ['checkout'] },
+      capabilities: { services: ['checkout', 'delegate_payment'] },
     };
-    expect(readDiscoveryDocument(document, url)).toEqual({ apiBaseUrl: 'https://api.shop.test/acp', version: '2025-09-29', dialect: 'fulfillment_address' });
+    expect(readDiscoveryDocument(document, url)).toEqual({ apiBaseUrl: 'https://api.shop.test/acp', version: '2026-01-16', delegatePayment: true });
   });
 
-  it('speaks the 2026 field names to a merchant that only offers them', () => {
-    const document = { protocol: { name: 'acp', supported_versions: ['2026-01-16'] }, api_base_url: 'https://shop.test' };
-    expect(readDiscoveryDocument(document, url)).toMatchObject({ version: '2026-01-16', dialect: 'fulfillment_details' });
+  it('assumes the first release from a document that names no version', () => {
+    expect(readDiscoveryDocument({ api_base_url: 'https://shop.test' }, url)).toEqual({ apiBaseUrl: 'https://shop.test', version: '2025-09-29', delegatePayment: false });
   });
 
   it.each([

@@ -1,4 +1,12 @@
-import { type DemoMerchant, type PaymentGateway, createDemoMerchant, createTestPaymentGateway } from '@paykit/demo-merchant';
+import {
+  DEFAULT_ACP_API_KEY,
+  DEFAULT_MERCHANT_ID,
+  type DemoMerchant,
+  type DemoMerchantOptions,
+  type PaymentGateway,
+  createDemoMerchant,
+  createTestPaymentGateway,
+} from '@paykit/demo-merchant';
 import { MemoryEventStore } from '@paykit/event-store';
 import { ManualClock, randomIds } from '@paykit/kernel';
 import { SandboxCardProcessor, SandboxCardVault, SandboxPricing } from '@paykit/providers';
@@ -60,12 +68,18 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-export const startHarness = async (): Promise<Harness> => {
+/** The deployment's credential for the demo merchant's agentic-checkout API. */
+export const shopCredentials = (shop: DemoMerchant, extra: { readonly signingKey?: string } = {}) => ({
+  [new URL(shop.url).origin]: { token: DEFAULT_ACP_API_KEY, merchantId: DEFAULT_MERCHANT_ID, ...extra },
+});
+
+export const startHarness = async (shopOptions: DemoMerchantOptions = {}): Promise<Harness> => {
   const clock = new ManualClock('2026-03-01T10:00:00.000Z');
   const store = new MemoryEventStore();
   const vault = new SandboxCardVault({ clock, ids: randomIds });
   const processor = new SandboxCardProcessor({ vault, clock, ids: randomIds });
-  const shop = await createDemoMerchant({ seed: `checkout-agent-${randomIds.uuid()}`, paymentGateway: vaultGateway(processor) });
+  // One clock for both sides, as real clocks agree: token expiries and signature timestamps compare them.
+  const shop = await createDemoMerchant({ seed: `checkout-agent-${randomIds.uuid()}`, clock, paymentGateway: vaultGateway(processor), ...shopOptions });
   const shopHost = new URL(shop.url).host;
   const processes: RunnerProcess[] = [];
   const converter = pricingConverter(new SandboxPricing({ environment: 'staging' }), { referenceItem: referenceItemFor('staging') });
@@ -85,6 +99,7 @@ export const startHarness = async (): Promise<Harness> => {
         converter,
         payment: vaultedCardCredentials({ vault, card: sandboxTestCard(clock, card ?? CARDS.approved) }),
         buyerProfiles: async () => (buyer === undefined ? BUYER : buyer),
+        acpCredentials: shopCredentials(shop),
         ...overrides,
       });
       processes.push(process);

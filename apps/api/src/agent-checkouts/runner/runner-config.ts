@@ -1,4 +1,5 @@
 import {
+  parseAcpCredentials,
   type RunnerLogger,
   type RunnerProcessConfig,
   pricingConverter,
@@ -40,6 +41,9 @@ export const runnerConfig = (config: AppConfig, deps: RunnerDependencies): Runne
     ids,
     logger,
     payment: vaultedCardCredentials({ vault: new SandboxCardVault({ clock, ids }), card: sandboxTestCard(clock) }),
+    // Merchants' agentic-checkout APIs: the bearer token (and signing key) per merchant, and how long a delegated token lasts.
+    acpCredentials: parseAcpCredentials(config.AGENT_CHECKOUT_ACP_CREDENTIALS),
+    paymentTokenTtlMs: config.AGENT_CHECKOUT_PAYMENT_TOKEN_TTL_MS,
     converter: pricingConverter(new SandboxPricing({ environment: config.APP_ENV }), {
       referenceItem: referenceItemFor(config.APP_ENV),
     }),

@@ -1,6 +1,12 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
 import type { ModuleMetadata } from '@nestjs/common';
-import { type DemoMerchant, type DemoMerchantOptions, createDemoMerchant } from '@paykit/demo-merchant';
+import {
+  DEFAULT_ACP_API_KEY,
+  DEFAULT_MERCHANT_ID,
+  type DemoMerchant,
+  type DemoMerchantOptions,
+  createDemoMerchant,
+} from '@paykit/demo-merchant';
 import type { EventStore } from '@paykit/event-store';
 import { randomIds } from '@paykit/kernel';
 import type { Platform } from '@paykit/platform';
@@ -60,6 +66,8 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
     EVENT_STORE: 'memory',
     LOG_LEVEL: 'silent',
     AGENT_CHECKOUT_ALLOWED_HOSTS: new URL(shop.url).host,
+    // The deployment's credential for the demo merchant's agentic-checkout API (its documented test key).
+    AGENT_CHECKOUT_ACP_CREDENTIALS: JSON.stringify({ [new URL(shop.url).origin]: { token: DEFAULT_ACP_API_KEY, merchantId: DEFAULT_MERCHANT_ID } }),
     AGENT_CHECKOUT_DRAIN_MS: 200,
     RATE_LIMIT_WRITES_PER_MIN: 100_000,
     RATE_LIMIT_READS_PER_MIN: 100_000,
