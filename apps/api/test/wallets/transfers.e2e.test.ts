@@ -182,7 +182,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
       expect(first.body.data[0]).toMatchObject({ sendParams: { params: { amount: '0.3' } } });
       const second = await call('GET', `${WALLETS}/${payer.address}/transactions?limit=2&cursor=${first.body.nextCursor}`);
       expect(second.body.data.map((item: { id: string }) => item.id)).toEqual([ids[0]]);
-      expect(second.body.nextCursor).toBeUndefined();
+      expect(second.body.nextCursor).toBeNull();
 
       const forged = `${first.body.nextCursor.split('.')[0]}.AAAA`;
       expect((await call('GET', `${WALLETS}/${payer.address}/transactions?cursor=${forged}`)).status).toBe(400);
