@@ -126,7 +126,7 @@ export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
 
 /**
  * `state = draft`: a quote that was never stored, so nothing for a client secret to authorize
- * and none is sent (ADR 0426); the placed order that follows gets its own.
+ * and none is sent (ADR 0111); the placed order that follows gets its own.
  */
 export const DraftOrderResponse = z.object({ order: OrderResource }).meta({ id: 'DraftOrderResponse' });
 export type DraftOrderResponse = z.infer<typeof DraftOrderResponse>;

@@ -5,7 +5,7 @@ import type { Fee, LineItemQuote } from '../quote/quote.js';
  * The spec writes `charges.fees` as one `{ type, amount, currency }`. A line item can carry
  * several fees (an onramp has a service fee and a network fee), so the object is their total:
  * `type` is the fee's own type when there is one fee and `total` otherwise, and `breakdown`
- * lists every fee (ADR 0426).
+ * lists every fee (ADR 0111).
  */
 export interface FeesResource extends Fee {
   readonly breakdown: readonly Fee[];

@@ -42,7 +42,7 @@ export interface LineItemResource {
   readonly quantity: number;
   /**
    * Token items: the spec's "mint function arguments plus a quantity". Tokens bought here are
-   * delivered by transfer, not minted, so there are no arguments: the quantity, exact (ADR 0426).
+   * delivered by transfer, not minted, so there are no arguments: the quantity, exact (ADR 0111).
    */
   readonly callData?: { readonly quantity: string };
   readonly maxSlippageBps?: string;
