@@ -2,7 +2,7 @@ import type { BrowserProfile as BrowserProfileResponse } from '@paykit/contracts
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
 import type { Caller } from '../shared/caller.js';
-import { type KeysetPosition, KeysetReader, type ReadDirection } from '../shared/newest-first-page.js';
+import { type KeysetPosition, KeysetReader } from '../shared/newest-first-page.js';
 import { BROWSER_PROFILES_STREAM_PREFIX, type BrowserProfileEvent } from './browser-profiles.decider.js';
 
 export const BROWSER_PROFILES_PROJECTION = 'agent-checkout-browser-profiles';
@@ -97,7 +97,7 @@ export class BrowserProfileRows {
   }
 
   /** One owner's live profiles, newest first. */
-  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: ReadDirection): BrowserProfileResponse[] {
+  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: 'after' | 'before'): BrowserProfileResponse[] {
     return this.reader
       .read({ projectId: caller.projectId, subject: caller.subject }, after, count, direction)
       .map(presentBrowserProfile);

@@ -2,7 +2,7 @@ import type { BuyerProfile as BuyerProfileResponse } from '@paykit/contracts';
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
 import type { Caller } from '../shared/caller.js';
-import { type KeysetPosition, KeysetReader, type ReadDirection } from '../shared/newest-first-page.js';
+import { type KeysetPosition, KeysetReader } from '../shared/newest-first-page.js';
 import {
   BUYER_PROFILE_STREAM_PREFIX,
   type BuyerProfileDetails,
@@ -78,7 +78,7 @@ export class BuyerProfileRows {
     });
   }
 
-  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: ReadDirection): BuyerProfileResponse[] {
+  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: 'after' | 'before'): BuyerProfileResponse[] {
     return this.reader
       .read({ projectId: caller.projectId, subject: caller.subject }, after, count, direction)
       .map((row) =>

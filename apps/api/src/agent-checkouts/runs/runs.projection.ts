@@ -9,7 +9,7 @@ import {
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
 import type { Caller } from '../shared/caller.js';
-import { type KeysetPosition, KeysetReader, type ReadDirection } from '../shared/newest-first-page.js';
+import { type KeysetPosition, KeysetReader } from '../shared/newest-first-page.js';
 
 export const RUNS_PROJECTION = 'agent-checkout-runs';
 const TABLE = 'agent_checkout_runs';
@@ -76,7 +76,7 @@ export class RunRows {
   }
 
   /** One owner's runs, newest first. */
-  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: ReadDirection): (KeysetPosition & { run: CheckoutRun })[] {
+  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: 'after' | 'before'): (KeysetPosition & { run: CheckoutRun })[] {
     return this.reader
       .read({ projectId: caller.projectId, subject: caller.subject }, after, count, direction)
       .map((row) => ({ id: row.id, createdAt: row.createdAt, run: JSON.parse(row.state) as CheckoutRun }));
