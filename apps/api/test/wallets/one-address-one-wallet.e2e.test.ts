@@ -73,6 +73,19 @@ describe('one address, one wallet', () => {
     expect(otherKey.body.code).toBe('wallet_address_in_use');
   });
 
+  it('does not show one user the wallet another user’s idempotency key made', async () => {
+    const as = async (user: string) => ({ authorization: `Bearer ${await api.userJwt(user)}`, 'x-idempotency-key': 'shared-key' });
+    const mine = await api.call(project.clientKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc' }, await as('user-a'));
+    expect(mine.status).toBe(201);
+    const theirs = await api.call(project.clientKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc' }, await as('user-b'));
+    expect(theirs.status).toBe(409);
+    expect(theirs.body).toMatchObject({ error: true, code: 'idempotency_key_reused' });
+    expect(theirs.text).not.toContain(mine.body.address);
+    const server = await create({ chainType: 'aptos' }, { 'x-idempotency-key': 'shared-key' });
+    expect(server.status).toBe(200);
+    expect(server.body.address).toBe(mine.body.address);
+  });
+
   it('Solana smart wallets too: two owners, two addresses', async () => {
     const admin = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
     const solana = (owner: string) => ({ chainType: 'solana', owner, config: { adminSigner: { type: 'external-wallet', address: admin } } });

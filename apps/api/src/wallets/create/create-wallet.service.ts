@@ -13,7 +13,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Principal } from '../../auth/principal.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
-import { callerOwner, ownerNotAllowed } from '../directory/caller-owner.js';
+import { callerOwner, isVisibleTo, ownerNotAllowed } from '../directory/caller-owner.js';
 import { identityKeyOfRequest, walletIdOfAddress, walletIdOfIdentity, walletIdOfKey } from '../directory/wallet-ids.js';
 import { type StoredWallet, type WhenExisting, WalletRepository, newWalletOf } from '../directory/wallet-repository.js';
 import type { WalletsRequest } from '../http/command-context.js';
@@ -86,6 +86,11 @@ export class CreateWalletService {
     claim: Extract<KeyClaim, { kind: 'used' }>,
   ): Promise<CreateWalletOutcome> {
     const existing = await this.claimedWallet(claim.walletId);
+    // Client keys act for their user only: another user's key names nothing this caller may see.
+    const owner = existing ? existing.wallet.owner : claim.request?.owner;
+    if (!isVisibleTo(principal, principal.projectId, owner)) {
+      throw new DomainException(conflict('idempotency_key_reused', 'This idempotency key was used by another user; use another key', {}));
+    }
     if (existing) return { status: 200, wallet: toWalletResource(existing.wallet) };
     if (claim.request === undefined) {
       // A claim from before v2 names a random wallet id and no request: nothing to finish it with.
