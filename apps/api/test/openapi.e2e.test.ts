@@ -115,6 +115,7 @@ describe('OpenAPI document', () => {
         required: true,
         schema: { type: 'string', format: 'uuid', pattern: expect.any(String) },
       },
+      expect.objectContaining({ name: 'x-service-user-id', in: 'header', required: false }),
     ]);
     expect(get['responses']['200']).toMatchObject({
       content: { 'application/json': { schema: { $ref: '#/components/schemas/TestOrder' } } },
@@ -131,6 +132,7 @@ describe('OpenAPI document', () => {
         schema: expect.objectContaining({ type: 'integer', minimum: 1, maximum: 100, default: 30 }),
       },
       { name: 'cursor', in: 'query', required: false, schema: { type: 'string' } },
+      expect.objectContaining({ name: 'x-service-user-id', in: 'header', required: false }),
     ]);
     const echo = document.paths['/test/echo']!['post'] as Json;
     expect(echo['requestBody']).toMatchObject({
@@ -144,6 +146,25 @@ describe('OpenAPI document', () => {
       expect.arrayContaining(['201', '400', '409', '413', '415', '500', '503']),
     );
     expect(document.components.schemas['ErrorBody']).toMatchObject({ type: 'object', required: ['error', 'message'] });
+  });
+
+  it('declares x-service-user-id on every route that takes an API key, and on no public one', () => {
+    const operations = Object.values(document.paths).flatMap((item) =>
+      Object.entries(item)
+        .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map(([, operation]) => operation as Json),
+    );
+    expect(operations.length).toBeGreaterThan(10);
+    for (const operation of operations) {
+      const declared = ((operation['parameters'] ?? []) as Json[]).filter((parameter) => parameter['name'] === 'x-service-user-id');
+      const authenticated = (operation['security'] as unknown[]).length > 0;
+      expect({ operation: operation['operationId'], declared: declared.length }).toEqual({ operation: operation['operationId'], declared: authenticated ? 1 : 0 });
+      if (authenticated) {
+        expect(declared[0]).toMatchObject({ in: 'header', required: false, description: expect.stringContaining('Server keys'), schema: { type: 'string', pattern: expect.any(String) } });
+      }
+    }
+    const createWallet = document.paths['/2025-06-09/wallets']!['post'] as Json;
+    expect((createWallet['parameters'] as Json[]).map((parameter) => parameter['name'])).toContain('x-service-user-id');
   });
 
   it('resolves every $ref inside the document', () => {

@@ -38,10 +38,12 @@ describe('pageQuery', () => {
 });
 
 describe('cursorPage', () => {
-  it('wraps items in { data, nextCursor?, previousCursor? }', () => {
+  it('wraps items in { data, nextCursor, previousCursor }, both always present, null at the ends', () => {
     const page = cursorPage(z.object({ id: z.string() }));
-    expect(page.parse({ data: [{ id: 'a' }], nextCursor: 'n' })).toEqual({ data: [{ id: 'a' }], nextCursor: 'n' });
-    expect(page.safeParse({ data: [{}] }).success).toBe(false);
+    const body = { data: [{ id: 'a' }], nextCursor: 'n', previousCursor: null };
+    expect(page.parse(body)).toEqual(body);
+    expect(page.safeParse({ data: [{ id: 'a' }], nextCursor: 'n' }).success).toBe(false);
+    expect(page.safeParse({ data: [{}], nextCursor: null, previousCursor: null }).success).toBe(false);
   });
 });
 

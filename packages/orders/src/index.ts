@@ -27,6 +27,7 @@ export * from './limits/purchase-of-order.js';
 
 // The Order resource and the list filter vocabulary.
 export * from './resource/order-resource.js';
+export * from './resource/charges.js';
 export * from './resource/to-order-resource.js';
 export * from './resource/draft-order.js';
 export * from './resource/list-filters.js';

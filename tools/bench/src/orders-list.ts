@@ -102,11 +102,11 @@ const measure = async (target: Target & { key: string }, query: string, count: n
     const parameters = [query, cursor && `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join('&');
     const began = performance.now();
     const response = await fetch(`${target.servers.ours.baseUrl}/2022-06-09/orders?${parameters}`, { headers: { 'x-api-key': target.key } });
-    const body = (await response.json()) as { data?: unknown[]; nextCursor?: string };
+    const body = (await response.json()) as { data?: unknown[]; nextCursor?: string | null };
     into.push(performance.now() - began);
     if (response.status !== 200 || !body.data) throw new Error(`${query}: answered ${response.status} ${JSON.stringify(body)}`);
     pages++;
-    cursor = pages < PAGES_PER_WALK ? body.nextCursor : undefined;
+    cursor = pages < PAGES_PER_WALK ? (body.nextCursor ?? undefined) : undefined;
     if (cursor === undefined) pages = 0;
   }
 };

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import { ErrorBody, IDEMPOTENCY_KEY_HEADER, IdempotencyKey } from '@paykit/contracts';
+import { ErrorBody, IDEMPOTENCY_KEY_HEADER, IdempotencyKey, SERVICE_USER_ID_HEADER, ServiceUserId } from '@paykit/contracts';
 import { z } from 'zod';
 import { type RouteContract, isRawResponse, scopesOf, successStatusOf } from '../http/routes/route-contract.js';
 import type { DeclaredRoute } from './route-catalog.js';
@@ -79,6 +79,8 @@ export const buildOpenApiDocument = (routes: readonly DeclaredRoute[], options: 
           ? parameterSchemas(contract.params).map((p) => ({ ...p, in: 'path', required: true }))
           : []),
         ...(contract.query ? parameterSchemas(contract.query).map((p) => ({ ...p, in: 'query' })) : []),
+        // Every authenticated request reads it (the authenticator validates it on each).
+        ...(contract.public === true ? [] : [serviceUserIdParameter]),
         ...(contract.method === 'POST'
           ? [
               {
@@ -151,5 +153,19 @@ export const buildOpenApiDocument = (routes: readonly DeclaredRoute[], options: 
   };
 };
 
-const idempotencyKeySchema: JsonSchema = z.toJSONSchema(IdempotencyKey, { unrepresentable: 'any' }) as JsonSchema;
-delete idempotencyKeySchema['$schema'];
+const headerSchema = (schema: z.ZodType): JsonSchema => {
+  const json = z.toJSONSchema(schema, { unrepresentable: 'any' }) as JsonSchema;
+  delete json['$schema'];
+  delete json['description'];
+  return json;
+};
+
+const idempotencyKeySchema = headerSchema(IdempotencyKey);
+
+const serviceUserIdParameter = {
+  name: SERVICE_USER_ID_HEADER,
+  in: 'header',
+  required: false,
+  description: ServiceUserId.description,
+  schema: headerSchema(ServiceUserId),
+};

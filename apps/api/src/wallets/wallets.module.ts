@@ -6,6 +6,7 @@ import { FaucetService } from './balances/faucet.service.js';
 import { CreateWalletController } from './create/create-wallet.controller.js';
 import { CreateWalletService } from './create/create-wallet.service.js';
 import { CreationKeys } from './create/creation-keys.js';
+import { AddressClaims } from './directory/address-claims.js';
 import { WalletAddresses } from './directory/wallet-addresses.js';
 import { WalletRepository } from './directory/wallet-repository.js';
 import { WalletResolver } from './directory/wallet-resolver.js';
@@ -36,6 +37,7 @@ import { WalletTransfersService } from './transfers/wallet-transfers.service.js'
   providers: [
     WalletSecrets,
     chainGatewayProvider,
+    AddressClaims,
     WalletRepository,
     WalletAddresses,
     WalletResolver,

@@ -80,7 +80,7 @@ describe('buyer profiles', () => {
     expect(first.body.data).toHaveLength(20);
     const rest = await h.call('GET', `${BUYERS}?cursor=${encodeURIComponent(first.body.nextCursor)}`, { as: user });
     expect(rest.body.data).toHaveLength(2);
-    expect(rest.body.nextCursor).toBeUndefined();
+    expect(rest.body.nextCursor).toBeNull();
     expect(new Set([...first.body.data, ...rest.body.data].map((p: any) => p.id)).size).toBe(22);
     expect((await h.call('GET', `${BUYERS}?limit=101`, { as: user })).status).toBe(400);
   });

@@ -16,8 +16,8 @@ const WALLET = '0x2222222222222222222222222222222222222222';
 
 interface Page {
   readonly ids: string[];
-  readonly nextCursor?: string;
-  readonly previousCursor?: string;
+  readonly nextCursor: string | null;
+  readonly previousCursor: string | null;
 }
 
 describe('GET /2022-06-09/orders: cursors', () => {
@@ -45,22 +45,22 @@ describe('GET /2022-06-09/orders: cursors', () => {
     if (response.status !== 200) throw new Error(`answered ${response.status}: ${response.text}`);
     return {
       ids: response.body.data.map((order: { orderId: string }) => order.orderId),
-      ...(response.body.nextCursor !== undefined && { nextCursor: response.body.nextCursor }),
-      ...(response.body.previousCursor !== undefined && { previousCursor: response.body.previousCursor }),
+      nextCursor: response.body.nextCursor,
+      previousCursor: response.body.previousCursor,
     };
   };
-  const at = (cursor: string | undefined) => `cursor=${encodeURIComponent(cursor ?? '')}`;
+  const at = (cursor: string | null) => `cursor=${encodeURIComponent(cursor ?? '')}`;
 
   it('pages forward with nextCursor and back with previousCursor', async () => {
     const first = await page('limit=3');
     expect(first.ids).toEqual(newestFirst.slice(0, 3));
-    expect(first.previousCursor).toBeUndefined();
+    expect(first.previousCursor).toBeNull();
     const second = await page(`limit=3&${at(first.nextCursor)}`);
     expect(second.ids).toEqual(newestFirst.slice(3, 6));
     const third = await page(`limit=3&${at(second.nextCursor)}`);
     const last = await page(`limit=3&${at(third.nextCursor)}`);
     expect(last.ids).toEqual(newestFirst.slice(9));
-    expect(last.nextCursor).toBeUndefined();
+    expect(last.nextCursor).toBeNull();
 
     const backToThird = await page(`limit=3&${at(last.previousCursor)}`);
     expect(backToThird.ids).toEqual(third.ids);
@@ -68,7 +68,7 @@ describe('GET /2022-06-09/orders: cursors', () => {
     expect(backToSecond.ids).toEqual(second.ids);
     const backToFirst = await page(`limit=3&${at(backToSecond.previousCursor)}`);
     expect(backToFirst.ids).toEqual(first.ids);
-    expect(backToFirst.previousCursor).toBeUndefined();
+    expect(backToFirst.previousCursor).toBeNull();
     expect(backToFirst.nextCursor).toEqual(expect.any(String));
     expect((await page(`limit=3&${at(backToFirst.nextCursor)}`)).ids).toEqual(second.ids);
   });

@@ -80,8 +80,8 @@ describe('GET /2022-06-09/orders: filters', () => {
     const page = await listOrders(server, shop.serverKey);
     expect(page.status).toBe(200);
     expect(page.body.data.map((order: { orderId: string }) => order.orderId)).toEqual(expected(() => true));
-    expect(page.body.nextCursor).toBeUndefined();
-    expect(page.body.previousCursor).toBeUndefined();
+    expect(page.body.nextCursor).toBeNull();
+    expect(page.body.previousCursor).toBeNull();
     const delivered = page.body.data.find((order: { orderId: string }) => order.orderId === orders[5]!.orderId);
     expect(delivered).toMatchObject({
       phase: 'completed',

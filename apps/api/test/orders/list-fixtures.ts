@@ -242,7 +242,7 @@ export const walkAll = async (server: TestServer, key: string, query: string): P
     const page = await listOrders(server, key, [query, cursor && `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join('&'));
     if (page.status !== 200) throw new Error(`page answered ${page.status}: ${page.text}`);
     seen.push(...(page.body.data as { orderId: string }[]).map((order) => order.orderId));
-    cursor = page.body.nextCursor;
+    cursor = page.body.nextCursor ?? undefined;
     if (cursor === undefined) return seen;
   }
   throw new Error('the walk did not end');

@@ -56,7 +56,7 @@ describe('onramp orders over HTTP: create, KYC, card, delivery', () => {
   it('below the no-KYC threshold, an order waits for payment at once', async () => {
     const wallet = await orders.wallet('email:small@example.com');
     const created = await orders.onramp(wallet, '20');
-    expect(created.body.order.payment).toEqual({ status: 'awaiting-payment', method: 'card', currency: 'usd', receiptEmail: 'buyer@example.com' });
+    expect(created.body.order.payment).toEqual({ status: 'awaiting-payment', method: 'card', currency: 'usd', totalPaid: { amount: '20', currency: 'usd' }, receiptEmail: 'buyer@example.com' });
   });
 
   it('records a declined card as payment-declined, and a retry with a good card pays', async () => {

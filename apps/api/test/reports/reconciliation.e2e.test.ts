@@ -113,7 +113,7 @@ describe('reconciliation reports over HTTP', () => {
     });
     const second = await api.get(`/unstable/reports/reconciliation/deposits?${RANGE}&limit=2&cursor=${first.body.nextCursor}`);
     expect(second.body.data.map((deposit: { txId: string }) => deposit.txId)).toEqual(['0xinflight', '0xstranger']);
-    expect(second.body.nextCursor).toBeUndefined();
+    expect(second.body.nextCursor).toBeNull();
     const back = await api.get(`/unstable/reports/reconciliation/deposits?${RANGE}&limit=2&cursor=${second.body.previousCursor}`);
     expect(back.body.data.map((deposit: { txId: string }) => deposit.txId)).toEqual(['0xsettled', '0xfailed']);
 

@@ -36,7 +36,7 @@ const pages = async (server: TestServer, key: string): Promise<unknown[]> => {
     const page = await listOrders(server, key, ['limit=4', cursor && `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join('&'));
     if (page.status !== 200) throw new Error(`GET orders answered ${page.status}: ${page.text}`);
     seen.push(page.body.data);
-    cursor = page.body.nextCursor;
+    cursor = page.body.nextCursor ?? undefined;
   } while (cursor !== undefined);
   return seen;
 };

@@ -7,8 +7,8 @@ interface Entry {
 }
 interface Page {
   data: Entry[];
-  nextCursor?: string;
-  previousCursor?: string;
+  nextCursor: string | null;
+  previousCursor: string | null;
 }
 
 const STAGING_CHAINS = ['aptos', 'arbitrum-sepolia', 'base-sepolia', 'ethereum-sepolia', 'optimism-sepolia', 'polygon-amoy', 'solana', 'stellar', 'sui'];
@@ -25,14 +25,14 @@ describe('GET /2024-09-26/tokens', () => {
 
     const walk = async (query: string, direction: 'next' | 'previous', from?: string): Promise<Page[]> => {
       const pages: Page[] = [];
-      let cursor = from;
+      let cursor: string | null | undefined = from;
       do {
         const separator = query === '' ? '?' : '&';
-        const response = await list(`${query}${cursor === undefined ? '' : `${separator}cursor=${encodeURIComponent(cursor)}`}`);
+        const response = await list(`${query}${cursor == null ? '' : `${separator}cursor=${encodeURIComponent(cursor)}`}`);
         expect(response.status).toBe(200);
         pages.push(response.body);
         cursor = direction === 'next' ? response.body.nextCursor : response.body.previousCursor;
-      } while (cursor !== undefined);
+      } while (cursor !== null);
       return pages;
     };
 
@@ -45,8 +45,7 @@ describe('GET /2024-09-26/tokens', () => {
       expect(tokens).toEqual(expect.arrayContaining(['base-sepolia:eth', 'base-sepolia:usdxm', 'solana:sol', 'polygon-amoy:pol', 'stellar:xlm']));
       expect(tokens.some((token) => /^(base|ethereum|polygon):/.test(token))).toBe(false);
       expect(response.body.data.every((entry) => entry.available && entry.features.creditCardPayment)).toBe(true);
-      expect(response.body).not.toHaveProperty('nextCursor');
-      expect(response.body).not.toHaveProperty('previousCursor');
+      expect(response.body).toMatchObject({ nextCursor: null, previousCursor: null });
     });
 
     it('filters by chains and by token classes (any class matches)', async () => {
@@ -59,7 +58,7 @@ describe('GET /2024-09-26/tokens', () => {
       const both = await list('?tokenClasses=native,stablecoin&chains=sui');
       expect(both.body.data.map((entry) => entry.token)).toEqual(['sui:sui', 'sui:usdxm']);
       const memecoins = await list('?tokenClasses=memecoin');
-      expect(memecoins.body).toEqual({ data: [] });
+      expect(memecoins.body).toEqual({ data: [], nextCursor: null, previousCursor: null });
     });
 
     it.each([
@@ -85,7 +84,7 @@ describe('GET /2024-09-26/tokens', () => {
       // Without a limit a page holds up to 30: all 18 staging tokens, and no next page.
       const unlimited = await list('?tokenClasses=onramp');
       expect(unlimited.body.data).toHaveLength(18);
-      expect(unlimited.body).not.toHaveProperty('nextCursor');
+      expect(unlimited.body.nextCursor).toBeNull();
     });
 
     it('pages forwards and backwards without skipping or repeating', async () => {
@@ -93,10 +92,10 @@ describe('GET /2024-09-26/tokens', () => {
       const forwards = await walk('?limit=4', 'next');
       expect(forwards).toHaveLength(Math.ceil(everything.length / 4));
       expect(forwards.flatMap((page) => page.data.map((entry) => entry.token))).toEqual(everything);
-      expect(forwards[0]).not.toHaveProperty('previousCursor');
-      expect(forwards.at(-1)).not.toHaveProperty('nextCursor');
+      expect(forwards[0]?.previousCursor).toBeNull();
+      expect(forwards.at(-1)?.nextCursor).toBeNull();
 
-      const backwards = await walk('?limit=4', 'previous', forwards.at(-1)?.previousCursor);
+      const backwards = await walk('?limit=4', 'previous', forwards.at(-1)?.previousCursor ?? undefined);
       expect(backwards.flatMap((page) => page.data.map((entry) => entry.token))).toEqual(
         forwards.slice(0, -1).reverse().flatMap((page) => page.data.map((entry) => entry.token)),
       );

@@ -9,6 +9,7 @@ import {
   openCustodialKey,
   publicKeyOf,
   addressFromPublicKey,
+  smartAccountIndex,
   smartAccountSalt,
   solanaSmartAccountAddress,
 } from '@paykit/wallets';
@@ -55,7 +56,7 @@ describe('POST /2025-06-09/wallets', () => {
   afterAll(() => api.close());
 
   describe('the seven kinds', () => {
-    it('EVM smart: the counterfactual CREATE2 address of the admin signer’s smart account', async () => {
+    it('EVM smart: the counterfactual CREATE2 address of the admin signer’s smart account for this wallet', async () => {
       const admin = privateKeyToAccount(generatePrivateKey());
       const response = await create({ chainType: 'evm', type: 'smart', config: { adminSigner: { type: 'external-wallet', address: admin.address }, creationSeed: '7' } });
       expect(response.status).toBe(201);
@@ -67,7 +68,7 @@ describe('POST /2025-06-09/wallets', () => {
       const expected = getContractAddress({
         opcode: 'CREATE2',
         from: SMART_ACCOUNT_FACTORY,
-        salt: smartAccountSalt(admin.address, 7n),
+        salt: smartAccountSalt(admin.address, smartAccountIndex({ projectId: project.projectId, creationSeed: 7n })),
         bytecodeHash: SMART_ACCOUNT_INIT_CODE_HASH,
       });
       expect(response.body.address).toBe(expected);
@@ -88,7 +89,8 @@ describe('POST /2025-06-09/wallets', () => {
       const response = await create({ chainType: 'solana', config: { adminSigner: { type: 'external-wallet', address: admin.solanaAddress } } });
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ chainType: 'solana', type: 'smart' });
-      expect(response.body.address).toBe(solanaSmartAccountAddress(admin.solanaAddress as never, 0n));
+      const index = smartAccountIndex({ projectId: project.projectId, creationSeed: 0n });
+      expect(response.body.address).toBe(solanaSmartAccountAddress(admin.solanaAddress as never, index));
     });
 
     it('Solana MPC, Aptos and Sui: addresses of generated Ed25519 keys', async () => {

@@ -109,9 +109,17 @@ describe('transfers over HTTP on the sandbox chains', () => {
       expect((await call('GET', `${WALLETS}/${sender.address}/tokens/base-sepolia:eth/transfers/${sent.body.id}`)).status).toBe(404);
       expect((await call('GET', `${WALLETS}/${recipient.address}/transactions/${sent.body.id}`)).status).toBe(404);
       expect((await call('GET', `${WALLETS}/${sender.address}/transactions/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
-      const malformed = await call('GET', `${WALLETS}/${sender.address}/transactions/not-an-id`);
-      expect(malformed.status).toBe(400);
-      expect(malformed.body.message).toBe('transactionId: must be a transaction id (a UUID)');
+      // An id that is not a UUID names no transaction either: 404, on both paths and for approvals.
+      for (const path of [
+        `${WALLETS}/${sender.address}/transactions/not-an-id`,
+        `${WALLETS}/${sender.address}/transactions/${sent.body.id.toUpperCase()}x`,
+        `${WALLETS}/${sender.address}/tokens/base-sepolia:usdc/transfers/%24all`,
+      ]) {
+        const notFound = await call('GET', path);
+        expect({ path, status: notFound.status, body: notFound.body }).toEqual({ path, status: 404, body: { error: true, message: 'Not found', code: 'not_found' } });
+      }
+      const approval = await call('POST', `${WALLETS}/${sender.address}/transactions/not-an-id/approvals`, { approvals: [{ signer: `external-wallet:${sender.address}`, signature: '0x00' }] });
+      expect(approval.status).toBe(404);
     });
 
     it('ends failed with error.reason when the chain reverts the call', async () => {
@@ -174,7 +182,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
       expect(first.body.data[0]).toMatchObject({ sendParams: { params: { amount: '0.3' } } });
       const second = await call('GET', `${WALLETS}/${payer.address}/transactions?limit=2&cursor=${first.body.nextCursor}`);
       expect(second.body.data.map((item: { id: string }) => item.id)).toEqual([ids[0]]);
-      expect(second.body.nextCursor).toBeUndefined();
+      expect(second.body.nextCursor).toBeNull();
 
       const forged = `${first.body.nextCursor.split('.')[0]}.AAAA`;
       expect((await call('GET', `${WALLETS}/${payer.address}/transactions?cursor=${forged}`)).status).toBe(400);

@@ -151,7 +151,7 @@ describe('webhook endpoints over HTTP', () => {
     expect(second.body.data.map((item: { id: string }) => item.id)).toEqual(ids.slice(2, 4));
     const third = await call('GET', `${ENDPOINTS}?limit=2&cursor=${second.body.nextCursor}`, undefined, {}, fresh);
     expect(third.body.data.map((item: { id: string }) => item.id)).toEqual(ids.slice(4));
-    expect(third.body.nextCursor).toBeUndefined();
+    expect(third.body.nextCursor).toBeNull();
     const back = await call('GET', `${ENDPOINTS}?limit=2&cursor=${third.body.previousCursor}`, undefined, {}, fresh);
     expect(back.body.data.map((item: { id: string }) => item.id)).toEqual(ids.slice(2, 4));
     const elsewhere = await call('GET', `${ENDPOINTS}?limit=2&cursor=${first.body.nextCursor}`);

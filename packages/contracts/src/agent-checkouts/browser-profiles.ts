@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NextCursor, PreviousCursor } from '../common/pagination.js';
 import { characters, cursor, queryInteger, utcTimestamp, uuid } from './fields.js';
 
 /** Browser profiles: a saved, encrypted browser state; the wire shows only its id and label. */
@@ -22,7 +23,8 @@ export const browserProfileListQuerySchema = z.object({
 
 export const browserProfileListResponseSchema = z.strictObject({
   data: z.array(browserProfileSchema),
-  nextCursor: z.string().min(1).optional(),
+  nextCursor: NextCursor,
+  previousCursor: PreviousCursor,
 });
 
 /** DELETE /unstable/agent-checkouts/browser-profiles/{id}: {id} is a UUID. */

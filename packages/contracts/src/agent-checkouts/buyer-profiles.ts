@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NextCursor, PreviousCursor } from '../common/pagination.js';
 import { characters, countryCode, cursor, notEmptyObject, queryInteger, utcTimestamp, uuid } from './fields.js';
 
 /**
@@ -56,7 +57,8 @@ export const buyerProfileListQuerySchema = z.object({
 
 export const buyerProfileListResponseSchema = z.strictObject({
   data: z.array(buyerProfileSchema),
-  nextCursor: z.string().min(1).optional(),
+  nextCursor: NextCursor,
+  previousCursor: PreviousCursor,
 });
 
 export const buyerProfileParamsSchema = z.strictObject({ id: uuid() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NextCursor, PreviousCursor } from '../common/pagination.js';
 import { characters, cursor, jsonValue, queryInteger, utcTimestamp } from './fields.js';
 import { agentCheckoutInputRequestSchema } from './run-snapshot.js';
 
@@ -48,7 +49,8 @@ export const agentCheckoutMessageListQuerySchema = z.object({
 
 export const agentCheckoutMessageListResponseSchema = z.strictObject({
   data: z.array(agentCheckoutMessageSchema),
-  nextCursor: z.string().min(1).optional(),
+  nextCursor: NextCursor,
+  previousCursor: PreviousCursor,
 });
 
 /** GET .../messages/stream: `after` is a resume cursor, like the `Last-Event-ID` header. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NextCursor, PreviousCursor } from '../common/pagination.js';
 import { cursor, queryInteger } from './fields.js';
 import { agentCheckoutSnapshotSchema } from './run-snapshot.js';
 
@@ -13,7 +14,8 @@ export const agentCheckoutListQuerySchema = z.object({
 
 export const agentCheckoutListResponseSchema = z.strictObject({
   data: z.array(agentCheckoutSnapshotSchema),
-  nextCursor: z.string().min(1).optional(),
+  nextCursor: NextCursor,
+  previousCursor: PreviousCursor,
 });
 
 export type AgentCheckoutListQuery = z.output<typeof agentCheckoutListQuerySchema>;

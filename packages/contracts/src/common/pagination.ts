@@ -17,12 +17,16 @@ export const pageQuery = (options: { defaultLimit: number; maxLimit: number }) =
     limit: integerParameter(1, options.maxLimit).default(options.defaultLimit),
   });
 
-/** `{ data, nextCursor?, previousCursor? }`: the list shape of orders and tokens. */
+/** Every list body names both cursors (ADR 0112): a cursor, or null when there is no page that way. */
+export const NextCursor = z.string().nullable().describe('Cursor of the next page; null on the last page');
+export const PreviousCursor = z.string().nullable().describe('Cursor of the previous page; null on the first page');
+
+/** `{ data, nextCursor, previousCursor }`: the list shape of every list (the spec's orders and tokens lists). */
 export const cursorPage = <Item extends z.ZodType>(item: Item) =>
   z.object({
     data: z.array(item),
-    nextCursor: z.string().optional(),
-    previousCursor: z.string().optional(),
+    nextCursor: NextCursor,
+    previousCursor: PreviousCursor,
   });
 
 /** `{ data }`: lists whose further fields the spec does not show (agent checkouts). */

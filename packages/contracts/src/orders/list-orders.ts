@@ -59,6 +59,6 @@ export const ListOrdersQuery = pageQuery({ defaultLimit: DEFAULT_ORDERS_LIMIT, m
 });
 export type ListOrdersQuery = z.output<typeof ListOrdersQuery>;
 
-/** `{ data, nextCursor?, previousCursor? }`: a page of orders. */
+/** `{ data, nextCursor, previousCursor }`: a page of orders. */
 export const OrderPage = cursorPage(OrderResource).meta({ id: 'OrderPage' });
 export type OrderPage = z.infer<typeof OrderPage>;

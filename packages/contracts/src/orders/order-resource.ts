@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 const Money = z.object({ amount: z.string().describe('Exact decimal string'), currency: z.string() });
+const Fee = z.object({ type: z.string(), amount: z.string().describe('Exact decimal string'), currency: z.string() });
 const FailureReason = z.object({ code: z.string(), message: z.string() });
 
 const Delivery = z.object({
@@ -38,9 +39,11 @@ const LineItem = z.object({
     status: z.string().describe('valid or expired'),
     charges: z.object({
       unit: Money,
-      fees: z.array(z.object({ type: z.string(), amount: z.string(), currency: z.string() })).readonly(),
+      fees: Fee.extend({ breakdown: z.array(Fee).readonly().describe('Each fee the total is made of') }).describe(
+        'The line item’s fees: their total, typed as the fee itself when there is one and "total" otherwise',
+      ),
       salesTax: Money,
-      shipping: Money.optional(),
+      shipping: Money.describe('Zero: nothing sold here ships'),
     }),
     totalPrice: Money,
     quantityRange: z.object({ lowerBound: z.string(), upperBound: z.string() }),
@@ -48,6 +51,10 @@ const LineItem = z.object({
   executionMode: z.enum(['exact-in', 'exact-out']),
   executionParams: z.object({ mode: z.enum(['exact-in', 'exact-out']), amount: z.string() }),
   quantity: z.number(),
+  callData: z
+    .object({ quantity: z.string().describe('Exact decimal string') })
+    .optional()
+    .describe('Token items: the call that delivers them. Tokens are transferred, not minted: no mint arguments, the quantity'),
   maxSlippageBps: z.string().optional(),
   delivery: Delivery,
 });
@@ -94,6 +101,9 @@ export const OrderResource = z
         ),
       method: z.string().describe('card, or the chain of a crypto deposit'),
       currency: z.string(),
+      totalPaid: Money.describe(
+        'What the buyer pays, in the payment currency: the quote total until a payment is received, then the amount received',
+      ),
       preparation: Preparation.optional(),
       received: z
         .object({ chain: z.string().optional(), txId: z.string().optional(), amount: z.string(), currency: z.string() })
@@ -108,13 +118,18 @@ export type OrderResource = z.infer<typeof OrderResource>;
 
 export const CreateOrderResponse = z
   .object({
-    clientSecret: z
-      .string()
-      .describe("Authorizes reading and paying this order only (send it raw in Authorization); empty for a draft"),
+    clientSecret: z.string().min(1).describe("Authorizes reading and paying this order only (send it raw in Authorization)"),
     order: OrderResource,
   })
   .meta({ id: 'CreateOrderResponse' });
 export type CreateOrderResponse = z.infer<typeof CreateOrderResponse>;
+
+/**
+ * `state = draft`: a quote that was never stored, so nothing for a client secret to authorize
+ * and none is sent (ADR 0111); the placed order that follows gets its own.
+ */
+export const DraftOrderResponse = z.object({ order: OrderResource }).meta({ id: 'DraftOrderResponse' });
+export type DraftOrderResponse = z.infer<typeof DraftOrderResponse>;
 
 export const OrderParams = z.object({ orderId: z.guid({ error: 'must be a UUID' }) });
 export type OrderParams = z.infer<typeof OrderParams>;

@@ -25,8 +25,8 @@ export const TokenTransferParams = WalletLocatorParams.extend({
   tokenLocator: z.string().min(1).describe('chain:currency, chain:address or chain:address:tokenId'),
 });
 
-/** Transaction ids are the UUIDs the create answer gave. */
-const TransactionId = z.guid({ error: 'must be a transaction id (a UUID)' });
+/** The UUID the create answer gave; any other value names no transaction: 404, like an unknown UUID. */
+const TransactionId = z.string().min(1).max(255).describe('Transaction id (a UUID)');
 
 export const TokenTransferByIdParams = TokenTransferParams.extend({ transactionId: TransactionId });
 

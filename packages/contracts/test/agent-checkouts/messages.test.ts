@@ -60,7 +60,7 @@ describe('message (listed and streamed)', () => {
       { id: 't', role: 'agent', parts: [{ type: 'text', text: 'In the cart' }], createdAt: '2026-03-01T10:00:06Z' },
     ];
     for (const message of messages) expect(agentCheckoutMessageSchema.safeParse(message).success).toBe(true);
-    expect(agentCheckoutMessageListResponseSchema.safeParse({ data: messages, nextCursor: 'n' }).success).toBe(true);
+    expect(agentCheckoutMessageListResponseSchema.safeParse({ data: messages, nextCursor: 'n', previousCursor: null }).success).toBe(true);
   });
 
   it('refuses an unknown role, no parts, or a local timestamp', () => {

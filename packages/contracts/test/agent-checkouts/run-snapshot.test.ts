@@ -126,10 +126,12 @@ describe('list query', () => {
 });
 
 describe('list response', () => {
-  it('is { data, nextCursor? }', () => {
-    expect(agentCheckoutListResponseSchema.safeParse({ data: [queued] }).success).toBe(true);
-    expect(agentCheckoutListResponseSchema.safeParse({ data: [queued], nextCursor: 'c2' }).success).toBe(true);
-    expect(agentCheckoutListResponseSchema.safeParse({ data: [{ ...queued, browser: live }] }).success).toBe(false);
+  it('is { data, nextCursor, previousCursor }, both cursors present and null at the ends', () => {
+    const ends = { nextCursor: null, previousCursor: null };
+    expect(agentCheckoutListResponseSchema.safeParse({ data: [queued], ...ends }).success).toBe(true);
+    expect(agentCheckoutListResponseSchema.safeParse({ data: [queued], nextCursor: 'c2', previousCursor: 'c0' }).success).toBe(true);
+    expect(agentCheckoutListResponseSchema.safeParse({ data: [queued] }).success).toBe(false);
+    expect(agentCheckoutListResponseSchema.safeParse({ data: [{ ...queued, browser: live }], ...ends }).success).toBe(false);
     expect(agentCheckoutListResponseSchema.safeParse({ items: [] }).success).toBe(false);
   });
 });

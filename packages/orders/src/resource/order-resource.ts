@@ -1,7 +1,8 @@
 import type { Money } from '@paykit/kernel';
 import type { FailureReason } from '../quote/delivery-price.js';
 import type { ExecutionMode } from '../quote/execution-parameters.js';
-import type { Fee, QuantityRange } from '../quote/quote.js';
+import type { QuantityRange } from '../quote/quote.js';
+import type { ChargesResource } from './charges.js';
 import type {
   CardVerification,
   DeliveredToken,
@@ -31,12 +32,7 @@ export interface LineItemResource {
   readonly metadata: LineItemMetadata;
   readonly quote: {
     readonly status: QuoteStatus;
-    readonly charges: {
-      readonly unit: Money;
-      readonly fees: readonly Fee[];
-      readonly salesTax: Money;
-      readonly shipping?: Money;
-    };
+    readonly charges: ChargesResource;
     readonly totalPrice: Money;
     readonly quantityRange: QuantityRange;
   };
@@ -44,6 +40,11 @@ export interface LineItemResource {
   readonly executionParams: { readonly mode: ExecutionMode; readonly amount: string };
   /** A JSON number as the spec says; the exact string is in quantityRange and delivery.tokens. */
   readonly quantity: number;
+  /**
+   * Token items: the spec's "mint function arguments plus a quantity". Tokens bought here are
+   * delivered by transfer, not minted, so there are no arguments: the quantity, exact (ADR 0111).
+   */
+  readonly callData?: { readonly quantity: string };
   readonly maxSlippageBps?: string;
   readonly delivery: DeliveryResource;
 }
@@ -80,6 +81,11 @@ export interface PaymentResource {
   readonly status: PaymentStatus;
   readonly method: string;
   readonly currency: string;
+  /**
+   * What the buyer pays for the order, in the payment currency (the list's currency filter
+   * matches its currency): the quote's total until a payment is received, then the amount received.
+   */
+  readonly totalPaid: Money;
   readonly preparation?: PaymentPreparation;
   readonly received?: {
     readonly chain?: string;

@@ -7,6 +7,7 @@ import type {
   PaymentPreparation,
   PaymentResource,
 } from './order-resource.js';
+import { chargesOf } from './charges.js';
 
 export interface ResourceOptions {
   /** A quote that is not stored: payment.status `draft`, phase `quote`, nothing to prepare. */
@@ -44,6 +45,7 @@ const paymentOf = (order: Order, draft: boolean): PaymentResource => {
     status: draft ? 'draft' : paymentStatus(order),
     method: payment.method,
     currency: payment.currency,
+    totalPaid: { amount: received?.amount ?? order.quote.totalPrice.amount, currency: payment.currency },
     ...(preparation && { preparation }),
     ...(received && {
       received: {
@@ -78,21 +80,25 @@ const deliveryOf = (order: Order, item: LineItemState): DeliveryResource => {
   };
 };
 
-const lineItemOf = (order: Order, item: LineItemState, status: QuoteStatus): LineItemResource => ({
-  ...(item.chain && { chain: item.chain }),
-  metadata: item.metadata,
-  quote: {
-    status,
-    charges: { unit: item.quote.unitPrice, fees: item.quote.fees, salesTax: item.quote.salesTax },
-    totalPrice: item.quote.totalPrice,
-    quantityRange: item.quote.quantityRange,
-  },
-  executionMode: item.execution.mode,
-  executionParams: { mode: item.execution.mode, amount: item.execution.amount },
-  quantity: Number(item.delivery.quantity ?? item.quote.quantity),
-  ...(item.execution.maxSlippageBps !== undefined && { maxSlippageBps: item.execution.maxSlippageBps }),
-  delivery: deliveryOf(order, item),
-});
+const lineItemOf = (order: Order, item: LineItemState, status: QuoteStatus): LineItemResource => {
+  const quantity = item.delivery.quantity ?? item.quote.quantity;
+  return {
+    ...(item.chain && { chain: item.chain }),
+    metadata: item.metadata,
+    quote: {
+      status,
+      charges: chargesOf(item.quote),
+      totalPrice: item.quote.totalPrice,
+      quantityRange: item.quote.quantityRange,
+    },
+    executionMode: item.execution.mode,
+    executionParams: { mode: item.execution.mode, amount: item.execution.amount },
+    quantity: Number(quantity),
+    ...(order.kind === 'onramp' && { callData: { quantity } }),
+    ...(item.execution.maxSlippageBps !== undefined && { maxSlippageBps: item.execution.maxSlippageBps }),
+    delivery: deliveryOf(order, item),
+  };
+};
 
 /** The spec's Order resource for a placed order, or for a draft quote with `{ draft: true }`. */
 export const toOrderResource = (order: Order, options: ResourceOptions = {}): OrderResource => {

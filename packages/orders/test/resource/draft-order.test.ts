@@ -21,6 +21,7 @@ describe('draftOrder', () => {
       status: 'draft',
       method: 'card',
       currency: 'usd',
+      totalPaid: { amount: '100', currency: 'usd' },
       receiptEmail: 'buyer@example.com',
     });
     expect(resource.quote.totalPrice).toEqual({ amount: '100', currency: 'usd' });
@@ -33,6 +34,7 @@ describe('draftOrder', () => {
       status: 'draft',
       method: 'base-sepolia',
       currency: 'usdc',
+      totalPaid: { amount: '250', currency: 'usdc' },
       receiptEmail: 'seller@example.com',
     });
     expect(resource.lineItems[0]!.quantity).toBe(247.52);

@@ -33,11 +33,17 @@ const onrampLineItemQuote = {
   status: 'valid',
   charges: {
     unit: { amount: '2500', currency: 'usd' },
-    fees: [
-      { type: 'service-fee', amount: '1.68', currency: 'usd' },
-      { type: 'network-fee', amount: '0.05', currency: 'usd' },
-    ],
+    fees: {
+      type: 'total',
+      amount: '1.73',
+      currency: 'usd',
+      breakdown: [
+        { type: 'service-fee', amount: '1.68', currency: 'usd' },
+        { type: 'network-fee', amount: '0.05', currency: 'usd' },
+      ],
+    },
     salesTax: { amount: '6.65', currency: 'usd' },
+    shipping: { amount: '0', currency: 'usd' },
   },
   totalPrice: { amount: '100', currency: 'usd' },
   quantityRange: { lowerBound: '0.034902857142857142', upperBound: '0.036648' },
@@ -57,6 +63,7 @@ describe('toOrderResource', () => {
           executionMode: 'exact-in',
           executionParams: { mode: 'exact-in', amount: '100' },
           quantity: 0.036648,
+          callData: { quantity: '0.036648' },
           maxSlippageBps: '500',
           delivery: { status: 'awaiting-payment', recipient: { walletAddress: WALLET } },
         },
@@ -67,7 +74,13 @@ describe('toOrderResource', () => {
         expiresAt: EXPIRES_AT,
         totalPrice: { amount: '100', currency: 'usd' },
       },
-      payment: { status: 'awaiting-payment', method: 'card', currency: 'usd', receiptEmail: 'buyer@example.com' },
+      payment: {
+        status: 'awaiting-payment',
+        method: 'card',
+        currency: 'usd',
+        totalPaid: { amount: '100', currency: 'usd' },
+        receiptEmail: 'buyer@example.com',
+      },
     });
   });
 
@@ -81,6 +94,7 @@ describe('toOrderResource', () => {
       status: 'requires-kyc',
       method: 'card',
       currency: 'usd',
+      totalPaid: { amount: '100', currency: 'usd' },
       preparation: { kyc: inquiry },
       receiptEmail: 'buyer@example.com',
     });
@@ -101,6 +115,7 @@ describe('toOrderResource', () => {
       status: 'failed',
       method: 'card',
       currency: 'usd',
+      totalPaid: { amount: '100', currency: 'usd' },
       receiptEmail: 'buyer@example.com',
       failureReason: { code: 'payment-declined', message: 'The card payment was declined' },
     });
@@ -138,6 +153,7 @@ describe('toOrderResource', () => {
       status: 'completed',
       method: 'card',
       currency: 'usd',
+      totalPaid: { amount: '100', currency: 'usd' },
       received: { amount: '100', currency: 'usd' },
       receiptEmail: 'buyer@example.com',
     });
@@ -190,6 +206,7 @@ describe('toOrderResource: offramp', () => {
       status: 'awaiting-payment',
       method: 'base-sepolia',
       currency: 'usdc',
+      totalPaid: { amount: '250', currency: 'usdc' },
       preparation: {
         chain: 'base-sepolia',
         payerAddress: PAYER,
@@ -205,8 +222,14 @@ describe('toOrderResource: offramp', () => {
         status: 'valid',
         charges: {
           unit: { amount: '1', currency: 'usdc' },
-          fees: [{ type: 'service-fee', amount: '2.475248', currency: 'usdc' }],
+          fees: {
+            type: 'service-fee',
+            amount: '2.475248',
+            currency: 'usdc',
+            breakdown: [{ type: 'service-fee', amount: '2.475248', currency: 'usdc' }],
+          },
           salesTax: { amount: '0', currency: 'usdc' },
+          shipping: { amount: '0', currency: 'usdc' },
         },
         totalPrice: { amount: '250', currency: 'usdc' },
         quantityRange: { lowerBound: '247.52', upperBound: '247.52' },

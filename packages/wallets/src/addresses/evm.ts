@@ -15,12 +15,13 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 /**
  * EVM smart wallets are counterfactual: their address is known before the account is deployed.
  *
- *   salt    = keccak256(abi.encode(address adminSigner, uint256 creationSeed))
+ *   salt    = keccak256(abi.encode(address adminSigner, uint256 accountIndex))
  *   address = CREATE2(SMART_ACCOUNT_FACTORY, salt, SMART_ACCOUNT_INIT_CODE_HASH)
  *           = keccak256(0xff ++ factory ++ salt ++ initCodeHash)[12:]
  *
  * The factory deploys the same proxy init code for every account and passes the admin signer
- * to its initializer, so the address commits to the admin signer and the seed and to nothing
+ * to its initializer, so the address commits to the admin signer and the account index (see
+ * smart-account-index.ts: the wallet's project, owner, alias and creation seed) and to nothing
  * the service could change later. Both constants are fixed for the life of the service: a new
  * factory or proxy means new addresses, so they are versioned (v1) rather than edited.
  * They are the labels' hashes, keccak256("paykit:evm:smart-account-factory:v1")[12:] and
@@ -37,14 +38,14 @@ export const isEvmAddress = (value: string): value is Address => isAddress(value
 /** The EIP-55 checksummed form, the one every EVM address is stored and shown in. */
 export const normalizeEvmAddress = (value: Address): Address => getAddress(value);
 
-export const smartAccountSalt = (adminSigner: Address, creationSeed: bigint): Hex =>
-  keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [adminSigner, creationSeed]));
+export const smartAccountSalt = (adminSigner: Address, accountIndex: bigint): Hex =>
+  keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [adminSigner, accountIndex]));
 
-export const evmSmartAccountAddress = (adminSigner: Address, creationSeed: bigint): Address =>
+export const evmSmartAccountAddress = (adminSigner: Address, accountIndex: bigint): Address =>
   getContractAddress({
     opcode: 'CREATE2',
     from: SMART_ACCOUNT_FACTORY,
-    salt: smartAccountSalt(adminSigner, creationSeed),
+    salt: smartAccountSalt(adminSigner, accountIndex),
     bytecodeHash: SMART_ACCOUNT_INIT_CODE_HASH,
   });
 

@@ -4,3 +4,4 @@ export * from './aptos.js';
 export * from './sui.js';
 export * from './stellar.js';
 export * from './by-chain-type.js';
+export * from './smart-account-index.js';

@@ -8,12 +8,12 @@ import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
  * Solana smart accounts (Squads and the like) are addressed: known before the account exists,
  * and owned by no private key.
  *
- *   seeds   = ["smart_account", adminSigner (32 bytes), creationSeed (uint256, big-endian)]
+ *   seeds   = ["smart_account", adminSigner (32 bytes), accountIndex (uint256, big-endian)]
  *   address = first sha256(seeds ++ [bump] ++ program ++ "ProgramDerivedAddress") that is
  *             off the ed25519 curve, trying bump = 255 down to 1
  *
  * This is @solana/kit's getProgramDerivedAddress, computed synchronously so that deciders can
- * call it. The program id is base58(sha256("paykit:solana:smart-account-program:v1")) until a
+ * call it. The account index is the wallet's identity (smart-account-index.ts). The program id is base58(sha256("paykit:solana:smart-account-program:v1")) until a
  * real deployment replaces it; changing it changes every smart wallet address.
  */
 export const SOLANA_SMART_ACCOUNT_PROGRAM = 'DQ7T4ft9KRRg8rx1sexwnU6aK5WPCM6g7rDuPfm4uWqu' as Address;
@@ -62,9 +62,9 @@ export const findProgramDerivedAddress = (
   throw new Error('no viable program-derived address bump seed');
 };
 
-export const solanaSmartAccountAddress = (adminSigner: Address, creationSeed: bigint): Address =>
+export const solanaSmartAccountAddress = (adminSigner: Address, accountIndex: bigint): Address =>
   findProgramDerivedAddress(SOLANA_SMART_ACCOUNT_PROGRAM, [
     SMART_ACCOUNT_SEED,
     solanaAddressBytes(adminSigner),
-    uint256BigEndian(creationSeed),
+    uint256BigEndian(accountIndex),
   ]).address;

@@ -12,6 +12,8 @@ export type CreateWallet = {
   readonly type: 'CreateWallet';
   readonly data: {
     readonly walletId: string;
+    /** The project the wallet belongs to: part of a smart wallet's identity, hence of its address. */
+    readonly projectId: string;
     readonly environment: Environment;
     readonly request: CreateWalletRequest;
     readonly custodialKeys: CustodialKeys;

@@ -12,6 +12,7 @@ import {
 } from '../chains/chain-type.js';
 import { UINT256_MAX, evmSmartAccountAddress } from '../addresses/evm.js';
 import { solanaSmartAccountAddress } from '../addresses/solana.js';
+import { smartAccountIndex } from '../addresses/smart-account-index.js';
 import type { Address as EvmAddress } from 'viem';
 import type { Address as SolanaAddress } from '@solana/kit';
 import type { CustodialKey } from '../keys/custodial-key.js';
@@ -139,12 +140,32 @@ const validateSignerConfig = (command: CreateWallet, kind: Kind): E.Either<Domai
   });
 };
 
-/** EVM and Solana smart wallets live at a counterfactual address fixed by their admin signer and seed. */
-const counterfactualAddress = (chainType: ChainType, signers: SignerConfig): string => {
-  const seed = BigInt(signers.creationSeed ?? '0');
-  return chainType === 'evm'
-    ? evmSmartAccountAddress(signers.adminSigner.address as EvmAddress, seed)
-    : solanaSmartAccountAddress(signers.adminSigner.address as SolanaAddress, seed);
+interface Counterfactual {
+  readonly address: string;
+  readonly accountIndex: string;
+}
+
+/**
+ * EVM and Solana smart wallets live at a counterfactual address fixed by their admin signer and
+ * their identity (project, owner, alias, creation seed), so distinct wallets never share one.
+ */
+const counterfactualAddress = (
+  command: CreateWallet,
+  chainType: ChainType,
+  owner: string | undefined,
+  signers: SignerConfig,
+): Counterfactual => {
+  const index = smartAccountIndex({
+    projectId: command.data.projectId,
+    ...(owner !== undefined && { owner }),
+    ...(command.data.request.alias !== undefined && { alias: command.data.request.alias }),
+    creationSeed: BigInt(signers.creationSeed ?? '0'),
+  });
+  const address =
+    chainType === 'evm'
+      ? evmSmartAccountAddress(signers.adminSigner.address as EvmAddress, index)
+      : solanaSmartAccountAddress(signers.adminSigner.address as SolanaAddress, index);
+  return { address, accountIndex: index.toString() };
 };
 
 /** The key the wallet's address belongs to, for the kinds that hold one. */
@@ -184,7 +205,8 @@ export const decideCreateWallet = (command: CreateWallet, state: WalletState): E
   const walletKey = walletKeyOf(command, kind.right);
   if (E.isLeft(walletKey)) return walletKey;
   const config = signers.right;
-  const address = walletKey.right?.address ?? (config ? counterfactualAddress(kind.right.chainType, config) : undefined);
+  const counterfactual = walletKey.right || !config ? undefined : counterfactualAddress(command, kind.right.chainType, owner.right, config);
+  const address = walletKey.right?.address ?? counterfactual?.address;
   if (address === undefined) throw new Error(`no address scheme for ${kind.right.chainType} ${kind.right.walletType} wallets`);
   const wallet: Wallet = {
     walletId,
@@ -197,6 +219,7 @@ export const decideCreateWallet = (command: CreateWallet, state: WalletState): E
     ...(config ? { adminSigner: config.adminSigner } : {}),
     delegatedSigners: config?.delegatedSigners ?? [],
     ...(config?.creationSeed === undefined ? {} : { creationSeed: config.creationSeed }),
+    ...(counterfactual && { accountIndex: counterfactual.accountIndex }),
     ...(config?.recovery ? { recovery: config.recovery } : {}),
     custodialKeys: { ...config?.custodialKeys, ...(walletKey.right ? { [WALLET_KEY]: walletKey.right.key } : {}) },
   };

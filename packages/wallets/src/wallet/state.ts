@@ -6,12 +6,16 @@ export type WalletState =
   /** `removedSigners` remembers removals so that repeating one is harmless. */
   | { readonly status: 'created'; readonly wallet: Wallet; readonly removedSigners: readonly string[] };
 
+/** Smart wallets created before v2 have no accountIndex: their address was derived from the seed alone. */
+const upcastWallet = (wallet: Wallet): Wallet =>
+  wallet.accountIndex === undefined && wallet.creationSeed !== undefined ? { ...wallet, accountIndex: wallet.creationSeed } : wallet;
+
 export const initialWalletState = (): WalletState => ({ status: 'none' });
 
 export const evolveWallet = (state: WalletState, event: WalletEvent): WalletState => {
   switch (event.type) {
     case 'WalletCreated':
-      return { status: 'created', wallet: event.data, removedSigners: [] };
+      return { status: 'created', wallet: upcastWallet(event.data), removedSigners: [] };
     case 'DelegatedSignerAdded': {
       if (state.status !== 'created') return state;
       const { delegatedSigner, custodialKey } = event.data;

@@ -61,8 +61,14 @@ export interface Wallet {
   readonly createdAt: number;
   readonly adminSigner?: Signer;
   readonly delegatedSigners: readonly DelegatedSigner[];
-  /** EVM and Solana smart wallets: the seed their address was derived with. */
+  /** EVM and Solana smart wallets: the creation seed the request gave (default "0"). */
   readonly creationSeed?: string;
+  /**
+   * EVM and Solana smart wallets: the account index their address was derived with, in decimal
+   * (smartAccountIndex of project, owner, alias and seed). Events written before v2 lack it;
+   * evolve fills in their index, the creation seed.
+   */
+  readonly accountIndex?: string;
   readonly recovery?: Signer;
   /** Keys the service holds, by holder: `wallet` for the wallet's own key, else the signer's locator. */
   readonly custodialKeys: Readonly<Record<string, CustodialKey>>;

@@ -20,6 +20,7 @@ import {
   SOLANA_ADMIN,
   STAGING_EVM_CHAINS,
   STELLAR_ADMIN,
+  PROJECT_ID,
   WALLET_ID,
   createWallet,
   keys,
@@ -33,14 +34,26 @@ const created = (wallet: Omit<Wallet, 'walletId' | 'environment' | 'createdAt'>)
   data: { walletId: WALLET_ID, environment: 'staging', createdAt: NOW, ...wallet } as Wallet,
 });
 
+/** The account index, written out from its definition: the wallet's identity in abi.encode. */
+const accountIndex = (identity: { owner?: string; alias?: string; seed: bigint; projectId?: string }): bigint =>
+  BigInt(
+    keccak256(
+      encodeAbiParameters(
+        [{ type: 'string' }, { type: 'string' }, { type: 'string' }, { type: 'string' }, { type: 'uint256' }],
+        ['paykit:smart-account-index:v2', identity.projectId ?? PROJECT_ID, identity.owner ?? '', identity.alias ?? '', identity.seed],
+      ),
+    ),
+  );
+
 /** Each chain's own library computes the expected address. */
-const evmSmartAddress = (admin: `0x${string}`, seed: bigint) =>
+const evmSmartAddress = (admin: `0x${string}`, index: bigint) =>
   getContractAddress({
     opcode: 'CREATE2',
     from: SMART_ACCOUNT_FACTORY,
-    salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [admin, seed])),
+    salt: keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [admin, index])),
     bytecodeHash: SMART_ACCOUNT_INIT_CODE_HASH,
   });
+const uint256BigEndian = (value: bigint) => hexToBytes(value.toString(16).padStart(64, '0'));
 const evmKeyAddress = (hex: string) => publicKeyToAddress(`0x${hex}`);
 const aptosAddress = (hex: string) => new AptosEd25519PublicKey(publicKeyBytes(hex)).authKey().derivedAddress().toString();
 const suiAddress = (hex: string) => new SuiEd25519PublicKey(publicKeyBytes(hex)).toSuiAddress();
@@ -51,7 +64,7 @@ let solanaSmartAddress: string;
 beforeAll(async () => {
   const [pda] = await getProgramDerivedAddress({
     programAddress: SOLANA_SMART_ACCOUNT_PROGRAM,
-    seeds: ['smart_account', new Uint8Array(getAddressEncoder().encode(SOLANA_ADMIN as SolanaAddress)), new Uint8Array(32)],
+    seeds: ['smart_account', new Uint8Array(getAddressEncoder().encode(SOLANA_ADMIN as SolanaAddress)), uint256BigEndian(accountIndex({ seed: 0n }))],
   });
   solanaSmartAddress = pda;
 });
@@ -84,7 +97,7 @@ describe('CreateWallet: the seven kinds', () => {
         created({
           chainType: 'evm',
           walletType: 'smart',
-          address: evmSmartAddress(EVM_ADMIN, 1n),
+          address: evmSmartAddress(EVM_ADMIN, accountIndex({ owner: 'email:alice@example.com', alias: 'main', seed: 1n })),
           owner: 'email:alice@example.com',
           alias: 'main',
           adminSigner: { type: 'external-wallet', address: EVM_ADMIN, locator: `external-wallet:${EVM_ADMIN}` },
@@ -104,6 +117,7 @@ describe('CreateWallet: the seven kinds', () => {
             },
           ],
           creationSeed: '1',
+          accountIndex: accountIndex({ owner: 'email:alice@example.com', alias: 'main', seed: 1n }).toString(),
           custodialKeys: {},
         }),
       ]);
@@ -135,6 +149,7 @@ describe('CreateWallet: the seven kinds', () => {
         adminSigner: { type: 'external-wallet', address: SOLANA_ADMIN, locator: `external-wallet:${SOLANA_ADMIN}` },
         delegatedSigners: [],
         creationSeed: '0',
+        accountIndex: accountIndex({ seed: 0n }).toString(),
         custodialKeys: {},
       }),
     );
@@ -221,7 +236,7 @@ describe('CreateWallet: signer kinds', () => {
     const [event] = spec.given([]).when(createWallet({ chainType: 'evm', config: { adminSigner: { type: 'api-key' } } }, { 'api-key': keys.apiKeyEvm })).events();
     const signerAddress = evmKeyAddress(keys.apiKeyEvm.publicKey);
     expect(event?.data).toMatchObject({
-      address: evmSmartAddress(signerAddress, 0n),
+      address: evmSmartAddress(signerAddress, accountIndex({ seed: 0n })),
       adminSigner: { type: 'api-key', address: signerAddress, locator: `api-key:${signerAddress}` },
       custodialKeys: { [`api-key:${signerAddress}`]: keys.apiKeyEvm },
     });

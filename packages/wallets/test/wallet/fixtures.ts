@@ -5,6 +5,7 @@ import type { CreateWalletRequest, DelegatedSignerInput } from '../../src/wallet
 import { custodialKey, NOW } from '../support/fixtures.js';
 
 export const WALLET_ID = 'wallet-1';
+export const PROJECT_ID = 'project-1';
 export const EVM_ADMIN = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 export const EVM_OTHER = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
 export const SOLANA_ADMIN = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
@@ -28,7 +29,8 @@ export const createWallet = (
   request: CreateWalletRequest,
   custodialKeys: CustodialKeys = {},
   environment: Environment = 'staging',
-): WalletCommand => ({ type: 'CreateWallet', data: { walletId: WALLET_ID, environment, request, custodialKeys, now: NOW } });
+  projectId = PROJECT_ID,
+): WalletCommand => ({ type: 'CreateWallet', data: { walletId: WALLET_ID, projectId, environment, request, custodialKeys, now: NOW } });
 
 export const addDelegatedSigner = (request: DelegatedSignerInput, custodialKeys: CustodialKeys = {}, now = NOW): WalletCommand => ({
   type: 'AddDelegatedSigner',

@@ -97,9 +97,9 @@ export class BrowserProfileRows {
   }
 
   /** One owner's live profiles, newest first. */
-  page(caller: Caller, after: KeysetPosition | null, count: number): BrowserProfileResponse[] {
+  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: 'after' | 'before'): BrowserProfileResponse[] {
     return this.reader
-      .read({ projectId: caller.projectId, subject: caller.subject }, after, count)
+      .read({ projectId: caller.projectId, subject: caller.subject }, after, count, direction)
       .map(presentBrowserProfile);
   }
 

@@ -64,7 +64,7 @@ export class BrowserProfilesService {
       binding: `browser-profiles\n${caller.projectId}\n${caller.subject}`,
       cursor: query.cursor,
       limit: query.limit,
-      fetch: (after, count) => this.rows.page(caller, after, count),
+      fetch: (from, count, direction) => this.rows.page(caller, from, count, direction),
       present: (profile) => profile,
     });
   }

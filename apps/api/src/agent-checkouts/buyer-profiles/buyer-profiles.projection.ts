@@ -81,9 +81,9 @@ export class BuyerProfileRows {
     });
   }
 
-  page(caller: Caller, after: KeysetPosition | null, count: number): BuyerProfileResponse[] {
+  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: 'after' | 'before'): BuyerProfileResponse[] {
     return this.reader
-      .read({ projectId: caller.projectId, subject: caller.subject }, after, count)
+      .read({ projectId: caller.projectId, subject: caller.subject }, after, count, direction)
       .map((row) =>
         presentBuyerProfile(row.id, JSON.parse(row.details) as BuyerProfileDetails, row.createdAt, row.updatedAt),
       );

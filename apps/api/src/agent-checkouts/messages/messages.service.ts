@@ -49,7 +49,12 @@ export class MessagesService {
     const limit = query.limit ?? DEFAULT_MESSAGES_LIMIT;
     const data = run.messages.slice(offset, offset + limit).map(toMessage);
     const next = offset + data.length;
-    return next < run.messages.length ? { data, nextCursor: this.cursors.encode(binding, { offset: next }) } : { data };
+    // Messages are only ever appended, so offsets stay put: the previous page ends where this one starts.
+    return {
+      data,
+      nextCursor: next < run.messages.length ? this.cursors.encode(binding, { offset: next }) : null,
+      previousCursor: offset > 0 ? this.cursors.encode(binding, { offset: Math.max(0, offset - limit) }) : null,
+    };
   }
 
   /**

@@ -76,9 +76,9 @@ export class RunRows {
   }
 
   /** One owner's runs, newest first. */
-  page(caller: Caller, after: KeysetPosition | null, count: number): (KeysetPosition & { run: CheckoutRun })[] {
+  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: 'after' | 'before'): (KeysetPosition & { run: CheckoutRun })[] {
     return this.reader
-      .read({ projectId: caller.projectId, subject: caller.subject }, after, count)
+      .read({ projectId: caller.projectId, subject: caller.subject }, after, count, direction)
       .map((row) => ({ id: row.id, createdAt: row.createdAt, run: JSON.parse(row.state) as CheckoutRun }));
   }
 

@@ -114,7 +114,7 @@ export class RunsService {
       binding: `runs\n${caller.projectId}\n${caller.subject}`,
       cursor: query.cursor,
       limit: query.limit ?? DEFAULT_LIST_LIMIT,
-      fetch: (after, count) => this.rows.page(caller, after, count),
+      fetch: (from, count, direction) => this.rows.page(caller, from, count, direction),
       present: (row) => this.snapshots.of(row.run),
     });
   }

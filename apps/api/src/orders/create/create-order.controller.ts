@@ -1,5 +1,5 @@
 import { Body, Controller, Res } from '@nestjs/common';
-import { CreateOrderBody, CreateOrderResponse } from '@paykit/contracts';
+import { CreateOrderBody, CreateOrderResponse, DraftOrderResponse } from '@paykit/contracts';
 import type { FastifyReply } from 'fastify';
 import { Scopes } from '../../auth/scopes.js';
 import { Route } from '../../http/routes/route.decorator.js';
@@ -18,18 +18,18 @@ export class CreateOrderController {
     description:
       'payment.method = card buys a token delivered to recipient.walletAddress (a wallet of a user of the service); ' +
       'a chain name sells the stablecoin deposited on that chain, paid out to recipient.paymentMethodId. ' +
-      'state = draft answers 200 with a quote that is not stored (payment.status draft); state = create (default) ' +
+      'state = draft answers 200 with a quote that is not stored (payment.status draft) and no clientSecret; state = create (default) ' +
       'answers 201 with the placed order and its clientSecret.',
     scope: Scopes.ordersCreate,
     body: CreateOrderBody,
-    responses: { 200: CreateOrderResponse, 201: CreateOrderResponse },
+    responses: { 200: DraftOrderResponse, 201: CreateOrderResponse },
     status: 201,
   })
   async create(
     @CallerContext() context: ProjectContext,
     @Body() body: CreateOrderBody,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<CreateOrderResponse> {
+  ): Promise<CreateOrderResponse | DraftOrderResponse> {
     const created = await this.service.create(context, body);
     reply.status(created.status);
     return created.body;

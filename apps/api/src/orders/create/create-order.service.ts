@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CreateOrderBody, CreateOrderResponse } from '@paykit/contracts';
+import type { CreateOrderBody, CreateOrderResponse, DraftOrderResponse } from '@paykit/contracts';
 import { fieldError } from '@paykit/identity';
 import { type Clock, DomainException, type IdGenerator, randomToken } from '@paykit/kernel';
 import {
@@ -29,7 +29,7 @@ import { RecipientBuyer } from './recipient-buyer.js';
 export interface CreatedOrder {
   /** 201 for a placed order, 200 for a draft (nothing was created). */
   readonly status: 200 | 201;
-  readonly body: CreateOrderResponse;
+  readonly body: CreateOrderResponse | DraftOrderResponse;
 }
 
 type LineItemBody = CreateOrderBody['lineItems'][number];
@@ -66,7 +66,7 @@ export class CreateOrderService {
     if (body.state === 'draft') {
       const draft = draftOrder(priced.input);
       if (E.isLeft(draft)) throw new DomainException(draft.left);
-      return { status: 200, body: { clientSecret: '', order: draft.right } };
+      return { status: 200, body: { order: draft.right } };
     }
     return { status: 201, body: await this.place(context, priced) };
   }

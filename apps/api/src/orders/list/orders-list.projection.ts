@@ -130,7 +130,8 @@ const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(ORDER_EVENTS)
  */
 export const ordersListProjection = defineProjection<OrderListStatements>({
   name: ORDERS_LIST_PROJECTION,
-  version: 1,
+  // 2: rows hold the resource of ADR 0111 (fees object, shipping, callData, totalPaid).
+  version: 2,
   tables: [ORDERS_TABLE, FACETS_TABLE],
   schema: SCHEMA,
   statements: prepareOrderListStatements,

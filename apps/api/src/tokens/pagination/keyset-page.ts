@@ -6,10 +6,11 @@ export interface PagePosition<Key> {
   readonly key: Key;
 }
 
+/** Both cursors are always there, null when there is no page that way (ADR 0112). */
 export interface KeysetPage<Item> {
   readonly data: Item[];
-  readonly nextCursor?: string;
-  readonly previousCursor?: string;
+  readonly nextCursor: string | null;
+  readonly previousCursor: string | null;
 }
 
 export interface KeysetSource<Row, Key> {
@@ -67,7 +68,7 @@ export const keysetPage = <Row, Key, Item>(options: {
   const encode = (direction: PagePosition<Key>['direction'], key: Key) => cursors.encode(binding, { direction, key });
   return {
     data: rows.map(options.present),
-    ...(hasNext && lastKey !== undefined && { nextCursor: encode('after', lastKey) }),
-    ...(hasPrevious && firstKey !== undefined && { previousCursor: encode('before', firstKey) }),
+    nextCursor: hasNext && lastKey !== undefined ? encode('after', lastKey) : null,
+    previousCursor: hasPrevious && firstKey !== undefined ? encode('before', firstKey) : null,
   };
 };

@@ -10,7 +10,9 @@ import { CreateWalletService } from './create-wallet.service.js';
 
 const DESCRIPTION =
   '201 with a new wallet; 200 with the existing one when the owner already has a wallet of this chain type, ' +
-  'wallet type and alias, or when the x-idempotency-key was used before (whatever the body).';
+  'wallet type and alias, or when the x-idempotency-key was used before (whatever the body). ' +
+  'A smart wallet\'s address derives from its admin signer, project, owner, alias and creationSeed; 409 wallet_address_in_use ' +
+  'when another wallet has the address this request derives (e.g. a second owner-less wallet of one signer and seed).';
 
 @Controller()
 export class CreateWalletController {

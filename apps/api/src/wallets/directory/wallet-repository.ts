@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type EventStore, WrongExpectedRevisionError, handleCommand } from '@paykit/event-store';
+import { type EventStore, WrongExpectedRevisionError } from '@paykit/event-store';
 import { type Clock, type CommandContext, DomainException, type IdGenerator } from '@paykit/kernel';
 import { type CreateWallet, type Wallet, type WalletEvent, type WalletState, walletDecider } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { eventsToAppend } from '../http/command-context.js';
+import { AddressClaims, addressInUse } from './address-claims.js';
 import { walletStream } from './wallet-ids.js';
 
 /** A wallet with the project it belongs to (from its events' metadata). */
@@ -14,11 +15,25 @@ export interface StoredWallet {
 }
 
 export interface CreateOutcome {
-  /** False when the stream already held the wallet: the request gets the existing one (200). */
+  /** False when the wallet existed already: the request gets the existing one (200). */
   readonly created: boolean;
   readonly wallet: Wallet;
-  readonly position: bigint;
 }
+
+/**
+ * What a create whose wallet id is taken answers: `existing` when the id names the same wallet
+ * by the spec's rules (derived from its identity or idempotency key), `refuse` (409) otherwise.
+ */
+export type WhenExisting = 'existing' | 'refuse';
+
+/** The wallet a create command makes on an empty stream; a refused request throws its 4xx. */
+export const newWalletOf = (command: CreateWallet): Wallet => {
+  const decided = walletDecider.decide(command, walletDecider.initialState());
+  if (E.isLeft(decided)) throw new DomainException(decided.left);
+  const [created] = decided.right;
+  if (created?.type !== 'WalletCreated') throw new Error('a create on an empty stream decides WalletCreated');
+  return created.data;
+};
 
 /** Wallet streams: folded on read (a wallet has a handful of events), written through the decider. */
 @Injectable()
@@ -27,6 +42,7 @@ export class WalletRepository {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+    private readonly addresses: AddressClaims,
   ) {}
 
   async load(walletId: string): Promise<StoredWallet | null> {
@@ -39,26 +55,26 @@ export class WalletRepository {
     return state.status === 'created' && projectId !== null ? { wallet: state.wallet, projectId } : null;
   }
 
-  async create(command: CreateWallet, context: CommandContext): Promise<CreateOutcome> {
-    const toAppend = eventsToAppend(context, this.clock, this.ids);
-    const stream = walletStream(command.data.walletId);
-    // Most creates make a new wallet: decide on the empty stream and append at no_stream, without
-    // reading; only a stream that exists already (the 200 case) is read and decided again.
-    const fresh = walletDecider.decide(command, walletDecider.initialState());
-    if (E.isLeft(fresh)) throw new DomainException(fresh.left);
-    const [created] = fresh.right;
-    if (created?.type === 'WalletCreated') {
-      try {
-        const appended = await this.store.appendToStream(stream, fresh.right.map(toAppend), { expectedRevision: 'no_stream' });
-        return { created: true, wallet: created.data, position: appended.position };
-      } catch (error) {
-        if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      }
+  /**
+   * Claims the new wallet's address, then appends WalletCreated at no_stream without reading
+   * first (most creates make a new wallet); only a taken id is read, and answered per `whenExisting`.
+   * Both appends are claims of names derived from the request, so a retry after a crash between
+   * them finds the address claim its own and finishes.
+   */
+  async create(command: CreateWallet, context: CommandContext, whenExisting: WhenExisting): Promise<CreateOutcome> {
+    const wallet = newWalletOf(command);
+    await this.addresses.claim(wallet, context);
+    const created: WalletEvent = { type: 'WalletCreated', data: wallet };
+    try {
+      const toAppend = eventsToAppend(context, this.clock, this.ids);
+      await this.store.appendToStream(walletStream(wallet.walletId), [toAppend(created)], { expectedRevision: 'no_stream' });
+      return { created: true, wallet };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }
-    const result = await handleCommand(this.store, stream, walletDecider, command, toAppend);
-    if (E.isLeft(result)) throw new DomainException(result.left);
-    const { state, events, position } = result.right;
-    if (state.status !== 'created') throw new Error('a created wallet folds to a created state');
-    return { created: events.length > 0, wallet: state.wallet, position };
+    if (whenExisting === 'refuse') throw addressInUse(wallet.address);
+    const existing = await this.load(wallet.walletId);
+    if (!existing) throw new Error(`${walletStream(wallet.walletId)} refused an append at no_stream but holds no wallet`);
+    return { created: false, wallet: existing.wallet };
   }
 }

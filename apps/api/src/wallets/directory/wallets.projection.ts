@@ -7,8 +7,8 @@ export const WALLETS_PROJECTION = 'wallets';
 /**
  * Wallets by address, per project: what an address locator (and a recipient address) is looked
  * up in. Owner and alias locators need no index: their wallet id is derived from the identity.
- * Two wallets of a project can share an address (one admin signer and seed, two owners): the
- * first created answers for it.
+ * Every wallet claims its address before it is created (ADR 0425), so an address names one
+ * wallet; only wallets from before that rule can share one, and the first created answers for it.
  */
 export const walletsProjection = defineProjection<{ insert: ReadModelStatement }>({
   name: WALLETS_PROJECTION,

@@ -1,37 +1,39 @@
 import { Injectable } from '@nestjs/common';
 import { type TransferResource, toTransferResource } from '@paykit/transfers';
 import type { Principal } from '../../auth/principal.js';
+import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
+import { type KeysetPage, keysetPage } from '../../tokens/pagination/keyset-page.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { WalletSecrets } from '../secrets/wallet-secrets.js';
-import { TransactionCursors } from './transaction-cursor.js';
+import { isTransferPosition, transactionCursors, transactionsBinding } from './transaction-cursor.js';
 import { TransferRecords } from './transfer-records.js';
 
-export interface TransactionPageResource {
-  readonly data: readonly TransferResource[];
-  readonly nextCursor?: string;
-}
+export type TransactionPageResource = KeysetPage<TransferResource>;
 
-/** A wallet's transactions from the transfers read model: a page costs O(page). */
+/** A wallet's transactions from the transfers read model, newest first: a page costs O(page). */
 @Injectable()
 export class TransactionsService {
-  private readonly cursors: TransactionCursors;
+  private readonly cursors: SignedCursors;
 
   constructor(
     private readonly resolver: WalletResolver,
     private readonly records: TransferRecords,
     secrets: WalletSecrets,
   ) {
-    this.cursors = new TransactionCursors(() => secrets.cursorSigning);
+    this.cursors = transactionCursors(() => secrets.cursorSigning);
   }
 
   async list(principal: Principal, walletLocator: string, query: { cursor?: string; limit: number }): Promise<TransactionPageResource> {
     const { wallet } = await this.resolver.resolve(principal, walletLocator);
-    const before = query.cursor === undefined ? undefined : this.cursors.read(query.cursor, wallet.walletId);
     await this.records.catchUp();
-    const page = this.records.page(principal.projectId, wallet.walletId, before, query.limit);
-    return {
-      data: page.transfers.map(toTransferResource),
-      ...(page.next !== undefined && { nextCursor: this.cursors.issue(wallet.walletId, page.next) }),
-    };
+    return keysetPage({
+      cursors: this.cursors,
+      binding: transactionsBinding(wallet.walletId),
+      cursor: query.cursor,
+      limit: query.limit,
+      isKey: isTransferPosition,
+      source: this.records.source(principal.projectId, wallet.walletId),
+      present: (row) => toTransferResource(row.transfer),
+    });
   }
 }

@@ -4,6 +4,7 @@ import type { ReadModelDatabase } from '@paykit/projections';
 import type { Transfer } from '@paykit/transfers';
 import type { PriorSpend } from '@paykit/wallets';
 import { ProjectionsHost } from '../../infrastructure/projections-host.js';
+import type { KeysetSource } from '../../tokens/pagination/keyset-page.js';
 import { EVENT_STORE, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
 import { type ReadModelStatement as Statement, preparedOnceReady } from '../directory/prepared-once-ready.js';
 import { TRANSFERS_PROJECTION } from './transfers.projection.js';
@@ -12,15 +13,17 @@ import { TRANSFERS_PROJECTION } from './transfers.projection.js';
 /** How long a read waits for the transfers read model to reach the store's head (read your writes). */
 const CATCH_UP_WAIT_MS = 2_000;
 
-export interface TransferPage {
-  readonly transfers: readonly Transfer[];
-  /** Position of the last transfer when more follow. */
-  readonly next?: bigint;
+/** A transfer with its store position (decimal), the key its list pages by. */
+export interface TransferRow {
+  readonly transfer: Transfer;
+  readonly position: string;
 }
 
 const SQL = {
-  page: `SELECT state, position FROM wallet_transfers
-         WHERE project_id = ? AND wallet_id = ? AND position < ? ORDER BY position DESC LIMIT ?`,
+  older: `SELECT state, position FROM wallet_transfers
+          WHERE project_id = ? AND wallet_id = ? AND position < ? ORDER BY position DESC LIMIT ?`,
+  newer: `SELECT state, position FROM wallet_transfers
+          WHERE project_id = ? AND wallet_id = ? AND position > ? ORDER BY position ASC LIMIT ?`,
   spends: `SELECT token, amount, created_at FROM wallet_transfers
            WHERE wallet_id = ? AND signer = ? AND created_at > ? AND status != 'failed' AND transfer_id != ?`,
   inFlight: `SELECT transfer_id FROM wallet_transfers WHERE status = 'pending'`,
@@ -42,17 +45,17 @@ export class TransferRecords {
     await this.projections.waitFor(await this.store.headPosition(), CATCH_UP_WAIT_MS, TRANSFERS_PROJECTION);
   }
 
-  /** Newest first, below `before` (exclusive). */
-  page(projectId: string, walletId: string, before: bigint | undefined, limit: number): TransferPage {
-    const rows = this.all('page', projectId, walletId, before ?? BigInt(Number.MAX_SAFE_INTEGER), limit + 1) as {
-      state: string;
-      position: number | bigint;
-    }[];
-    const shown = rows.slice(0, limit);
-    const last = shown.at(-1);
+  /** A wallet's transfers newest first, keyed by position, for keysetPage. */
+  source(projectId: string, walletId: string): KeysetSource<TransferRow, string> {
+    const read = (name: 'older' | 'newer', position: string, count: number): TransferRow[] =>
+      (this.all(name, projectId, walletId, BigInt(position), count) as { state: string; position: number | bigint }[]).map((row) => ({
+        transfer: JSON.parse(row.state) as Transfer,
+        position: String(row.position),
+      }));
     return {
-      transfers: shown.map((row) => JSON.parse(row.state) as Transfer),
-      ...(rows.length > limit && last && { next: BigInt(last.position) }),
+      after: (key, count) => read('older', key ?? String(Number.MAX_SAFE_INTEGER), count),
+      before: (key, count) => read('newer', key, count),
+      keyOf: (row) => row.position,
     };
   }
 
