@@ -11,6 +11,9 @@ import { type EffectCommand, effectDecider } from './effect.decider.js';
 /** Long enough for one provider call and its record; a holder that died is replaced after it. */
 export const DEFAULT_EFFECT_LEASE_MS = 60_000;
 
+/** Names one claimer (an instance's ledger or worker) in the claims it writes: host, process, and a random part. */
+export const newHolderId = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
 /** Which effect: its stream, and the names it is recorded under. */
 export interface EffectRef {
   readonly stream: string;
@@ -47,7 +50,7 @@ export type EffectResult<T> = { readonly kind: 'done'; readonly outcome: T } | {
 @Injectable()
 export class EffectLedger {
   /** This instance, as its claims name it. */
-  readonly holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  readonly holder = newHolderId();
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
