@@ -3,6 +3,7 @@ import { type DemoMerchant, createDemoMerchant } from '@paykit/demo-merchant';
 import { openSse } from '../agent-checkouts/support/sse.js';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver.js';
 import { type Deployment, type StoreKind, startDeployment } from './support/deployment.js';
+import { ProviderRecords } from './support/provider-records.js';
 import { CHAIN, ENDPOINTS, ORDERS, RUNS, ServiceClient, WALLETS, eventually } from './support/service-client.js';
 
 /**
@@ -68,6 +69,17 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
     await merchant?.close();
   });
 
+  /**
+   * The providers' own records, when they keep them in the store (branch `sandbox-state`); until
+   * then there is nothing there to count, and balances alone show what the chain did.
+   */
+  const providerRecords = async (): Promise<ProviderRecords | null> => {
+    const records = await ProviderRecords.read(await deployment.store());
+    if (records.kept) return records;
+    process.stderr.write(`scale-out (${kind}): the sandbox providers keep no records in the store: counted by balances only\n`);
+    return null;
+  };
+
   it('first start: of instances started together on an empty store, one created the development project', async () => {
     const banners = deployment.instances.filter((instance) => instance.stdout().includes('First run: created'));
     expect(banners).toHaveLength(1);
@@ -105,6 +117,8 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
     expect(await eventually('the balance', () => client.balancesFromEach(address), (amounts) => amounts.every((amount) => amount === '10'))).toEqual(
       deployment.instances.map(() => '10'),
     );
+    const records = await providerRecords();
+    if (records) expect(records.mintsTo(address)).toBe(1);
   });
 
   it('transfers: sent once to success; both balances read the same from every instance [needs sandbox state in the store]', async () => {
@@ -117,10 +131,13 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
     // Sent twice, the payee would hold 5 and the payer 5.
     expect(await client.balancesFromEach(to)).toEqual(deployment.instances.map(() => '2.5'));
     expect(await client.balancesFromEach(from)).toEqual(deployment.instances.map(() => '7.5'));
+    const records = await providerRecords();
+    if (records) expect(records.transactionsKeyed(sent.body.id)).toBe(1);
   });
 
   it('onramp by card: paid, delivered once to the wallet [needs sandbox state in the store]', async () => {
     const wallet = await client.wallet('email:onramp@example.com');
+    const chargesBefore = (await ProviderRecords.read(await deployment.store())).of('SandboxChargeCreated');
     const created = await client.call('POST', ORDERS, {
       recipient: { walletAddress: wallet },
       payment: { method: 'card', currency: 'usd', receiptEmail: 'buyer@example.com' },
@@ -138,12 +155,18 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
     const quantity = delivered.body.lineItems[0].delivery.tokens[0].quantity as string;
     expect((await client.fromEach(`${ORDERS}/${order.orderId}`)).map((answer) => answer.body.phase)).toEqual(deployment.instances.map(() => 'completed'));
     expect(await client.balancesFromEach(wallet)).toEqual(deployment.instances.map(() => quantity));
+    const records = await providerRecords();
+    if (records) {
+      expect(records.of('SandboxChargeCreated') - chargesBefore).toBe(1);
+      expect(records.transactionsKeyed(`dlv_${order.orderId}`)).toBe(1);
+    }
   });
 
   it('offramp: the deposit received, paid out once [needs sandbox state in the store]', async () => {
     const owner = 'email:offramp@example.com';
     const wallet = await client.wallet(owner);
     await client.faucet(wallet, 40);
+    const payoutsBefore = (await ProviderRecords.read(await deployment.store())).of('SandboxPayoutCreated');
     const methodId = await client.paymentMethod(owner);
     const created = await client.call('POST', ORDERS, {
       recipient: { paymentMethodId: methodId },
@@ -163,6 +186,11 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
     expect(paid.status).toBe(200);
     await eventually('the payout', () => client.fromEach(`${ORDERS}/${order.orderId}`), (answers) => answers.every((answer) => answer.body.phase === 'completed'));
     expect(await client.balancesFromEach(wallet)).toEqual(deployment.instances.map(() => '15'));
+    const records = await providerRecords();
+    if (records) {
+      expect(records.of('SandboxPayoutCreated') - payoutsBefore).toBe(1);
+      expect(records.transactionsKeyed(sent.body.id)).toBe(1);
+    }
   });
 
   /** A run for its own buyer (an email the merchant's orders are told apart by). */

@@ -22,7 +22,7 @@ export interface Deployment {
   readonly instances: readonly ApiProcess[];
   readonly proxy: RoundRobinProxy;
   cli(...args: string[]): Promise<ProcessOutput>;
-  /** The store as the operator's own tools read it (a connection of the test's). */
+  /** The store as the operator's own tools read it (one connection of the test's). */
   store(): Promise<EventStore>;
   close(): Promise<void>;
 }
@@ -64,8 +64,8 @@ export const startDeployment = async (options: DeploymentOptions): Promise<Deplo
     const proxy = await RoundRobinProxy.start(instances.map((instance) => instance.rootUrl));
     cleanups.push(() => proxy.close());
     const operatorEnv = { ...shared, DATA_DIR: dirs[0]!.path };
-    const stores: EventStore[] = [];
-    cleanups.push(() => Promise.all(stores.map((store) => store.close())));
+    let store: Promise<EventStore> | null = null;
+    cleanups.push(async () => (await store)?.close());
     return {
       kind: options.kind,
       url: proxy.url,
@@ -73,11 +73,8 @@ export const startDeployment = async (options: DeploymentOptions): Promise<Deplo
       instances,
       proxy,
       cli: (...args) => runTypeScript('tools/cli/src/main.ts', args, operatorEnv),
-      store: async () => {
-        const store = await createEventStore(
-          esdb ? { kind: 'esdb', connectionString: esdb.connectionString } : { kind: 'sqlite', dataDir: dirs[0]!.path },
-        );
-        stores.push(store);
+      store: () => {
+        store ??= createEventStore(esdb ? { kind: 'esdb', connectionString: esdb.connectionString } : { kind: 'sqlite', dataDir: dirs[0]!.path });
         return store;
       },
       close: cleanup,
