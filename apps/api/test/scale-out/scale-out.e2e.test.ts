@@ -49,6 +49,8 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
         WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
         WEBHOOK_POLL_MS: '50',
         AGENT_CHECKOUT_ALLOWED_HOSTS: new URL(merchant.url).host,
+        // The demo merchant's documented test credential for its agentic-checkout API (issue 21).
+        AGENT_CHECKOUT_ACP_CREDENTIALS: JSON.stringify({ [new URL(merchant.url).origin]: { token: 'acp_test_demo_merchant_key', merchantId: 'acct_demo_merchant' } }),
         AGENT_CHECKOUT_BROWSER: 'off',
         AGENT_CHECKOUT_LIVE_VIEW: 'off',
         AGENT_CHECKOUT_SWEEP_MS: '500',
