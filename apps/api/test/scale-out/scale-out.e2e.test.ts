@@ -120,7 +120,7 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
       deployment.instances.map(() => '10'),
     );
     const records = await providerRecords();
-    if (records) expect(records.mintsTo(address)).toBe(1);
+    if (records) expect(records.tokenMintsTo(address)).toBe(1);
   });
 
   it('transfers: sent once to success; both balances read the same from every instance [needs sandbox state in the store]', async () => {

@@ -4,6 +4,8 @@ import type { EventStore, RecordedEvent } from '@paykit/event-store';
 interface AcceptedTransaction {
   readonly kind: 'transfer' | 'mint';
   readonly to: string;
+  /** `native`, or the token's address. */
+  readonly token: string;
   readonly idempotencyKey?: string;
 }
 
@@ -35,9 +37,11 @@ export class ProviderRecords {
     return this.transactions().filter((transaction) => transaction.idempotencyKey === idempotencyKey).length;
   }
 
-  /** Faucet mints into an address. */
-  mintsTo(address: string): number {
-    return this.transactions().filter((transaction) => transaction.kind === 'mint' && transaction.to.toLowerCase() === address.toLowerCase()).length;
+  /** Faucet mints of a token (not the gas the faucet adds) into an address. */
+  tokenMintsTo(address: string): number {
+    return this.transactions().filter(
+      (transaction) => transaction.kind === 'mint' && transaction.token !== 'native' && transaction.to.toLowerCase() === address.toLowerCase(),
+    ).length;
   }
 
   private transactions(): AcceptedTransaction[] {
