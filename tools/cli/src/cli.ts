@@ -20,7 +20,9 @@ const help = (): string =>
     '',
     ...COMMANDS.map((command) => `  ${command.usage}\n      ${command.summary}`),
     '',
-    'Works on DATA_DIR (default .data) with the sqlite store, alongside a running server.',
+    'Works on the store the API is configured with, alongside running servers: the sqlite store in',
+    'DATA_DIR (default .data), or EventStoreDB with EVENT_STORE=esdb and EVENTSTORE_CONNECTION_STRING',
+    '(then SECRETS_KEY must be the deployment\'s). projections and report use the read models in DATA_DIR.',
     '',
   ].join('\n');
 

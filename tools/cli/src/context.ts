@@ -2,15 +2,23 @@ import { type EventStore, createEventStore } from '@paykit/event-store';
 import { type Environment, Platform, SecretBox, isEnvironment, loadSecretsKey } from '@paykit/platform';
 import { randomIds, systemClock } from '@paykit/kernel';
 import { type CliIo, UsageError } from './io.js';
+import { type StoreChoice, storeChoiceOf } from './store-choice.js';
 
 /**
- * The platform on the same data directory as the API (DATA_DIR, default `.data`, relative to
- * where the command runs: `pnpm cli` and `pnpm start` both run from the repository root). The
- * sqlite store is safe to share with a running server.
+ * The platform on the API's event store, as the same variables choose it: the sqlite store under
+ * DATA_DIR (default `.data`, relative to where the command runs: `pnpm cli` and `pnpm start` both
+ * run from the repository root), or with EVENT_STORE=esdb the EventStoreDB cluster that
+ * EVENTSTORE_CONNECTION_STRING names. Either is safe to share with running servers. DATA_DIR also
+ * holds the read models that `projections` and `report` work on (the instance's, beside it).
  */
 export interface CliContext {
   readonly io: CliIo;
   readonly defaultEnvironment: Environment;
+  readonly dataDir: string;
+  /** Which store the commands work on; a usage error for a bad or missing setting. */
+  storeChoice(): StoreChoice;
+  /** The API's event store, opened once and closed with the context. */
+  store(): Promise<EventStore>;
   platform(): Promise<Platform>;
   close(): Promise<void>;
 }
@@ -19,27 +27,41 @@ export const cliContext = (io: CliIo): CliContext => {
   const dataDir = io.env['DATA_DIR'] || '.data';
   const appEnv = io.env['APP_ENV'] || 'staging';
   if (!isEnvironment(appEnv)) throw new UsageError(`APP_ENV must be staging or production, not ${appEnv}`);
-  let store: EventStore | null = null;
+  let store: Promise<EventStore> | null = null;
   let platform: Platform | null = null;
-  return {
+  const storeChoice = () => storeChoiceOf(io.env);
+  const context: CliContext = {
     io,
     defaultEnvironment: appEnv,
+    dataDir,
+    storeChoice,
+    store() {
+      const choice = storeChoice();
+      store ??= createEventStore(choice.kind === 'esdb' ? choice : { kind: 'sqlite', dataDir });
+      return store;
+    },
     async platform() {
       if (platform) return platform;
-      if (io.env['EVENT_STORE'] === 'memory') {
-        throw new UsageError('EVENT_STORE=memory: the CLI works on a durable store (sqlite) shared with the server');
-      }
-      store = await createEventStore({ kind: 'sqlite', dataDir });
+      const shared = storeChoice().kind === 'esdb';
       const secrets = new SecretBox(() =>
-        loadSecretsKey({ value: io.env['SECRETS_KEY'], dataDir, allowGeneratedFile: io.env['NODE_ENV'] !== 'production' }),
+        loadSecretsKey({
+          value: io.env['SECRETS_KEY'],
+          dataDir,
+          // A key file in this DATA_DIR is not the one the cluster's instances use: on a shared
+          // store only the deployment's SECRETS_KEY seals what they can open.
+          allowGeneratedFile: io.env['NODE_ENV'] !== 'production' && !shared,
+        }),
       );
-      platform = new Platform({ store, clock: systemClock, ids: randomIds, secrets });
+      platform = new Platform({ store: await context.store(), clock: systemClock, ids: randomIds, secrets });
       return platform;
     },
     async close() {
-      await store?.close();
+      const opened = store;
+      store = null;
+      await (await opened?.catch(() => null))?.close();
     },
   };
+  return context;
 };
 
 export const CLI_CALLER = { actor: { type: 'cli' as const, id: 'admin-cli' } };

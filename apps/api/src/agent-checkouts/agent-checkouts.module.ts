@@ -1,4 +1,5 @@
 import { Inject, Module } from '@nestjs/common';
+import { EffectLedger } from '../infrastructure/effects/effect-ledger.js';
 import { ProjectionsHost } from '../infrastructure/projections-host.js';
 import { BrowserProfileStates } from './browser-profiles/browser-profile-states.js';
 import { BrowserProfilesController } from './browser-profiles/browser-profiles.controller.js';
@@ -56,6 +57,7 @@ import { RunUpdatesHub } from './stream/run-updates-hub.js';
     BrowserProfileStates,
     ErasureWorker,
     RunnerHost,
+    EffectLedger,
   ],
   exports: [RunnerHost, ErasureWorker, BrowserProfileStates],
 })

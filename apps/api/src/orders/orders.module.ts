@@ -1,4 +1,5 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
+import { EffectLedger } from '../infrastructure/effects/effect-ledger.js';
 import { ProjectionsHost } from '../infrastructure/projections-host.js';
 import { PaymentMethodsModule } from '../payment-methods/payment-methods.module.js';
 import { TokensModule } from '../tokens/tokens.module.js';
@@ -55,6 +56,7 @@ import { Treasury } from './treasury/treasury.js';
     OnrampDelivery,
     OfframpPayout,
     OrderWorker,
+    EffectLedger,
   ],
   exports: [OrderRepository, OrderAccess],
 })

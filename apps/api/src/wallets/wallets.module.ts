@@ -11,7 +11,7 @@ import { WalletAddresses } from './directory/wallet-addresses.js';
 import { WalletRepository } from './directory/wallet-repository.js';
 import { WalletResolver } from './directory/wallet-resolver.js';
 import { walletsProjection } from './directory/wallets.projection.js';
-import { ExecutionClaims } from './execution/execution-claims.js';
+import { EffectLedger } from '../infrastructure/effects/effect-ledger.js';
 import { TransferExecutor } from './execution/transfer-executor.js';
 import { TransferStep } from './execution/transfer-step.js';
 import { chainGatewayProvider } from './gateway/chain-gateway.provider.js';
@@ -50,7 +50,7 @@ import { WalletTransfersService } from './transfers/wallet-transfers.service.js'
     TransactionsService,
     BalancesService,
     FaucetService,
-    ExecutionClaims,
+    EffectLedger,
     TransferStep,
     TransferExecutor,
   ],

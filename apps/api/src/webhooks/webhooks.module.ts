@@ -4,6 +4,7 @@ import { AppSecrets } from '../infrastructure/secrets/app-secrets.js';
 import { DeliveriesController } from './deliveries/deliveries.controller.js';
 import { DeliveriesReadModel } from './deliveries/deliveries.read-model.js';
 import { DeliveriesService } from './deliveries/deliveries.service.js';
+import { DeliveryClaims } from './delivery/delivery-claims.js';
 import { DeliveryQueue } from './delivery/delivery-queue.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { EndpointUrlGuard } from './delivery/endpoint-url-guard.js';
@@ -30,6 +31,7 @@ import { WebhooksOutbox } from './outbox/webhooks-outbox.js';
     DeliveriesReadModel,
     DeliveriesService,
     DeliveryQueue,
+    DeliveryClaims,
     MessagePayloads,
     WebhookSender,
     DeliveryWorker,

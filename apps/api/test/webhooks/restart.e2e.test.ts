@@ -3,6 +3,7 @@ import { type RunningApp, createApp } from '../../src/app.js';
 import { PLATFORM } from '../../src/auth/platform.provider.js';
 import { fetchJson } from '../support/http-client.js';
 import { type TempDir, makeTempDir } from '../support/temp-dir.js';
+import { pollUntil } from '../wallets/wallet-server.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 const CLI = { actor: { type: 'cli' as const, id: 'webhook-tests' } };
@@ -68,7 +69,8 @@ describe('webhook deliveries across restarts', () => {
     await receiver.until(() => receiver.handled.length === 1);
     expect(receiver.handled[0]).toMatchObject({ id: queued.body.data[0].messageId, data: { runId: run.body.runId, status: 'queued' } });
     expect(receiver.requests.every((request) => request.verified)).toBe(true);
-    const delivered = await call(second, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`);
+    // The outcome is recorded after the receiver answered: the log shows it once recorded.
+    const delivered = await pollUntil(() => call(second, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`), (response) => response.body.data[0]?.status !== 'pending');
     expect(delivered.body.data[0]).toMatchObject({ status: 'delivered', attemptCount: 1 });
     await stop();
 

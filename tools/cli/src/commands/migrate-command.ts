@@ -20,7 +20,7 @@ export const migrate: Command = {
     if (values['to'] !== 'esdb') throw new UsageError('--to esdb is the only target');
     const connectionString = (values['connection'] as string | undefined) ?? context.io.env['EVENTSTORE_CONNECTION_STRING'];
     if (!connectionString) throw new UsageError('--connection or EVENTSTORE_CONNECTION_STRING names the EventStoreDB to copy into');
-    const dataDir = context.io.env['DATA_DIR'] || '.data';
+    const dataDir = context.dataDir;
     const stores: EventStore[] = [];
     try {
       const source = await createEventStore({ kind: 'sqlite', dataDir });

@@ -1,5 +1,5 @@
 import { readModelProjections } from '@paykit/api/read-models';
-import { createEventStore, type EventStore } from '@paykit/event-store';
+import type { EventStore } from '@paykit/event-store';
 import {
   type Projection,
   type RebuildProgress,
@@ -16,8 +16,9 @@ import { renderProgress } from './progress-bar.js';
 import { table } from './table.js';
 
 /**
- * The API's read models on DATA_DIR (default `.data`, as for every command): the event store and
- * `read-models.db`, opened beside a running API or not. A rebuild is made side by side and
+ * An instance's read models: `read-models.db` under DATA_DIR (default `.data`, as for every
+ * command) and the event store they follow (sqlite beside them, or the EventStoreDB cluster with
+ * EVENT_STORE=esdb), opened beside a running API or not. A rebuild is made side by side and
  * swapped in; a running API keeps serving the old tables until then and follows the new ones
  * after (see docs/adr/0600-projection-operations.md).
  */
@@ -25,17 +26,12 @@ const withReadModels = async <T>(
   context: CliContext,
   work: (store: EventStore, db: ReadModelDatabase) => Promise<T>,
 ): Promise<T> => {
-  if (context.io.env['EVENT_STORE'] === 'memory') {
-    throw new UsageError('EVENT_STORE=memory: projections live beside a durable store (sqlite)');
-  }
-  const dataDir = context.io.env['DATA_DIR'] || '.data';
-  const store = await createEventStore({ kind: 'sqlite', dataDir });
-  const db = openReadModelDatabase(readModelDatabasePath(dataDir));
+  const store = await context.store();
+  const db = openReadModelDatabase(readModelDatabasePath(context.dataDir));
   try {
     return await work(store, db);
   } finally {
     db.close();
-    await store.close();
   }
 };
 

@@ -1,4 +1,3 @@
-import { createEventStore } from '@paykit/event-store';
 import { openReadModelDatabase, ProjectionRunner, readModelDatabasePath } from '@paykit/projections';
 import {
   readReconciliationReport,
@@ -44,14 +43,13 @@ const oneOf = <T extends string>(values: OptionValues, name: string, allowed: re
   return value as T;
 };
 
-/** Catches the reconciliation projection up with the store (beside a running API, each event is applied once), then reads. */
+/**
+ * Catches the instance's reconciliation projection (under DATA_DIR) up with the store it follows
+ * (beside a running API, each event is applied once), then reads.
+ */
 const withReconciliation = async <T>(context: CliContext, work: (readModel: ReconciliationReadModel) => T): Promise<T> => {
-  if (context.io.env['EVENT_STORE'] === 'memory') {
-    throw new UsageError('EVENT_STORE=memory: reports read the durable store (sqlite) the API writes');
-  }
-  const dataDir = context.io.env['DATA_DIR'] || '.data';
-  const store = await createEventStore({ kind: 'sqlite', dataDir });
-  const db = openReadModelDatabase(readModelDatabasePath(dataDir));
+  const store = await context.store();
+  const db = openReadModelDatabase(readModelDatabasePath(context.dataDir));
   const runner = new ProjectionRunner({ store, db, projections: [reconciliationProjection] });
   try {
     await runner.start();
@@ -62,7 +60,6 @@ const withReconciliation = async <T>(context: CliContext, work: (readModel: Reco
   } finally {
     await runner.stop();
     db.close();
-    await store.close();
   }
 };
 

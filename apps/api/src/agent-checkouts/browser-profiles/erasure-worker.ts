@@ -9,6 +9,7 @@ import { checkoutRunDecider, checkoutRunStreamName, isFinalStatus } from '@payki
 import type { Clock } from '@paykit/kernel';
 import type { ReadModelDatabase } from '@paykit/projections';
 import type { AppConfig } from '../../config/config.js';
+import { EffectLedger, effectRef } from '../../infrastructure/effects/effect-ledger.js';
 import { APP_CONFIG, CLOCK, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
 import { RunRows } from '../runs/runs.projection.js';
 import { AggregateCommands } from '../shared/aggregate-commands.js';
@@ -24,8 +25,8 @@ const BATCH = 50;
  * Carries out the erasure jobs that deleting a browser profile schedules: once no unfinished
  * run uses the profile, its saved state is deleted for good and `BrowserProfileStateErased`
  * closes the job. The jobs live in the event store (found through the browser-profiles
- * projection) and erasing is idempotent, so a job survives restarts and several workers may
- * run side by side.
+ * projection), so a job survives restarts; the deletion is an effect claimed and recorded in its
+ * own stream (EffectLedger), so of several API instances one erases each profile.
  */
 @Injectable()
 export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -41,6 +42,7 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(READ_MODEL_DATABASE) db: ReadModelDatabase,
+    @Inject(EffectLedger) private readonly effects: EffectLedger,
   ) {
     this.profiles = new BrowserProfileRows(db);
     this.runs = new RunRows(db);
@@ -81,16 +83,21 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
     const profile = state.profiles[job.profileId];
     if (profile?.status !== 'deleted' || state.projectId === null) return false;
     if (await this.inUse(profile)) return false;
-    await this.states.erase(job.profileId);
+    const context = {
+      projectId: state.projectId,
+      actor: { type: 'system' as const, id: 'browser-profile-erasure' },
+      correlationId: profile.erasureJobId ?? job.profileId,
+    };
+    const erased = await this.effects.once(effectRef('browser-profile-erasure', job.profileId), context, async () => {
+      await this.states.erase(job.profileId);
+      return { kind: 'done', outcome: { erased: true } };
+    });
+    if (erased.kind !== 'done') return false;
     const { events } = await this.aggregates.execute(
       browserProfilesDecider,
       job.streamName,
       { type: 'RecordErasure', data: { profileId: job.profileId, now: this.clock.now() } },
-      {
-        projectId: state.projectId,
-        actor: { type: 'system', id: 'browser-profile-erasure' },
-        correlationId: profile.erasureJobId ?? job.profileId,
-      },
+      context,
     );
     return events.length > 0;
   }

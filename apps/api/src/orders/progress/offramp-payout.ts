@@ -3,6 +3,7 @@ import type { Clock } from '@paykit/kernel';
 import type { LineItemState, Order } from '@paykit/orders';
 import type { PayoutRailPort } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
+import { EffectLedger, effectRef } from '../../infrastructure/effects/effect-ledger.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { PaymentMethodsService } from '../../payment-methods/payment-methods.service.js';
 import { PAYOUT_RAIL } from '../providers/order-providers.js';
@@ -11,10 +12,15 @@ import { OrderRepository } from '../store/order-repository.js';
 
 export const payoutIdOf = (orderId: string): string => `pay_${orderId}`;
 
+/** What asking the rail for the payout gave, recorded in its effect stream. */
+type Requested = { readonly payoutId: string } | { readonly failed: { readonly code: string; readonly message: string } };
+
 /**
  * Offramp payout, one step per call: record the delivery as started, send the payout on the
- * rail to the saved payment method (the delivery id is the rail's idempotency key, so a repeat
- * after a crash sends one payout), then follow it until it settles or is returned.
+ * rail to the saved payment method, then follow it until it settles or is returned. Sending is
+ * an effect claimed and recorded in its own stream (EffectLedger): one instance asks the rail,
+ * with the delivery id as idempotency key (a repeat after a crash gets the same payout back),
+ * and every later step follows the recorded payout.
  */
 @Injectable()
 export class OfframpPayout {
@@ -23,6 +29,7 @@ export class OfframpPayout {
     private readonly paymentMethods: PaymentMethodsService,
     @Inject(PAYOUT_RAIL) private readonly rail: PayoutRailPort,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly effects: EffectLedger,
   ) {}
 
   async advance(order: Order, context: OrderContext): Promise<void> {
@@ -41,19 +48,24 @@ export class OfframpPayout {
 
   private async payOut(order: Order, item: LineItemState, context: OrderContext): Promise<void> {
     const deliveryId = item.delivery.deliveryId as string;
-    const method = await this.paymentMethods.get(context.projectId, order.recipient.paymentMethodId ?? '');
-    if (!method) return this.fail(order, 'payment-method-deleted', 'The payment method was deleted before the payout', context);
-    const payout = await this.rail.createPayout({
-      paymentMethodToken: method.vaultToken,
-      amount: item.delivery.quantity ?? item.quote.quantity,
-      currency: item.locator.slice('fiat:'.length),
-      reference: order.orderId,
-      idempotencyKey: deliveryId,
+    const requested = await this.effects.once<Requested>(effectRef('offramp-payout', order.orderId), context, async () => {
+      const method = await this.paymentMethods.get(context.projectId, order.recipient.paymentMethodId ?? '');
+      if (!method) return { kind: 'done', outcome: { failed: { code: 'payment-method-deleted', message: 'The payment method was deleted before the payout' } } };
+      const payout = await this.rail.createPayout({
+        paymentMethodToken: method.vaultToken,
+        amount: item.delivery.quantity ?? item.quote.quantity,
+        currency: item.locator.slice('fiat:'.length),
+        reference: order.orderId,
+        idempotencyKey: deliveryId,
+      });
+      if (E.isRight(payout)) return { kind: 'done', outcome: { payoutId: payout.right.payoutId } };
+      if (payout.left.kind === 'unavailable' || payout.left.kind === 'upstream_invalid') return { kind: 'retry' };
+      return { kind: 'done', outcome: { failed: { code: 'payout-failed', message: payout.left.message } } };
     });
-    if (E.isLeft(payout)) {
-      if (payout.left.kind === 'unavailable' || payout.left.kind === 'upstream_invalid') return;
-      return this.fail(order, 'payout-failed', payout.left.message, context);
-    }
+    if (requested.kind !== 'done') return;
+    if ('failed' in requested.outcome) return this.fail(order, requested.outcome.failed.code, requested.outcome.failed.message, context);
+    const payout = await this.rail.getPayout(requested.outcome.payoutId);
+    if (E.isLeft(payout)) return;
     switch (payout.right.status) {
       case 'settled':
         await this.orders.tryHandle(

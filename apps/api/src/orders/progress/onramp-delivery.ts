@@ -3,6 +3,7 @@ import { type Clock, Decimal, toBaseUnits } from '@paykit/kernel';
 import type { LineItemState, Order } from '@paykit/orders';
 import type { CardProcessorPort, ChainGateway, ChainToken } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
+import { type EffectAttempt, EffectLedger, effectRef } from '../../infrastructure/effects/effect-ledger.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { CHAIN_GATEWAY } from '../../wallets/gateway/chain-gateway.token.js';
 import { OrderPricing } from '../create/order-pricing.js';
@@ -13,12 +14,18 @@ import { Treasury } from '../treasury/treasury.js';
 
 export const deliveryIdOf = (orderId: string): string => `dlv_${orderId}`;
 
+/** What sending the delivery gave, recorded in its effect stream. */
+type Sent = { readonly txId: string } | { readonly rejected: string };
+type Refunded = { readonly refundId: string; readonly createdAt: string };
+
 /**
  * Onramp delivery, one step per call: price the delivery now (the decider fails it with
  * slippage-tolerance-exceeded past the tolerance), send the tokens from the treasury to the
- * recipient wallet through the chain gateway (the delivery id is the transfer's idempotency key,
- * so a repeat after a crash never pays twice), record the transfer once final, and refund the
- * card when the delivery failed.
+ * recipient wallet through the chain gateway, record the transfer once final, and refund the
+ * card when the delivery failed. Sending and refunding are effects claimed and recorded in their
+ * own streams (EffectLedger): one instance performs each, with the delivery id (or
+ * `refund_<order>`) as the provider's idempotency key, so a crash before the record is repeated
+ * with the same key and never pays twice; every later step reads the recorded transaction.
  */
 @Injectable()
 export class OnrampDelivery {
@@ -29,6 +36,7 @@ export class OnrampDelivery {
     @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
     @Inject(CARD_PROCESSOR) private readonly processor: CardProcessorPort,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly effects: EffectLedger,
   ) {}
 
   async advance(order: Order, context: OrderContext): Promise<void> {
@@ -55,6 +63,37 @@ export class OnrampDelivery {
     const token = this.pricing.token(item.locator);
     const decimals = token.known?.decimals ?? 0;
     const chainToken: ChainToken = token.native ? { native: true } : { native: false, address: token.address as string };
+    const sent = await this.effects.once<Sent>(effectRef('onramp-delivery', order.orderId), context, () =>
+      this.submit(order, item, deliveryId, chainToken, decimals),
+    );
+    if (sent.kind !== 'done') return;
+    if ('rejected' in sent.outcome) return this.fail(order, 'delivery-failed', sent.outcome.rejected, context);
+    const { txId } = sent.outcome;
+    const status = await this.gateway.getTransactionStatus(token.chain.name, txId);
+    if (E.isLeft(status) || status.right.status === 'pending') return;
+    if (status.right.status === 'failed') return this.fail(order, 'delivery-failed', status.right.error.message, context);
+    await this.orders.tryHandle(
+      order.orderId,
+      {
+        type: 'CompleteDelivery',
+        data: {
+          deliveryId,
+          txId,
+          token: {
+            ...(token.address !== undefined && { contractAddress: token.address }),
+            ...(token.known && { symbol: token.known.symbol }),
+            decimals,
+          },
+          completedAt: status.right.finalizedAt,
+        },
+      },
+      context,
+    );
+  }
+
+  /** Tops the treasury up (staging) and submits the transfer, keyed by the delivery id. */
+  private async submit(order: Order, item: LineItemState, deliveryId: string, chainToken: ChainToken, decimals: number): Promise<EffectAttempt<Sent>> {
+    const token = this.pricing.token(item.locator);
     const baseUnits = toBaseUnits(new Decimal(item.delivery.quantity ?? item.quote.quantity), decimals);
     await this.treasury.ensureFunds(token.chain.name, chainToken, token.known?.symbol ?? '', baseUnits, decimals);
     const authority = this.treasury.authorityOn(token.chain.name);
@@ -68,32 +107,9 @@ export class OnrampDelivery {
         baseUnits: baseUnits.toString(),
         idempotencyKey: deliveryId,
       });
-      if (E.isLeft(submitted)) {
-        if (submitted.left.kind === 'unavailable') return;
-        return this.fail(order, 'delivery-failed', submitted.left.message, context);
-      }
-      if (submitted.right.outcome === 'rejected') return this.fail(order, 'delivery-failed', submitted.right.error.message, context);
-      const { txId } = submitted.right;
-      const status = await this.gateway.getTransactionStatus(token.chain.name, txId);
-      if (E.isLeft(status) || status.right.status === 'pending') return;
-      if (status.right.status === 'failed') return this.fail(order, 'delivery-failed', status.right.error.message, context);
-      await this.orders.tryHandle(
-        order.orderId,
-        {
-          type: 'CompleteDelivery',
-          data: {
-            deliveryId,
-            txId,
-            token: {
-              ...(token.address !== undefined && { contractAddress: token.address }),
-              ...(token.known && { symbol: token.known.symbol }),
-              decimals,
-            },
-            completedAt: status.right.finalizedAt,
-          },
-        },
-        context,
-      );
+      if (E.isLeft(submitted)) return submitted.left.kind === 'unavailable' ? { kind: 'retry' } : { kind: 'done', outcome: { rejected: submitted.left.message } };
+      if (submitted.right.outcome === 'rejected') return { kind: 'done', outcome: { rejected: submitted.right.error.message } };
+      return { kind: 'done', outcome: { txId: submitted.right.txId } };
     } finally {
       if (authority.kind === 'custodial-key') authority.secretKey.fill(0);
     }
@@ -107,14 +123,18 @@ export class OnrampDelivery {
   private async refund(order: Order, context: OrderContext): Promise<void> {
     const received = order.payment.received;
     if (!received || order.payment.method !== 'card' || received.chargeId === undefined) return;
-    const refund = await this.processor.refund({ chargeId: received.chargeId, idempotencyKey: `refund_${order.orderId}` });
-    if (E.isLeft(refund)) return;
+    const chargeId = received.chargeId;
+    const refund = await this.effects.once<Refunded>(effectRef('onramp-refund', order.orderId), context, async () => {
+      const refunded = await this.processor.refund({ chargeId, idempotencyKey: `refund_${order.orderId}` });
+      return E.isLeft(refunded) ? { kind: 'retry' } : { kind: 'done', outcome: { refundId: refunded.right.refundId, createdAt: refunded.right.createdAt } };
+    });
+    if (refund.kind !== 'done') return;
     const reason = order.lineItems[0]?.delivery.failureReason?.code ?? 'delivery-failed';
     await this.orders.tryHandle(
       order.orderId,
       {
         type: 'Refund',
-        data: { amount: { amount: received.amount, currency: received.currency }, reason, reference: refund.right.refundId, refundedAt: refund.right.createdAt },
+        data: { amount: { amount: received.amount, currency: received.currency }, reason, reference: refund.outcome.refundId, refundedAt: refund.outcome.createdAt },
       },
       context,
     );

@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Clock, type CommandContext, type DomainError } from '@paykit/kernel';
-import type { ChainGateway, ChainToken, TransferAuthority } from '@paykit/providers';
+import type { ChainGateway, ChainToken, SubmitTransferResult, TransferAuthority } from '@paykit/providers';
 import { type Transfer, type TransferCommand, type TransferError, transferStatus } from '@paykit/transfers';
 import { WALLET_KEY, type Wallet, openCustodialKey } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
+import { type EffectAttempt, EffectLedger, effectRef } from '../../infrastructure/effects/effect-ledger.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { WalletRepository } from '../directory/wallet-repository.js';
 import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
 import { WalletSecrets } from '../secrets/wallet-secrets.js';
 import { TransferRepository } from '../transfers/transfer-repository.js';
-import { ExecutionClaims } from './execution-claims.js';
 
 /**
  * What to do next with a transfer: look again in about a block of its chain, later after a
@@ -23,6 +23,9 @@ const BACKOFF: NextStep = { kind: 'backoff' };
 const chainTokenOf = (transfer: Transfer): ChainToken =>
   transfer.token.native ? { native: true } : { native: false, address: transfer.token.address as string };
 
+/** What sending gave, recorded in the transfer's effect stream: the gateway's answer, or its refusal. */
+type Sent = SubmitTransferResult | { readonly outcome: 'refused'; readonly error: TransferError };
+
 /** A gateway refusal at submission: the transaction never reached the chain, so the transfer fails. */
 const refusalError = (error: DomainError): TransferError => ({
   message: error.message,
@@ -31,15 +34,17 @@ const refusalError = (error: DomainError): TransferError => ({
 
 /**
  * One step of a transfer's execution, decided from its recorded state: send an approved
- * transfer (through the chain gateway, by the one instance that claims it), then follow its
- * transaction to finality, recording each fact through the Transfer decider.
+ * transfer, then follow its transaction to finality, recording each fact through the Transfer
+ * decider. Sending is an effect claimed and recorded in its own stream (EffectLedger): one
+ * instance submits, with the transfer id as idempotency key, and the gateway's answer is kept
+ * there, so a crash before `RecordBroadcast` records the same transaction instead of sending again.
  */
 @Injectable()
 export class TransferStep {
   constructor(
     private readonly transfers: TransferRepository,
     private readonly wallets: WalletRepository,
-    private readonly claims: ExecutionClaims,
+    private readonly effects: EffectLedger,
     private readonly secrets: WalletSecrets,
     @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -59,7 +64,30 @@ export class TransferStep {
   }
 
   private async send(transfer: Transfer, context: CommandContext): Promise<NextStep> {
-    if (!(await this.claims.claim(transfer.transferId, context))) return poll(transfer);
+    const sent = await this.effects.once<Sent>(effectRef('transfer-execution', transfer.transferId), context, () => this.submit(transfer));
+    if (sent.kind === 'busy') return poll(transfer);
+    if (sent.kind === 'retry') return BACKOFF;
+    const submitted = sent.outcome;
+    if (submitted.outcome !== 'submitted') {
+      return this.record(transfer, context, { type: 'RecordFailure', data: { error: submitted.error, failedAt: this.now() } });
+    }
+    await this.transfers.handle(
+      transfer.transferId,
+      {
+        type: 'RecordBroadcast',
+        data: {
+          txId: submitted.txId,
+          explorerLink: submitted.explorerLink,
+          ...(submitted.call && { call: submitted.call }),
+          broadcastAt: submitted.submittedAt,
+        },
+      },
+      context,
+    );
+    return poll(transfer);
+  }
+
+  private async submit(transfer: Transfer): Promise<EffectAttempt<Sent>> {
     const stored = await this.wallets.load(transfer.wallet.walletId);
     if (!stored) throw new Error(`transfer ${transfer.transferId} leaves from wallet ${transfer.wallet.walletId}, which does not exist`);
     const authority = this.authorityOf(stored.wallet, transfer);
@@ -74,31 +102,9 @@ export class TransferStep {
         ...(transfer.memo && { memo: transfer.memo }),
         idempotencyKey: transfer.transferId,
       });
-      if (E.isLeft(result)) {
-        if (result.left.kind === 'unavailable') return BACKOFF;
-        return this.record(transfer, context, {
-          type: 'RecordFailure',
-          data: { error: refusalError(result.left), failedAt: this.now() },
-        });
-      }
-      const submitted = result.right;
-      if (submitted.outcome === 'rejected') {
-        return this.record(transfer, context, { type: 'RecordFailure', data: { error: submitted.error, failedAt: this.now() } });
-      }
-      await this.transfers.handle(
-        transfer.transferId,
-        {
-          type: 'RecordBroadcast',
-          data: {
-            txId: submitted.txId,
-            explorerLink: submitted.explorerLink,
-            ...(submitted.call && { call: submitted.call }),
-            broadcastAt: submitted.submittedAt,
-          },
-        },
-        context,
-      );
-      return poll(transfer);
+      if (E.isRight(result)) return { kind: 'done', outcome: result.right };
+      if (result.left.kind === 'unavailable') return { kind: 'retry' };
+      return { kind: 'done', outcome: { outcome: 'refused', error: refusalError(result.left) } };
     } finally {
       if (authority.kind === 'custodial-key') authority.secretKey.fill(0);
     }

@@ -1,6 +1,5 @@
 import { type ExecutionContext, createParamDecorator } from '@nestjs/common';
-import type { EventToAppend } from '@paykit/event-store';
-import { type Clock, type CommandContext, type DomainEvent, type IdGenerator, envelope } from '@paykit/kernel';
+import type { CommandContext } from '@paykit/kernel';
 import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../../auth/principal.js';
 
@@ -25,8 +24,4 @@ export const CallerOf = createParamDecorator((_data: unknown, execution: Executi
   };
 });
 
-/** Turns domain events into what the store appends, stamped with the command's context. */
-export const eventsToAppend =
-  (context: CommandContext, clock: Clock, ids: IdGenerator) =>
-  (event: DomainEvent): EventToAppend =>
-    envelope(event, context, { eventId: ids.uuid(), occurredAt: clock.now() });
+export { eventsToAppend } from '../../infrastructure/events-to-append.js';

@@ -51,7 +51,7 @@ const toAttempt = (row: AttemptRow): WebhookAttempt => ({
 const nextAttemptOf = (nextAttemptAt: number, occurredAt: string): string =>
   nextAttemptAt === 0 ? occurredAt : new Date(nextAttemptAt).toISOString();
 
-/** The delivery log of an endpoint (newest first) and the redelivery of a message. */
+/** The delivery log of an endpoint (newest first), as this instance's outbox holds it. */
 @Injectable()
 export class DeliveriesReadModel {
   private statements: ReturnType<DeliveriesReadModel['prepare']> | null = null;
@@ -80,14 +80,6 @@ export class DeliveriesReadModel {
       payload: payload === null ? null : (JSON.parse(payload) as WebhookDeliveryDetail['payload']),
       attempts,
     };
-  }
-
-  /**
-   * Queues the message for this endpoint again, due now, with a fresh day of retries, whatever
-   * its status. Its webhook-id stays the same: receivers see a duplicate they already handle.
-   */
-  redeliver(endpointId: string, messageId: string, now: Date): boolean {
-    return this.prepared().redeliver.run(now.getTime(), endpointId, messageId).changes > 0;
   }
 
   private rows(rows: unknown[]): ListedDelivery[] {
@@ -130,11 +122,6 @@ export class DeliveriesReadModel {
       attempts: db.prepare(`SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts WHERE delivery_seq = ? ORDER BY attempt_id`),
       lastAttempt: db.prepare(`SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts WHERE delivery_seq = ? ORDER BY attempt_id DESC LIMIT 1`),
       payload: db.prepare('SELECT payload FROM webhook_messages WHERE message_id = ?'),
-      redeliver: db.prepare(
-        `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, cycle_started_at = NULL, cycle_attempts = 0,
-           next_trigger = 'manual', generation = generation + 1, lease_until = 0, delivered_at = NULL
-         WHERE endpoint_id = ? AND message_id = ? AND status != 'cancelled'`,
-      ),
     };
   }
 }

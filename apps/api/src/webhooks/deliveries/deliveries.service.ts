@@ -1,12 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ListWebhookDeliveriesQuery, WebhookDeliveryDetail, WebhookDeliveryPage } from '@paykit/contracts';
-import { type Clock, DomainException, notFound } from '@paykit/kernel';
+import type { EventStore } from '@paykit/event-store';
+import { DomainException, notFound } from '@paykit/kernel';
 import { SignedCursors } from '../../http/pagination/signed-cursors.js';
-import { CLOCK } from '../../infrastructure/tokens.js';
+import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { keysetPage } from '../../tokens/pagination/keyset-page.js';
+import { DeliveryClaims } from '../delivery/delivery-claims.js';
 import { EndpointsReadModel } from '../endpoints/endpoints.read-model.js';
 import { EndpointsService } from '../endpoints/endpoints.service.js';
+import { WebhooksOutbox } from '../outbox/webhooks-outbox.js';
 import { DeliveriesReadModel } from './deliveries.read-model.js';
+
+/** How long a read waits for this instance's outbox to show what the store holds (attempts made by any instance). */
+const CATCH_UP_MS = 5_000;
 
 const deliveryNotFound = () => new DomainException({ ...notFound(), code: 'webhook_delivery_not_found' });
 
@@ -16,11 +22,13 @@ export class DeliveriesService {
   private readonly logger = new Logger(DeliveriesService.name);
 
   constructor(
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly endpoints: EndpointsService,
     private readonly endpointRows: EndpointsReadModel,
     private readonly deliveries: DeliveriesReadModel,
     private readonly cursors: SignedCursors,
+    private readonly claims: DeliveryClaims,
+    private readonly outbox: WebhooksOutbox,
   ) {}
 
   async list(projectId: string, endpointId: string, query: ListWebhookDeliveriesQuery): Promise<WebhookDeliveryPage> {
@@ -43,12 +51,17 @@ export class DeliveriesService {
 
   async redeliver(projectId: string, endpointId: string, messageId: string): Promise<WebhookDeliveryDetail> {
     await this.ownedEndpoint(projectId, endpointId);
-    if (!this.deliveries.redeliver(endpointId, messageId, this.clock.now())) this.fail();
+    if (!this.deliveries.find(endpointId, messageId)) this.fail();
+    // In the delivery's shared stream, so the instance that next attempts it, any of them, sees it.
+    const position = await this.claims.redeliver({ projectId, endpointId, messageId });
+    await this.outbox.waitFor(position, CATCH_UP_MS);
     this.logger.log(`Webhook message ${messageId} queued again for endpoint ${endpointId}`);
     return this.deliveries.find(endpointId, messageId) ?? this.fail();
   }
 
+  /** The endpoint is the caller's; the log is as the store stood when the request came, whichever instance attempted. */
   private async ownedEndpoint(projectId: string, endpointId: string): Promise<void> {
+    await this.outbox.waitFor(await this.store.headPosition(), CATCH_UP_MS);
     await this.endpoints.waitForOwnWrites(projectId);
     if (!this.endpointRows.find(projectId, endpointId)) await this.endpoints.load(projectId, endpointId);
   }

@@ -5,7 +5,10 @@ import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, CLOCK } from '../../infrastructure/tokens.js';
 import { EndpointSecrets } from '../endpoints/endpoint-secrets.js';
 import { WebhooksOutbox } from '../outbox/webhooks-outbox.js';
-import { type AfterAttempt, DeliveryQueue, type DueDelivery } from './delivery-queue.js';
+import * as E from 'fp-ts/lib/Either.js';
+import { type ClaimedAttempt, DeliveryClaims, type DeliveryRef } from './delivery-claims.js';
+import { DeliveryQueue, type DueDelivery } from './delivery-queue.js';
+import type { AfterAttempt } from './delivery-stream.js';
 import { MessagePayloads } from './message-payloads.js';
 import { AttemptInterruptedError, WebhookSender } from './webhook-sender.js';
 
@@ -14,9 +17,11 @@ const LEASE_MARGIN_MS = 60_000;
 
 /**
  * Sends due deliveries, at most WEBHOOK_CONCURRENCY at a time. It wakes when the outbox moves
- * (new deliveries are due at once) and every WEBHOOK_POLL_MS (retries come due). Everything it
- * knows is in the outbox tables, so a restart resumes where it stopped: an attempt cut short
- * by shutdown is made again, which receivers absorb by deduplicating on `webhook-id`.
+ * (new deliveries are due at once) and every WEBHOOK_POLL_MS (retries come due). Each attempt is
+ * claimed in the delivery's shared stream first, so of several API instances one sends it, and
+ * its outcome is recorded there; every instance's outbox applies it. A restart resumes where the
+ * streams stand: an attempt cut short by shutdown is made again, which receivers absorb by
+ * deduplicating on `webhook-id`.
  */
 @Injectable()
 export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -31,6 +36,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly outbox: WebhooksOutbox,
     private readonly queue: DeliveryQueue,
+    private readonly claims: DeliveryClaims,
     private readonly payloads: MessagePayloads,
     private readonly secrets: EndpointSecrets,
     private readonly sender: WebhookSender,
@@ -66,7 +72,7 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
     let due: DueDelivery[];
     try {
       const now = this.clock.now().getTime();
-      due = this.queue.claimDue(now, now + this.config.WEBHOOK_REQUEST_TIMEOUT_MS + LEASE_MARGIN_MS, free, new Set(this.inFlight.keys()));
+      due = this.queue.claimDue(now, now + this.leaseMs(), free, new Set(this.inFlight.keys()));
     } catch (error) {
       this.logger.error(`Could not read due webhook deliveries: ${(error as Error).message}`);
       return;
@@ -81,6 +87,20 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async attempt(delivery: DueDelivery): Promise<void> {
+    const ref: DeliveryRef = { projectId: delivery.projectId, endpointId: delivery.endpointId, messageId: delivery.messageId };
+    let claimed: ClaimedAttempt;
+    try {
+      const started = await this.claims.start(ref, this.leaseMs());
+      if (E.isLeft(started)) {
+        // Another instance attempts it, or this table has not seen the last outcome yet.
+        this.queue.holdUntil(delivery, started.left.retryAt ?? this.clock.now().getTime() + this.leaseMs());
+        return;
+      }
+      claimed = started.right;
+    } catch (error) {
+      this.logger.warn(`Webhook delivery ${delivery.messageId} could not be claimed: ${(error as Error).message}`);
+      return this.release(delivery);
+    }
     try {
       const body = await this.payloads.bodyOf(delivery);
       const startedAt = this.clock.now();
@@ -93,20 +113,27 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const sent = await this.sender.send(delivery.url, headers, body, this.stopping.signal);
       const succeeded = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
       const endedAt = this.clock.now();
-      this.queue.record(delivery, { trigger: delivery.trigger, startedAt, ...sent }, this.afterAttempt(delivery, succeeded, startedAt, endedAt));
+      const attempt = { trigger: claimed.trigger, startedAt: startedAt.toISOString(), durationMs: Math.round(sent.durationMs), statusCode: sent.statusCode, error: sent.error };
+      await this.claims.record(ref, claimed, attempt, this.afterAttempt(claimed, succeeded, startedAt, endedAt));
     } catch (error) {
-      if (!(error instanceof AttemptInterruptedError)) {
-        this.logger.warn(`Webhook delivery ${delivery.messageId} could not be attempted: ${(error as Error).message}`);
-      }
+      if (error instanceof AttemptInterruptedError) await this.claims.abandon(ref).catch(() => undefined);
+      else this.logger.warn(`Webhook delivery ${delivery.messageId} could not be attempted: ${(error as Error).message}`);
       this.release(delivery);
     }
   }
 
-  private afterAttempt(delivery: DueDelivery, succeeded: boolean, startedAt: Date, endedAt: Date): AfterAttempt {
-    if (succeeded) return { status: 'delivered', at: endedAt };
-    const cycleStartedAt = delivery.cycleStartedAt === null ? startedAt : new Date(delivery.cycleStartedAt);
-    const next = nextAttemptAt({ attempts: delivery.cycleAttempts + 1, firstAttemptAt: cycleStartedAt, failedAt: endedAt }, this.policy, Math.random);
-    return next === null ? { status: 'failed', cycleStartedAt } : { status: 'pending', nextAttemptAt: next, cycleStartedAt };
+  private afterAttempt(claimed: ClaimedAttempt, succeeded: boolean, startedAt: Date, endedAt: Date): AfterAttempt {
+    if (succeeded) return { status: 'delivered', at: endedAt.toISOString() };
+    const cycleStartedAt = claimed.cycleStartedAt === null ? startedAt : new Date(claimed.cycleStartedAt);
+    const next = nextAttemptAt({ attempts: claimed.cycleAttempts + 1, firstAttemptAt: cycleStartedAt, failedAt: endedAt }, this.policy, Math.random);
+    return next === null
+      ? { status: 'failed', cycleStartedAt: cycleStartedAt.toISOString() }
+      : { status: 'pending', nextAttemptAt: next.toISOString(), cycleStartedAt: cycleStartedAt.toISOString() };
+  }
+
+  /** One attempt's claim: its time limit, and room to render and record. */
+  private leaseMs(): number {
+    return this.config.WEBHOOK_REQUEST_TIMEOUT_MS + LEASE_MARGIN_MS;
   }
 
   /** The current secret, and the previous one while its grace period lasts. */

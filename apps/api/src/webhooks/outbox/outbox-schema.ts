@@ -1,8 +1,9 @@
 /**
  * The tables of `webhooks.db`. `webhook_endpoints` is a read model (the list, and where the
  * outbox routes events); the other three are the outbox: messages and deliveries are inserted
- * by the projection, with its checkpoint, and from then on belong to the delivery worker
- * (attempts, retries, outcome), so they are never dropped or rebuilt.
+ * by the projection, with its checkpoint, and so are attempts and outcomes, from the deliveries'
+ * shared streams; they are never dropped or rebuilt. The delivery worker keeps only its local
+ * lease (`lease_until`) and a message's rendered payload here.
  */
 export const ENDPOINTS_TABLE = 'webhook_endpoints';
 

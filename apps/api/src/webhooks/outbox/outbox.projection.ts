@@ -7,6 +7,7 @@ import {
   type WebhookMessageRef,
   webhookMessagesOf,
 } from '@paykit/webhooks';
+import { DELIVERY_STREAM_PREFIX, type DeliveryEvent } from '../delivery/delivery-stream.js';
 import { ENDPOINTS_TABLE, OUTBOX_SCHEMA } from './outbox-schema.js';
 
 export const OUTBOX_PROJECTION = 'webhooks-outbox';
@@ -14,7 +15,19 @@ export const OUTBOX_PROJECTION = 'webhooks-outbox';
 const prepare = (db: ReadModelDatabase, sql: string) => db.prepare<unknown[]>(sql);
 type Statement = ReturnType<typeof prepare>;
 type Statements = Record<
-  'created' | 'updated' | 'rotated' | 'deleted' | 'cancelPending' | 'endpointsOf' | 'message' | 'delivery',
+  | 'created'
+  | 'updated'
+  | 'rotated'
+  | 'deleted'
+  | 'cancelPending'
+  | 'endpointsOf'
+  | 'message'
+  | 'delivery'
+  | 'leased'
+  | 'attempt'
+  | 'counted'
+  | 'settled'
+  | 'redelivered',
   Statement
 >;
 
@@ -48,6 +61,43 @@ const applyEndpointEvent = (event: RecordedEvent, s: Statements): void => {
   }
 };
 
+const msOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
+
+/**
+ * What the delivery streams say (delivery-stream.ts), whichever instance wrote it: a claimed
+ * attempt leases the delivery here too, an outcome lands in the log, a redelivery queues it again.
+ */
+const applyDeliveryEvent = (event: RecordedEvent, s: Statements): void => {
+  const delivery = { type: event.type, data: event.data } as DeliveryEvent;
+  const { endpointId, messageId } = delivery.data;
+  switch (delivery.type) {
+    case 'WebhookAttemptStarted':
+      s.leased.run(Date.parse(delivery.data.leaseExpiresAt), endpointId, messageId);
+      break;
+    case 'WebhookAttemptAbandoned':
+      s.leased.run(0, endpointId, messageId);
+      break;
+    case 'WebhookAttemptRecorded': {
+      const { attemptNumber, trigger, startedAt, durationMs, statusCode, error, outcome, after, generation } = delivery.data;
+      s.attempt.run(attemptNumber, trigger, startedAt, durationMs, statusCode, error, outcome, endpointId, messageId);
+      s.counted.run(attemptNumber, endpointId, messageId);
+      s.settled.run({
+        endpointId,
+        messageId,
+        generation,
+        status: after.status,
+        nextAttemptAt: after.status === 'pending' ? Date.parse(after.nextAttemptAt) : null,
+        cycleStartedAt: after.status === 'delivered' ? null : msOrNull(after.cycleStartedAt),
+        deliveredAt: after.status === 'delivered' ? after.at : null,
+      });
+      break;
+    }
+    case 'WebhookRedeliveryRequested':
+      s.redelivered.run(Date.parse(delivery.data.requestedAt), delivery.data.generation, endpointId, messageId);
+      break;
+  }
+};
+
 const enqueue = (message: WebhookMessageRef, endpointIds: readonly string[], s: Statements): void => {
   const { messageId, projectId, type, source, occurredAt } = message;
   s.message.run(messageId, projectId, type, source.streamName, source.revision, occurredAt);
@@ -65,6 +115,8 @@ const subscribersOf = (rows: readonly RoutingRow[], type: WebhookEventType): str
  * endpoints table is the projection's to drop: a rebuild must not forget what was sent.
  * Keep `version` at 1: a new version replays `$all` from 0, and would queue history for any
  * newly mapped event type; mapping changes apply from the current position on.
+ * Attempts and their outcomes come from the deliveries' shared streams, so every instance's log
+ * shows every attempt, whichever instance made it.
  */
 export const outboxProjection = defineProjection<Statements>({
   name: OUTBOX_PROJECTION,
@@ -98,9 +150,29 @@ export const outboxProjection = defineProjection<Statements>({
       db,
       `INSERT OR IGNORE INTO webhook_deliveries (endpoint_id, message_id, status, next_attempt_at) VALUES (?, ?, 'pending', 0)`,
     ),
+    leased: prepare(db, 'UPDATE webhook_deliveries SET lease_until = ? WHERE endpoint_id = ? AND message_id = ?'),
+    attempt: prepare(
+      db,
+      `INSERT INTO webhook_attempts (delivery_seq, attempt_number, trigger, started_at, duration_ms, status_code, error, outcome)
+       SELECT seq, ?, ?, ?, ?, ?, ?, ? FROM webhook_deliveries WHERE endpoint_id = ? AND message_id = ?`,
+    ),
+    counted: prepare(db, 'UPDATE webhook_deliveries SET attempt_count = ?, lease_until = 0 WHERE endpoint_id = ? AND message_id = ?'),
+    settled: prepare(
+      db,
+      `UPDATE webhook_deliveries SET status = @status, next_attempt_at = @nextAttemptAt, cycle_started_at = @cycleStartedAt,
+         cycle_attempts = cycle_attempts + 1, delivered_at = @deliveredAt, next_trigger = 'scheduled'
+       WHERE endpoint_id = @endpointId AND message_id = @messageId AND generation = @generation AND status != 'cancelled'`,
+    ),
+    redelivered: prepare(
+      db,
+      `UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = ?, cycle_started_at = NULL, cycle_attempts = 0,
+         next_trigger = 'manual', generation = ?, lease_until = 0, delivered_at = NULL
+       WHERE endpoint_id = ? AND message_id = ? AND status != 'cancelled'`,
+    ),
   }),
   apply: (event, s) => {
     if (event.type.startsWith(WEBHOOK_ENDPOINT_EVENT_TYPE_PREFIX)) return applyEndpointEvent(event, s);
+    if (event.streamName.startsWith(DELIVERY_STREAM_PREFIX)) return applyDeliveryEvent(event, s);
     const messages = webhookMessagesOf(event);
     if (messages.length === 0) return;
     const endpoints = s.endpointsOf.all(messages[0]?.projectId) as RoutingRow[];

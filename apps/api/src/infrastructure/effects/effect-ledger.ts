@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Inject, Injectable } from '@nestjs/common';
+import { type EventStore, handleCommand } from '@paykit/event-store';
+import { type Clock, type CommandContext, DomainException, type IdGenerator } from '@paykit/kernel';
+import * as E from 'fp-ts/lib/Either.js';
+import { eventsToAppend } from '../events-to-append.js';
+import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../tokens.js';
+import { type EffectCommand, effectDecider } from './effect.decider.js';
+
+/** Long enough for one provider call and its record; a holder that died is replaced after it. */
+export const DEFAULT_EFFECT_LEASE_MS = 60_000;
+
+/** Names one claimer (an instance's ledger or worker) in the claims it writes: host, process, and a random part. */
+export const newHolderId = (): string => `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+/** Which effect: its stream, and the names it is recorded under. */
+export interface EffectRef {
+  readonly stream: string;
+  readonly effect: string;
+  readonly key: string;
+  readonly leaseMs: number;
+}
+
+/** `effect-<effect>:<key>`: one stream per effect of one resource (an order's delivery, its refund). */
+export const effectRef = (effect: string, key: string, leaseMs = DEFAULT_EFFECT_LEASE_MS): EffectRef => ({
+  stream: `effect-${effect}:${key}`,
+  effect,
+  key,
+  leaseMs,
+});
+
+/** What performing the effect gave: an outcome to record, or nothing yet (the provider was unavailable). */
+export type EffectAttempt<T> = { readonly kind: 'done'; readonly outcome: T } | { readonly kind: 'retry' };
+
+/**
+ * `done`: the effect's recorded outcome (performed now, or earlier by any instance). `busy`:
+ * another instance holds the claim. `retry`: this instance holds it and could not perform yet.
+ */
+export type EffectResult<T> = { readonly kind: 'done'; readonly outcome: T } | { readonly kind: 'busy' } | { readonly kind: 'retry' };
+
+/**
+ * Side effects performed once, however many API instances see the same work. Before acting, an
+ * instance claims the effect in its stream (an append at the revision it read: of two
+ * instances, one wins); after acting, it records the outcome in the same stream. A crash between
+ * the two leaves a claim whose lease lapses: the next holder acts again with the same
+ * idempotency key (derived from the resource), so the provider answers with the first result
+ * instead of acting twice, and that answer is recorded. Once recorded, nobody acts again.
+ */
+@Injectable()
+export class EffectLedger {
+  /** This instance, as its claims name it. */
+  readonly holder = newHolderId();
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+  ) {}
+
+  async once<T>(ref: EffectRef, context: CommandContext, perform: () => Promise<EffectAttempt<T>>): Promise<EffectResult<T>> {
+    const { effect, key, leaseMs } = ref;
+    const claimed = await this.handle(ref, context, { type: 'ClaimEffect', data: { effect, key, holder: this.holder, now: this.now(), leaseMs } });
+    if (E.isLeft(claimed)) return { kind: 'busy' };
+    if (claimed.right.recorded) return { kind: 'done', outcome: claimed.right.recorded.outcome as T };
+    const attempt = await perform();
+    if (attempt.kind === 'retry') return attempt;
+    const recorded = await this.handle(ref, context, {
+      type: 'RecordEffect',
+      data: { effect, key, holder: this.holder, outcome: attempt.outcome, now: this.now() },
+    });
+    if (E.isLeft(recorded)) throw new DomainException(recorded.left);
+    return { kind: 'done', outcome: (recorded.right.recorded?.outcome ?? attempt.outcome) as T };
+  }
+
+  private async handle(ref: EffectRef, context: CommandContext, command: EffectCommand) {
+    const handled = await handleCommand(this.store, ref.stream, effectDecider, command, eventsToAppend(context, this.clock, this.ids));
+    return E.map((result: { state: ReturnType<typeof effectDecider.initialState> }) => result.state)(handled);
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}
