@@ -1,0 +1,33 @@
+import type { ShopDefinition } from '../server/shop-server.js';
+import { atlasAudio } from './atlas-audio.js';
+import { boltBikes } from './bolt-bikes.js';
+import { cedarSupply } from './cedar-supply.js';
+import { fernTea } from './fern-tea.js';
+import { gourmetCrate } from './gourmet-crate.js';
+import { harborOutfitters } from './harbor-outfitters.js';
+import { highlandLarder } from './highland-larder.js';
+import { kilnCeramics } from './kiln-ceramics.js';
+import { lumenLamps } from './lumen-lamps.js';
+import { marketHall } from './market-hall.js';
+import { northPaper } from './north-paper.js';
+import { pixelPress } from './pixel-press.js';
+import { summitGear } from './summit-gear.js';
+import { tidyGoods } from './tidy-goods.js';
+
+/** Every shop of the corpus. */
+export const SHOPS: readonly ShopDefinition<never>[] = [
+  fernTea,
+  lumenLamps,
+  harborOutfitters,
+  pixelPress,
+  tidyGoods,
+  northPaper,
+  cedarSupply,
+  kilnCeramics,
+  atlasAudio,
+  highlandLarder,
+  summitGear,
+  marketHall,
+  boltBikes,
+  gourmetCrate,
+] as unknown as readonly ShopDefinition<never>[];
