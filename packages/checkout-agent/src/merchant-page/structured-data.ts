@@ -6,6 +6,8 @@ export interface ProductVariant {
   /** The SKU: the item id of the merchant's agentic-checkout API. */
   readonly sku: string;
   readonly size: string | null;
+  /** The variant's colour (schema.org `color`), when the page gives one. */
+  readonly color?: string;
   readonly price: Money | null;
   /** From the offer's availability; null when the page does not say. */
   readonly inStock: boolean | null;
@@ -48,7 +50,8 @@ const variantOf = (product: Node): ProductVariant | null => {
   const [offer] = asArray(product.offers).filter(isNode);
   const sku = text(product.sku) ?? (offer ? text(offer.sku) : null);
   if (!sku) return null;
-  return { sku, size: text(product.size), price: offer ? priceOf(offer) : null, inStock: offer ? availabilityOf(offer) : null };
+  const color = text(product.color);
+  return { sku, size: text(product.size), ...(color ? { color } : {}), price: offer ? priceOf(offer) : null, inStock: offer ? availabilityOf(offer) : null };
 };
 
 /**

@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { type PageProduct, productsOnPage } from '../../merchant-page/structured-data.js';
-import { textAt } from './controls.js';
 import { parseMoneyText } from './money-text.js';
 
 interface MicrodataProduct {
@@ -40,12 +39,34 @@ const microdataProducts = (page: Page): Promise<MicrodataProduct[]> =>
     });
   });
 
-const PRICE_SELECTORS = ['[data-testid=price]', '#price', '[itemprop=price]', '.product-price', '.price'];
+/**
+ * Runs in the page: what a person reads as the product when the page has no structured data,
+ * the main heading (an h1, else the first h2 outside header and navigation) and the first price
+ * shown after it, skipping struck-through former prices.
+ */
+const VISIBLE_PRODUCT = `(() => {
+  const clean = (text) => (text || '').replace(/\\s+/g, ' ').trim();
+  const shown = (el) => { const box = el.getBoundingClientRect(); const style = getComputedStyle(el); return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'; };
+  const main = (el) => !el.closest('header, nav, footer, [role=dialog], aside');
+  const heading = [...document.querySelectorAll('h1'), ...document.querySelectorAll('h2')].find((el) => shown(el) && main(el));
+  if (!heading) return null;
+  const PRICE = /^(?:from\\s+)?(?:[A-Z]{3}\\s?)?\\p{Sc}?\\s?\\d[\\d.,]*(?:\\s?\\p{Sc}|\\s?[A-Z]{3})?$/u;
+  const MONEY = /\\p{Sc}|\\b[A-Z]{3}\\b/u;
+  const after = (el) => heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING;
+  const former = (el) => el.closest('s, del, strike, [class*=was], [class*=compare], [class*=old-price], [class*=strike]');
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!after(el) || !main(el) || former(el) || !shown(el)) continue;
+    const text = clean(el.innerText);
+    if (text.length > 30 || !PRICE.test(text) || !MONEY.test(text)) continue;
+    if ([...el.children].some((child) => clean(child.innerText) === text)) continue;
+    return { name: clean(heading.innerText), price: text };
+  }
+  return { name: clean(heading.innerText), price: null };
+})()`;
 
 /**
  * The products the page offers: from its JSON-LD first, else its microdata, else what a person
- * reads (the main heading and the visible price). The visible price also fills in a price the
- * structured data leaves out.
+ * reads (the main heading and the first price after it).
  */
 export const readProducts = async (page: Page): Promise<PageProduct[]> => {
   const fromJsonLd = productsOnPage(await page.content());
@@ -68,9 +89,8 @@ export const readProducts = async (page: Page): Promise<PageProduct[]> => {
       };
     });
   }
-  const name = await textAt(page, ['h1']);
-  const priceText = await textAt(page, PRICE_SELECTORS);
-  const price = priceText ? parseMoneyText(priceText) : null;
-  if (!name || !price) return [];
-  return [{ name, hasVariants: false, variants: [{ sku: name, size: null, price, inStock: null }] }];
+  const seen = (await page.evaluate(VISIBLE_PRODUCT)) as { name: string; price: string | null } | null;
+  const price = seen?.price ? parseMoneyText(seen.price) : null;
+  if (!seen?.name || !price) return [];
+  return [{ name: seen.name, hasVariants: false, variants: [{ sku: seen.name, size: null, price, inStock: null }] }];
 };

@@ -1,0 +1,84 @@
+import type { StrategyOutcome } from '../../strategy/strategy-port.js';
+import { type BuyerField, type BuyerValues, isBuyerMeaning } from '../buyer/buyer-values.js';
+import { type FieldMeaning, meaningOf } from '../page/field-meaning.js';
+import { type PageField, readFields } from '../page/fields.js';
+import { countryName, countryOption, regionOption } from '../page/places.js';
+import { type BrowserDriver, blocked } from './driver.js';
+
+interface MappedField {
+  readonly field: PageField;
+  readonly meaning: FieldMeaning;
+}
+
+const describe = (field: PageField): string => field.label || field.placeholder || field.name || 'unnamed';
+
+/** Types into an input, or picks the option of a select that says the value (a country or state by code or name). */
+const setField = async ({ field, meaning }: MappedField, value: string, countryCode: string | undefined): Promise<boolean> => {
+  if (field.tag !== 'select') {
+    if (field.value !== value) await field.locator.fill(value);
+    return true;
+  }
+  const wanted = value.trim().toLowerCase();
+  const index =
+    meaning === 'country'
+      ? countryOption(field.options, value)
+      : meaning === 'region'
+        ? regionOption(field.options, value, countryCode)
+        : field.options.findIndex((option) => option.value.toLowerCase() === wanted || option.label.toLowerCase() === wanted);
+  if (index < 0 || field.options[index]?.disabled) return false;
+  await field.locator.selectOption({ index });
+  return true;
+};
+
+/** The buyer's country is not among the shop's: it does not deliver there. */
+const countryNotListed = (fields: readonly MappedField[], buyer: BuyerValues, where: string): StrategyOutcome | null => {
+  const country = fields.find(({ field, meaning }) => meaning === 'country' && field.tag === 'select');
+  const code = buyer.get('countryCode');
+  if (!country || code === undefined || countryOption(country.field.options, code) >= 0) return null;
+  const listed = country.field.options.filter((option) => option.value !== '').map((option) => option.label);
+  return blocked(
+    'merchant.fulfillment_unavailable',
+    `The shop does not deliver to ${countryName(code)}: the country list at ${where} offers only ${listed.join(', ') || 'nothing'}; nothing was bought.`,
+  );
+};
+
+/**
+ * Fills the buyer's details into the fields of the page that ask for them, by what each field
+ * means (autocomplete tokens, labels, placeholders, names). It asks the user only for values a
+ * field needs (marked required, or one no checkout does without) that the run does not have, and
+ * leaves optional fields it has nothing for. Payment and card fields are never touched here.
+ */
+export const fillBuyerDetails = async (driver: BrowserDriver, buyer: BuyerValues): Promise<StrategyOutcome | null> => {
+  const { page, context } = driver;
+  const where = page.url();
+  const fields = (await readFields(page))
+    .filter((field) => !field.inSignInForm)
+    .map((field) => ({ field, meaning: meaningOf(field) }))
+    .filter(({ meaning }) => isBuyerMeaning(meaning));
+  if (fields.length === 0) return null;
+  const unlisted = countryNotListed(fields, buyer, where);
+  if (unlisted) return unlisted;
+  const missing = [...new Set(fields.flatMap(({ field, meaning }): BuyerField[] => buyer.missingFor(meaning, field)))];
+  if (missing.length > 0 && !(await buyer.ask(context, missing, where))) {
+    return blocked('merchant.no_safe_path', `The checkout form at ${where} needs details that were not given (${missing.join(', ')}); nothing was bought.`);
+  }
+  const askedCountry = countryNotListed(fields, buyer, where);
+  if (askedCountry) return askedCountry;
+  const splitName = fields.some(({ meaning }) => meaning === 'givenName');
+  const allLines = !fields.some(({ meaning }) => meaning === 'line2');
+  const todo = fields
+    .filter(({ meaning }) => !(meaning === 'fullName' && splitName))
+    .map((mapped) => ({ mapped, value: buyer.valueFor(mapped.meaning, { allLines }) }))
+    .filter((entry): entry is { mapped: MappedField; value: string } => entry.value !== undefined && entry.value !== entry.mapped.field.value);
+  if (todo.length === 0) return null;
+  await driver.step(`Fill in the buyer's details (${todo.map(({ mapped }) => describe(mapped.field)).join(', ')})`);
+  // The country first: choosing it may change the region field the form shows.
+  todo.sort((a, b) => Number(b.mapped.meaning === 'country') - Number(a.mapped.meaning === 'country'));
+  for (const { mapped, value } of todo) {
+    if (await setField(mapped, value, buyer.get('countryCode'))) continue;
+    if (mapped.field.required || !mapped.field.optional) {
+      return blocked('merchant.no_safe_path', `The "${describe(mapped.field)}" list at ${where} has no option for ${value}; nothing was bought.`);
+    }
+  }
+  return null;
+};
