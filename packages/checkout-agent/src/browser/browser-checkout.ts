@@ -10,6 +10,7 @@ import { chooseProduct } from './flow/choose-product.js';
 import { checkOut } from './flow/checkout-steps.js';
 import { BrowserDriver } from './flow/driver.js';
 import { type SecretReader, accountInTask, logIn } from './flow/login.js';
+import { normal } from './flow/option-matching.js';
 import type { Purchase } from './flow/place-order.js';
 import { goToCheckout } from './flow/to-checkout.js';
 import { dismissLateOverlays } from './page/overlays.js';
@@ -99,7 +100,8 @@ export class BrowserCheckout implements PreparedCheckout {
     const chosen = await chooseProduct(driver, hints);
     if (isOutcome(chosen)) return chosen;
     const { product, options } = chosen;
-    const what = options.length > 0 ? `${product.name} (${options.map((option) => option.label).join(', ')})` : product.name;
+    const named = options.filter((option) => !normal(product.name).includes(normal(option.label)));
+    const what = named.length > 0 ? `${product.name} (${named.map((option) => option.label).join(', ')})` : product.name;
     const stopped = (await addToCart(driver, what, hints.quantity, options.length > 0)) ?? (await goToCheckout(driver));
     if (stopped) return stopped;
     const currency = product.variants.find((variant) => variant.price)?.price?.currency;

@@ -1,6 +1,7 @@
 import type { ShopDefinition } from '../server/shop-server.js';
 import { atlasAudio } from './atlas-audio.js';
 import { boltBikes } from './bolt-bikes.js';
+import { byteBazaar } from './byte-bazaar.js';
 import { cedarSupply } from './cedar-supply.js';
 import { fernTea } from './fern-tea.js';
 import { gourmetCrate } from './gourmet-crate.js';
@@ -11,6 +12,8 @@ import { lumenLamps } from './lumen-lamps.js';
 import { marketHall } from './market-hall.js';
 import { northPaper } from './north-paper.js';
 import { pixelPress } from './pixel-press.js';
+import { quillInk } from './quill-ink.js';
+import { solsticeCandles } from './solstice-candles.js';
 import { summitGear } from './summit-gear.js';
 import { tidyGoods } from './tidy-goods.js';
 
@@ -30,4 +33,8 @@ export const SHOPS: readonly ShopDefinition<never>[] = [
   marketHall,
   boltBikes,
   gourmetCrate,
+  // Written after the strategy, to check it on shops it was not tuned for (README: held out).
+  quillInk,
+  solsticeCandles,
+  byteBazaar,
 ] as unknown as readonly ShopDefinition<never>[];

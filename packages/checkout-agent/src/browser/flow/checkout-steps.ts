@@ -9,6 +9,7 @@ import { type BrowserDriver, blocked } from './driver.js';
 import { fillBuyerDetails } from './fill-details.js';
 import { type Declared, type Purchase, declarePayment, finalStep, placeOrder, tokenField, typeToken } from './place-order.js';
 import { chooseDelivery, choosePaymentByToken } from './shipping.js';
+import { acceptRequiredTerms } from './terms.js';
 
 /** Checkout pages followed before the run gives up on finding where the order is placed. */
 const MAX_PAGES = 10;
@@ -92,6 +93,7 @@ export const checkOut = async (driver: BrowserDriver, plan: CheckoutPlan): Promi
     const filled = await fillBuyerDetails(driver, plan.buyer);
     if (filled) return stop(filled);
     await chooseDelivery(driver, plan.hints, purchase.currency);
+    await acceptRequiredTerms(driver);
     const late = await reportedProblem(driver);
     if (late) return stop(late);
     await collectNotices(driver, purchase.notices);

@@ -15,7 +15,10 @@ const describe = (field: PageField): string => field.label || field.placeholder 
 /** Types into an input, or picks the option of a select that says the value (a country or state by code or name). */
 const setField = async ({ field, meaning }: MappedField, value: string, countryCode: string | undefined): Promise<boolean> => {
   if (field.tag !== 'select') {
-    if (field.value !== value) await field.locator.fill(value);
+    if (field.value === value) return true;
+    await field.locator.fill(value);
+    // Leaving the field, as a person tabbing on does, fires the change a shop may act on (a ZIP code that fetches shipping rates).
+    await field.locator.blur().catch(() => undefined);
     return true;
   }
   const wanted = value.trim().toLowerCase();
@@ -80,5 +83,6 @@ export const fillBuyerDetails = async (driver: BrowserDriver, buyer: BuyerValues
       return blocked('merchant.no_safe_path', `The "${describe(mapped.field)}" list at ${where} has no option for ${value}; nothing was bought.`);
     }
   }
+  await driver.settle();
   return null;
 };

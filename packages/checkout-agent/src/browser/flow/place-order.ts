@@ -128,7 +128,7 @@ export const declarePayment = async (driver: BrowserDriver, total: Money): Promi
     const { maxCost } = start;
     return blocked(
       'policy.max_cost_exceeded',
-      `The final total of ${total.amount} ${total.currency} (${start.totalInMaxCostCurrency} ${maxCost.currency}) at ${driver.page.url()} is above the maximum of ${maxCost.amount} ${maxCost.currency}; nothing was paid.`,
+      `The final total of ${total.amount} ${total.currency}${total.currency === maxCost.currency ? '' : ` (${start.totalInMaxCostCurrency} ${maxCost.currency})`} at ${driver.page.url()} is above the maximum of ${maxCost.amount} ${maxCost.currency}; nothing was paid.`,
     );
   }
   if (start.kind === 'not_priced') return { kind: 'failed', reason: 'accounting_unavailable', detail: `The total could not be compared with maxCost: ${start.message}. Nothing was paid.` };

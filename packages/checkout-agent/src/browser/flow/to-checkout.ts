@@ -2,7 +2,7 @@ import type { StrategyOutcome } from '../../strategy/strategy-port.js';
 import { meaningOf } from '../page/field-meaning.js';
 import { readFields } from '../page/fields.js';
 import { control } from '../page/controls.js';
-import { ADD_TO_CART, CART, CHECKOUT, FINAL, GUEST } from '../page/vocabulary.js';
+import { ADD_TO_CART, CART, CHECKOUT, CONTINUE, FINAL, GUEST, NOT_CONTINUE } from '../page/vocabulary.js';
 import { type BrowserDriver, blocked } from './driver.js';
 
 /** Whether the page is already a checkout step: it asks for an address or contact, offers guest checkout, or places the order. */
@@ -25,7 +25,7 @@ export const goToCheckout = async (driver: BrowserDriver): Promise<StrategyOutco
     if (!cart) return blocked('merchant.no_safe_path', `Found neither a checkout nor a cart link on ${driver.page.url()}; nothing was bought.`);
     await driver.step('Open the cart');
     await driver.press(cart);
-    checkout = await control(driver.page, CHECKOUT, { exclude: ADD_TO_CART });
+    checkout = (await control(driver.page, CHECKOUT, { exclude: ADD_TO_CART })) ?? (await control(driver.page, CONTINUE, { exclude: NOT_CONTINUE }));
     if (!checkout) return blocked('merchant.no_safe_path', `The cart at ${driver.page.url()} has no way to check out; nothing was bought.`);
   }
   await driver.step('Go to checkout');

@@ -35,8 +35,10 @@ const DESCRIBE_FIELDS = `(() => {
   const clean = (text) => (text || '').replace(/\\s+/g, ' ').trim();
   const visible = (el) => { const box = el.getBoundingClientRect(); const style = getComputedStyle(el);
     return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'; };
+  // A label's own words, without the text of the controls inside it (a select's options).
+  const own = (label) => clean([...label.childNodes].filter((node) => !(node.matches && node.matches('input, select, textarea, button'))).map((node) => node.innerText || node.textContent || '').join(' '));
   const labelOf = (el) => {
-    if (el.labels && el.labels.length) return clean([...el.labels].map((label) => label.innerText).join(' '));
+    if (el.labels && el.labels.length) return clean([...el.labels].map(own).join(' '));
     const by = el.getAttribute('aria-labelledby');
     if (by) return clean(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).innerText || '').join(' '));
     if (el.getAttribute('aria-label')) return clean(el.getAttribute('aria-label'));

@@ -44,7 +44,9 @@ const DESCRIBE_OPTIONS = `(() => {
     if (by) return clean((document.getElementById(by) || {}).innerText || '');
     const fieldset = el.closest('fieldset');
     const legend = fieldset && fieldset.querySelector('legend');
-    return legend ? clean(legend.innerText) : '';
+    if (legend) return clean(legend.innerText);
+    const before = el.previousElementSibling;
+    return before && !before.matches('input, select, textarea, button') ? clean(before.innerText).replace(/:$/, '').slice(0, 40) : '';
   };
   let next = 0;
   const mark = (el) => { const ref = String(next++); el.setAttribute(MARK, ref); return ref; };

@@ -59,7 +59,11 @@ const tablePairs = async (page: Page): Promise<Labelled[]> => {
  * "Grand total" with the amount on the next (flex rows, stacked cards).
  */
 const textPairs = async (page: Page): Promise<Labelled[]> => {
-  const lines = (await page.locator('body').innerText().catch(() => '')).split('\n').map(collapse).filter(Boolean);
+  // A summary written on one line ("Items $64.00 · Shipping $7.95 · Total $76.59") is read as separate lines.
+  const lines = (await page.locator('body').innerText().catch(() => ''))
+    .split(/\n|\s[·•|]\s/)
+    .map(collapse)
+    .filter(Boolean);
   const pairs: Labelled[] = [];
   lines.forEach((line, index) => {
     const amount = TRAILING_AMOUNT.exec(line);

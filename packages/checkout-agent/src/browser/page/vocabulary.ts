@@ -9,7 +9,7 @@ export const ADD_TO_CART = /\b(add to (cart|bag|basket|trolley|order)|add to sho
 /** A control that says the item cannot be bought. */
 export const UNAVAILABLE = /\b(out of stock|sold out|unavailable|notify me|coming soon)\b/i;
 
-export const CHECKOUT = /\b(proceed to checkout|check ?out|go to checkout|secure checkout|checkout now)\b/i;
+export const CHECKOUT = /\b(proceed to checkout|check ?out|go to checkout|secure checkout|checkout now|order form)\b/i;
 
 export const CART = /\b(view |my |your |shopping )?(cart|basket|bag|trolley)\b/i;
 
@@ -55,3 +55,7 @@ export const PRICE_CHANGE = /\bprices?\b.{0,120}\b(changed|increased|went up|has
 
 /** A confirmation page's words, when no order number is shown. */
 export const CONFIRMED = /\b(thank you|thanks)\b.{0,40}\border\b|\border (is |has been )?(confirmed|received|placed|complete)\b|\bwe('ve| have) received your order\b/i;
+
+/** A checkbox a checkout requires to place the order: the shop's terms of sale (never marketing or newsletters). */
+export const TERMS = /\b(terms|conditions|terms of (sale|service|use)|agree|accept)\b/i;
+export const MARKETING = /\b(newsletter|marketing|offers|promotions?|subscribe|news|updates|emails? me)\b/i;
