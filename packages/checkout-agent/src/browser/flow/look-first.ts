@@ -24,7 +24,7 @@ export const unavailableProduct = async (driver: BrowserDriver, product: PagePro
   return null;
 };
 
-const times = (price: Money, quantity: number): Money => ({ amount: new Decimal(price.amount).mul(quantity).toFixed(), currency: price.currency });
+const times = (price: Money, quantity: number): Money => (quantity === 1 ? price : { amount: new Decimal(price.amount).mul(quantity).toFixed(), currency: price.currency });
 
 /**
  * The price alone against maxCost, before anything is asked: the cheapest variant that can be

@@ -93,7 +93,7 @@ export const readStructuredProducts = async (page: Page): Promise<PageProduct[]>
 /** What a person reads as the product on a page without structured data: its main heading and the price after it. */
 export const readVisibleProduct = async (page: Page): Promise<PageProduct | null> => {
   const seen = (await page.evaluate(VISIBLE_PRODUCT)) as { name: string; price: string | null } | null;
-  const price = seen?.price ? parseMoneyText(seen.price.replace(/^(?:[A-Za-z]+:?\s+)+(?=[A-Z]{0,3}\p{Sc}|[A-Z]{3}\s|\d)/u, '')) : null;
+  const price = seen?.price ? parseMoneyText(seen.price) : null;
   if (!seen?.name || !price) return null;
   return { name: seen.name, hasVariants: false, variants: [{ sku: seen.name, size: null, price, inStock: null }] };
 };
