@@ -83,7 +83,7 @@ export class BrowserCheckout implements PreparedCheckout {
   private async purchase(driver: BrowserDriver, hints: TaskHints): Promise<StrategyOutcome> {
     const { context } = driver;
     const startUrl = context.input.request.startUrl;
-    await dismissLateOverlays(driver.page);
+    await dismissLateOverlays(driver.page, (what) => driver.step(what));
     await driver.step('Open the start page', startUrl);
     await driver.open(startUrl);
     const wall = await driver.wall();

@@ -56,7 +56,7 @@ export class BrowserDriver {
    * (a cart drawer, a single-page shop's next step). Overlays in the way are dismissed first.
    */
   async press(target: Locator): Promise<void> {
-    await dismissOverlays(this.page);
+    await this.dismissOverlays();
     await this.navigating(async () => {
       await target.click();
       await this.page.waitForLoadState('load');
@@ -78,7 +78,12 @@ export class BrowserDriver {
       await pause(TICK_MS);
     }
     await this.page.waitForLoadState('load').catch(() => undefined);
-    await dismissOverlays(this.page);
+    await this.dismissOverlays();
+  }
+
+  /** Closes cookie banners and pop-ups over the page, each a recorded step. */
+  dismissOverlays(): Promise<number> {
+    return dismissOverlays(this.page, (what) => this.step(what));
   }
 
   /** The outcome when the page is a wall an automated shopper cannot pass. */

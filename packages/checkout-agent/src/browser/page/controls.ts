@@ -18,12 +18,16 @@ export interface ControlOptions {
 }
 
 /** The accessible name of a control, as a person reads it (value of a submit input, aria-label of an icon button). */
-export const nameOf = async (control: Locator): Promise<string> =>
+export const nameOf = async (control: Locator, timeout?: number): Promise<string> =>
   collapse(
-    (await control.evaluate((element) => {
-      const node = element as unknown as { innerText?: string; value?: string; getAttribute(name: string): string | null };
-      return node.getAttribute('aria-label') || node.innerText || node.value || node.getAttribute('title') || '';
-    })) ?? '',
+    (await control.evaluate(
+      (element) => {
+        const node = element as unknown as { innerText?: string; value?: string; getAttribute(name: string): string | null };
+        return node.getAttribute('aria-label') || node.innerText || node.value || node.getAttribute('title') || '';
+      },
+      undefined,
+      timeout === undefined ? {} : { timeout },
+    )) ?? '',
   );
 
 /**

@@ -43,7 +43,7 @@ const DESCRIBE_FIELDS = `(() => {
     if (by) return clean(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).innerText || '').join(' '));
     if (el.getAttribute('aria-label')) return clean(el.getAttribute('aria-label'));
     const before = el.previousElementSibling;
-    if (before && !before.matches('input, select, textarea, button')) return clean(before.innerText).slice(0, 80);
+    if (before && !before.matches('input, select, textarea, button') && !before.querySelector('input, select, textarea')) return clean(before.innerText).slice(0, 80);
     if (el.tagName === 'SELECT' && el.options.length && el.options[0].value === '') return clean(el.options[0].text);
     return '';
   };

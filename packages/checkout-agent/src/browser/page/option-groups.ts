@@ -46,7 +46,7 @@ const DESCRIBE_OPTIONS = `(() => {
     const legend = fieldset && fieldset.querySelector('legend');
     if (legend) return clean(legend.innerText);
     const before = el.previousElementSibling;
-    return before && !before.matches('input, select, textarea, button') ? clean(before.innerText).replace(/:$/, '').slice(0, 40) : '';
+    return before && !before.matches('input, select, textarea, button') && !before.querySelector('input, select, textarea') ? clean(before.innerText).replace(/:$/, '').slice(0, 40) : '';
   };
   let next = 0;
   const mark = (el) => { const ref = String(next++); el.setAttribute(MARK, ref); return ref; };

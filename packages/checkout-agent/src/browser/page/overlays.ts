@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { firstVisible } from './controls.js';
+import { isRunStopped } from '../../strategy/run-stopped.js';
+import { collapse, firstVisible, nameOf } from './controls.js';
 
 const MARK = 'data-paykit-overlay';
 
@@ -38,34 +39,47 @@ const ACCEPT = /^(accept( all)?( cookies)?|allow( all)?( cookies)?|i agree|agree
  * "No thanks" or the close button first, "Accept" when that is all there is, Escape otherwise.
  * Returns how many were dismissed.
  */
-export const dismissOverlays = async (page: Page): Promise<number> => {
-  let dismissed = 0;
-  const count = (await page.evaluate(FIND_OVERLAYS).catch(() => 0)) as number;
-  for (let index = 0; index < count; index++) {
-    const overlay = page.locator(`[${MARK}="${index}"]`);
-    if (!(await overlay.isVisible().catch(() => false))) continue;
-    const button = await firstVisible([overlay.getByRole('button', { name: DISMISS }), overlay.getByRole('link', { name: DISMISS }), overlay.getByRole('button', { name: ACCEPT })]);
-    try {
-      if (button) await button.click({ timeout: 3_000 });
-      else await page.keyboard.press('Escape');
-      await overlay.waitFor({ state: 'hidden', timeout: 2_000 });
-      dismissed++;
-    } catch {
-      // An overlay that will not close is left; an action it blocks fails with a clear timeout.
+export const dismissOverlays = async (page: Page, before: (what: string) => Promise<void> = async () => undefined): Promise<number> => {
+  // The late-overlay handler runs inside the page actions of a dismissal under way: it leaves that one to finish.
+  if (busy.has(page)) return 0;
+  busy.add(page);
+  try {
+    let dismissed = 0;
+    const count = (await page.evaluate(FIND_OVERLAYS).catch(() => 0)) as number;
+    for (let index = 0; index < count; index++) {
+      const overlay = page.locator(`[${MARK}="${index}"]`);
+      if (!(await overlay.isVisible().catch(() => false))) continue;
+      try {
+        const button = await firstVisible([overlay.getByRole('button', { name: DISMISS }), overlay.getByRole('link', { name: DISMISS }), overlay.getByRole('button', { name: ACCEPT })]);
+        const words = collapse(await overlay.innerText({ timeout: QUICK_MS })).slice(0, 60);
+        await before(`Dismiss "${words}…" (${button ? `"${await nameOf(button, QUICK_MS)}"` : 'Escape'})`);
+        if (button) await button.click({ timeout: QUICK_MS });
+        else await page.keyboard.press('Escape');
+        await overlay.waitFor({ state: 'hidden', timeout: QUICK_MS });
+        dismissed++;
+      } catch (error) {
+        if (isRunStopped(error)) throw error;
+        // An overlay that will not close (or closed itself meanwhile) is left; an action it blocks fails with a clear timeout.
+      }
     }
+    return dismissed;
+  } finally {
+    busy.delete(page);
   }
-  return dismissed;
 };
+
+const busy = new WeakSet<Page>();
+const QUICK_MS = 2_000;
 
 /**
  * Pop-ups that appear later (a newsletter offer seconds after the page loads) are closed when
  * they get in the way of an action: Playwright calls the handler before each action while one
  * of these is visible.
  */
-export const dismissLateOverlays = async (page: Page): Promise<void> => {
+export const dismissLateOverlays = async (page: Page, before: (what: string) => Promise<void>): Promise<void> => {
   const popups = page
     .locator('[role=dialog], [role=alertdialog], [aria-modal=true], dialog[open], [class*=modal i], [class*=popup i], [class*=newsletter i], [class*=cookie i], [id*=cookie i], [class*=consent i]')
     .filter({ hasText: /cookie|consent|newsletter|subscribe|% off|discount|mailing list/i })
     .filter({ hasNotText: /check ?out|add to (cart|bag|basket)|place order|your (cart|bag|basket)/i });
-  await page.addLocatorHandler(popups.first(), async () => void (await dismissOverlays(page)), { noWaitAfter: true });
+  await page.addLocatorHandler(popups.first(), async () => void (await dismissOverlays(page, before)), { noWaitAfter: true });
 };

@@ -48,6 +48,7 @@ export const startCorpusHarness = async (only?: readonly string[]): Promise<Corp
     buyerProfiles: async ({ input }) => (input.buyerProfileId ? CORPUS_BUYER : null),
     browser,
     strategies: ({ ids, guard, chromium }) => [browserCheckoutStrategy({ settings: browser, chromium: chromium!, guard, ids })],
+    ...(process.env.DEBUG_RUNNER ? { logger: { info: () => {}, warn: (fields: object, message: string) => console.warn(message, fields), error: (fields: object, message: string) => console.error(message, fields) } } : {}),
   });
 
   const answer = async (scenario: CorpusScenario, run: CheckoutRun, questions: string[][]): Promise<void> => {
