@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
 import type { PaymentCredentials } from '@paykit/checkout-agent';
 import * as E from 'fp-ts/lib/Either.js';
 import { type FakeChatApi, startFakeChatApi, textReply } from '../../../../packages/checkout-agent/test/model/fake-chat-api.js';
