@@ -10,7 +10,7 @@ import { chooseProduct } from './flow/choose-product.js';
 import { checkOut } from './flow/checkout-steps.js';
 import { BrowserDriver } from './flow/driver.js';
 import { type SecretReader, accountInTask, logIn } from './flow/login.js';
-import { normal } from './flow/option-matching.js';
+import { normal } from './page/words.js';
 import type { Purchase } from './flow/place-order.js';
 import { goToCheckout } from './flow/to-checkout.js';
 import { dismissLateOverlays } from './page/overlays.js';

@@ -3,7 +3,8 @@ import type { PageProduct } from '../../merchant-page/structured-data.js';
 import type { StrategyOutcome } from '../../strategy/strategy-port.js';
 import { type OptionGroup, type ProductOption, readOptionGroups } from '../page/option-groups.js';
 import { type BrowserDriver, blocked } from './driver.js';
-import { type TaskWords, askedOption, isColourGroup, isSizeGroup, normal, optionNamed, unansweredColours } from './option-matching.js';
+import { normal } from '../page/words.js';
+import { type TaskWords, askedOption, isColourGroup, isSizeGroup, optionNamed, unansweredColours } from './option-matching.js';
 
 /** An option chosen for the purchase, and why: the task named it, the user chose it, or it was the only one. */
 export interface ChosenOption {

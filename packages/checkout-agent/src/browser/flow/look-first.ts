@@ -7,7 +7,7 @@ import type { OptionGroup } from '../page/option-groups.js';
 import { ADD_TO_CART, UNAVAILABLE } from '../page/vocabulary.js';
 import type { ChosenOption } from './choose-options.js';
 import { type BrowserDriver, blocked } from './driver.js';
-import { normal } from './option-matching.js';
+import { normal } from '../page/words.js';
 
 /**
  * Whether the product can be bought at all, read before anything is asked: every variant out

@@ -1,5 +1,6 @@
 import { type TaskHints, sameSize } from '../../merchant-page/task-hints.js';
 import type { OptionGroup, ProductOption } from '../page/option-groups.js';
+import { normal } from '../page/words.js';
 
 /** Colour words a task may ask for; a product option that is not there must not be replaced by another. */
 const COLOURS = new Set(
@@ -7,15 +8,6 @@ const COLOURS = new Set(
 );
 const SIZE_LABEL = /^(xxs|xs|s|m|l|xl|xxl|xxxl|\d{1,2}(\.5)?)$/i;
 const STOP = new Set('buy the and for with please order get purchase one from of me a an to my in size it some this that'.split(' '));
-
-/** Lower-case words of letters and digits, accents dropped: "Chalk white (sold out)" -> "chalk white sold out". */
-export const normal = (text: string): string =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
 
 /** What the task says beyond the product's own name: where option values are asked for. */
 export interface TaskWords {

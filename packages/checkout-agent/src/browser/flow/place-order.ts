@@ -11,7 +11,7 @@ import { ADD_TO_CART, FINAL } from '../page/vocabulary.js';
 import type { ChosenOption } from './choose-options.js';
 import { type Paid, readConfirmation, reconciliation } from './confirmation.js';
 import { type BrowserDriver, blocked } from './driver.js';
-import { normal } from './option-matching.js';
+import { normal } from '../page/words.js';
 import { choosePaymentByToken } from './shipping.js';
 
 /** What is being bought, and what the run has seen on the way (for the checks before the final click). */

@@ -1,3 +1,5 @@
+import { normal } from './words.js';
+
 /** US states and DC by their postal codes: region selects list them by code, by name, or both. */
 const US_STATES: Readonly<Record<string, string>> = {
   AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
@@ -20,14 +22,6 @@ const COUNTRY_ALIASES: Readonly<Record<string, readonly string[]>> = {
 };
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-const normal = (text: string): string =>
-  text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
 
 /** How an option names a place: exactly (3), by its code in brackets or before a dash ("United States (US)", "CA — California": 2), or not (0). */
 const optionScore = (label: string, value: string, code: string, names: readonly string[]): number => {
