@@ -5,7 +5,7 @@ import type { UrlGuard } from '../safety/url-guard.js';
 import type { PreparedCheckout, StrategyContext, StrategyOutcome } from '../strategy/strategy-port.js';
 import type { BrowserSettings } from './browser-settings.js';
 import { BuyerValues } from './buyer/buyer-values.js';
-import { addToCart } from './flow/add-to-cart.js';
+import { addToCart, hasQuantityField } from './flow/add-to-cart.js';
 import { chooseProduct } from './flow/choose-product.js';
 import { checkOut } from './flow/checkout-steps.js';
 import { BrowserDriver } from './flow/driver.js';
@@ -102,7 +102,9 @@ export class BrowserCheckout implements PreparedCheckout {
     const { product, options } = chosen;
     const named = options.filter((option) => !normal(product.name).includes(normal(option.label)));
     const what = named.length > 0 ? `${product.name} (${named.map((option) => option.label).join(', ')})` : product.name;
-    const stopped = (await addToCart(driver, what, hints.quantity, options.length > 0)) ?? (await goToCheckout(driver));
+    // Without a quantity field on the product page, one is added and the cart's quantity set.
+    const onProductPage = hints.quantity === 1 || (await hasQuantityField(driver));
+    const stopped = (await addToCart(driver, what, onProductPage ? hints.quantity : 1, options.length > 0)) ?? (await goToCheckout(driver, onProductPage ? 1 : hints.quantity));
     if (stopped) return stopped;
     const currency = product.variants.find((variant) => variant.price)?.price?.currency;
     const purchase: Purchase = { productName: what, quantity: hints.quantity, currency, chosen: options, notices: new Set() };

@@ -1,4 +1,5 @@
 import { SCENARIOS, type CorpusScenario } from '@paykit/shop-corpus';
+import { readEvents } from '../support/runs.js';
 import { type CorpusHarness, startCorpusHarness } from './support/corpus-harness.js';
 import { describeWithChromium } from './support/chromium.js';
 
@@ -13,7 +14,7 @@ const scenario = (id: string): CorpusScenario => {
   return found;
 };
 
-const SHOPS = ['kiln-ceramics', 'atlas-audio', 'lumen-lamps', 'tidy-goods', 'harbor-outfitters', 'gourmet-crate', 'bolt-bikes', 'highland-larder'];
+const SHOPS = ['kiln-ceramics', 'atlas-audio', 'lumen-lamps', 'tidy-goods', 'maple-moss', 'harbor-outfitters', 'gourmet-crate', 'bolt-bikes', 'highland-larder'];
 
 describeWithChromium('the careful shopper on shops it was not written against', () => {
   let h: CorpusHarness;
@@ -46,6 +47,14 @@ describeWithChromium('the careful shopper on shops it was not written against', 
     expect([...(result.questions[0] ?? [])].sort()).toEqual(['addressLine1', 'city', 'email', 'firstName', 'lastName', 'phone', 'postalCode', 'region']);
     // The newsletter pop-up that covers the page was closed, not subscribed to.
     expect(result.steps).toContainEqual(expect.stringMatching(/^Dismiss ".*10% off.*" \("Close"\)$/));
+  }, 90_000);
+
+  it('asks for a required field of the shop\'s own that the buyer profile cannot answer, offering its choices, and nothing else', async () => {
+    const result = await h.run(scenario('maple-moss/ceramic-pot'));
+    expect(result.verdict).toEqual({ expected: true, wrongMoney: [] });
+    expect(result.questions).toEqual([['delivery_day']]);
+    const asked = (await readEvents(h.store, result.runId)).find((event) => event.type === 'CheckoutRunInputRequested')?.data as { request: { interaction: unknown } } | undefined;
+    expect(asked?.request.interaction).toMatchObject({ kind: 'form', schema: { properties: { delivery_day: { title: 'Delivery day', enum: ['Tuesday', 'Thursday', 'Saturday'] } } } });
   }, 90_000);
 
   it('never substitutes: an option asked for that is sold out ends the run, and the preselected one is not bought', async () => {

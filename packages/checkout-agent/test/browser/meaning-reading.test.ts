@@ -31,6 +31,12 @@ describe('what a checkout field asks for, by its autocomplete token, label, plac
     ['a card number', { label: 'Card number', autocomplete: 'cc-number' }, 'card'],
     ['a password', { label: 'Password', type: 'password' }, 'password'],
     ['a coupon code', { label: 'Discount code', name: 'coupon' }, 'other'],
+    ['German "Straße und Hausnummer"', { label: 'Straße und Hausnummer', name: 'strasse' }, 'line1'],
+    ['German "E-Mail-Adresse"', { label: 'E-Mail-Adresse', name: 'email' }, 'email'],
+    ['German "PLZ"', { label: 'PLZ', name: 'plz' }, 'postalCode'],
+    ['German "Ort"', { label: 'Ort', name: 'ort' }, 'city'],
+    ['French "Prénom"', { label: 'Prénom', name: 'prenom' }, 'givenName'],
+    ['Spanish "Código postal"', { label: 'Código postal', name: 'cp' }, 'postalCode'],
   ])('reads %s', (_title, overrides, meaning) => {
     expect(meaningOf(field(overrides))).toBe(meaning);
   });
@@ -44,6 +50,8 @@ describe('places in selects', () => {
     expect(countryOption([{ label: 'United States', value: 'US' }], 'us')).toBe(0);
     expect(countryOption(options(['United Kingdom']), 'US')).toBe(-1);
     expect(countryOption(options(['United States Minor Outlying Islands']), 'US')).toBe(-1);
+    expect(countryOption(options(['Deutschland', 'Vereinigte Staaten (USA)']), 'US')).toBe(1);
+    expect(countryOption(options(['Allemagne', 'États-Unis']), 'US')).toBe(1);
   });
 
   it('finds a US state by code or name, in either order', () => {
@@ -54,10 +62,10 @@ describe('places in selects', () => {
 });
 
 describe('buttons by what they do', () => {
-  it.each(['Place order', 'Pay now', 'Pay $49.94', 'Complete purchase', 'Confirm and pay', 'Submit order', 'Buy', 'Order and pay', 'Place order · $76.59'])('"%s" commits the payment', (label) => {
+  it.each(['Place order', 'Pay now', 'Pay $49.94', 'Complete purchase', 'Confirm and pay', 'Submit order', 'Buy', 'Order and pay', 'Place order · $76.59', 'Zahlungspflichtig bestellen', 'Commander et payer', 'Confirmar pedido'])('"%s" commits the payment', (label) => {
     expect(FINAL.test(label)).toBe(true);
   });
-  it.each(['Continue to payment', 'Review order', 'Next', 'Continue to review', 'Payment', 'Buy it now', 'Order summary'])('"%s" does not', (label) => {
+  it.each(['Continue to payment', 'Review order', 'Next', 'Continue to review', 'Payment', 'Buy it now', 'Order summary', 'Weiter zur Übersicht', 'Zur Kasse'])('"%s" does not', (label) => {
     expect(FINAL.test(label)).toBe(false);
   });
   it('moves on with "Continue" and "Next", never with "Continue shopping" or "Continue with PayPal"', () => {

@@ -9,13 +9,16 @@ import { harborOutfitters } from './harbor-outfitters.js';
 import { highlandLarder } from './highland-larder.js';
 import { kilnCeramics } from './kiln-ceramics.js';
 import { lumenLamps } from './lumen-lamps.js';
+import { mapleMoss } from './maple-moss.js';
 import { marketHall } from './market-hall.js';
 import { northPaper } from './north-paper.js';
+import { paperCrane } from './paper-crane.js';
 import { pixelPress } from './pixel-press.js';
 import { quillInk } from './quill-ink.js';
 import { solsticeCandles } from './solstice-candles.js';
 import { summitGear } from './summit-gear.js';
 import { tidyGoods } from './tidy-goods.js';
+import { veloTeile } from './velo-teile.js';
 
 /** Every shop of the corpus. */
 export const SHOPS: readonly ShopDefinition<never>[] = [
@@ -37,4 +40,7 @@ export const SHOPS: readonly ShopDefinition<never>[] = [
   quillInk,
   solsticeCandles,
   byteBazaar,
+  mapleMoss,
+  veloTeile,
+  paperCrane,
 ] as unknown as readonly ShopDefinition<never>[];

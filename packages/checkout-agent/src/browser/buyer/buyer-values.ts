@@ -86,25 +86,50 @@ export class BuyerValues {
     return needed ? (NEEDS[meaning] ?? []).filter((name) => this.values[name] === undefined) : [];
   }
 
-  /** Asks the user once for `fields`; true when every one of them was given. */
-  async ask(context: StrategyContext, fields: readonly BuyerField[], where: string): Promise<boolean> {
+  /** The user's answer for a field the shop asks beyond the buyer's details ("Delivery day"), by its key. */
+  other(key: string): string | undefined {
+    return this.others.get(key);
+  }
+
+  /**
+   * Asks the user once for the buyer details `fields` and the shop's own required fields
+   * `others` (a select's options offered as the choices); true when every one was given.
+   */
+  async ask(context: StrategyContext, fields: readonly BuyerField[], where: string, others: readonly OtherField[] = []): Promise<boolean> {
     const interaction: InputInteraction = {
       kind: 'form',
       schema: {
         type: 'object',
-        properties: Object.fromEntries(fields.map((field) => [field, { type: 'string', minLength: 1, ...TITLES[field] }])),
-        required: fields.filter((field) => field !== 'addressLine2'),
+        properties: Object.fromEntries([
+          ...fields.map((field) => [field, { type: 'string', minLength: 1, ...TITLES[field] }]),
+          ...others.map((other) => [other.key, { type: 'string', minLength: 1, title: other.title, ...(other.choices.length > 0 ? { enum: [...other.choices] } : {}) }]),
+        ]),
+        required: [...fields.filter((field) => field !== 'addressLine2'), ...others.map((other) => other.key)],
       },
     };
     const answer = await context.ask(`The checkout form at ${where} needs a few details I do not have. Please fill them in.`, interaction);
     if (answer.action !== 'submit' || typeof answer.value !== 'object' || answer.value === null) return false;
     const given = answer.value as Record<string, unknown>;
+    const text = (key: string) => (typeof given[key] === 'string' && (given[key] as string).trim() !== '' ? (given[key] as string).trim() : undefined);
     for (const field of fields) {
-      const value = given[field];
-      if (typeof value === 'string' && value.trim() !== '') this.values[field] = field === 'countryCode' ? value.trim().toUpperCase() : value.trim();
+      const value = text(field);
+      if (value !== undefined) this.values[field] = field === 'countryCode' ? value.toUpperCase() : value;
     }
-    return fields.every((field) => this.values[field] !== undefined);
+    for (const other of others) {
+      const value = text(other.key);
+      if (value !== undefined && (other.choices.length === 0 || other.choices.includes(value))) this.others.set(other.key, value);
+    }
+    return fields.every((field) => this.values[field] !== undefined) && others.every((other) => this.others.has(other.key));
   }
+
+  private readonly others = new Map<string, string>();
+}
+
+/** A field the shop requires that is not a buyer detail: asked of the user by its label, with its options when it is a select. */
+export interface OtherField {
+  readonly key: string;
+  readonly title: string;
+  readonly choices: readonly string[];
 }
 
 const strip = <T extends object>(record: T): Partial<T> =>

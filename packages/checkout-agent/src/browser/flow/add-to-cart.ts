@@ -4,27 +4,35 @@ import { problemOfMessage } from '../page/page-problems.js';
 import { ADD_TO_CART, UNAVAILABLE } from '../page/vocabulary.js';
 import { type BrowserDriver, blocked } from './driver.js';
 
-const QUANTITY = 'input[name*=qty i], select[name*=qty i], input[name*=quantity i], select[name*=quantity i], input[id*=quantity i], select[id*=quantity i]';
+const QUANTITY = ['qty', 'quantity', 'menge', 'anzahl', 'quantite', 'cantidad'].flatMap((word) => [`input[name*=${word} i]`, `select[name*=${word} i]`, `input[id*=${word} i]`, `select[id*=${word} i]`]).join(', ');
 
-/** Sets the quantity field of the product page (an input or a select); false when the page has none. */
-const setQuantity = async (driver: BrowserDriver, quantity: number): Promise<boolean> => {
-  const field = await firstVisible([driver.page.locator(QUANTITY), driver.page.getByLabel(/\b(qty|quantity|how many)\b/i)]);
+const quantityField = (driver: BrowserDriver) =>
+  firstVisible([driver.page.locator(QUANTITY), driver.page.getByLabel(/\b(qty|quantity|how many|menge|anzahl|quantit[ée]|cantidad)\b/i)]);
+
+/** Whether the page has a quantity field (a product page, or a cart). */
+export const hasQuantityField = async (driver: BrowserDriver): Promise<boolean> => (await quantityField(driver)) !== null;
+
+/** Sets the page's quantity field (an input or a select); false when the page has none. */
+export const setQuantity = async (driver: BrowserDriver, quantity: number): Promise<boolean> => {
+  const field = await quantityField(driver);
   if (!field) return false;
   if ((await field.evaluate((element) => element.tagName)) === 'SELECT') await field.selectOption(String(quantity));
-  else await field.fill(String(quantity));
+  else {
+    await field.fill(String(quantity));
+    await field.blur().catch(() => undefined);
+  }
   return true;
 };
 
 /**
- * Puts the chosen item in the cart the way a shopper does: the quantity, then "Add to cart" (or
+ * Puts the chosen item in the cart the way a shopper does: the quantity (when the page has a
+ * field for it; else the cart's is set later, see `goToCheckout`), then "Add to cart" (or
  * "Buy it now", which goes straight to checkout), and reads what the shop answered: a page, a
  * cart drawer or modal drawn by the page's script, or a message.
  */
 export const addToCart = async (driver: BrowserDriver, what: string, quantity: number, optionChosen: boolean): Promise<StrategyOutcome | null> => {
   const { page } = driver;
-  if (!(await setQuantity(driver, quantity)) && quantity > 1) {
-    return blocked('merchant.no_safe_path', `The product page ${page.url()} has no quantity field to order ${quantity} of ${what}; nothing was bought.`);
-  }
+  if (quantity > 1) await setQuantity(driver, quantity);
   const add = await control(page, ADD_TO_CART);
   const unavailable = (detail: string) => blocked(optionChosen ? 'product.requested_option_unavailable' : 'product.item_unavailable', `${what} ${detail}; nothing was bought.`);
   if (!add) {

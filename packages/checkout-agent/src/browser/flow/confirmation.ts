@@ -10,10 +10,11 @@ import type { BrowserDriver } from './driver.js';
 /**
  * An order number as confirmation pages write it: "Order #PP-7782", "Order number: DM-001001",
  * "Your order number is 100482", "Order reference: FF-20417", "Confirmation: LL-88213",
- * "Order ID NP2291K", "Order no. CS-30318". It has a digit, so words are not taken for one.
+ * "Order ID NP2291K", "Order no. CS-30318", "We have your order (C-8801)", "Bestellnummer: VT-2026-301".
+ * It has a digit, so words are not taken for one.
  */
 const ORDER_NUMBER =
-  /\b(?:order|confirmation|reference|receipt)(?:\s+(?:number|no\.?|num|code|id|reference|ref\.?|#))?(?:\s+(?:is|was))?\s*[:#]?\s*#?\s*([A-Z0-9][A-Z0-9/-]*\d[A-Z0-9/-]*|\d[A-Z0-9/-]*)\b/gi;
+  /\b(?:order|confirmation|reference|receipt|bestellnummer|bestellung|auftragsnummer|commande|num[ée]ro de commande|pedido|n[úu]mero de pedido)(?:\s+(?:number|no\.?|num|nr\.?|code|id|reference|ref\.?|#))?(?:\s+(?:is|was|ist|est|es))?\s*[:#(]?\s*#?\s*([A-Z0-9][A-Z0-9/-]*\d[A-Z0-9/-]*|\d[A-Z0-9/-]*)\b/gi;
 
 export interface Paid {
   readonly total: Money;

@@ -1,8 +1,9 @@
 import type { StrategyOutcome } from '../../strategy/strategy-port.js';
-import { type BuyerField, type BuyerValues, isBuyerMeaning } from '../buyer/buyer-values.js';
+import { type BuyerField, type BuyerValues, type OtherField, isBuyerMeaning } from '../buyer/buyer-values.js';
 import { type FieldMeaning, meaningOf } from '../page/field-meaning.js';
 import { type PageField, readFields } from '../page/fields.js';
 import { countryName, countryOption, regionOption } from '../page/places.js';
+import { normal } from '../page/words.js';
 import { type BrowserDriver, blocked } from './driver.js';
 
 interface MappedField {
@@ -11,6 +12,12 @@ interface MappedField {
 }
 
 const describe = (field: PageField): string => field.label || field.placeholder || field.name || 'unnamed';
+
+/** A required field of the shop's own (a delivery day), asked of the user by its label, with a select's options as the choices. */
+const otherField = (field: PageField): OtherField => {
+  const title = describe(field).replace(/\s*\*\s*$/, '');
+  return { key: normal(title).replace(/ /g, '_') || field.name, title, choices: field.options.filter((option) => option.value !== '' && !option.disabled).map((option) => option.label) };
+};
 
 /** Types into an input, or picks the option of a select that says the value (a country or state by code or name). */
 const setField = async ({ field, meaning }: MappedField, value: string, countryCode: string | undefined): Promise<boolean> => {
@@ -54,24 +61,25 @@ const countryNotListed = (fields: readonly MappedField[], buyer: BuyerValues, wh
 export const fillBuyerDetails = async (driver: BrowserDriver, buyer: BuyerValues): Promise<StrategyOutcome | null> => {
   const { page, context } = driver;
   const where = page.url();
-  const fields = (await readFields(page))
-    .filter((field) => !field.inSignInForm)
-    .map((field) => ({ field, meaning: meaningOf(field) }))
-    .filter(({ meaning }) => isBuyerMeaning(meaning));
-  if (fields.length === 0) return null;
+  const described = (await readFields(page)).filter((field) => !field.inSignInForm).map((field) => ({ field, meaning: meaningOf(field) }));
+  const fields = described.filter(({ meaning }) => isBuyerMeaning(meaning));
+  const others = described.filter(({ field, meaning }) => meaning === 'other' && field.required && field.value === '');
+  if (fields.length === 0 && others.length === 0) return null;
   const unlisted = countryNotListed(fields, buyer, where);
   if (unlisted) return unlisted;
   const missing = [...new Set(fields.flatMap(({ field, meaning }): BuyerField[] => buyer.missingFor(meaning, field)))];
-  if (missing.length > 0 && !(await buyer.ask(context, missing, where))) {
-    return blocked('merchant.no_safe_path', `The checkout form at ${where} needs details that were not given (${missing.join(', ')}); nothing was bought.`);
+  const asked = others.map(({ field }) => otherField(field)).filter((other) => buyer.other(other.key) === undefined);
+  if ((missing.length > 0 || asked.length > 0) && !(await buyer.ask(context, missing, where, asked))) {
+    return blocked('merchant.no_safe_path', `The checkout form at ${where} needs details that were not given (${[...missing, ...asked.map((other) => other.title)].join(', ')}); nothing was bought.`);
   }
   const askedCountry = countryNotListed(fields, buyer, where);
   if (askedCountry) return askedCountry;
   const splitName = fields.some(({ meaning }) => meaning === 'givenName');
   const allLines = !fields.some(({ meaning }) => meaning === 'line2');
-  const todo = fields
-    .filter(({ meaning }) => !(meaning === 'fullName' && splitName))
-    .map((mapped) => ({ mapped, value: buyer.valueFor(mapped.meaning, { allLines }) }))
+  const todo = [
+    ...fields.filter(({ meaning }) => !(meaning === 'fullName' && splitName)).map((mapped) => ({ mapped, value: buyer.valueFor(mapped.meaning, { allLines }) })),
+    ...others.map((mapped) => ({ mapped, value: buyer.other(otherField(mapped.field).key) })),
+  ]
     .filter((entry): entry is { mapped: MappedField; value: string } => entry.value !== undefined && entry.value !== entry.mapped.field.value);
   if (todo.length === 0) return null;
   await driver.step(`Fill in the buyer's details (${todo.map(({ mapped }) => describe(mapped.field)).join(', ')})`);

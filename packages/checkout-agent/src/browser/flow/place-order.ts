@@ -51,6 +51,23 @@ export const finalStep = async (driver: BrowserDriver): Promise<FinalStep | null
   return button ? { button, token } : null;
 };
 
+/**
+ * The fields of the final button's form the browser would refuse to submit (required and empty,
+ * malformed), the payment token's own field aside: pressing the button then would submit
+ * nothing, and a click that submits nothing must not pass for a payment.
+ */
+const invalidFields = async (button: Locator, token: PageField | null): Promise<string[]> => {
+  const tokenMark = token ? await token.locator.evaluate((element) => (element as unknown as { name: string; id: string }).name || (element as unknown as { id: string }).id).catch(() => null) : null;
+  return button.evaluate((element, skip) => {
+    type Field = { name: string; id: string; willValidate: boolean; checkValidity(): boolean; labels: { innerText: string }[] | null };
+    const form = (element as unknown as { form: { elements: Iterable<Field> } | null }).form;
+    if (!form) return [];
+    return [...form.elements]
+      .filter((field) => field.willValidate && !field.checkValidity() && (skip === null || (field.name || field.id) !== skip))
+      .map((field) => (field.labels?.[0]?.innerText ?? '').replace(/\s+/g, ' ').trim() || field.name || field.id);
+  }, tokenMark);
+};
+
 /** Another item than the one chosen on the page of the final click: an option of the same group named, the chosen one not. */
 const wrongItem = async (driver: BrowserDriver, chosen: readonly ChosenOption[]): Promise<string | null> => {
   const text = ` ${normal(await driver.page.locator('body').innerText())} `;
@@ -89,6 +106,10 @@ export const placeOrder = async (driver: BrowserDriver, purchase: Purchase, step
   }
   const wrong = await wrongItem(driver, purchase.chosen);
   if (wrong) return notPaid(blocked('merchant.checkout_error', wrong));
+  const incomplete = await invalidFields(button, token);
+  if (incomplete.length > 0) {
+    return notPaid(blocked('merchant.checkout_error', `The order form at ${url} would not be accepted as filled in (${incomplete.join(', ')}); nothing was paid.`));
+  }
   for (const notice of purchase.notices) await context.tell(`The shop changed a price at review: "${notice}" The final total is ${total.amount} ${total.currency}.`);
   purchase.notices.clear();
   let attemptId: string;

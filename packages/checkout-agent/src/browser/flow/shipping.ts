@@ -6,8 +6,8 @@ import { parseMoneyText } from '../page/money-text.js';
 import { FAST, PICKUP } from '../page/vocabulary.js';
 import type { BrowserDriver } from './driver.js';
 
-const SHIPPING_GROUP = /\b(ship|shipping|deliver|delivery|postage|speed|carrier|courier|fulfil|fulfill)/i;
-const SHIPPING_WORDS = /\b(ship|shipping|delivery|deliver|courier|post|postage|ground|express|standard|overnight|usps|ups|fedex|dhl|royal mail|tracked|(working |business )?days?)\b/i;
+const SHIPPING_GROUP = /\b(ship|shipping|deliver|delivery|postage|speed|carrier|courier|fulfil|fulfill|versand|lieferung|livraison|env[ií]o)/i;
+const SHIPPING_WORDS = /\b(ship|shipping|delivery|deliver|courier|post|postage|ground|express|standard|overnight|usps|ups|fedex|dhl|royal mail|tracked|(working |business )?days?|versand|werktage|paket|livraison|jours|env[ií]o|d[ií]as)\b/i;
 const PAYMENT_WORDS = /\b(card|token|paypal|wallet|bank|invoice|cash)\b/i;
 
 interface Priced {

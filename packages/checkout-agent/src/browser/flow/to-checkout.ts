@@ -3,7 +3,10 @@ import { meaningOf } from '../page/field-meaning.js';
 import { readFields } from '../page/fields.js';
 import { control } from '../page/controls.js';
 import { ADD_TO_CART, CART, CHECKOUT, CONTINUE, FINAL, GUEST, NOT_CONTINUE } from '../page/vocabulary.js';
+import { hasQuantityField, setQuantity } from './add-to-cart.js';
 import { type BrowserDriver, blocked } from './driver.js';
+
+const UPDATE = /\b(update|recalculate|refresh|aktualisieren|mettre [àa] jour|actualizar)\b/i;
 
 /** Whether the page is already a checkout step: it asks for an address or contact, offers guest checkout, or places the order. */
 export const isCheckoutPage = async (driver: BrowserDriver): Promise<boolean> => {
@@ -13,11 +16,35 @@ export const isCheckoutPage = async (driver: BrowserDriver): Promise<boolean> =>
   return (await control(driver.page, GUEST)) !== null || (await control(driver.page, FINAL, { exclude: ADD_TO_CART })) !== null;
 };
 
+/** The cart's quantity set to `quantity` (for a product page without a quantity field), with its "Update" pressed where it has one. */
+const setCartQuantity = async (driver: BrowserDriver, quantity: number): Promise<StrategyOutcome | null> => {
+  if (!(await hasQuantityField(driver))) {
+    const cart = await control(driver.page, CART, { exclude: ADD_TO_CART });
+    if (cart) {
+      await driver.step('Open the cart');
+      await driver.press(cart);
+    }
+  }
+  await driver.step(`Set the quantity in the cart to ${quantity}`);
+  if (!(await setQuantity(driver, quantity))) {
+    return blocked('merchant.no_safe_path', `Neither the product page nor the cart at ${driver.page.url()} has a quantity field to order ${quantity}; nothing was bought.`);
+  }
+  const update = await control(driver.page, UPDATE);
+  if (update) await driver.press(update);
+  else await driver.settle();
+  return null;
+};
+
 /**
  * From wherever adding to the cart left the shopper (a cart page, a drawer or modal, the product
- * page with a message, or the checkout itself after "Buy now") to the checkout.
+ * page with a message, or the checkout itself after "Buy now") to the checkout; on the way, the
+ * cart's quantity when the product page had no quantity field (`cartQuantity` above 1).
  */
-export const goToCheckout = async (driver: BrowserDriver): Promise<StrategyOutcome | null> => {
+export const goToCheckout = async (driver: BrowserDriver, cartQuantity = 1): Promise<StrategyOutcome | null> => {
+  if (cartQuantity > 1) {
+    const set = await setCartQuantity(driver, cartQuantity);
+    if (set) return set;
+  }
   if (await isCheckoutPage(driver)) return null;
   let checkout = await control(driver.page, CHECKOUT, { exclude: ADD_TO_CART });
   if (!checkout) {

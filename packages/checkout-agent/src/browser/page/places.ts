@@ -21,15 +21,18 @@ const COUNTRY_ALIASES: Readonly<Record<string, readonly string[]>> = {
   CZ: ['czech republic', 'czechia'],
 };
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+/** Country names as English, German, French and Spanish shops write them. */
+const regionNames = ['en', 'de', 'fr', 'es'].map((locale) => new Intl.DisplayNames([locale], { type: 'region' }));
 
 /** How an option names a place: exactly (3), by its code in brackets or before a dash ("United States (US)", "CA — California": 2), or not (0). */
 const optionScore = (label: string, value: string, code: string, names: readonly string[]): number => {
   const text = normal(label);
   const wanted = names.map(normal);
   if (value.trim().toUpperCase() === code || text === code.toLowerCase() || wanted.includes(text)) return 3;
+  // A code or short alias first or last: "United States (US)", "CA — California", "Vereinigte Staaten (USA)".
+  const codes = [code.toLowerCase(), ...wanted.filter((name) => name.length <= 3 && !name.includes(' '))];
   const words = text.split(' ');
-  if (words[0] === code.toLowerCase() || words.at(-1) === code.toLowerCase()) return 2;
+  if (codes.includes(words[0] ?? '') || codes.includes(words.at(-1) ?? '')) return 2;
   return 0;
 };
 
@@ -45,11 +48,11 @@ const bestOption = (options: readonly { readonly label: string; readonly value: 
 };
 
 /** The English name of a country code ("US" -> "United States"). */
-export const countryName = (code: string): string => regionNames.of(code.toUpperCase()) ?? code;
+export const countryName = (code: string): string => regionNames[0]?.of(code.toUpperCase()) ?? code;
 
 /** The option of a country select that is this country (by code, name or a common alias); -1 when the shop does not list it. */
 export const countryOption = (options: readonly { readonly label: string; readonly value: string }[], code: string): number =>
-  bestOption(options, code.toUpperCase(), [countryName(code), ...(COUNTRY_ALIASES[code.toUpperCase()] ?? [])]);
+  bestOption(options, code.toUpperCase(), [...regionNames.flatMap((names) => names.of(code.toUpperCase()) ?? []), ...(COUNTRY_ALIASES[code.toUpperCase()] ?? [])]);
 
 /** The option of a region select that is this region (a US state by code or name; elsewhere by code). */
 export const regionOption = (options: readonly { readonly label: string; readonly value: string }[], region: string, countryCode: string | undefined): number => {

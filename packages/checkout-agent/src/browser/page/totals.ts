@@ -20,14 +20,15 @@ const BY_ID: Readonly<Record<Line, readonly string[]>> = {
 };
 
 const LABELS: Readonly<Record<Line, RegExp>> = {
-  items: /^(sub ?-?total|items?( total| subtotal)?|merchandise( total)?|cart subtotal)\b/i,
-  shipping: /^(shipping|delivery|postage)\b/i,
+  items: /^(sub ?-?total|items?( total| subtotal)?|merchandise( total)?|cart subtotal|zwischensumme|sous-total)\b/i,
+  shipping: /^(shipping|delivery|postage|versand|livraison|env[ií]o)\b/i,
   tax: /^(estimated |sales )?(tax|taxes|vat|gst)\b/i,
-  total: /^((order|grand|estimated|final) )?total( (due|to pay|charged|payable|amount))?( \(.*\))?( [A-Z]{3})?$|^amount (due|to pay|payable)$|^(balance|total) due$|^you pay$/i,
+  total:
+    /^((order|grand|estimated|final) )?total( (due|to pay|charged|payable|amount))?( \(.*\))?( [A-Z]{3})?$|^amount (due|to pay|payable)$|^(balance|total) due$|^you pay$|^(gesamtsumme|gesamtbetrag|endsumme|gesamtpreis)( \(.*\))?$|^(montant total|total ttc|total [àa] payer)$|^(importe total|total a pagar)$/i,
 };
 
 /** The labels that name the sum charged outright rank above a plain "Total". */
-const STRONG_TOTAL = /\b(grand|order|final|due|to pay|payable|you pay)\b/i;
+const STRONG_TOTAL = /\b(grand|order|final|due|to pay|payable|you pay|gesamtsumme|gesamtbetrag|endsumme|ttc|[àa] payer|a pagar)\b/i;
 
 /** An amount at the end of a line: "$18.86", "USD 43.00", "12,00 €", "£7". */
 const TRAILING_AMOUNT = /((?:[A-Z]{3}\s?)?\p{Sc}\s?\d[\d.,\s]*\d|(?:[A-Z]{3}\s?)?\p{Sc}\s?\d|\d[\d.,\s]*\d?\s?\p{Sc}|[A-Z]{3}\s?\d[\d.,]*\d)\s*$/u;
