@@ -10,6 +10,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<void>>> = {
   },
   'orders-list': async () => (await import('./orders-list.js')).runOrdersListBenchmark(),
   browser: async () => (await import('./browser.js')).runBrowserBenchmark(),
+  'checkout-corpus': async () => (await import('./checkout-corpus.js')).runCheckoutCorpusBenchmark(),
   'event-store': async () => {
     await (await import('./event-store.js')).runEventStoreBenchmark();
   },

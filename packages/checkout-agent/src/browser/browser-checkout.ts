@@ -1,19 +1,19 @@
 import type { IdGenerator } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
-import { checkoutParty } from '../agentic-checkout/buyer-details.js';
-import { chooseVariant } from '../agentic-checkout/product-choice.js';
 import { type TaskHints, readTask } from '../merchant-page/task-hints.js';
 import type { UrlGuard } from '../safety/url-guard.js';
 import type { PreparedCheckout, StrategyContext, StrategyOutcome } from '../strategy/strategy-port.js';
 import type { BrowserSettings } from './browser-settings.js';
-import { addToCart } from './flow/add-to-cart.js';
-import { fillCheckoutForm } from './flow/checkout-form.js';
-import { BrowserDriver, blocked } from './flow/driver.js';
-import { findProduct } from './flow/find-product.js';
+import { BuyerValues } from './buyer/buyer-values.js';
+import { addToCart, hasQuantityField } from './flow/add-to-cart.js';
+import { chooseProduct } from './flow/choose-product.js';
+import { checkOut } from './flow/checkout-steps.js';
+import { BrowserDriver } from './flow/driver.js';
 import { type SecretReader, accountInTask, logIn } from './flow/login.js';
-import { pay } from './flow/payment.js';
-import { reviewOrder } from './flow/review.js';
+import { normal } from './page/words.js';
+import type { Purchase } from './flow/place-order.js';
 import { goToCheckout } from './flow/to-checkout.js';
+import { dismissLateOverlays } from './page/overlays.js';
 import type { ProfileUse } from './profile-store.js';
 import { RunBrowser } from './run-browser.js';
 import { StepScreenshots } from './screenshots.js';
@@ -41,9 +41,10 @@ const secretReader = (settings: BrowserSettings): SecretReader | null => {
 };
 
 /**
- * A purchase on the shop's own pages in the run's browser, without any model: the product and
- * its price from the page, the option asked for, the cart, the checkout form, the review
- * page's final total, and a token payment only once the run accepts that total.
+ * A purchase on the shop's own pages in the run's browser, without any model, the way a careful
+ * person shops: the product's availability and price read first, the options the task names
+ * (never others), the cart, the checkout steps filled in by meaning, and on the page of the
+ * final click its total, checked against maxCost, before that one click.
  */
 export class BrowserCheckout implements PreparedCheckout {
   constructor(private readonly deps: BrowserCheckoutDeps) {}
@@ -82,6 +83,7 @@ export class BrowserCheckout implements PreparedCheckout {
   private async purchase(driver: BrowserDriver, hints: TaskHints): Promise<StrategyOutcome> {
     const { context } = driver;
     const startUrl = context.input.request.startUrl;
+    await dismissLateOverlays(driver.page, (what) => driver.step(what));
     await driver.step('Open the start page', startUrl);
     await driver.open(startUrl);
     const wall = await driver.wall();
@@ -95,19 +97,18 @@ export class BrowserCheckout implements PreparedCheckout {
         await driver.open(startUrl);
       }
     }
-    const product = await findProduct(driver, hints);
-    if (!product) return blocked('merchant.no_safe_path', 'Could not tell which product to buy from the page and the task; nothing was bought.');
-    const variant = await chooseVariant(context, product, hints, driver.page.url());
-    if (isOutcome(variant)) return variant;
-    const party = await checkoutParty(context);
-    if (isOutcome(party)) return party;
-    const stopped =
-      (await addToCart(driver, product, variant, hints.quantity)) ?? (await goToCheckout(driver)) ?? (await fillCheckoutForm(driver, party));
+    const chosen = await chooseProduct(driver, hints);
+    if (isOutcome(chosen)) return chosen;
+    const { product, options } = chosen;
+    const named = options.filter((option) => !normal(product.name).includes(normal(option.label)));
+    const what = named.length > 0 ? `${product.name} (${named.map((option) => option.label).join(', ')})` : product.name;
+    // Without a quantity field on the product page, one is added and the cart's quantity set.
+    const onProductPage = hints.quantity === 1 || (await hasQuantityField(driver));
+    const stopped = (await addToCart(driver, what, onProductPage ? hints.quantity : 1, options.length > 0)) ?? (await goToCheckout(driver, onProductPage ? 1 : hints.quantity));
     if (stopped) return stopped;
-    const review = await reviewOrder(driver, hints, variant.price?.currency);
-    if (isOutcome(review)) return review;
-    if (review.priceChange) await context.tell(`The shop changed a price at review: "${review.priceChange}" The final total is ${review.total.amount} ${review.total.currency}.`);
-    return pay(driver, { total: review.total, productName: product.name, quantity: hints.quantity });
+    const currency = product.variants.find((variant) => variant.price)?.price?.currency;
+    const purchase: Purchase = { productName: what, quantity: hints.quantity, currency, chosen: options, notices: new Set() };
+    return checkOut(driver, { purchase, hints, buyer: new BuyerValues(context.buyer) });
   }
 
   private async saveProfile(context: StrategyContext, browser: RunBrowser, profile: ProfileUse): Promise<void> {

@@ -6,6 +6,8 @@ export interface ProductVariant {
   /** The SKU: the item id of the merchant's agentic-checkout API. */
   readonly sku: string;
   readonly size: string | null;
+  /** The variant's colour (schema.org `color`), when the page gives one. */
+  readonly color?: string;
   readonly price: Money | null;
   /** From the offer's availability; null when the page does not say. */
   readonly inStock: boolean | null;
@@ -32,7 +34,8 @@ const nodesOf = (value: unknown): Node[] =>
   asArray(value).flatMap((item) => (isNode(item) ? [item, ...nodesOf(item['@graph'])] : []));
 
 const priceOf = (offer: Node): Money | null => {
-  const amount = text(offer.price);
+  // An AggregateOffer gives a range: its low price is what the cheapest variant costs.
+  const amount = text(offer.price) ?? text(offer.lowPrice);
   const currency = text(offer.priceCurrency);
   if (!amount || !currency || parseDecimal(amount) === null) return null;
   return { amount, currency: currency.toUpperCase() };
@@ -44,18 +47,21 @@ const availabilityOf = (offer: Node): boolean | null => {
   return !OUT_OF_STOCK.includes(availability.replace(/^.*[/#]/, ''));
 };
 
-const variantOf = (product: Node): ProductVariant | null => {
+const variantOf = (product: Node, requireSku: boolean): ProductVariant | null => {
   const [offer] = asArray(product.offers).filter(isNode);
-  const sku = text(product.sku) ?? (offer ? text(offer.sku) : null);
+  const sku = text(product.sku) ?? (offer ? text(offer.sku) : null) ?? (requireSku ? null : (text(product.productID) ?? text(product.mpn) ?? text(product.name)));
   if (!sku) return null;
-  return { sku, size: text(product.size), price: offer ? priceOf(offer) : null, inStock: offer ? availabilityOf(offer) : null };
+  const color = text(product.color);
+  return { sku, size: text(product.size), ...(color ? { color } : {}), price: offer ? priceOf(offer) : null, inStock: offer ? availabilityOf(offer) : null };
 };
 
 /**
  * The products a page describes in schema.org JSON-LD: a `Product` with its offer, or a
- * `ProductGroup` whose `hasVariant` lists one `Product` per variant (size, sku, offer).
+ * `ProductGroup` whose `hasVariant` lists one `Product` per variant (size, sku, offer). Products
+ * without a SKU are left out unless `requireSku` is false (a browser buys by the page, not by
+ * an item id; they are then known by their productID, MPN or name).
  */
-export const productsOnPage = (html: string): PageProduct[] => {
+export const productsOnPage = (html: string, { requireSku = true }: { readonly requireSku?: boolean } = {}): PageProduct[] => {
   const nodes = scriptsOfType(html, 'application/ld+json').flatMap((script) => {
     try {
       return nodesOf(JSON.parse(script));
@@ -67,10 +73,10 @@ export const productsOnPage = (html: string): PageProduct[] => {
   for (const node of nodes) {
     const name = text(node.name) ?? '';
     if (typesOf(node).includes('ProductGroup')) {
-      const variants = asArray(node.hasVariant).filter(isNode).flatMap((variant) => variantOf(variant) ?? []);
+      const variants = asArray(node.hasVariant).filter(isNode).flatMap((variant) => variantOf(variant, requireSku) ?? []);
       if (variants.length > 0) products.push({ name, hasVariants: variants.length > 1, variants });
     } else if (typesOf(node).includes('Product') && !isVariantOfGroup(node, nodes)) {
-      const variant = variantOf(node);
+      const variant = variantOf(node, requireSku);
       if (variant) products.push({ name, hasVariants: false, variants: [variant] });
     }
   }

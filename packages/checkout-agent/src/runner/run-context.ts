@@ -1,5 +1,5 @@
 import { type CheckoutRun, type InputInteraction, isFinalStatus } from '@paykit/checkout-runs';
-import { type Clock, type DomainError, DomainException, type IdGenerator, type Money } from '@paykit/kernel';
+import { type Clock, Decimal, type DomainError, DomainException, type IdGenerator, type Money } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Page } from 'playwright-core';
 import type { LiveView } from '../live-view/live-view-port.js';
@@ -125,6 +125,13 @@ export class RunContext implements StrategyContext {
       if (record?.status !== 'pending') throw new RunStopped('lease_lost');
       await this.deps.index.changed({ timeoutMs: ANSWER_POLL_MS, abort: this.signal });
     }
+  }
+
+  async compareWithMaxCost(amount: Money): Promise<'within' | 'above' | 'unknown'> {
+    const maxCost = this.input.constraints.maxCost;
+    const converted = await this.deps.converter.convert(amount, maxCost.currency);
+    if (E.isLeft(converted)) return 'unknown';
+    return new Decimal(converted.right).gt(new Decimal(maxCost.amount)) ? 'above' : 'within';
   }
 
   async paymentToken(allowanceIn?: string): Promise<E.Either<DomainError, PaymentToken>> {

@@ -81,6 +81,11 @@ export interface StrategyContext {
   /** Asks the user (`requiredAction`) and waits for the answer. */
   ask(question: string, interaction: InputInteraction): Promise<InputAnswerView>;
   /**
+   * How an amount seen before checkout (a product's price) compares with maxCost, converted the
+   * way `startPayment` converts totals. Records nothing; `unknown` when it cannot be converted.
+   */
+  compareWithMaxCost(amount: Money): Promise<'within' | 'above' | 'unknown'>;
+  /**
    * A card-vault token to pay with; fetched before `startPayment`, so a vault outage pays nothing.
    * With `allowanceIn` (the merchant's currency) it carries the run's allowance: maxCost in that
    * currency and an expiry, for a token delegated to the merchant (docs/adr/0252).

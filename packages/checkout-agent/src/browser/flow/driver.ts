@@ -1,10 +1,19 @@
 import type { BlockedCode } from '@paykit/checkout-runs';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { UrlRefusedError } from '../../safety/http-errors.js';
 import type { StrategyContext, StrategyOutcome } from '../../strategy/strategy-port.js';
+import { dismissOverlays } from '../page/overlays.js';
 import { wallOf } from '../page/walls.js';
 import type { RunBrowser } from '../run-browser.js';
 import type { StepScreenshots } from '../screenshots.js';
+
+/** How long to wait at most for a page's own requests to finish after an action. */
+const SETTLE_MS = 3_000;
+/** A page whose scripts have sent nothing for this long is taken to be done. */
+const QUIET_MS = 250;
+const TICK_MS = 50;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const blocked = (code: BlockedCode, summary: string): StrategyOutcome => ({ kind: 'blocked', code, summary });
 
@@ -14,11 +23,20 @@ export const blocked = (code: BlockedCode, summary: string): StrategyOutcome => 
  * refused by the URL guard surface as `UrlRefusedError`.
  */
 export class BrowserDriver {
+  /** Requests of the page under way: a page is settled when there have been none for `QUIET_MS`. */
+  private readonly pending = new Set<Request>();
+
   constructor(
     readonly context: StrategyContext,
     readonly browser: RunBrowser,
     private readonly screenshots: StepScreenshots,
-  ) {}
+  ) {
+    const page = browser.page;
+    // A response is enough: a body the page's script never reads is never reported finished.
+    page.on('request', (request) => this.pending.add(request));
+    page.on('response', (response) => this.pending.delete(response.request()));
+    page.on('requestfailed', (request) => this.pending.delete(request));
+  }
 
   get page(): Page {
     return this.browser.page;
@@ -28,16 +46,44 @@ export class BrowserDriver {
     await this.context.step(action, url, await this.screenshots.capture(this.page));
   }
 
-  open(url: string): Promise<void> {
-    return this.navigating(() => this.page.goto(url, { waitUntil: 'load' }), url);
+  async open(url: string): Promise<void> {
+    await this.navigating(() => this.page.goto(url, { waitUntil: 'load' }), url);
+    await this.settle();
   }
 
-  /** Clicks and waits for the page it leads to. */
-  press(target: Locator): Promise<void> {
-    return this.navigating(async () => {
+  /**
+   * Clicks and waits for what it leads to: a new page, or the page's own scripts redrawing it
+   * (a cart drawer, a single-page shop's next step). Overlays in the way are dismissed first.
+   */
+  async press(target: Locator): Promise<void> {
+    await this.dismissOverlays();
+    await this.navigating(async () => {
       await target.click();
       await this.page.waitForLoadState('load');
     });
+    await this.settle();
+  }
+
+  /**
+   * Lets the page finish what it started (requests of its scripts, a redirect) for up to
+   * `SETTLE_MS`, then closes the cookie banners and pop-ups that came with it.
+   */
+  async settle(): Promise<void> {
+    const deadline = Date.now() + SETTLE_MS;
+    let quietSince = Date.now();
+    await pause(TICK_MS);
+    while (Date.now() < deadline) {
+      if (this.pending.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= QUIET_MS) break;
+      await pause(TICK_MS);
+    }
+    await this.page.waitForLoadState('load').catch(() => undefined);
+    await this.dismissOverlays();
+  }
+
+  /** Closes cookie banners and pop-ups over the page, each a recorded step. */
+  dismissOverlays(): Promise<number> {
+    return dismissOverlays(this.page, (what) => this.step(what));
   }
 
   /** The outcome when the page is a wall an automated shopper cannot pass. */

@@ -1,6 +1,8 @@
 import type { PageProduct } from '../../merchant-page/structured-data.js';
 import { type TaskHints, wordsOf } from '../../merchant-page/task-hints.js';
-import { readProducts } from '../page/product-reading.js';
+import { control } from '../page/controls.js';
+import { readStructuredProducts, readVisibleProduct } from '../page/product-reading.js';
+import { ADD_TO_CART, UNAVAILABLE } from '../page/vocabulary.js';
 import type { BrowserDriver } from './driver.js';
 
 /** Links followed from a start page that describes no product, looking for the one the task names. */
@@ -19,12 +21,26 @@ const bestOf = (products: readonly PageProduct[], hints: TaskHints): PageProduct
 };
 
 /**
- * The product to buy: the one the page describes (the best match for the task when it
- * describes several), else the product behind the same-origin link whose text best matches
- * the task, opened in the browser.
+ * The product this page sells: the one its structured data describes (the best match for the
+ * task when it describes several), else the one a person reads on it (a heading and a price)
+ * when the page also offers to buy it and, if the task names a product, the heading names it too:
+ * a category page's heading and its first tile's price are not a product.
+ */
+const productHere = async (driver: BrowserDriver, hints: TaskHints): Promise<PageProduct | null> => {
+  const structured = await readStructuredProducts(driver.page);
+  if (structured.length > 0) return bestOf(structured, hints);
+  const seen = await readVisibleProduct(driver.page);
+  if (!seen || (hints.words.length > 0 && score(seen.name, hints) === 0)) return null;
+  const buyable = (await control(driver.page, ADD_TO_CART)) ?? (await control(driver.page, UNAVAILABLE));
+  return buyable ? seen : null;
+};
+
+/**
+ * The product to buy: the one the page sells, else the product behind the same-origin link
+ * whose text best matches the task, opened in the browser.
  */
 export const findProduct = async (driver: BrowserDriver, hints: TaskHints): Promise<PageProduct | null> => {
-  const here = bestOf(await readProducts(driver.page), hints);
+  const here = await productHere(driver, hints);
   if (here || hints.words.length === 0) return here;
   const origin = new URL(driver.page.url()).origin;
   const links = await driver.page.locator('a[href]').evaluateAll((anchors) =>
@@ -40,7 +56,7 @@ export const findProduct = async (driver: BrowserDriver, hints: TaskHints): Prom
   for (const link of candidates) {
     await driver.step('Open a linked page to look for the product', link.href);
     await driver.open(link.href);
-    const found = bestOf(await readProducts(driver.page), hints);
+    const found = await productHere(driver, hints);
     if (found) return found;
   }
   return null;

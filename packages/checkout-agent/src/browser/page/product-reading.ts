@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
 import { type PageProduct, productsOnPage } from '../../merchant-page/structured-data.js';
-import { textAt } from './controls.js';
 import { parseMoneyText } from './money-text.js';
 
 interface MicrodataProduct {
@@ -40,15 +39,35 @@ const microdataProducts = (page: Page): Promise<MicrodataProduct[]> =>
     });
   });
 
-const PRICE_SELECTORS = ['[data-testid=price]', '#price', '[itemprop=price]', '.product-price', '.price'];
-
 /**
- * The products the page offers: from its JSON-LD first, else its microdata, else what a person
- * reads (the main heading and the visible price). The visible price also fills in a price the
- * structured data leaves out.
+ * Runs in the page: what a person reads as the product when the page has no structured data,
+ * the main heading (an h1, else the first h2 outside header and navigation) and the first price
+ * shown after it, skipping struck-through former prices.
  */
-export const readProducts = async (page: Page): Promise<PageProduct[]> => {
-  const fromJsonLd = productsOnPage(await page.content());
+const VISIBLE_PRODUCT = `(() => {
+  const clean = (text) => (text || '').replace(/\\s+/g, ' ').trim();
+  const shown = (el) => { const box = el.getBoundingClientRect(); const style = getComputedStyle(el); return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'; };
+  const main = (el) => !el.closest('header, nav, footer, [role=dialog], aside');
+  const heading = [...document.querySelectorAll('h1'), ...document.querySelectorAll('h2')].find((el) => shown(el) && main(el));
+  if (!heading) return null;
+  const PRICE = /^(?:[A-Za-z]+:?\\s+){0,2}(?:[A-Z]{1,3}\\s?)?\\p{Sc}?\\s?\\d[\\d.,]*(?:\\s?\\p{Sc}|\\s?[A-Z]{3})?$/u;
+  const FORMER_WORDS = /^(was|regular|reg\\.?|rrp|list|original|compare|before|msrp|retail)\\b/i;
+  const MONEY = /\\p{Sc}|\\b[A-Z]{3}\\b/u;
+  const after = (el) => heading.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING;
+  const former = (el) => el.closest('s, del, strike, [class*=was], [class*=compare], [class*=old-price], [class*=strike]') || /line-through/.test(getComputedStyle(el).textDecorationLine);
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!after(el) || !main(el) || former(el) || !shown(el)) continue;
+    const text = clean(el.innerText);
+    if (text.length > 30 || !PRICE.test(text) || !MONEY.test(text) || FORMER_WORDS.test(text)) continue;
+    if ([...el.children].some((child) => clean(child.innerText) === text)) continue;
+    return { name: clean(heading.innerText), price: text };
+  }
+  return { name: clean(heading.innerText), price: null };
+})()`;
+
+/** The products the page's structured data describes: its JSON-LD, else its microdata. */
+export const readStructuredProducts = async (page: Page): Promise<PageProduct[]> => {
+  const fromJsonLd = productsOnPage(await page.content(), { requireSku: false });
   if (fromJsonLd.length > 0) return fromJsonLd;
   const fromMicrodata = (await microdataProducts(page)).filter((product) => product.name !== '');
   if (fromMicrodata.length > 0) {
@@ -68,9 +87,24 @@ export const readProducts = async (page: Page): Promise<PageProduct[]> => {
       };
     });
   }
-  const name = await textAt(page, ['h1']);
-  const priceText = await textAt(page, PRICE_SELECTORS);
-  const price = priceText ? parseMoneyText(priceText) : null;
-  if (!name || !price) return [];
-  return [{ name, hasVariants: false, variants: [{ sku: name, size: null, price, inStock: null }] }];
+  return [];
+};
+
+/** What a person reads as the product on a page without structured data: its main heading and the price after it. */
+export const readVisibleProduct = async (page: Page): Promise<PageProduct | null> => {
+  const seen = (await page.evaluate(VISIBLE_PRODUCT)) as { name: string; price: string | null } | null;
+  const price = seen?.price ? parseMoneyText(seen.price) : null;
+  if (!seen?.name || !price) return null;
+  return { name: seen.name, hasVariants: false, variants: [{ sku: seen.name, size: null, price, inStock: null }] };
+};
+
+/**
+ * The products the page offers: from its JSON-LD first, else its microdata, else what a person
+ * reads (the main heading and the first price after it).
+ */
+export const readProducts = async (page: Page): Promise<PageProduct[]> => {
+  const structured = await readStructuredProducts(page);
+  if (structured.length > 0) return structured;
+  const visible = await readVisibleProduct(page);
+  return visible ? [visible] : [];
 };

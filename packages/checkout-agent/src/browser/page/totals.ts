@@ -20,14 +20,26 @@ const BY_ID: Readonly<Record<Line, readonly string[]>> = {
 };
 
 const LABELS: Readonly<Record<Line, RegExp>> = {
-  items: /^(sub ?total|items?( total)?|merchandise( total)?)\b/i,
-  shipping: /^(shipping|delivery|postage)\b/i,
-  tax: /^(tax|taxes|vat|sales tax|gst)\b/i,
-  total: /^(order |grand |estimated )?total\b/i,
+  items: /^(sub ?-?total|items?( total| subtotal)?|merchandise( total)?|cart subtotal|zwischensumme|sous-total)\b/i,
+  shipping: /^(shipping|delivery|postage|versand|livraison|env[ií]o)\b/i,
+  tax: /^(estimated |sales )?(tax|taxes|vat|gst)\b/i,
+  total:
+    /^((order|grand|estimated|final) )?total( (due|to pay|charged|payable|amount))?( \(.*\))?( [A-Z]{3})?$|^amount (due|to pay|payable)$|^(balance|total) due$|^you pay$|^(gesamtsumme|gesamtbetrag|endsumme|gesamtpreis)( \(.*\))?$|^(montant total|total ttc|total [àa] payer)$|^(importe total|total a pagar)$/i,
 };
 
+/** The labels that name the sum charged outright rank above a plain "Total". */
+const STRONG_TOTAL = /\b(grand|order|final|due|to pay|payable|you pay|gesamtsumme|gesamtbetrag|endsumme|ttc|[àa] payer|a pagar)\b/i;
+
+/** An amount at the end of a line: "$18.86", "USD 43.00", "12,00 €", "£7". */
+const TRAILING_AMOUNT = /((?:[A-Z]{3}\s?)?\p{Sc}\s?\d[\d.,\s]*\d|(?:[A-Z]{3}\s?)?\p{Sc}\s?\d|\d[\d.,\s]*\d?\s?\p{Sc}|[A-Z]{3}\s?\d[\d.,]*\d)\s*$/u;
+
+interface Labelled {
+  readonly label: string;
+  readonly value: string;
+}
+
 /** Label/value pairs of the page's tables and description lists: "Total" -> "$18.86". */
-const labelledValues = async (page: Page): Promise<{ label: string; value: string }[]> => {
+const tablePairs = async (page: Page): Promise<Labelled[]> => {
   const rows = await page.locator('tr').evaluateAll((elements) =>
     elements.map((element) => [...(element as unknown as { querySelectorAll(selector: string): Iterable<{ innerText: string }> }).querySelectorAll('th, td')].map((cell) => cell.innerText)),
   );
@@ -38,20 +50,45 @@ const labelledValues = async (page: Page): Promise<{ label: string; value: strin
     }),
   );
   return [...rows, ...terms]
+    .map((cells) => cells.map(collapse).filter(Boolean))
     .filter((cells) => cells.length >= 2)
-    .map((cells) => ({ label: collapse(cells[0] ?? ''), value: collapse(cells[cells.length - 1] ?? '') }));
+    .map((cells) => ({ label: cells[0] ?? '', value: cells[cells.length - 1] ?? '' }));
 };
 
 /**
- * The order's items subtotal, shipping, tax and total as the review page states them: from
- * elements named for them (`#total`, `data-testid="tax"`), else from rows labelled so. Amounts
- * without a currency sign take `currency`.
+ * Label/amount pairs as the page's text reads line by line: "Total $54.23" on one line, or
+ * "Grand total" with the amount on the next (flex rows, stacked cards).
+ */
+const textPairs = async (page: Page): Promise<Labelled[]> => {
+  // A summary written on one line ("Items $64.00 · Shipping $7.95 · Total $76.59") is read as separate lines.
+  const lines = (await page.locator('body').innerText().catch(() => ''))
+    .split(/\n|\s[·•|]\s/)
+    .map(collapse)
+    .filter(Boolean);
+  const pairs: Labelled[] = [];
+  lines.forEach((line, index) => {
+    const amount = TRAILING_AMOUNT.exec(line);
+    const label = amount ? collapse(line.slice(0, amount.index).replace(/[:\-–—]\s*$/, '')) : '';
+    if (amount && label) pairs.push({ label, value: amount[1] ?? '' });
+    const next = lines[index + 1];
+    if (!amount && next && line.length <= 40 && TRAILING_AMOUNT.exec(next)?.index === 0) pairs.push({ label: line.replace(/:$/, ''), value: next });
+  });
+  return pairs;
+};
+
+/**
+ * The order's items subtotal, shipping, tax and total as the page states them: from elements
+ * named for them (`#total`, `data-testid="tax"`), else from table rows and description lists
+ * labelled so, else from the page's lines of text. Among totals, "Grand total", "Order total"
+ * and "Amount due" outrank a plain "Total". Amounts without a currency sign take `currency`.
  */
 export const readTotals = async (page: Page, currency: string | undefined): Promise<OrderTotals> => {
-  const pairs = await labelledValues(page);
+  const pairs = [...(await tablePairs(page)), ...(await textPairs(page))];
   const read = async (line: Line): Promise<Money | null> => {
     const named = await textAt(page, BY_ID[line]);
-    const text = named ?? pairs.find((pair) => LABELS[line].test(pair.label))?.value ?? null;
+    const labelled = pairs.filter((pair) => LABELS[line].test(pair.label));
+    const best = line === 'total' ? (labelled.find((pair) => STRONG_TOTAL.test(pair.label)) ?? labelled[0]) : labelled[0];
+    const text = named ?? best?.value ?? null;
     return text ? parseMoneyText(text, currency) : null;
   };
   return { items: await read('items'), shipping: await read('shipping'), tax: await read('tax'), total: await read('total') };

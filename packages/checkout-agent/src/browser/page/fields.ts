@@ -1,0 +1,85 @@
+import type { Frame, Locator, Page } from 'playwright-core';
+
+const MARK = 'data-paykit-field';
+
+/** A form field as a person sees it: what it is labelled, what the page says about it, what it holds. */
+export interface PageField {
+  readonly tag: 'input' | 'select' | 'textarea';
+  readonly type: string;
+  readonly name: string;
+  readonly id: string;
+  /** The autocomplete attribute, lower-cased ("shipping given-name"). */
+  readonly autocomplete: string;
+  readonly label: string;
+  readonly placeholder: string;
+  /** Marked required (attribute, aria-required, or an asterisk in its label). */
+  readonly required: boolean;
+  /** Its label says it is optional. */
+  readonly optional: boolean;
+  readonly value: string;
+  /** Inside a form with a password field: a sign-in form, not the checkout. */
+  readonly inSignInForm: boolean;
+  readonly options: readonly { readonly value: string; readonly label: string; readonly disabled: boolean }[];
+  readonly locator: Locator;
+}
+
+/**
+ * Runs in the page (as source text: this package compiles without the DOM's types): describes
+ * every visible text field, select and textarea outside the header, navigation and footer, and
+ * marks each so it can be found again. Labels come from <label>, aria-labelledby, aria-label,
+ * the text just before the field, or a select's empty first option ("Country").
+ */
+const DESCRIBE_FIELDS = `(() => {
+  const MARK = ${JSON.stringify(MARK)};
+  for (const old of document.querySelectorAll('[' + MARK + ']')) old.removeAttribute(MARK);
+  const clean = (text) => (text || '').replace(/\\s+/g, ' ').trim();
+  const visible = (el) => { const box = el.getBoundingClientRect(); const style = getComputedStyle(el);
+    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'; };
+  // A label's own words, without the text of the controls inside it (a select's options).
+  const own = (label) => clean([...label.childNodes].filter((node) => !(node.matches && node.matches('input, select, textarea, button'))).map((node) => node.innerText || node.textContent || '').join(' '));
+  const labelOf = (el) => {
+    if (el.labels && el.labels.length) return clean([...el.labels].map(own).join(' '));
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return clean(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).innerText || '').join(' '));
+    if (el.getAttribute('aria-label')) return clean(el.getAttribute('aria-label'));
+    const before = el.previousElementSibling;
+    if (before && !before.matches('input, select, textarea, button') && !before.querySelector('input, select, textarea')) return clean(before.innerText).slice(0, 80);
+    if (el.tagName === 'SELECT' && el.options.length && el.options[0].value === '') return clean(el.options[0].text);
+    return '';
+  };
+  const fields = [];
+  let next = 0;
+  for (const el of document.querySelectorAll('input, select, textarea')) {
+    const type = (el.tagName === 'INPUT' ? (el.getAttribute('type') || 'text') : el.tagName).toLowerCase();
+    if (['hidden', 'submit', 'button', 'image', 'reset', 'file', 'radio', 'checkbox', 'search', 'range', 'color'].includes(type)) continue;
+    if (el.disabled || el.readOnly || !visible(el) || el.closest('header, nav, footer')) continue;
+    const form = el.closest('form');
+    const label = labelOf(el);
+    const ref = String(next++);
+    el.setAttribute(MARK, ref);
+    fields.push({
+      ref, tag: el.tagName.toLowerCase(), type, name: el.getAttribute('name') || '', id: el.id || '',
+      autocomplete: (el.getAttribute('autocomplete') || '').toLowerCase(), label, placeholder: el.getAttribute('placeholder') || '',
+      required: el.required || el.getAttribute('aria-required') === 'true' || /\\*/.test(label),
+      optional: /\\boptional\\b/i.test(label + ' ' + (el.getAttribute('placeholder') || '')),
+      value: el.value || '',
+      inSignInForm: !!(form && form.querySelector('input[type=password]')) && !/token/i.test((el.getAttribute('name') || '') + label),
+      options: el.tagName === 'SELECT' ? [...el.options].map((option) => ({ value: option.value, label: clean(option.label || option.text), disabled: option.disabled })) : [],
+    });
+  }
+  return fields;
+})()`;
+
+type Described = Omit<PageField, 'locator'> & { readonly ref: string };
+
+const fieldsIn = async (frame: Frame): Promise<PageField[]> => {
+  const described = (await frame.evaluate(DESCRIBE_FIELDS).catch(() => [])) as Described[];
+  return described.map(({ ref, ...field }) => ({ ...field, locator: frame.locator(`[${MARK}="${ref}"]`) }));
+};
+
+/** The visible fields of the page, then those of its frames (an embedded payment form). */
+export const readFields = async (page: Page): Promise<PageField[]> => {
+  const all: PageField[] = [];
+  for (const frame of [page.mainFrame(), ...page.frames().filter((frame) => frame !== page.mainFrame())]) all.push(...(await fieldsIn(frame)));
+  return all;
+};

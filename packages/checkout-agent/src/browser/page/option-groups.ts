@@ -1,0 +1,124 @@
+import type { Locator, Page } from 'playwright-core';
+
+const MARK = 'data-paykit-option';
+
+/** One choice of a product option as the page offers it. */
+export interface ProductOption {
+  /** What it is called, without the shop's "sold out" remark. */
+  readonly label: string;
+  readonly available: boolean;
+  readonly selected: boolean;
+  /** A select's option value; a link's URL. */
+  readonly value: string;
+  /** The element to choose it with (the select itself for a select). */
+  readonly locator: Locator | null;
+}
+
+/** A product option the buyer chooses (size, colour, format), and how the page lets them. */
+export interface OptionGroup {
+  readonly name: string;
+  /** `select`, `radio` inputs, `swatch` buttons (role=radio, aria-pressed), or `link`s to other product pages. */
+  readonly kind: 'select' | 'radio' | 'swatch' | 'link';
+  readonly options: readonly ProductOption[];
+}
+
+/**
+ * Runs in the page: the product option controls outside the header, navigation, footer and
+ * dialogs. Selects (not quantity, country, sorting), radio groups, swatch buttons (role=radio
+ * or aria-pressed, named by aria-label or title), and "Format: A5 · A4 · B5" rows of short links
+ * to the other variants' pages. Sold-out options are told by `disabled`, `aria-disabled`, or the
+ * words in their label, title or class.
+ */
+const DESCRIBE_OPTIONS = `(() => {
+  const MARK = ${JSON.stringify(MARK)};
+  for (const old of document.querySelectorAll('[' + MARK + ']')) old.removeAttribute(MARK);
+  const clean = (text) => (text || '').replace(/\\s+/g, ' ').trim();
+  const SOLD = /\\b(sold[ -]?out|out of stock|unavailable|no stock)\\b/i;
+  const strip = (text) => clean(clean(text).replace(/[\\s\\-–—,:(]*\\(?\\b(sold[ -]?out|out of stock|unavailable)\\b\\)?\\s*$/i, ''));
+  const shown = (el) => { const box = el.getBoundingClientRect(); const style = getComputedStyle(el); return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'; };
+  const outside = (el) => !el.closest('header, nav, footer, [role=dialog], [aria-modal=true], dialog');
+  const labelOf = (el) => {
+    if (el.labels && el.labels.length) return clean(el.labels[0].innerText);
+    if (el.getAttribute('aria-label')) return clean(el.getAttribute('aria-label'));
+    const by = el.getAttribute('aria-labelledby');
+    if (by) return clean((document.getElementById(by) || {}).innerText || '');
+    const fieldset = el.closest('fieldset');
+    const legend = fieldset && fieldset.querySelector('legend');
+    if (legend) return clean(legend.innerText);
+    const before = el.previousElementSibling;
+    return before && !before.matches('input, select, textarea, button') && !before.querySelector('input, select, textarea') ? clean(before.innerText).replace(/:$/, '').slice(0, 40) : '';
+  };
+  let next = 0;
+  const mark = (el) => { const ref = String(next++); el.setAttribute(MARK, ref); return ref; };
+  const groups = [];
+  for (const select of document.querySelectorAll('select')) {
+    if (!outside(select) || !shown(select) || select.closest('form') && select.closest('form').querySelector('input[type=password]')) continue;
+    const name = labelOf(select) || select.name;
+    if (/\\b(qty|quantity|how many|country|state|province|sort|currency|language)\\b/i.test(name + ' ' + select.name)) continue;
+    const ref = mark(select);
+    const options = [...select.options]
+      .filter((option) => option.value !== '' && !/^(select|choose|pick|please)\\b/i.test(clean(option.text)))
+      .map((option) => ({ label: strip(option.text), value: option.value, available: !option.disabled && !SOLD.test(option.text), selected: option.selected && select.value === option.value && !!select.value, ref }));
+    if (options.length > 0) groups.push({ name, kind: 'select', options });
+  }
+  const radios = new Map();
+  for (const radio of document.querySelectorAll('input[type=radio]')) {
+    if (!outside(radio)) continue;
+    const label = radio.labels && radio.labels[0];
+    if (!shown(radio) && !(label && shown(label))) continue;
+    const key = radio.name || 'radio' + next;
+    if (!radios.has(key)) {
+      const fieldset = radio.closest('fieldset');
+      const legend = fieldset && fieldset.querySelector('legend');
+      const group = radio.closest('[role=radiogroup]');
+      radios.set(key, { name: clean(legend ? legend.innerText : group ? group.getAttribute('aria-label') : radio.name), kind: 'radio', options: [] });
+    }
+    const text = label ? label.innerText : '';
+    radios.get(key).options.push({ label: strip(text), value: radio.value, available: !radio.disabled && !SOLD.test(text), selected: radio.checked, ref: mark(radio) });
+  }
+  groups.push(...radios.values());
+  const swatchSets = [...document.querySelectorAll('[role=radiogroup]')].map((group) => ({ group, items: [...group.querySelectorAll('[role=radio]')].filter((el) => el.tagName !== 'INPUT') }));
+  for (const parent of new Set([...document.querySelectorAll('button[aria-pressed]')].map((button) => button.parentElement))) {
+    if (parent) swatchSets.push({ group: parent, items: [...parent.querySelectorAll(':scope > button[aria-pressed]')] });
+  }
+  for (const { group, items } of swatchSets) {
+    if (items.length === 0 || !outside(group)) continue;
+    const name = clean(group.getAttribute('aria-label')) || labelOf(group) || clean((group.previousElementSibling || {}).innerText || '').replace(/:.*$/, '');
+    groups.push({ name, kind: 'swatch', options: items.filter(shown).map((item) => {
+      const words = [item.getAttribute('aria-label'), item.getAttribute('title'), item.innerText].filter(Boolean).join(' ');
+      return { label: strip(item.getAttribute('aria-label') || item.getAttribute('title') || item.innerText), value: item.getAttribute('data-value') || '',
+        available: !item.disabled && item.getAttribute('aria-disabled') !== 'true' && !SOLD.test(words + ' ' + item.className), selected: item.getAttribute('aria-checked') === 'true' || item.getAttribute('aria-pressed') === 'true', ref: mark(item) };
+    }) });
+  }
+  for (const row of document.querySelectorAll('p, div, li, dd, span, ul')) {
+    const text = clean(row.innerText);
+    const title = /^([A-Za-z][A-Za-z ]{1,20}):\\s*\\S/.exec(text);
+    if (!title || text.length > 120 || !outside(row) || !shown(row)) continue;
+    const links = [...row.querySelectorAll('a[href]')].filter((a) => a.origin === location.origin && clean(a.innerText).length > 0 && clean(a.innerText).length <= 16);
+    const current = [...row.querySelectorAll('strong, b, [aria-current], .selected, .active, .current')].filter((el) => !el.closest('a') && clean(el.innerText).length <= 16);
+    if (links.length === 0 || current.length !== 1 || [...row.querySelectorAll('p, div, li, dd')].some((inner) => inner !== row && inner.querySelector('a[href]'))) continue;
+    groups.push({ name: title[1], kind: 'link', options: [
+      { label: clean(current[0].innerText), value: location.href, available: true, selected: true, ref: null },
+      ...links.map((a) => ({ label: strip(a.innerText), value: a.href, available: !SOLD.test(a.innerText + ' ' + (a.getAttribute('title') || '')), selected: false, ref: mark(a) })),
+    ] });
+  }
+  return groups;
+})()`;
+
+interface Described {
+  readonly name: string;
+  readonly kind: OptionGroup['kind'];
+  readonly options: readonly (Omit<ProductOption, 'locator'> & { readonly ref: string | null })[];
+}
+
+/** The product's option groups on the page, each with its choices, which are available, and which is selected. */
+export const readOptionGroups = async (page: Page): Promise<OptionGroup[]> => {
+  const groups = (await page.evaluate(DESCRIBE_OPTIONS)) as Described[];
+  return groups
+    .filter((group) => group.options.length > 0)
+    .map((group) => ({
+      name: group.name,
+      kind: group.kind,
+      options: group.options.map(({ ref, ...option }) => ({ ...option, locator: ref === null ? null : page.locator(`[${MARK}="${ref}"]`) })),
+    }));
+};

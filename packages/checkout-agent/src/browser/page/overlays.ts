@@ -1,0 +1,85 @@
+import type { Page } from 'playwright-core';
+import { isRunStopped } from '../../strategy/run-stopped.js';
+import { collapse, firstVisible, nameOf } from './controls.js';
+
+const MARK = 'data-paykit-overlay';
+
+/**
+ * Runs in the page: marks what covers it for a shopper's attention without being part of the
+ * purchase (cookie banners, newsletter and discount pop-ups): fixed layers and dialogs whose
+ * words say so, outermost first, never one holding a cart or checkout control.
+ */
+const FIND_OVERLAYS = `(() => {
+  const MARK = ${JSON.stringify(MARK)};
+  const WORDS = /cookie|consent|newsletter|subscribe|sign up|signup|% off|discount|mailing list|join (our|the) list|promo/i;
+  const SHOPPING = /check ?out|add to (cart|bag|basket)|place order|pay now|view (cart|bag|basket)|your (cart|bag|basket)/i;
+  for (const old of document.querySelectorAll('[' + MARK + ']')) old.removeAttribute(MARK);
+  const found = [];
+  for (const el of document.body ? document.body.querySelectorAll('*') : []) {
+    const dialog = el.matches('[role=dialog], [role=alertdialog], [aria-modal=true], dialog[open]');
+    const style = getComputedStyle(el);
+    if (!dialog && style.position !== 'fixed') continue;
+    const box = el.getBoundingClientRect();
+    if (box.width < 40 || box.height < 20 || style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
+    const text = el.innerText || '';
+    if (!WORDS.test(text) || SHOPPING.test(text)) continue;
+    if (found.some((outer) => outer.contains(el))) continue;
+    found.push(el);
+  }
+  found.forEach((el, index) => el.setAttribute(MARK, String(index)));
+  return found.length;
+})()`;
+
+/** Declines where it can (no consent, no subscription), accepts a banner that offers nothing else. */
+const DISMISS = /^(reject( all)?( cookies)?|decline( all)?|(use )?(only )?(strictly )?necessary( cookies)?( only)?|no,? thanks?|not now|maybe later|close|dismiss|skip|×|✕|✖|x|continue without (accepting|subscribing))$/i;
+const ACCEPT = /^(accept( all)?( cookies)?|allow( all)?( cookies)?|i agree|agree|got it|ok(ay)?|i understand|understood)$/i;
+
+/**
+ * Closes cookie banners and pop-ups that cover the page, the way a shopper does: "Reject",
+ * "No thanks" or the close button first, "Accept" when that is all there is, Escape otherwise.
+ * Returns how many were dismissed.
+ */
+export const dismissOverlays = async (page: Page, before: (what: string) => Promise<void> = async () => undefined): Promise<number> => {
+  // The late-overlay handler runs inside the page actions of a dismissal under way: it leaves that one to finish.
+  if (busy.has(page)) return 0;
+  busy.add(page);
+  try {
+    let dismissed = 0;
+    const count = (await page.evaluate(FIND_OVERLAYS).catch(() => 0)) as number;
+    for (let index = 0; index < count; index++) {
+      const overlay = page.locator(`[${MARK}="${index}"]`);
+      if (!(await overlay.isVisible().catch(() => false))) continue;
+      try {
+        const button = await firstVisible([overlay.getByRole('button', { name: DISMISS }), overlay.getByRole('link', { name: DISMISS }), overlay.getByRole('button', { name: ACCEPT })]);
+        const words = collapse(await overlay.innerText({ timeout: QUICK_MS })).slice(0, 60);
+        await before(`Dismiss "${words}…" (${button ? `"${await nameOf(button, QUICK_MS)}"` : 'Escape'})`);
+        if (button) await button.click({ timeout: QUICK_MS });
+        else await page.keyboard.press('Escape');
+        await overlay.waitFor({ state: 'hidden', timeout: QUICK_MS });
+        dismissed++;
+      } catch (error) {
+        if (isRunStopped(error)) throw error;
+        // An overlay that will not close (or closed itself meanwhile) is left; an action it blocks fails with a clear timeout.
+      }
+    }
+    return dismissed;
+  } finally {
+    busy.delete(page);
+  }
+};
+
+const busy = new WeakSet<Page>();
+const QUICK_MS = 2_000;
+
+/**
+ * Pop-ups that appear later (a newsletter offer seconds after the page loads) are closed when
+ * they get in the way of an action: Playwright calls the handler before each action while one
+ * of these is visible.
+ */
+export const dismissLateOverlays = async (page: Page, before: (what: string) => Promise<void>): Promise<void> => {
+  const popups = page
+    .locator('[role=dialog], [role=alertdialog], [aria-modal=true], dialog[open], [class*=modal i], [class*=popup i], [class*=newsletter i], [class*=cookie i], [id*=cookie i], [class*=consent i]')
+    .filter({ hasText: /cookie|consent|newsletter|subscribe|% off|discount|mailing list/i })
+    .filter({ hasNotText: /check ?out|add to (cart|bag|basket)|place order|your (cart|bag|basket)/i });
+  await page.addLocatorHandler(popups.first(), async () => void (await dismissOverlays(page, before)), { noWaitAfter: true });
+};
