@@ -1,24 +1,67 @@
+import type { Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
 
-describe('the public wallets SDK against the API', () => {
+const PAYEE = '0x000000000000000000000000000000000000bEEF';
+
+describe('the public wallets SDK against the API: EVM', () => {
   let harness: SdkHarness;
   beforeAll(async () => {
     harness = await startSdkHarness();
   });
   afterAll(() => harness.close());
 
-  it('creates an EVM wallet with server recovery, reads it back, funds it and reads its balances', async () => {
+  it('creates a wallet with server recovery, reads it back, funds it, reads balances and sends', async () => {
     const recovery = { type: 'server' as const, secret: serverSecret(1) };
     const wallet = await harness.sdk.createWallet({ chain: 'base-sepolia', recovery, owner: 'email:sdk-evm@example.com' });
     expect(wallet.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const again = await harness.sdk.getWallet(wallet.address, { chain: 'base-sepolia' });
     expect(again.address).toBe(wallet.address);
     expect(again.recovery).toMatchObject({ type: 'server' });
+    await again.useSigner(recovery);
+
     await wallet.stagingFund(10);
-    const balances = await wallet.balances();
-    expect(balances.usdc).toMatchObject({ symbol: 'usdc', amount: '10', decimals: 6 });
+    expect((await wallet.balances()).usdc).toMatchObject({ symbol: 'usdc', amount: '10', decimals: 6 });
+
+    const sent = await again.send(PAYEE, 'usdc', '0.5');
+    expect(sent.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    const transaction = await again.transaction(sent.transactionId);
+    expect(transaction).toMatchObject({ status: 'success', onChain: { txId: sent.hash } });
+    expect((await wallet.balances()).usdc.amount).toBe('9.5');
     expect(harness.proxy.forwarded).toEqual(
-      expect.arrayContaining(['POST /api/2025-06-09/wallets', `POST /api/v1-alpha2/wallets/${wallet.address}/balances`]),
+      expect.arrayContaining([
+        'POST /api/2025-06-09/wallets',
+        `POST /api/v1-alpha2/wallets/${wallet.address}/balances`,
+        `POST /api/2025-06-09/wallets/${wallet.address}/tokens/base-sepolia:usdc/transfers`,
+        `POST /api/2025-06-09/wallets/${wallet.address}/transactions/${sent.transactionId}/approvals`,
+      ]),
     );
+  });
+
+  it('lets an external-wallet signer approve a prepared transfer with its own signature', async () => {
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const signed: string[] = [];
+    const recovery = {
+      type: 'external-wallet' as const,
+      address: owner.address,
+      onSign: async (message: string) => {
+        signed.push(message);
+        return owner.signMessage({ message: { raw: message as Hex } });
+      },
+    };
+    const wallet = await harness.sdk.createWallet({ chain: 'base-sepolia', recovery });
+    await wallet.stagingFund(3);
+    const prepared = await wallet.send(PAYEE, 'usdc', '1.25', { prepareOnly: true });
+    expect(prepared.hash).toBeUndefined();
+    const waiting = await wallet.transaction(prepared.transactionId);
+    expect(waiting.status).toBe('awaiting-approval');
+    expect(waiting.approvals?.pending).toEqual([
+      { signer: { type: 'external-wallet', address: owner.address, locator: `external-wallet:${owner.address}` }, message: expect.stringMatching(/^0x[0-9a-f]{64}$/) },
+    ]);
+
+    const approved = await wallet.approve({ transactionId: prepared.transactionId });
+    expect(approved.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(signed).toEqual([waiting.approvals?.pending[0]?.message]);
+    expect((await wallet.balances()).usdc.amount).toBe('1.75');
   });
 });

@@ -11,8 +11,9 @@ interface PendingApproval {
   signer: { locator: string; address: string; type: string };
 }
 
-const pendingOf = (transfer: { approvals: { pending: { quorumApprovals: { pending: PendingApproval[] } }[] } }): PendingApproval => {
-  const pending = transfer.approvals.pending[0]?.quorumApprovals.pending[0];
+/** A lone signer's pending approval, in the shape the public SDK reads (ADR 0440). */
+const pendingOf = (transfer: { approvals: { pending: PendingApproval[] } }): PendingApproval => {
+  const pending = transfer.approvals.pending[0];
   if (!pending) throw new Error('no pending approval');
   return pending;
 };
@@ -61,7 +62,7 @@ describe('transfers that need a signer’s approval', () => {
     expect(sent.body.approvals).toMatchObject({
       required: 1,
       submitted: [],
-      pending: [{ signer: { type: 'quorum' }, quorumApprovals: { threshold: 1, remaining: 1, submitted: [] } }],
+      pending: [{ signer: { type: 'external-wallet' }, message: expect.any(String) }],
     });
     const pending = pendingOf(sent.body);
     expect(pending.signer).toEqual({ locator: `external-wallet:${admin.address}`, address: admin.address, type: 'external-wallet' });
@@ -83,7 +84,7 @@ describe('transfers that need a signer’s approval', () => {
     expect(approved.body.approvals).toMatchObject({
       required: 1,
       pending: [],
-      submitted: [{ quorumApprovals: { remaining: 0, submitted: [{ signature, message: pending.message, signer: { address: admin.address }, submittedAt: expect.any(Number) }] } }],
+      submitted: [{ signature, message: pending.message, signer: { address: admin.address }, submittedAt: expect.any(Number) }],
     });
     expect((await settled(sent.body.id)).body.status).toBe('success');
 

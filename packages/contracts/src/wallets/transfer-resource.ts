@@ -4,7 +4,7 @@ import { WALLET_CHAIN_TYPES, WALLET_KINDS } from './wallet-requests.js';
 
 const QuorumMember = z.object({ address: z.string(), locator: z.string(), type: z.string() });
 
-const ApprovalEntry = z
+const QuorumApprovalEntry = z
   .object({
     signer: z.object({ locator: z.string(), type: z.literal('quorum') }),
     quorumApprovals: z.object({
@@ -16,7 +16,15 @@ const ApprovalEntry = z
       ),
     }),
   })
-  .meta({ id: 'TransferApprovalQuorum' });
+  .meta({ id: 'TransferApprovalQuorum', description: 'A k-of-n quorum: more than one member, or more than one signature needed' });
+
+const PendingSignerApproval = z
+  .object({ signer: QuorumMember, message: z.string() })
+  .meta({ id: 'TransferPendingApproval', description: 'One signer that alone approves: sign message, submit to .../approvals' });
+
+const SubmittedSignerApproval = z
+  .object({ signer: QuorumMember, message: z.string(), signature: z.string(), submittedAt: z.number() })
+  .meta({ id: 'TransferSubmittedApproval' });
 
 const FeeAmount = z.object({ token: z.string(), amount: z.string() });
 
@@ -52,7 +60,11 @@ export const TransferResource = z
         memo: z.object({ type: z.string(), value: z.string() }).optional(),
       }),
     }),
-    approvals: z.object({ required: z.number(), pending: z.array(ApprovalEntry), submitted: z.array(ApprovalEntry) }),
+    approvals: z.object({
+      required: z.number(),
+      pending: z.array(z.union([PendingSignerApproval, QuorumApprovalEntry])),
+      submitted: z.array(z.union([SubmittedSignerApproval, QuorumApprovalEntry])),
+    }),
     error: z
       .object({
         message: z.string(),

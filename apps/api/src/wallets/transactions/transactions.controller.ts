@@ -64,7 +64,7 @@ export class TransactionsController {
     tags: ['Wallets'],
     summary: 'Approve a transaction',
     description:
-      'Each signature must be the signer’s signature of the message in approvals.pending[].quorumApprovals.pending[]. ' +
+      'Each signature must be the signer’s signature of the message of its entry in approvals.pending[] (inside quorumApprovals.pending[] for a k-of-n quorum). ' +
       '409 when that signer already approved; 422 when approvals are complete.',
     scope: Scopes.walletsTransactionsSign,
     params: TransactionParams,
