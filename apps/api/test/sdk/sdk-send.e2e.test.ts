@@ -64,4 +64,26 @@ describe('the public wallets SDK against the API: EVM', () => {
     expect(signed).toEqual([waiting.approvals?.pending[0]?.message]);
     expect((await wallet.balances()).usdc.amount).toBe('1.75');
   });
+
+  it('sends to a user locator, the chain taken from the token, and lists the wallet’s transactions', async () => {
+    const recovery = { type: 'server' as const, secret: serverSecret(4) };
+    const payer = await harness.sdk.createWallet({ chain: 'base-sepolia', recovery });
+    const payee = await harness.sdk.createWallet({ chain: 'base-sepolia', recovery: { type: 'server', secret: serverSecret(5) }, owner: 'email:payee@example.com' });
+    await payer.stagingFund(4);
+
+    const sent = await payer.send({ email: 'payee@example.com' }, 'usdc', '1.5');
+    expect(sent.hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await payee.balances()).usdc.amount).toBe('1.5');
+    const listed = await payer.transactions();
+    expect(listed).toMatchObject({ transactions: [{ id: sent.transactionId, status: 'success', sendParams: { params: { recipient: 'email:payee@example.com', recipientAddress: payee.address } } }] });
+  });
+
+  it('reads the native balance of a chain whose currency is not ETH under the eth the SDK asks for', async () => {
+    const wallet = await harness.sdk.createWallet({ chain: 'polygon-amoy', recovery: { type: 'server', secret: serverSecret(6) } });
+    const funded = await harness.api.call(harness.project.serverKey, 'POST', `/v1-alpha2/wallets/${wallet.address}/balances`, { amount: 0.05, token: 'pol', chain: 'polygon-amoy' });
+    expect(funded.body).toMatchObject([{ token: 'pol' }]);
+    const balances = await wallet.balances();
+    expect(balances.nativeToken).toMatchObject({ symbol: 'eth', name: 'POL', amount: '0.05', decimals: 18 });
+    expect(balances.usdc).toMatchObject({ amount: '0' });
+  });
 });

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { decodeBase58 } from '../../src/wallets/transfers/base58.js';
 import { ed25519TestKey } from './test-keys.js';
 import { type TestProject, type WalletServer, pollUntil, startWalletServer } from './wallet-server.js';
 
@@ -158,9 +159,15 @@ describe('transfers that need a signer’s approval', () => {
     const sent = await call('POST', `${WALLETS}/${solana.address}/tokens/solana:usdc/transfers`, { recipient: ed25519TestKey().solanaAddress, amount: '1' });
     expect(sent.body.status).toBe('awaiting-approval');
     const pending = pendingOf(sent.body);
-    expect(pending.message).toMatch(/^[0-9a-f]{64}$/);
+    // The approver signs the message of the transfer's Solana transaction (ADR 0442), base58.
+    const message = decodeBase58(pending.message) as Uint8Array;
+    expect(message[0]).toBe(0x80);
+    const forged = await call('POST', `${WALLETS}/${solana.address}/transactions/${sent.body.id}/approvals`, {
+      approvals: [{ signer: pending.signer.locator, signature: key.sign(message.subarray(1)) }],
+    });
+    expect(forged.body).toMatchObject({ code: 'invalid_signature' });
     const approved = await call('POST', `${WALLETS}/${solana.address}/transactions/${sent.body.id}/approvals`, {
-      approvals: [{ signer: pending.signer.locator, signature: key.sign(Buffer.from(pending.message, 'hex')) }],
+      approvals: [{ signer: pending.signer.locator, signature: key.sign(message) }],
     });
     expect(approved.status).toBe(201);
     const final = await pollUntil(

@@ -1,4 +1,4 @@
-import { cursorPage, pageQuery } from '../common/pagination.js';
+import { pageQuery } from '../common/pagination.js';
 import { z } from 'zod';
 import { WALLET_CHAIN_TYPES, WALLET_KINDS } from './wallet-requests.js';
 
@@ -48,6 +48,7 @@ export const TransferResource = z
     }),
     onChain: z.object({
       call: z.object({ data: z.string(), to: z.string() }).optional(),
+      transaction: z.string().optional().describe('Solana: the unsigned v0 VersionedTransaction (base58) that approvers sign'),
       explorerLink: z.string().optional(),
       txId: z.string().optional(),
     }),
@@ -84,6 +85,9 @@ export const TransferResource = z
   .meta({ id: 'TransferTransaction' });
 export type TransferResource = z.infer<typeof TransferResource>;
 
-export const TransactionPage = cursorPage(TransferResource).meta({ id: 'TransferTransactionPage' });
+/** `{ transactions }`: the list's shape in the public wallets SDK (COMPAT.md), newest first. */
+export const TransactionPage = z
+  .object({ transactions: z.array(TransferResource), nextCursor: z.string().optional() })
+  .meta({ id: 'TransferTransactionPage' });
 
 export const TransactionListQuery = pageQuery({ defaultLimit: 30, maxLimit: 100 });

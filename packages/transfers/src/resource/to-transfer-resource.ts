@@ -83,6 +83,7 @@ const onChainOf = (transfer: Transfer): TransferResource['onChain'] => {
   const broadcast = transfer.broadcast;
   return {
     ...(call && { call }),
+    ...(transfer.onChainTransaction !== undefined && { transaction: transfer.onChainTransaction }),
     ...(broadcast?.explorerLink !== undefined && { explorerLink: broadcast.explorerLink }),
     ...(broadcast && { txId: broadcast.txId }),
   };

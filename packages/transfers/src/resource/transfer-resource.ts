@@ -56,7 +56,13 @@ export interface TransferResource {
   /** Epoch milliseconds at which the outcome (success or failure) became final. */
   readonly completedAt?: number;
   readonly params: { readonly call: ContractCall; readonly chain: string };
-  readonly onChain: { readonly call?: OnChainCall; readonly explorerLink?: string; readonly txId?: string };
+  readonly onChain: {
+    readonly call?: OnChainCall;
+    /** Solana: the unsigned v0 `VersionedTransaction`, base58, that the approvers sign (ADR 0442). */
+    readonly transaction?: string;
+    readonly explorerLink?: string;
+    readonly txId?: string;
+  };
   readonly sendParams: {
     readonly token: string;
     readonly params: {

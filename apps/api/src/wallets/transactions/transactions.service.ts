@@ -6,8 +6,9 @@ import { WalletSecrets } from '../secrets/wallet-secrets.js';
 import { TransactionCursors } from './transaction-cursor.js';
 import { TransferRecords } from './transfer-records.js';
 
+/** `{ transactions }`, the list's shape in the public SDK (ADR 0443). */
 export interface TransactionPageResource {
-  readonly data: readonly TransferResource[];
+  readonly transactions: readonly TransferResource[];
   readonly nextCursor?: string;
 }
 
@@ -30,7 +31,7 @@ export class TransactionsService {
     await this.records.catchUp();
     const page = this.records.page(principal.projectId, wallet.walletId, before, query.limit);
     return {
-      data: page.transfers.map(toTransferResource),
+      transactions: page.transfers.map(toTransferResource),
       ...(page.next !== undefined && { nextCursor: this.cursors.issue(wallet.walletId, page.next) }),
     };
   }

@@ -1,0 +1,57 @@
+import { generateKeyPairSync, sign } from 'node:crypto';
+import { stellarAddressFromPublicKey } from '@paykit/wallets';
+import { type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
+
+/** A Stellar wallet app's key: the SDK hands it the message in base64 and expects a base64 signature. */
+const stellarKey = () => {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const address: string = stellarAddressFromPublicKey(Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url'));
+  const payloads: string[] = [];
+  return {
+    address,
+    payloads,
+    onSign: async (payload: string) => {
+      payloads.push(payload);
+      return sign(null, Buffer.from(payload, 'base64'), privateKey).toString('base64');
+    },
+  };
+};
+
+const PAYEE = stellarKey().address;
+
+describe('the public wallets SDK against the API: Stellar', () => {
+  let harness: SdkHarness;
+  beforeAll(async () => {
+    harness = await startSdkHarness();
+  });
+  afterAll(() => harness.close());
+
+  it('creates a smart wallet with server recovery, funds it and sends: the server signer signs the base64 message', async () => {
+    const recovery = { type: 'server' as const, secret: serverSecret(3) };
+    const wallet = await harness.sdk.createWallet({ chain: 'stellar', recovery, owner: 'email:sdk-stellar@example.com' });
+    const again = await harness.sdk.getWallet(wallet.address, { chain: 'stellar' });
+    expect(again.address).toBe(wallet.address);
+    await wallet.stagingFund(5);
+    expect((await wallet.balances()).usdc.amount).toBe('5');
+
+    const sent = await wallet.send(PAYEE, 'usdc', '0.5');
+    expect(sent.hash).toEqual(expect.any(String));
+    expect(await wallet.transaction(sent.transactionId)).toMatchObject({ status: 'success', chainType: 'stellar', onChain: { txId: sent.hash } });
+    expect((await wallet.balances()).usdc.amount).toBe('4.5');
+  });
+
+  it('has an external wallet approve a prepared transfer', async () => {
+    const key = stellarKey();
+    const wallet = await harness.sdk.createWallet({ chain: 'stellar', recovery: { type: 'external-wallet', address: key.address, onSign: key.onSign } });
+    await wallet.stagingFund(2);
+    const prepared = await wallet.send(PAYEE, 'usdc', '1', { prepareOnly: true });
+    const waiting = await wallet.transaction(prepared.transactionId);
+    const message = (waiting.approvals?.pending[0] as { message: string }).message;
+    expect(Buffer.from(message, 'base64')).toHaveLength(32);
+
+    const approved = await wallet.approve({ transactionId: prepared.transactionId });
+    expect(approved.hash).toEqual(expect.any(String));
+    expect(key.payloads).toEqual([message]);
+    expect((await wallet.balances()).usdc.amount).toBe('1');
+  });
+});

@@ -1,0 +1,50 @@
+import { type TestProject, type WalletServer, startWalletServer } from './wallet-server.js';
+
+const WALLETS = '/2025-06-09/wallets';
+
+describe('shapes the public SDK relies on, over plain HTTP', () => {
+  let api: WalletServer;
+  let project: TestProject;
+  let wallet: { address: string };
+  const call = (method: string, path: string, body?: unknown) => api.call(project.serverKey, method, path, body);
+
+  beforeAll(async () => {
+    api = await startWalletServer();
+    project = await api.project();
+    wallet = (await call('POST', WALLETS, { chainType: 'evm', config: { adminSigner: { type: 'api-key' } }, owner: 'userId:payer' })).body;
+    await call('POST', `/v1-alpha2/wallets/${wallet.address}/balances`, { amount: 5, token: 'usdc', chain: 'base-sepolia' });
+  });
+  afterAll(() => api.close());
+
+  it('takes a user locator without a chain as recipient; a user without a wallet on that chain is a 400', async () => {
+    const payee = (await call('POST', WALLETS, { chainType: 'evm', config: { adminSigner: { type: 'api-key' } }, owner: 'x:payee' })).body;
+    const sent = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, { recipient: 'x:payee', amount: '1' });
+    expect(sent.status).toBe(201);
+    expect(sent.body.sendParams.params).toEqual({ recipient: 'x:payee', recipientAddress: payee.address, amount: '1' });
+    const nobody = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, { recipient: 'email:nobody@example.com', amount: '1' });
+    expect(nobody.status).toBe(400);
+    expect(nobody.body).toMatchObject({ code: 'invalid_recipient', message: expect.stringContaining('email:nobody@example.com') });
+    const malformed = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, { recipient: 'email:not-an-email', amount: '1' });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ code: 'invalid_recipient' });
+  });
+
+  it('answers eth with each chain’s native currency only where no chain asked for has ETH', async () => {
+    const amoyOnly = await call('GET', `${WALLETS}/${wallet.address}/balances?tokens=eth&chains=polygon-amoy`);
+    expect(amoyOnly.status).toBe(200);
+    expect(amoyOnly.body).toEqual([
+      { symbol: 'eth', name: 'POL', decimals: 18, amount: '0', rawAmount: '0', chains: { 'polygon-amoy': { locator: 'polygon-amoy:pol', amount: '0', rawAmount: '0' } } },
+    ]);
+    const mixed = await call('GET', `${WALLETS}/${wallet.address}/balances?tokens=eth&chains=base-sepolia,polygon-amoy`);
+    expect(Object.keys(mixed.body[0].chains)).toEqual(['base-sepolia']);
+    expect(mixed.body[0].name).toBe('Ether');
+    const unknown = await call('GET', `${WALLETS}/${wallet.address}/balances?tokens=btc&chains=polygon-amoy`);
+    expect(unknown.status).toBe(400);
+  });
+
+  it('lists transactions as { transactions }', async () => {
+    const listed = await call('GET', `${WALLETS}/${wallet.address}/transactions`);
+    expect(listed.status).toBe(200);
+    expect(Object.keys(listed.body)).toEqual(['transactions']);
+  });
+});
