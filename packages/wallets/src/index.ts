@@ -5,3 +5,4 @@ export * from './signatures/index.js';
 export * from './locators/index.js';
 export * from './wallet/index.js';
 export * from './solana/index.js';
+export * from './signature-requests/index.js';

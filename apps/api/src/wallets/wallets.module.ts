@@ -17,6 +17,10 @@ import { chainGatewayProvider } from './gateway/chain-gateway.provider.js';
 import { CHAIN_GATEWAY } from './gateway/chain-gateway.token.js';
 import { GetWalletController } from './read/get-wallet.controller.js';
 import { WalletSecrets } from './secrets/wallet-secrets.js';
+import { ServiceSigner } from './signatures/service-signer.js';
+import { SignatureRepository } from './signatures/signature-repository.js';
+import { SignaturesController } from './signatures/signatures.controller.js';
+import { SignaturesService } from './signatures/signatures.service.js';
 import { TransactionsController } from './transactions/transactions.controller.js';
 import { TransactionsService } from './transactions/transactions.service.js';
 import { TransferRecords } from './transactions/transfer-records.js';
@@ -32,7 +36,14 @@ import { WalletTransfersService } from './transfers/wallet-transfers.service.js'
  * worker that executes approved transfers through the chain gateway.
  */
 @Module({
-  controllers: [CreateWalletController, TransactionsController, TransfersController, BalancesController, GetWalletController],
+  controllers: [
+    CreateWalletController,
+    TransactionsController,
+    TransfersController,
+    BalancesController,
+    GetWalletController,
+    SignaturesController,
+  ],
   providers: [
     WalletSecrets,
     chainGatewayProvider,
@@ -51,6 +62,9 @@ import { WalletTransfersService } from './transfers/wallet-transfers.service.js'
     ExecutionClaims,
     TransferStep,
     TransferExecutor,
+    SignatureRepository,
+    ServiceSigner,
+    SignaturesService,
   ],
   // For other areas: the app's one chain gateway (one sandbox ledger per process), and wallet lookups.
   exports: [CHAIN_GATEWAY, WalletResolver, WalletAddresses, WalletRepository],

@@ -3,3 +3,4 @@ export * from './wallet-resource.js';
 export * from './transfer-requests.js';
 export * from './transfer-resource.js';
 export * from './balances.js';
+export * from './signatures.js';

@@ -18,7 +18,9 @@ const base58 = getBase58Encoder();
 
 const decoded = (built: { transaction: string }) => {
   const transaction = getTransactionDecoder().decode(base58.encode(built.transaction));
-  return { transaction, message: getCompiledTransactionMessageDecoder().decode(transaction.messageBytes) };
+  const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+  if (message.version !== 0) throw new Error(`expected a v0 message, got version ${String(message.version)}`);
+  return { transaction, message };
 };
 
 describe('the Solana transaction a transfer executes', () => {
@@ -41,7 +43,7 @@ describe('the Solana transaction a transfer executes', () => {
     expect(Buffer.from(base58.encode(built.message))).toEqual(Buffer.from(transaction.messageBytes));
     expect(Buffer.from(base58.encode(message.lifetimeToken))).toEqual(Buffer.from(lifetime));
     expect(message.instructions).toHaveLength(2);
-    const signature = ed25519.sign(transaction.messageBytes as Uint8Array, SIGNER.secret);
+    const signature = ed25519.sign(new Uint8Array(transaction.messageBytes), SIGNER.secret);
     expect(verifyEd25519(SIGNER.publicKey, new Uint8Array(base58.encode(built.message)), signature)).toBe(true);
   });
 
