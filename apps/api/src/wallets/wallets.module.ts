@@ -18,6 +18,10 @@ import { CHAIN_GATEWAY } from './gateway/chain-gateway.token.js';
 import { GetWalletController } from './read/get-wallet.controller.js';
 import { WalletSecrets } from './secrets/wallet-secrets.js';
 import { ServiceSigner } from './signatures/service-signer.js';
+import { SignerRegistrations } from './signers/signer-registrations.js';
+import { SignersController } from './signers/signers.controller.js';
+import { SignersService } from './signers/signers.service.js';
+import { WalletSigners } from './signers/wallet-signers.js';
 import { SignatureRepository } from './signatures/signature-repository.js';
 import { SignaturesController } from './signatures/signatures.controller.js';
 import { SignaturesService } from './signatures/signatures.service.js';
@@ -43,6 +47,7 @@ import { WalletTransfersService } from './transfers/wallet-transfers.service.js'
     BalancesController,
     GetWalletController,
     SignaturesController,
+    SignersController,
   ],
   providers: [
     WalletSecrets,
@@ -65,6 +70,9 @@ import { WalletTransfersService } from './transfers/wallet-transfers.service.js'
     SignatureRepository,
     ServiceSigner,
     SignaturesService,
+    SignerRegistrations,
+    WalletSigners,
+    SignersService,
   ],
   // For other areas: the app's one chain gateway (one sandbox ledger per process), and wallet lookups.
   exports: [CHAIN_GATEWAY, WalletResolver, WalletAddresses, WalletRepository],

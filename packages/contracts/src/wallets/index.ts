@@ -4,3 +4,4 @@ export * from './transfer-requests.js';
 export * from './transfer-resource.js';
 export * from './balances.js';
 export * from './signatures.js';
+export * from './signers.js';

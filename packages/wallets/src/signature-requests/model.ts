@@ -1,5 +1,7 @@
 import type { DomainEvent } from '@paykit/kernel';
 import type { Environment } from '../chains/chain-type.js';
+import type { CustodialKeys } from '../wallet/commands.js';
+import type { DelegatedSignerInput } from '../wallet/types.js';
 
 /** The signer asked to approve, as the wallet names it. */
 export interface SignatureSigner {
@@ -20,7 +22,8 @@ export interface SignatureRequest {
   readonly environment: Environment;
   readonly walletType: 'smart' | 'mpc';
   readonly chain: string;
-  readonly type: 'message' | 'typed-data';
+  /** `add-signer`: the admin's approval of a delegated signer, which joins the wallet once signed. */
+  readonly type: 'message' | 'typed-data' | 'add-signer';
   /** The client's params as sent: `{ message }` or `{ typedData }`. */
   readonly params: Readonly<Record<string, unknown>>;
   readonly signer: SignatureSigner;
@@ -29,6 +32,12 @@ export interface SignatureRequest {
   /** What the signer signs (EIP-191 over its 32 raw bytes). */
   readonly approvalMessage: string;
   readonly createdAt: string;
+  /** What the signature authorises beyond itself: a delegated signer to add (its keys sealed). */
+  readonly purpose?: {
+    readonly kind: 'add-delegated-signer';
+    readonly request: DelegatedSignerInput;
+    readonly custodialKeys: CustodialKeys;
+  };
   readonly approval?: { readonly signature: string; readonly submittedAt: string };
   readonly outputSignature?: string;
   readonly completedAt?: string;

@@ -2,7 +2,7 @@ import type { SignatureRequest } from './model.js';
 
 export interface SignatureResource {
   readonly id: string;
-  readonly type: 'message' | 'typed-data';
+  readonly type: 'message' | 'typed-data' | 'add-signer';
   readonly chainType: 'evm';
   readonly walletType: 'smart' | 'mpc';
   readonly status: 'awaiting-approval' | 'success';

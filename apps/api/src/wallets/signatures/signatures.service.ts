@@ -18,6 +18,7 @@ import { WalletResolver } from '../directory/wallet-resolver.js';
 import type { WalletsRequest } from '../http/command-context.js';
 import { SERVICE_HELD_SIGNERS, signerLocatorOf, signersOf } from '../transfers/required-approvals.js';
 import { ServiceSigner } from './service-signer.js';
+import { WalletSigners } from '../signers/wallet-signers.js';
 import { SignatureRepository } from './signature-repository.js';
 import { verifySignatureApproval } from './signature-approvals.js';
 
@@ -49,6 +50,7 @@ export class SignaturesService {
     private readonly resolver: WalletResolver,
     private readonly signatures: SignatureRepository,
     private readonly serviceSigner: ServiceSigner,
+    private readonly walletSigners: WalletSigners,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
@@ -114,6 +116,8 @@ export class SignaturesService {
       },
       context,
     );
+    // A signer registration completes as its signature does (ADR 0445).
+    await this.walletSigners.completeRegistration(updated, context);
     return toSignatureResource(updated);
   }
 
