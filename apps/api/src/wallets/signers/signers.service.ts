@@ -16,10 +16,8 @@ import {
 } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Address } from 'viem';
-import type { Principal } from '../../auth/principal.js';
 import { CLOCK, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { chainsOfWallet, walletChain } from '../balances/wallet-chains.js';
-import { WalletRepository } from '../directory/wallet-repository.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import type { WalletsRequest } from '../http/command-context.js';
 import { generateCustodialKeys } from '../secrets/custodial-keys.js';
@@ -44,7 +42,6 @@ export type SignerStatusResource = Omit<DelegatedSignerResource, 'chains'> & {
 export class SignersService {
   constructor(
     private readonly resolver: WalletResolver,
-    private readonly wallets: WalletRepository,
     private readonly signatures: SignatureRepository,
     private readonly registrations: SignerRegistrations,
     private readonly walletSigners: WalletSigners,
