@@ -26,6 +26,7 @@ import { SignatureRepository } from './signatures/signature-repository.js';
 import { SignaturesController } from './signatures/signatures.controller.js';
 import { SignaturesService } from './signatures/signatures.service.js';
 import { TransactionsController } from './transactions/transactions.controller.js';
+import { SendTransactionService } from './transactions/send-transaction.service.js';
 import { TransactionsService } from './transactions/transactions.service.js';
 import { TransferRecords } from './transactions/transfer-records.js';
 import { transfersProjection } from './transactions/transfers.projection.js';
@@ -73,6 +74,7 @@ import { WalletTransfersService } from './transfers/wallet-transfers.service.js'
     SignerRegistrations,
     WalletSigners,
     SignersService,
+    SendTransactionService,
   ],
   // For other areas: the app's one chain gateway (one sandbox ledger per process), and wallet lookups.
   exports: [CHAIN_GATEWAY, WalletResolver, WalletAddresses, WalletRepository],

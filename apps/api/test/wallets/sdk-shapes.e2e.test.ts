@@ -47,4 +47,21 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
     expect(listed.status).toBe(200);
     expect(Object.keys(listed.body)).toEqual(['transactions']);
   });
+
+  it('refuses raw transactions it does not execute with a 400 naming the part, and other projects’ wallets with a 404', async () => {
+    const send = (address: string, body: unknown, key = project.serverKey) => api.call(key, 'POST', `${WALLETS}/${address}/transactions`, body);
+    const approve = await send(wallet.address, { params: { calls: [{ to: wallet.address, value: '0', data: '0x095ea7b3' + '0'.repeat(128) }] } });
+    expect(approve.status).toBe(400);
+    expect(approve.body).toMatchObject({ code: 'unsupported_transaction', message: expect.stringMatching(/^params\.calls\[0\]\.data: /) });
+    expect((await send(wallet.address, { params: { calls: [{ to: wallet.address }, { to: wallet.address }] } })).body).toMatchObject({ code: 'unsupported_transaction' });
+    expect((await send(wallet.address, { params: {} })).body).toMatchObject({ code: 'invalid_transaction', message: expect.stringMatching(/^params\.calls: /) });
+    expect((await send(wallet.address, { params: { calls: [{ to: wallet.address, data: 'zz' }] } })).status).toBe(400);
+    const solana = (await call('POST', WALLETS, { chainType: 'solana', type: 'mpc' })).body;
+    expect((await send(solana.address, { params: { transaction: 'not-base58-0OIl' } })).body).toMatchObject({ code: 'invalid_transaction' });
+    const elsewhere = await api.project();
+    expect((await send(wallet.address, { params: { calls: [{ to: wallet.address, value: '1' }] } }, elsewhere.serverKey)).status).toBe(404);
+    const native = await send(wallet.address, { params: { calls: [{ to: '0x000000000000000000000000000000000000bEEF', value: '1000' }] } });
+    expect(native.status).toBe(201);
+    expect(native.body).toMatchObject({ sendParams: { token: 'base-sepolia:eth', params: { amount: '0.000000000000001' } } });
+  });
 });

@@ -5,3 +5,4 @@ export * from './transfer-resource.js';
 export * from './balances.js';
 export * from './signatures.js';
 export * from './signers.js';
+export * from './send-transaction.js';
