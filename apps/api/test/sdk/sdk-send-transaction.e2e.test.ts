@@ -26,11 +26,11 @@ describe('sendTransaction through the public SDK: raw transactions that move tok
     expect(await wallet.transaction(erc20.transactionId)).toMatchObject({ status: 'success', sendParams: { params: { recipientAddress: payee, amount: '1.25' } } });
 
     await fund(wallet.address, { amount: 0.05, token: 'eth', chain: 'base-sepolia' });
-    const before = BigInt((await wallet.balances()).nativeToken.rawAmount);
+    const before = BigInt((await wallet.balances()).nativeToken.rawAmount ?? '0');
     const native = await wallet.sendTransaction({ to: payee, value: 10n ** 16n });
     expect(native.hash).toMatch(/^0x[0-9a-f]{64}$/);
     // Gas is sponsored for smart wallets: exactly the value leaves.
-    expect(BigInt((await wallet.balances()).nativeToken.rawAmount)).toBe(before - 10n ** 16n);
+    expect(BigInt((await wallet.balances()).nativeToken.rawAmount ?? '0')).toBe(before - 10n ** 16n);
 
     const prepared = await wallet.sendTransaction({ to: payee, value: 1n, options: { prepareOnly: true } });
     expect(prepared.hash).toBeUndefined();
