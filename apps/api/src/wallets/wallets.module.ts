@@ -1,5 +1,7 @@
 import { Module, type OnModuleInit } from '@nestjs/common';
 import { ProjectionsHost } from '../infrastructure/projections-host.js';
+import { ActivityController } from './activity/activity.controller.js';
+import { ActivityService } from './activity/activity.service.js';
 import { BalancesController } from './balances/balances.controller.js';
 import { BalancesService } from './balances/balances.service.js';
 import { FaucetService } from './balances/faucet.service.js';
@@ -15,6 +17,7 @@ import { TransferExecutor } from './execution/transfer-executor.js';
 import { TransferStep } from './execution/transfer-step.js';
 import { chainGatewayProvider } from './gateway/chain-gateway.provider.js';
 import { CHAIN_GATEWAY } from './gateway/chain-gateway.token.js';
+import { NftsController } from './nfts/nfts.controller.js';
 import { GetWalletController } from './read/get-wallet.controller.js';
 import { WalletSecrets } from './secrets/wallet-secrets.js';
 import { ServiceSigner } from './signatures/service-signer.js';
@@ -49,6 +52,8 @@ import { WalletTransfersService } from './transfers/wallet-transfers.service.js'
     GetWalletController,
     SignaturesController,
     SignersController,
+    ActivityController,
+    NftsController,
   ],
   providers: [
     WalletSecrets,
@@ -75,6 +80,7 @@ import { WalletTransfersService } from './transfers/wallet-transfers.service.js'
     WalletSigners,
     SignersService,
     SendTransactionService,
+    ActivityService,
   ],
   // For other areas: the app's one chain gateway (one sandbox ledger per process), and wallet lookups.
   exports: [CHAIN_GATEWAY, WalletResolver, WalletAddresses, WalletRepository],

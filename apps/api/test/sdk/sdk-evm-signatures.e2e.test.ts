@@ -2,7 +2,7 @@ import { EVMWallet } from '@crossmint/wallets-sdk';
 import type { Hex } from 'viem';
 import { type GanacheChain, startGanacheChain } from '../../../../packages/providers/test/chains/fixtures/ganache-chain.js';
 import { placeSmartAccountAt, smartAccountArtifactIsCurrent } from './fixtures/smart-account.js';
-import { type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
+import { SDK_TEST_TIMEOUT_MS, type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
 
 const BASE_SEPOLIA = 84532;
 
@@ -24,11 +24,11 @@ describe('wallet signatures through the public SDK, verified by viem (ERC-1271) 
   afterAll(async () => {
     await harness?.close();
     await node?.close();
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 
   it('has the committed contract artifact compiled from its source', () => {
     expect(smartAccountArtifactIsCurrent()).toBe(true);
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 
   it('signs a message and typed data once the server signer approves; the signatures verify where the wallet is deployed', async () => {
     const wallet = EVMWallet.from(await harness.sdk.createWallet({ chain: 'base-sepolia', recovery: { type: 'server', secret: serverSecret(7) } }));
@@ -50,5 +50,5 @@ describe('wallet signatures through the public SDK, verified by viem (ERC-1271) 
 
     const read = await harness.api.call(harness.project.serverKey, 'GET', `/2025-06-09/wallets/${wallet.address}/signatures/${message.signatureId}`);
     expect(read.body).toMatchObject({ id: message.signatureId, type: 'message', status: 'success', outputSignature: message.signature, approvals: { pending: [] } });
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 });

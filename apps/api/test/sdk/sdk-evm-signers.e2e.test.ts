@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
+import { SDK_TEST_TIMEOUT_MS, type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
 
 const PAYEE = '0x000000000000000000000000000000000000bEEF';
 
@@ -8,7 +8,7 @@ describe('delegated signers through the public SDK (EVM)', () => {
   let harness: SdkHarness;
   beforeAll(async () => {
     harness = await startSdkHarness();
-  });
+  }, SDK_TEST_TIMEOUT_MS);
   afterAll(() => harness.close());
 
   it('adds an external-wallet signer once the server recovery signer approves, lists it, and sends with it', async () => {
@@ -38,7 +38,7 @@ describe('delegated signers through the public SDK (EVM)', () => {
     expect(sent.hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(approvals).toHaveLength(1);
     expect(await wallet.transaction(sent.transactionId)).toMatchObject({ status: 'success', approvals: { submitted: [{ signer: { locator } }] } });
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 
   it('leaves a prepared registration pending until approved, with the signature to approve', async () => {
     const wallet = await harness.sdk.createWallet({ chain: 'base-sepolia', recovery: { type: 'server', secret: serverSecret(9) } });
@@ -48,5 +48,5 @@ describe('delegated signers through the public SDK (EVM)', () => {
     expect(await wallet.isSignerApproved(`external-wallet:${delegate.address}`)).toBe(false);
     await wallet.approve({ signatureId: (prepared as { signatureId: string }).signatureId });
     expect(await wallet.isSignerApproved(`external-wallet:${delegate.address}`)).toBe(true);
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 });

@@ -13,6 +13,12 @@ import { type OfflineFetch, blockNonLoopbackFetch } from './offline-fetch.js';
 export const SDK_SERVER_KEY =
   'sk_staging_A4vDwAp4t5az6fVQMpQK6qapBnAqgpxrrD35TaFQnyKgxehNbd959uZeaHjNCadWDXrgLRAK1CxeasZjtYEq4TbFkKMBBvbQ9oinAxQf8LbHsSYW2DMzT8fBko3YGLq9t7ZiXZjmgkTioxGVUUjyLtWLeBKwNUDLgpshWjaoR7pKRnSE9SqhwjQbiK62VKiBTdA3KvHsyG9k8mLMcKrDyfXp';
 
+/**
+ * The SDK waits a second after each approval before it polls (its rule of thumb for a block), so
+ * a test with several sends needs more than jest's default 5 s on a loaded machine.
+ */
+export const SDK_TEST_TIMEOUT_MS = 30_000;
+
 /** A server-recovery secret as the SDK wants it: 64 hex characters. */
 export const serverSecret = (seed: number): string => seed.toString(16).padStart(2, '0').repeat(32);
 

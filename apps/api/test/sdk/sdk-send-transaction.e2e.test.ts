@@ -2,7 +2,7 @@ import { EVMWallet, SolanaWallet, StellarWallet } from '@crossmint/wallets-sdk';
 import { findChain, findTokenByCurrency, solanaAddressFromPublicKey, solanaTransferTransaction, stellarAddressFromPublicKey } from '@paykit/wallets';
 import { generateKeyPairSync } from 'node:crypto';
 import { type Hex, erc20Abi } from 'viem';
-import { type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
+import { SDK_TEST_TIMEOUT_MS, type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
 
 const USDXM_BASE_SEPOLIA = findTokenByCurrency(findChain('base-sepolia', 'staging')!, 'usdxm')!.address as Hex;
 const USDXM_STELLAR = findTokenByCurrency(findChain('stellar', 'staging')!, 'usdxm')!.address as string;
@@ -13,7 +13,7 @@ describe('sendTransaction through the public SDK: raw transactions that move tok
   const fund = (address: string, body: unknown) => harness.api.call(harness.project.serverKey, 'POST', `/v1-alpha2/wallets/${address}/balances`, body);
   beforeAll(async () => {
     harness = await startSdkHarness();
-  });
+  }, SDK_TEST_TIMEOUT_MS);
   afterAll(() => harness.close());
 
   it('EVM: an ERC-20 transfer call and a native value transfer, approved by the server signer', async () => {
@@ -36,7 +36,7 @@ describe('sendTransaction through the public SDK: raw transactions that move tok
     expect(prepared.hash).toBeUndefined();
     expect((await wallet.transaction(prepared.transactionId)).status).toBe('awaiting-approval');
     await expect(wallet.sendTransaction({ to: USDXM_BASE_SEPOLIA, abi: erc20Abi, functionName: 'approve', args: [payee, 1n] })).rejects.toThrow(/unsupported_transaction/);
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 
   it('Solana: a serialized VersionedTransaction with a System Program transfer', async () => {
     const wallet = SolanaWallet.from(await harness.sdk.createWallet({ chain: 'solana', recovery: { type: 'server', secret: serverSecret(11) } }));
@@ -53,7 +53,7 @@ describe('sendTransaction through the public SDK: raw transactions that move tok
     const sent = await wallet.sendTransaction({ serializedTransaction: transaction });
     expect(sent.hash).toEqual(expect.any(String));
     expect((await wallet.balances()).nativeToken.amount).toBe('0.4');
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 
   it('Stellar: a transfer contract call on the token contract', async () => {
     const wallet = StellarWallet.from(await harness.sdk.createWallet({ chain: 'stellar', recovery: { type: 'server', secret: serverSecret(12) } }));
@@ -63,5 +63,5 @@ describe('sendTransaction through the public SDK: raw transactions that move tok
     expect(sent.hash).toEqual(expect.any(String));
     expect((await wallet.balances()).usdc.amount).toBe('2');
     expect(await wallet.transaction(sent.transactionId)).toMatchObject({ sendParams: { params: { memo: { type: 'text', value: 'invoice 7' } } } });
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 });

@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
+import { SDK_TEST_TIMEOUT_MS, type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
 
 const PAYEE = '0x000000000000000000000000000000000000bEEF';
 
@@ -8,7 +8,7 @@ describe('the public wallets SDK against the API: EVM', () => {
   let harness: SdkHarness;
   beforeAll(async () => {
     harness = await startSdkHarness();
-  });
+  }, SDK_TEST_TIMEOUT_MS);
   afterAll(() => harness.close());
 
   it('creates a wallet with server recovery, reads it back, funds it, reads balances and sends', async () => {
@@ -36,7 +36,7 @@ describe('the public wallets SDK against the API: EVM', () => {
         `POST /api/2025-06-09/wallets/${wallet.address}/transactions/${sent.transactionId}/approvals`,
       ]),
     );
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 
   it('lets an external-wallet signer approve a prepared transfer with its own signature', async () => {
     const owner = privateKeyToAccount(generatePrivateKey());
@@ -63,7 +63,7 @@ describe('the public wallets SDK against the API: EVM', () => {
     expect(approved.hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(signed).toEqual([waiting.approvals?.pending[0]?.message]);
     expect((await wallet.balances()).usdc.amount).toBe('1.75');
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 
   it('sends to a user locator, the chain taken from the token, and lists the wallet’s transactions', async () => {
     const recovery = { type: 'server' as const, secret: serverSecret(4) };
@@ -76,7 +76,7 @@ describe('the public wallets SDK against the API: EVM', () => {
     expect((await payee.balances()).usdc.amount).toBe('1.5');
     const listed = await payer.transactions();
     expect(listed).toMatchObject({ transactions: [{ id: sent.transactionId, status: 'success', sendParams: { params: { recipient: 'email:payee@example.com', recipientAddress: payee.address } } }] });
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 
   it('reads the native balance of a chain whose currency is not ETH under the eth the SDK asks for', async () => {
     const wallet = await harness.sdk.createWallet({ chain: 'polygon-amoy', recovery: { type: 'server', secret: serverSecret(6) } });
@@ -85,5 +85,5 @@ describe('the public wallets SDK against the API: EVM', () => {
     const balances = await wallet.balances();
     expect(balances.nativeToken).toMatchObject({ symbol: 'eth', name: 'POL', amount: '0.05', decimals: 18 });
     expect(balances.usdc).toMatchObject({ amount: '0' });
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 });

@@ -1,7 +1,7 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import type { SolanaExternalWalletSignerConfig } from '@crossmint/wallets-sdk';
 import { solanaAddressFromPublicKey } from '@paykit/wallets';
-import { type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
+import { SDK_TEST_TIMEOUT_MS, type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
 
 /** The @solana/web3.js VersionedTransaction the SDK hands a Solana wallet app. */
 type VersionedTransaction = Parameters<SolanaExternalWalletSignerConfig['onSign']>[0];
@@ -29,7 +29,7 @@ describe('the public wallets SDK against the API: Solana', () => {
   let harness: SdkHarness;
   beforeAll(async () => {
     harness = await startSdkHarness();
-  });
+  }, SDK_TEST_TIMEOUT_MS);
   afterAll(() => harness.close());
 
   it('creates a smart wallet with server recovery, funds it and sends: the server signer signs the transfer transaction', async () => {
@@ -45,7 +45,7 @@ describe('the public wallets SDK against the API: Solana', () => {
     const transaction = await wallet.transaction(sent.transactionId);
     expect(transaction).toMatchObject({ status: 'success', chainType: 'solana', onChain: { txId: sent.hash, transaction: expect.any(String) } });
     expect((await wallet.balances()).usdc.amount).toBe('4.5');
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 
   it('has an external wallet approve a prepared transfer by signing its VersionedTransaction', async () => {
     const key = solanaKey();
@@ -65,5 +65,5 @@ describe('the public wallets SDK against the API: Solana', () => {
     expect(signedMessage?.staticAccountKeys[0]?.toBase58()).toBe(key.address);
     expect(signedMessage?.staticAccountKeys.map((account) => account.toBase58())).toEqual(expect.arrayContaining([wallet.address]));
     expect((await wallet.balances()).usdc.amount).toBe('1');
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 });

@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { stellarAddressFromPublicKey } from '@paykit/wallets';
-import { type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
+import { SDK_TEST_TIMEOUT_MS, type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
 
 /** A Stellar wallet app's key: the SDK hands it the message in base64 and expects a base64 signature. */
 const stellarKey = () => {
@@ -23,7 +23,7 @@ describe('the public wallets SDK against the API: Stellar', () => {
   let harness: SdkHarness;
   beforeAll(async () => {
     harness = await startSdkHarness();
-  });
+  }, SDK_TEST_TIMEOUT_MS);
   afterAll(() => harness.close());
 
   it('creates a smart wallet with server recovery, funds it and sends: the server signer signs the base64 message', async () => {
@@ -38,7 +38,7 @@ describe('the public wallets SDK against the API: Stellar', () => {
     expect(sent.hash).toEqual(expect.any(String));
     expect(await wallet.transaction(sent.transactionId)).toMatchObject({ status: 'success', chainType: 'stellar', onChain: { txId: sent.hash } });
     expect((await wallet.balances()).usdc.amount).toBe('4.5');
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 
   it('has an external wallet approve a prepared transfer', async () => {
     const key = stellarKey();
@@ -53,5 +53,5 @@ describe('the public wallets SDK against the API: Stellar', () => {
     expect(approved.hash).toEqual(expect.any(String));
     expect(key.payloads).toEqual([message]);
     expect((await wallet.balances()).usdc.amount).toBe('1');
-  });
+  }, SDK_TEST_TIMEOUT_MS);
 });

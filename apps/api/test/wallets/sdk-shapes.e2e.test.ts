@@ -1,4 +1,4 @@
-import { type TestProject, type WalletServer, startWalletServer } from './wallet-server.js';
+import { type TestProject, type WalletServer, pollUntil, startWalletServer } from './wallet-server.js';
 
 const WALLETS = '/2025-06-09/wallets';
 
@@ -63,5 +63,37 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
     const native = await send(wallet.address, { params: { calls: [{ to: '0x000000000000000000000000000000000000bEEF', value: '1000' }] } });
     expect(native.status).toBe(201);
     expect(native.body).toMatchObject({ sendParams: { token: 'base-sepolia:eth', params: { amount: '0.000000000000001' } } });
+  });
+
+  it('pages the transfers feed with cursors bound to the wallet and filters', async () => {
+    const payee = (await call('POST', WALLETS, { chainType: 'evm', config: { adminSigner: { type: 'api-key' } }, owner: 'userId:feed' })).body;
+    for (const amount of ['0.1', '0.2', '0.3']) {
+      const sent = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, { recipient: payee.address, amount });
+      await pollUntil(() => call('GET', `${WALLETS}/${wallet.address}/transactions/${sent.body.id}`), (response) => response.body.status === 'success');
+    }
+    const feed = (query: string, address = payee.address) => call('GET', `/unstable/wallets/${address}/transfers?${query}`);
+    const first = await feed('chain=base-sepolia&tokens=usdc&status=successful&limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.data.map((item: { token: { amount: string } }) => item.token.amount)).toEqual(['0.3', '0.2']);
+    expect(first.body.data[0]).toMatchObject({ type: 'wallets.transfer.in', recipient: { address: payee.address } });
+    const second = await feed(`chain=base-sepolia&tokens=usdc&status=successful&limit=2&cursor=${first.body.nextCursor}`);
+    expect(second.body.data.map((item: { token: { amount: string } }) => item.token.amount)).toEqual(['0.1']);
+    expect(second.body.nextCursor).toBeUndefined();
+    expect((await feed(`chain=base-sepolia&tokens=eth&status=successful&cursor=${first.body.nextCursor}`)).body).toMatchObject({ code: 'invalid_cursor' });
+    const ascending = await feed('status=successful&sort=asc&limit=1');
+    expect(ascending.body.data[0].token.amount).toBe('0.1');
+    expect((await feed('status=pending')).status).toBe(400);
+    expect((await feed('chain=solana')).body).toMatchObject({ code: 'invalid_chain' });
+    const elsewhere = await api.project();
+    expect((await api.call(elsewhere.serverKey, 'GET', `/unstable/wallets/${payee.address}/transfers`)).status).toBe(404);
+  });
+
+  it('answers NFTs by <chain>:<address>, checking both', async () => {
+    const nfts = (identifier: string) => call('GET', `${WALLETS}/${identifier}/nfts?perPage=5&page=2`);
+    expect((await nfts(`base-sepolia:${wallet.address}`)).body).toEqual([]);
+    expect((await nfts(`bitcoin:${wallet.address}`)).body).toMatchObject({ code: 'invalid_wallet_identifier' });
+    expect((await nfts('base-sepolia:0x123')).status).toBe(400);
+    expect((await nfts(`base-sepolia:0x${'12'.repeat(20)}`)).status).toBe(404);
+    expect((await call('GET', `${WALLETS}/base-sepolia:${wallet.address}/nfts?perPage=101`)).status).toBe(400);
   });
 });

@@ -6,3 +6,4 @@ export * from './balances.js';
 export * from './signatures.js';
 export * from './signers.js';
 export * from './send-transaction.js';
+export * from './activity.js';

@@ -24,7 +24,30 @@ const SQL = {
   spends: `SELECT token, amount, created_at FROM wallet_transfers
            WHERE wallet_id = ? AND signer = ? AND created_at > ? AND status != 'failed' AND transfer_id != ?`,
   inFlight: `SELECT transfer_id FROM wallet_transfers WHERE status = 'pending'`,
+  // The activity feed: a wallet's transfers out and in, of one outcome on one chain, optionally
+  // of some tokens (`tokens` is ",usdc,0xabc...," or NULL).
+  activityDesc: `SELECT state, position FROM wallet_transfers
+                 WHERE project_id = ? AND (wallet_id = ? OR recipient_wallet_id = ?) AND status = ? AND chain = ?
+                   AND (? IS NULL OR instr(?, ',' || token_symbol || ',') > 0 OR instr(?, ',' || token_address || ',') > 0)
+                   AND position < ? ORDER BY position DESC LIMIT ?`,
+  activityAsc: `SELECT state, position FROM wallet_transfers
+                WHERE project_id = ? AND (wallet_id = ? OR recipient_wallet_id = ?) AND status = ? AND chain = ?
+                  AND (? IS NULL OR instr(?, ',' || token_symbol || ',') > 0 OR instr(?, ',' || token_address || ',') > 0)
+                  AND position > ? ORDER BY position ASC LIMIT ?`,
 } as const;
+
+export interface ActivityQuery {
+  readonly projectId: string;
+  readonly walletId: string;
+  readonly status: 'success' | 'failed';
+  readonly chain: string;
+  /** Token symbols or addresses, lowercase; undefined for every token. */
+  readonly tokens?: readonly string[];
+  readonly sort: 'asc' | 'desc';
+  /** Continue after this position (exclusive), in the sort's direction. */
+  readonly after?: bigint;
+  readonly limit: number;
+}
 
 /** Queries of the transfers read model; each costs O(rows returned) through an index. */
 @Injectable()
@@ -53,6 +76,31 @@ export class TransferRecords {
     return {
       transfers: shown.map((row) => JSON.parse(row.state) as Transfer),
       ...(rows.length > limit && last && { next: BigInt(last.position) }),
+    };
+  }
+
+  /** Transfers out of and into a wallet, by outcome, chain and token: a page costs O(page). */
+  activity(query: ActivityQuery): TransferPage {
+    const tokens = query.tokens === undefined ? null : `,${query.tokens.join(',')},`;
+    const start = query.after ?? (query.sort === 'desc' ? BigInt(Number.MAX_SAFE_INTEGER) : -1n);
+    const rows = this.all(
+      query.sort === 'desc' ? 'activityDesc' : 'activityAsc',
+      query.projectId,
+      query.walletId,
+      query.walletId,
+      query.status,
+      query.chain,
+      tokens,
+      tokens,
+      tokens,
+      start,
+      query.limit + 1,
+    ) as { state: string; position: number | bigint }[];
+    const shown = rows.slice(0, query.limit);
+    const last = shown.at(-1);
+    return {
+      transfers: shown.map((row) => JSON.parse(row.state) as Transfer),
+      ...(rows.length > query.limit && last && { next: BigInt(last.position) }),
     };
   }
 
