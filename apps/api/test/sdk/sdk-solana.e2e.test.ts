@@ -66,4 +66,14 @@ describe('the public wallets SDK against the API: Solana', () => {
     expect(signedMessage?.staticAccountKeys.map((account) => account.toBase58())).toEqual(expect.arrayContaining([wallet.address]));
     expect((await wallet.balances()).usdc.amount).toBe('1');
   }, SDK_TEST_TIMEOUT_MS);
+
+  it('reads transactions(), transfers() and nfts() of a solana wallet', async () => {
+    const wallet = await harness.sdk.createWallet({ chain: 'solana', recovery: { type: 'server', secret: serverSecret(20) } });
+    await wallet.stagingFund(2);
+    const sent = await wallet.send(PAYEE, 'usdc', '0.25');
+    expect(await wallet.transactions()).toMatchObject({ transactions: [{ id: sent.transactionId, status: 'success', chainType: 'solana' }] });
+    const feed = await wallet.transfers({ tokens: 'usdc', status: 'successful' });
+    expect(feed.data).toEqual([expect.objectContaining({ transferId: sent.transactionId, type: 'wallets.transfer.out', token: expect.objectContaining({ chain: 'solana', amount: '0.25' }) })]);
+    expect(await wallet.nfts({ perPage: 5, page: 1 })).toEqual([]);
+  }, SDK_TEST_TIMEOUT_MS);
 });

@@ -85,4 +85,15 @@ describe('wallet signatures over HTTP', () => {
     const refused = await api.call(key, 'POST', `${WALLETS}/${smart.address}/signatures`, { type: 'message', params: { message: 'x' } });
     expect([401, 403]).toContain(refused.status);
   });
+
+  it('replays a keyed request: one signature request per x-idempotency-key', async () => {
+    const body = { type: 'message', params: { message: 'once' } };
+    const key = { 'x-idempotency-key': 'signature-once-1' };
+    const first = await api.call(project.serverKey, 'POST', `${WALLETS}/${smart.address}/signatures`, body, key);
+    const again = await api.call(project.serverKey, 'POST', `${WALLETS}/${smart.address}/signatures`, body, key);
+    expect(first.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    const other = await api.call(project.serverKey, 'POST', `${WALLETS}/${smart.address}/signatures`, { ...body, params: { message: 'twice' } }, key);
+    expect(other.status).toBe(409);
+  });
 });
