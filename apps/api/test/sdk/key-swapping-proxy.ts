@@ -36,6 +36,9 @@ export const startKeySwappingProxy = async (target: string, key: string): Promis
     });
     incoming.pipe(upstream);
   });
+  // The SDK's fetch reuses idle connections for about 4 s; keep ours open longer, so the client
+  // always closes first and never writes onto a socket the proxy has just closed (ECONNRESET).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

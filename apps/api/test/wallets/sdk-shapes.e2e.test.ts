@@ -56,6 +56,7 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
     expect((await send(wallet.address, { params: { calls: [{ to: wallet.address }, { to: wallet.address }] } })).body).toMatchObject({ code: 'unsupported_transaction' });
     expect((await send(wallet.address, { params: {} })).body).toMatchObject({ code: 'invalid_transaction', message: expect.stringMatching(/^params\.calls: /) });
     expect((await send(wallet.address, { params: { calls: [{ to: wallet.address, data: 'zz' }] } })).status).toBe(400);
+    expect((await send(wallet.address, { params: { calls: [{ to: wallet.address, value: '1.5e3' }] } })).body).toMatchObject({ code: 'invalid_transaction' });
     const solana = (await call('POST', WALLETS, { chainType: 'solana', type: 'mpc' })).body;
     expect((await send(solana.address, { params: { transaction: 'not-base58-0OIl' } })).body).toMatchObject({ code: 'invalid_transaction' });
     const elsewhere = await api.project();
@@ -91,7 +92,7 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
   it('answers NFTs by <chain>:<address>, checking both', async () => {
     const nfts = (identifier: string) => call('GET', `${WALLETS}/${identifier}/nfts?perPage=5&page=2`);
     expect((await nfts(`base-sepolia:${wallet.address}`)).body).toEqual([]);
-    expect((await nfts(`bitcoin:${wallet.address}`)).body).toMatchObject({ code: 'invalid_wallet_identifier' });
+    expect((await nfts(`bitcoin:${wallet.address}`)).body).toMatchObject({ code: 'invalid_wallet_locator' });
     expect((await nfts('base-sepolia:0x123')).status).toBe(400);
     expect((await nfts(`base-sepolia:0x${'12'.repeat(20)}`)).status).toBe(404);
     expect((await call('GET', `${WALLETS}/base-sepolia:${wallet.address}/nfts?perPage=101`)).status).toBe(400);

@@ -43,7 +43,7 @@ export const TransferActivityPage = z
 
 /** `GET /2025-06-09/wallets/{chain}:{address}/nfts` (the public SDK's `nfts({ perPage, page })`). */
 export const WalletNftParams = z.object({
-  walletIdentifier: z.string().min(1).describe('<chain>:<address>, e.g. base-sepolia:0x...'),
+  walletLocator: z.string().min(1).describe('<chain>:<address>, e.g. base-sepolia:0x...'),
 });
 
 export const NftListQuery = z.object({

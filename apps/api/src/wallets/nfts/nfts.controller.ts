@@ -14,11 +14,11 @@ export class NftsController {
 
   @Route({
     method: 'GET',
-    path: '2025-06-09/wallets/:walletIdentifier/nfts',
+    path: '2025-06-09/wallets/:walletLocator/nfts',
     tags: ['Wallets'],
     summary: "A wallet's NFTs on one chain",
     description:
-      'walletIdentifier is <chain>:<address> (as the public SDK sends it). The sandbox chains hold no NFTs, so every page is ' +
+      'walletLocator is <chain>:<address> (as the public SDK sends it). The sandbox chains hold no NFTs, so every page is ' +
       'empty until an NFT-capable chain adapter exists; the wallet and chain are still checked (404, 400).',
     scope: Scopes.walletsRead,
     params: WalletNftParams,
@@ -27,14 +27,14 @@ export class NftsController {
   })
   async list(
     @CallerOf() { principal }: WalletsRequest,
-    @Param('walletIdentifier') identifier: string,
+    @Param('walletLocator') identifier: string,
     @Query() query: z.output<typeof NftListQuery>,
   ): Promise<unknown[]> {
     void query;
     const separator = identifier.indexOf(':');
     const chainName = identifier.slice(0, separator);
     const address = identifier.slice(separator + 1);
-    const refuse = (message: string) => new DomainException(invalid('invalid_wallet_identifier', `walletIdentifier: ${message}`));
+    const refuse = (message: string) => new DomainException(invalid('invalid_wallet_locator', `walletLocator: ${message}`));
     if (separator <= 0) throw refuse('expected <chain>:<address>, e.g. base-sepolia:0x...');
     const chain = findChain(chainName, principal.environment);
     if (!chain) throw refuse(`unknown chain "${chainName}" in ${principal.environment}`);

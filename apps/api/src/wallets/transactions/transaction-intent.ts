@@ -21,7 +21,9 @@ export const evmIntentOf = (chain: ChainInfo, calls: NonNullable<SendTransaction
   if (calls.length !== 1) throw refuse('params.calls', `exactly one call is executed here, ${SUPPORTED}`);
   const [call] = calls as [(typeof calls)[number]];
   if (!('to' in call)) throw refuse('params.calls[0].transaction', `serialized EVM transactions are not executed here; send the call as {to, value, data}: ${SUPPORTED}`);
-  const value = BigInt(call.value ?? 0);
+  const valueText = String(call.value ?? '0');
+  if (!/^\d+$/.test(valueText)) throw new DomainException(invalid('invalid_transaction', 'params.calls[0].value: must be an integer amount of wei'));
+  const value = BigInt(valueText);
   const data = (call.data ?? '0x') as string;
   if (!isHex(data)) throw new DomainException(invalid('invalid_transaction', 'params.calls[0].data: must be 0x-prefixed hex'));
   if (data === '0x') {
