@@ -49,6 +49,12 @@ export interface ActivityQuery {
   readonly limit: number;
 }
 
+export interface ActivityPage {
+  readonly transfers: readonly Transfer[];
+  /** Position of the last transfer when more follow. */
+  readonly next?: bigint;
+}
+
 /** Queries of the transfers read model; each costs O(rows returned) through an index. */
 @Injectable()
 export class TransferRecords {
@@ -80,7 +86,7 @@ export class TransferRecords {
   }
 
   /** Transfers out of and into a wallet, by outcome, chain and token: a page costs O(page). */
-  activity(query: ActivityQuery): TransferPage {
+  activity(query: ActivityQuery): ActivityPage {
     const tokens = query.tokens === undefined ? null : `,${query.tokens.join(',')},`;
     const start = query.after ?? (query.sort === 'desc' ? BigInt(Number.MAX_SAFE_INTEGER) : -1n);
     const rows = this.all(
