@@ -28,6 +28,9 @@ describe('the public wallets SDK against the API: EVM', () => {
     const transaction = await again.transaction(sent.transactionId);
     expect(transaction).toMatchObject({ status: 'success', onChain: { txId: sent.hash } });
     expect((await wallet.balances()).usdc.amount).toBe('9.5');
+    // The SDK's log batches went to its telemetry host and were kept on this machine.
+    expect(harness.offline.blocked.length).toBeGreaterThan(0);
+    expect(new Set(harness.offline.blocked)).toEqual(new Set(['telemetry.crossmint.com']));
     expect(harness.proxy.forwarded).toEqual(
       expect.arrayContaining([
         'POST /api/2025-06-09/wallets',
