@@ -15,6 +15,7 @@ import { requiredApprovals } from './required-approvals.js';
 import { TransferRepository } from './transfer-repository.js';
 import { resolveRecipient } from './transfer-recipient.js';
 import { resolveTransferToken } from './transfer-token.js';
+import { solanaTransactionFor } from './solana-transaction.js';
 
 /**
  * `POST .../tokens/{tokenLocator}/transfers`: where wallets and transfers meet. Resolves the
@@ -45,6 +46,9 @@ export class CreateTransferService {
       ? await this.estimateFee(resolved.chain.name, wallet.address, token, recipient.address, amount.right.baseUnits)
       : undefined;
     const transferId = this.ids.uuid();
+    const onChainTransaction = E.isRight(amount)
+      ? solanaTransactionFor({ transferId, chain: resolved.chain.name, wallet, token, recipient, baseUnits: amount.right.baseUnits, quorums: approvals.quorums, ...(body.memo && { memo: body.memo as Memo }) })
+      : undefined;
     const written = await this.transfers.handle(
       transferId,
       {
@@ -62,6 +66,7 @@ export class CreateTransferService {
           ...(approvals.signer !== undefined && { signer: approvals.signer }),
           requiredApprovals: approvals.quorums,
           ...(feeEstimate && { feeEstimate }),
+          ...(onChainTransaction && { onChainTransaction }),
           createdAt: now.toISOString(),
         },
       },
