@@ -22,7 +22,10 @@ export interface LedgerEntry {
  * One sandbox chain. Blocks come every `blockTimeMs` since SANDBOX_EPOCH_MS; a transaction
  * accepted at time t goes into the next block and is executed, in acceptance order, when the
  * clock reaches it (lazily: every read first produces the blocks that are due). Balances are
- * those of the latest produced block.
+ * those of the latest produced block. The canonical order is (block, seq): a view that learns
+ * of a transaction for a block it has already executed past (accepted by an instance whose
+ * clock was a little behind) executes everything again in that order, as a node does after a
+ * reorg, so every view of the same transactions agrees.
  */
 export class ChainLedger {
   private readonly balances = new Map<string, Map<string, bigint>>();
@@ -31,6 +34,9 @@ export class ChainLedger {
   private pending: LedgerTransaction[] = [];
   private readonly sent = new Map<string, number>();
   private readonly byIdempotencyKey = new Map<string, string>();
+  /** Every accepted transaction, in seq order. */
+  private readonly accepted: LedgerTransaction[] = [];
+  private lastExecutedBlock = -1;
   private producedHead = 0;
   private nextSeq = 0;
   private readonly revertingRecipient: string;
@@ -53,12 +59,17 @@ export class ChainLedger {
   /** Produces every block due at `nowMs`, executing what they include; returns the head. */
   advance(nowMs: number): number {
     const head = this.headAt(nowMs);
+    this.executeThrough(head);
+    this.producedHead = head;
+    return head;
+  }
+
+  private executeThrough(head: number): void {
     while (this.pending[0] && this.pending[0].block <= head) {
       const transaction = this.pending.shift() as LedgerTransaction;
       this.entries.set(transaction.txId, { transaction, outcome: this.execute(transaction) });
+      this.lastExecutedBlock = transaction.block;
     }
-    this.producedHead = head;
-    return head;
   }
 
   /** The block a transaction accepted now goes into (mints: the current block, so the faucet answers with the new balance). */
@@ -68,17 +79,31 @@ export class ChainLedger {
     return kind === 'mint' ? head : Math.max(head + 1, lastPending);
   }
 
-  /** Accepts a transaction (live or replayed from the journal); it executes when its block is produced. */
+  /** Accepts a transaction (written here or read from its stream); it executes when its block is produced. */
   accept(transaction: LedgerTransaction): void {
     this.nextSeq = Math.max(this.nextSeq, transaction.seq + 1);
+    this.accepted.push(transaction);
     this.entries.set(transaction.txId, { transaction });
     if (transaction.idempotencyKey) this.byIdempotencyKey.set(transaction.idempotencyKey, transaction.txId);
     if (transaction.kind === 'transfer') this.sent.set(transaction.from, this.nonceOf(transaction.from) + 1);
-    const at = this.pending.findIndex(
-      (other) => other.block > transaction.block || (other.block === transaction.block && other.seq > transaction.seq),
-    );
+    if (transaction.block < this.lastExecutedBlock) return this.reexecute();
+    const at = this.pending.findIndex((other) => inCanonicalOrder(transaction, other));
     if (at < 0) this.pending.push(transaction);
     else this.pending.splice(at, 0, transaction);
+  }
+
+  /** Every transaction accepted on this chain, in acceptance order (seq). */
+  transactions(): readonly LedgerTransaction[] {
+    return this.accepted;
+  }
+
+  /** Balances and outcomes again from nothing, in canonical order, up to the block produced so far. */
+  private reexecute(): void {
+    this.balances.clear();
+    for (const transaction of this.accepted) this.entries.set(transaction.txId, { transaction });
+    this.pending = [...this.accepted].sort((a, b) => (inCanonicalOrder(a, b) ? -1 : 1));
+    this.lastExecutedBlock = -1;
+    this.executeThrough(this.producedHead);
   }
 
   balanceOf(address: string, token: string): bigint {
@@ -147,6 +172,9 @@ export class ChainLedger {
     return { status: 'success', feeCharged };
   }
 }
+
+const inCanonicalOrder = (a: LedgerTransaction, b: LedgerTransaction): boolean =>
+  a.block < b.block || (a.block === b.block && a.seq < b.seq);
 
 const failed = (feeCharged: bigint, error: TransferError): LedgerOutcome => ({ status: 'failed', error, feeCharged });
 
