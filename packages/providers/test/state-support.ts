@@ -1,7 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type EventStore, ForwardingEventStore, type ReadStreamOptions, type RecordedEvent, SqliteEventStore } from '@paykit/event-store';
+import {
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  ForwardingEventStore,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  SqliteEventStore,
+} from '@paykit/event-store';
 
 /** A data directory whose SQLite event store can be closed and opened again, as a restart does. */
 export interface DataDir {
@@ -38,3 +47,24 @@ export const eventsOf = async (store: EventStore, stream: string): Promise<Recor
   for await (const event of store.readStream(stream)) events.push(event);
   return events;
 };
+
+/** A process killed after some appends: the ones after it never happen. */
+export class KilledAfter extends ForwardingEventStore {
+  private appends = 0;
+
+  constructor(
+    inner: EventStore,
+    private readonly allowed: number,
+  ) {
+    super(inner);
+  }
+
+  override appendToStream(
+    streamName: string,
+    events: readonly EventToAppend[],
+    options?: { readonly expectedRevision?: ExpectedRevision },
+  ): Promise<AppendResult> {
+    if (++this.appends > this.allowed) return Promise.reject(new Error('killed'));
+    return this.inner.appendToStream(streamName, events, options);
+  }
+}
