@@ -44,7 +44,7 @@ export {
   type EventStoreBlobStoreOptions,
   blobStream,
 } from './blobs/event-store-blob-store.js';
-export { importBlobFiles } from './blobs/legacy-blob-files.js';
+export { importBlobFiles, openEventStoreBlobStore } from './blobs/legacy-blob-files.js';
 
 // Where the sandboxes keep what they hold: the event store the service runs on.
 export * from './state/provider-state.js';

@@ -1,8 +1,14 @@
 import { readdir, readFile, rmdir, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventStore } from '@paykit/event-store';
-import type { Clock } from '@paykit/kernel';
-import { blobStreamOfDigest, lastMarker, writeSealedBlob } from './event-store-blob-store.js';
+import { systemClock, type Clock } from '@paykit/kernel';
+import {
+  blobStreamOfDigest,
+  EventStoreBlobStore,
+  lastMarker,
+  writeSealedBlob,
+  type EventStoreBlobStoreOptions,
+} from './event-store-blob-store.js';
 
 const BLOB_FILE = /^([0-9a-f]{64})\.blob$/;
 const TEMPORARY_FILE = /\.tmp$/;
@@ -48,4 +54,19 @@ export const importBlobFiles = async (options: {
   }
   await rmdir(options.directory).catch(() => undefined);
   return copied;
+};
+
+/**
+ * An area's blob store in the event store, once the files an earlier version kept for it under
+ * `legacyDirectory` are moved in. The options are passed on as they are (the key may be a getter
+ * that derives it on first use).
+ */
+export const openEventStoreBlobStore = async (
+  options: EventStoreBlobStoreOptions,
+  legacyDirectory?: string,
+): Promise<EventStoreBlobStore> => {
+  if (legacyDirectory) {
+    await importBlobFiles({ store: options.store, namespace: options.namespace, directory: legacyDirectory, clock: options.clock ?? systemClock });
+  }
+  return new EventStoreBlobStore(options);
 };
