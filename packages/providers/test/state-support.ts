@@ -48,15 +48,21 @@ export const eventsOf = async (store: EventStore, stream: string): Promise<Recor
   return events;
 };
 
-/** A process killed after some appends: the ones after it never happen. */
+/** A process killed after some appends: the ones after it never happen (or fail as `failure` says). */
 export class KilledAfter extends ForwardingEventStore {
-  private appends = 0;
+  appends = 0;
 
   constructor(
     inner: EventStore,
-    private readonly allowed: number,
+    private allowed: number,
+    private readonly failure: () => Error = () => new Error('killed'),
   ) {
     super(inner);
+  }
+
+  /** Lets appends through again. */
+  revive(): void {
+    this.allowed = Number.POSITIVE_INFINITY;
   }
 
   override appendToStream(
@@ -64,7 +70,7 @@ export class KilledAfter extends ForwardingEventStore {
     events: readonly EventToAppend[],
     options?: { readonly expectedRevision?: ExpectedRevision },
   ): Promise<AppendResult> {
-    if (++this.appends > this.allowed) return Promise.reject(new Error('killed'));
+    if (++this.appends > this.allowed) return Promise.reject(this.failure());
     return this.inner.appendToStream(streamName, events, options);
   }
 }

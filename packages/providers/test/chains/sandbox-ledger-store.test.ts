@@ -1,9 +1,10 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { MemoryEventStore } from '@paykit/event-store';
+import { createEventStore, type EventStore, EventStoreUnavailableError, MemoryEventStore } from '@paykit/event-store';
+import { type EsdbTestServer, startEsdbTestServer } from '@paykit/event-store/esdb-test-server';
 import { legacyJournalPath, sandboxChainStream, type LedgerTransaction } from '../../src/index.js';
 import { clockAt, leftOf, rightOf } from '../support.js';
-import { CountingStore, eventsOf, makeDataDir } from '../state-support.js';
+import { CountingStore, eventsOf, KilledAfter, makeDataDir } from '../state-support.js';
 import { NATIVE, balanceOf, mpcWallet, sandbox, transferFrom, usdxmOn } from './support.js';
 
 const CHAIN = 'base-sepolia';
@@ -50,6 +51,43 @@ describe('sandbox ledger in the event store: restarts', () => {
       code: 'chain_unavailable',
     });
     expect(leftOf(await gateway.getBalance({ chain: CHAIN, address: alice.address, token: USDXM })).code).toBe('chain_unavailable');
+  });
+});
+
+describe('sandbox ledger in the event store: concurrent writes on one instance', () => {
+  it('decides concurrent writes one after another and appends them together', async () => {
+    const store = new KilledAfter(new MemoryEventStore(), Number.POSITIVE_INFINITY);
+    const { clock, gateway } = sandbox({ store });
+    await fund(gateway, alice.address, '10');
+    store.appends = 0;
+    const request = transferFrom(alice, CHAIN, USDXM, bob.address, '1000000', { idempotencyKey: 'same-key' });
+    const carol = mpcWallet('evm', 'store carol');
+    const [first, second, , ...funds] = await Promise.all([
+      gateway.submitTransfer(request),
+      gateway.submitTransfer(request),
+      gateway.submitTransfer(transferFrom(alice, CHAIN, USDXM, bob.address, '2000000')),
+      ...Array.from({ length: 10 }, () => gateway.fund({ chain: CHAIN, address: carol.address, token: 'usdxm', amount: '1' })),
+    ]);
+    expect(store.appends).toBeLessThan(4);
+    expect(rightOf(first)).toEqual(rightOf(second));
+    // Gas is topped up once: the batch's first mint counts for the faucets after it.
+    expect(await balanceOf(gateway, CHAIN, carol.address, NATIVE)).toBe((10n ** 16n).toString());
+    expect(rightOf(funds.at(-1)!).balance.amount).toBe('10');
+    clock.advance(3_000);
+    expect(await balanceOf(gateway, CHAIN, bob.address, USDXM)).toBe('3000000');
+  });
+
+  it('keeps nothing of a batch whose append failed, and carries on after it', async () => {
+    const store = new KilledAfter(new MemoryEventStore(), 1, () => new EventStoreUnavailableError('down'));
+    const { gateway } = sandbox({ store });
+    await fund(gateway, alice.address, '10');
+    const failed = await Promise.all([1, 2].map(() => gateway.fund({ chain: CHAIN, address: alice.address, token: 'usdxm', amount: '5' })));
+    for (const result of failed) expect(leftOf(result)).toMatchObject({ kind: 'unavailable', code: 'chain_unavailable' });
+    expect(leftOf(await gateway.submitTransfer(transferFrom(alice, CHAIN, USDXM, bob.address, '1')))).toMatchObject({ code: 'chain_unavailable' });
+    store.revive();
+    expect(await balanceOf(gateway, CHAIN, alice.address, USDXM)).toBe('10000000');
+    expect(rightOf(await gateway.fund({ chain: CHAIN, address: alice.address, token: 'usdxm', amount: '1' })).balance.amount).toBe('11');
+    expect(await eventsOf(store, sandboxChainStream('staging', CHAIN))).toHaveLength(3);
   });
 });
 
@@ -136,6 +174,33 @@ describe('sandbox ledger in the event store: several instances on one store', ()
     await fund(two, bob.address, '1');
     expect(await balanceOf(one, CHAIN, bob.address, USDXM)).toBe('1000000');
     expect(counting.eventsRead).toBe(2);
+  });
+});
+
+describe('sandbox ledger on EventStoreDB (the test server): two instances, each with its own connection', () => {
+  let server: EsdbTestServer;
+  const clients: EventStore[] = [];
+  beforeAll(async () => {
+    server = await startEsdbTestServer();
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+    await server.close();
+  });
+  const instance = async (clock: ReturnType<typeof clockAt>) => {
+    const client = await createEventStore({ kind: 'esdb', connectionString: server.connectionString });
+    clients.push(client);
+    return sandbox({ clock, store: client }).gateway;
+  };
+
+  it('reads on one instance the faucets of the other, whichever answers, and counts concurrent ones once each', async () => {
+    const clock = clockAt();
+    const one = await instance(clock);
+    const two = await instance(clock);
+    await fund(one, alice.address, '10');
+    for (const gateway of [two, one, two, one]) expect(await balanceOf(gateway, CHAIN, alice.address, USDXM)).toBe('10000000');
+    await Promise.all(Array.from({ length: 10 }, (_, index) => fund(index % 2 === 0 ? one : two, bob.address, '1')));
+    expect([await balanceOf(one, CHAIN, bob.address, USDXM), await balanceOf(two, CHAIN, bob.address, USDXM)]).toEqual(['10000000', '10000000']);
   });
 });
 

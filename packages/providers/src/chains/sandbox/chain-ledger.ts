@@ -18,6 +18,16 @@ export interface LedgerEntry {
   readonly outcome?: LedgerOutcome;
 }
 
+/** What deciding a write reads of a chain: its ledger, or its ledger and the writes decided before in the same batch. */
+export interface LedgerReader {
+  readonly chain: ChainInfo;
+  balanceOf(address: string, token: string): bigint;
+  /** How many transactions the address has sent (its next EVM nonce). */
+  nonceOf(address: string): number;
+  entry(txId: string): LedgerEntry | undefined;
+  txIdForKey(idempotencyKey: string): string | undefined;
+}
+
 /**
  * One sandbox chain. Blocks come every `blockTimeMs` since SANDBOX_EPOCH_MS; a transaction
  * accepted at time t goes into the next block and is executed, in acceptance order, when the
@@ -27,7 +37,7 @@ export interface LedgerEntry {
  * clock was a little behind) executes everything again in that order, as a node does after a
  * reorg, so every view of the same transactions agrees.
  */
-export class ChainLedger {
+export class ChainLedger implements LedgerReader {
   private readonly balances = new Map<string, Map<string, bigint>>();
   private readonly entries = new Map<string, LedgerEntry>();
   /** Accepted, not yet executed; ordered by (block, seq). */
@@ -72,9 +82,11 @@ export class ChainLedger {
     }
   }
 
-  /** The block a transaction accepted now goes into (mints: the current block, so the faucet answers with the new balance). */
-  blockFor(kind: LedgerTransaction['kind'], nowMs: number): number {
-    const head = this.advance(nowMs);
+  /**
+   * The block a transaction accepted at `head` goes into: mints the current block (so the faucet
+   * answers with the new balance), transfers the next one, never before one already pending.
+   */
+  blockAt(kind: LedgerTransaction['kind'], head: number): number {
     const lastPending = this.pending.at(-1)?.block ?? 0;
     return kind === 'mint' ? head : Math.max(head + 1, lastPending);
   }

@@ -4,10 +4,9 @@ import type { Clock, DomainError } from '@paykit/kernel';
 import type { Environment } from '../../environment.js';
 import { CoalescedRuns } from '../../state/coalesced-runs.js';
 import { sandboxEnvelope } from '../../state/provider-streams.js';
-import { KeyedLock } from '../evm/keyed-lock.js';
-import type { ChainLedger } from './chain-ledger.js';
+import type { ChainLedger, LedgerReader } from './chain-ledger.js';
+import { LedgerBatch } from './ledger-batch.js';
 import type { LedgerTransaction, TransactionDraft } from './ledger-transaction.js';
-import { sandboxIdOf } from './transaction-ids.js';
 
 export const TRANSACTION_ACCEPTED = 'SandboxTransactionAccepted';
 
@@ -20,10 +19,20 @@ export interface LedgerDecision<A> {
   readonly answer: (accepted: readonly LedgerTransaction[]) => A;
 }
 
+export type LedgerDecide<A> = (ledger: LedgerReader) => Promise<E.Either<DomainError, LedgerDecision<A>>>;
+
 /** The sandbox is busy beyond reason (instances racing for one chain): retryable. */
 export class LedgerContention extends Error {}
 
 const MAX_ATTEMPTS = 16;
+/** Writes decided together and appended at once (a group commit). */
+const MAX_BATCH = 100;
+
+interface Write {
+  readonly decide: LedgerDecide<unknown>;
+  readonly resolve: (result: E.Either<DomainError, unknown>) => void;
+  readonly reject: (error: unknown) => void;
+}
 
 interface ChainView {
   readonly ledger: ChainLedger;
@@ -31,19 +40,21 @@ interface ChainView {
   /** The last revision folded in; -1 before the first. */
   revision: bigint;
   readonly catchUp: CoalescedRuns;
+  readonly queue: Write[];
+  writing: boolean;
 }
 
 /**
  * The sandbox chains of one environment as event streams, one per chain, and an in-memory view
  * of each that catches up from its last revision before every read and write: an instance
- * reads its own writes and sees every other instance's (docs/adr/0430). Writes go through
- * `transact`: decide on the caught-up view, append at the revision read (so accepts are totally
- * ordered), and on a conflict catch up and decide again. Store failures are thrown
- * (EventStoreUnavailableError); the gateway answers them as `chain_unavailable`.
+ * reads its own writes and sees every other instance's, and a read costs what was appended
+ * since the last one (docs/adr/0430). Writes of one chain are decided one after another on the
+ * caught-up view and appended together at the revision read, so accepts are totally ordered and
+ * concurrent writes share one append; on a conflict (another instance appended first) the batch
+ * catches up and decides again. Store failures are thrown (EventStoreUnavailableError).
  */
 export class LedgerStreams {
   private readonly views = new Map<string, ChainView>();
-  private readonly writes = new KeyedLock();
   private started: Promise<void> | null = null;
 
   constructor(
@@ -58,7 +69,7 @@ export class LedgerStreams {
   ) {
     for (const ledger of options.ledgers) {
       const stream = sandboxChainStream(options.environment, ledger.chain.name);
-      const view: ChainView = { ledger, stream, revision: -1n, catchUp: new CoalescedRuns(() => this.pull(view)) };
+      const view: ChainView = { ledger, stream, revision: -1n, catchUp: new CoalescedRuns(() => this.pull(view)), queue: [], writing: false };
       this.views.set(ledger.chain.name, view);
     }
   }
@@ -78,39 +89,14 @@ export class LedgerStreams {
     return view.ledger;
   }
 
-  async transact<A>(
-    chain: string,
-    decide: (ledger: ChainLedger) => Promise<E.Either<DomainError, LedgerDecision<A>>>,
-  ): Promise<E.Either<DomainError, A> | undefined> {
+  /** Accepts what `decide` drafts on the caught-up ledger; undefined for a chain this environment does not have. */
+  async transact<A>(chain: string, decide: LedgerDecide<A>): Promise<E.Either<DomainError, A> | undefined> {
     const view = this.views.get(chain);
     if (!view) return undefined;
     await this.ready();
-    return this.writes.run(chain, async () => {
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-        await view.catchUp.run();
-        const now = this.options.clock.now();
-        view.ledger.advance(now.getTime());
-        const decision = await decide(view.ledger);
-        if (E.isLeft(decision)) return decision;
-        const { drafts, answer } = decision.right;
-        if (drafts.length === 0) return E.right(answer([]));
-        const expected = view.revision;
-        const stamped = drafts.map((draft, index) => stamp(view.ledger, draft, now, Number(expected) + 1 + index));
-        try {
-          await this.options.store.appendToStream(
-            view.stream,
-            stamped.map((transaction) => sandboxEnvelope({ type: TRANSACTION_ACCEPTED, data: transaction }, 'chains', now)),
-            { expectedRevision: expected < 0n ? 'no_stream' : expected },
-          );
-        } catch (error) {
-          if (error instanceof WrongExpectedRevisionError) continue;
-          throw error;
-        }
-        stamped.forEach((transaction, index) => this.fold(view, expected + 1n + BigInt(index), transaction));
-        view.ledger.advance(now.getTime());
-        return E.right(answer(stamped));
-      }
-      throw new LedgerContention(`the sandbox chain ${chain} is busy`);
+    return new Promise<E.Either<DomainError, A>>((resolve, reject) => {
+      view.queue.push({ decide, resolve: resolve as Write['resolve'], reject });
+      void this.drain(view);
     });
   }
 
@@ -122,6 +108,60 @@ export class LedgerStreams {
       throw error;
     });
     return this.started;
+  }
+
+  /** One batch at a time per chain: the writes queued meanwhile make the next one. */
+  private async drain(view: ChainView): Promise<void> {
+    if (view.writing) return;
+    view.writing = true;
+    try {
+      while (view.queue.length > 0) {
+        const batch = view.queue.splice(0, MAX_BATCH);
+        await this.write(view, batch).catch((error: unknown) => {
+          for (const write of batch) write.reject(error);
+        });
+      }
+    } finally {
+      view.writing = false;
+    }
+  }
+
+  private async write(view: ChainView, writes: readonly Write[]): Promise<void> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await view.catchUp.run();
+      const now = this.options.clock.now();
+      const expected = view.revision;
+      const batch = new LedgerBatch(view.ledger, view.ledger.advance(now.getTime()), now, Number(expected) + 1);
+      const decided: { readonly write: Write; readonly result: E.Either<DomainError, () => unknown> }[] = [];
+      for (const write of writes) {
+        const decision = await write.decide(batch);
+        decided.push({
+          write,
+          result: E.map(({ drafts, answer }: LedgerDecision<unknown>) => {
+            const accepted = batch.add(drafts);
+            return () => answer(accepted);
+          })(decision),
+        });
+      }
+      if (batch.transactions.length > 0) {
+        try {
+          await this.options.store.appendToStream(
+            view.stream,
+            batch.transactions.map((transaction) => sandboxEnvelope({ type: TRANSACTION_ACCEPTED, data: transaction }, 'chains', now)),
+            { expectedRevision: expected < 0n ? 'no_stream' : expected },
+          );
+        } catch (error) {
+          if (error instanceof WrongExpectedRevisionError) continue;
+          throw error;
+        }
+        batch.transactions.forEach((transaction, index) => this.fold(view, expected + 1n + BigInt(index), transaction));
+        view.ledger.advance(now.getTime());
+      }
+      batch.commit();
+      for (const { write, result } of decided) write.resolve(E.map((answer: () => unknown) => answer())(result));
+      return;
+    }
+    throw new LedgerContention(`the sandbox chain ${view.ledger.chain.name} is busy`);
   }
 
   /** Folds in what was appended after the view's revision (by any instance). */
@@ -142,18 +182,3 @@ export class LedgerStreams {
     view.revision = revision;
   }
 }
-
-/** A draft with what the ledger assigns: its sequence, block, time, and id unless it has one. */
-const stamp = (ledger: ChainLedger, draft: TransactionDraft, now: Date, seq: number): LedgerTransaction => {
-  const { chain } = ledger;
-  const submittedAt = now.toISOString();
-  const seed = `paykit:sandbox:tx:${chain.environment}:${chain.name}:${seq}:${submittedAt}:${draft.from}:${draft.to}:${draft.token}:${draft.baseUnits}`;
-  return {
-    ...draft,
-    chain: chain.name,
-    seq,
-    txId: draft.txId ?? sandboxIdOf(chain.chainType, seed),
-    block: ledger.blockFor(draft.kind, now.getTime()),
-    submittedAt,
-  };
-};

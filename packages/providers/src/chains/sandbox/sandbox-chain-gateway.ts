@@ -26,7 +26,7 @@ import { checkAddress, knownToken, resolveChain, tokenKeyOf } from '../chain-req
 import { nativeFeeOf } from '../fee-amount.js';
 import { sandboxFinalityOf } from '../finality.js';
 import type { IncomingTransferFeed, TransfersIntoPage, TransfersIntoRequest } from '../incoming-transfer-feed.js';
-import { ChainLedger } from './chain-ledger.js';
+import { ChainLedger, type LedgerReader } from './chain-ledger.js';
 import { importLegacyJournal } from './legacy-journal.js';
 import { LedgerContention, type LedgerDecision, LedgerStreams } from './ledger-streams.js';
 import type { LedgerTransaction } from './ledger-transaction.js';
@@ -101,7 +101,7 @@ export class SandboxChainGateway implements ChainGateway, IncomingTransferFeed {
   /** Accepts what `decide` drafts on the caught-up ledger (see LedgerStreams.transact). */
   private async write<A>(
     chain: string,
-    decide: (ledger: ChainLedger) => Promise<E.Either<DomainError, LedgerDecision<A>>> | E.Either<DomainError, LedgerDecision<A>>,
+    decide: (ledger: LedgerReader) => Promise<E.Either<DomainError, LedgerDecision<A>>> | E.Either<DomainError, LedgerDecision<A>>,
   ): Promise<E.Either<DomainError, A>> {
     try {
       const result = await this.ledgers.transact(chain, async (ledger) => decide(ledger));
