@@ -1,4 +1,4 @@
-import { CARDS, CHAIN, ORDERS, WALLETS, externalPayer } from '../orders/order-server.js';
+import { CARDS, CHAIN, ORDERS, WALLETS, bankAccountMethod, externalPayer } from '../orders/order-server.js';
 import { pollUntil } from '../wallets/wallet-server.js';
 import { type RestartableServer, startRestartableServer } from './restartable-server.js';
 
@@ -65,20 +65,7 @@ describe('orders across a restart of the server', () => {
   it('offramp: a payout in flight when the server stops settles after it starts again, paid out once', async () => {
     server = await startRestartableServer({ PAYOUT_SANDBOX_SEND_DELAY_MS: 1_000, PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS: 1_000 });
     const payer = await externalPayer(server.gateway(), '30');
-    const method = await server.call('POST', '/unstable/payment-methods', {
-      type: 'bank-account-us',
-      userLocator: 'email:bo@example.com',
-      bankAccount: {
-        accountNumber: '000987654321',
-        routingNumber: '110000000',
-        accountType: 'checking',
-        bankName: 'Test Bank',
-        currency: 'usd',
-        country: 'US',
-        entityType: 'individual',
-        billing: { name: 'Bo Payer', address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } },
-      },
-    });
+    const method = await server.call('POST', '/unstable/payment-methods', bankAccountMethod('email:bo@example.com'));
     expect(method.status).toBe(201);
     const created = await server.call('POST', ORDERS, {
       recipient: { paymentMethodId: method.body.paymentMethodId },
