@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import type { Provider } from '@nestjs/common';
 import type { EventStore } from '@paykit/event-store';
 import type { Clock } from '@paykit/kernel';
-import { type BlobStore, openEventStoreBlobStore } from '@paykit/providers';
+import { type BlobStore, lazyEncryptionKey, openEventStoreBlobStore } from '@paykit/providers';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE } from '../infrastructure/tokens.js';
-import { lazyEncryptionKey } from '../orders/providers/sandbox-state.js';
 import { IdentitySecrets } from '../users/secrets/identity-secrets.js';
 
 /** The blob store (`BlobStore`) identity documents are kept in. */

@@ -2,10 +2,9 @@ import { join } from 'node:path';
 import type { Provider } from '@nestjs/common';
 import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
-import { type BankAccountVaultPort, SandboxBankAccountVault, openEventStoreBlobStore } from '@paykit/providers';
+import { type BankAccountVaultPort, SandboxBankAccountVault, lazyEncryptionKey, openEventStoreBlobStore } from '@paykit/providers';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
-import { lazyEncryptionKey } from '../orders/providers/sandbox-state.js';
 import { IdentitySecrets } from '../users/secrets/identity-secrets.js';
 
 /**

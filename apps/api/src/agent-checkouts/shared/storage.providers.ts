@@ -2,12 +2,11 @@ import { join } from 'node:path';
 import type { Provider } from '@nestjs/common';
 import type { EventStore } from '@paykit/event-store';
 import { type Clock, systemClock } from '@paykit/kernel';
-import { type BlobStore, EventStoreBlobStore, importBlobFiles } from '@paykit/providers';
+import { type BlobStore, EventStoreBlobStore, importBlobFiles, lazyEncryptionKey } from '@paykit/providers';
 import type { AppConfig } from '../../config/config.js';
 import { AppSecrets } from '../../infrastructure/secrets/app-secrets.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE } from '../../infrastructure/tokens.js';
 import { SignedCursors } from '../../http/pagination/signed-cursors.js';
-import { lazyEncryptionKey } from '../../orders/providers/sandbox-state.js';
 import { DerivedKeys } from './derived-keys.js';
 import { AGENT_CHECKOUT_BLOBS, AGENT_CHECKOUT_CURSORS, AGENT_CHECKOUT_KEYS } from './tokens.js';
 
