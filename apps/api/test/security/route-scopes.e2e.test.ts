@@ -9,25 +9,16 @@ import {
   isHeldByEveryKey,
   passedAuthentication,
   pathParamsOf,
+  placeholderFor,
   routeKey,
   send,
   urlOf,
 } from './support/route-table.js';
 
 const CLI = { actor: { type: 'cli' as const, id: 'route-scope-table' } };
-const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
-
-/** Path values that get a request past routing to the guard; any id names nothing. */
-const PLACEHOLDERS: Readonly<Record<string, string>> = {
-  walletLocator: '0x000000000000000000000000000000000000dEaD',
-  tokenLocator: 'base-sepolia:usdc',
-  userLocator: 'userId:scope-table',
-  address: '0x000000000000000000000000000000000000dEaD',
-  messageId: `msg_${'0'.repeat(32)}`,
-  file: 'no-such-asset.css',
-};
+/** Path values of the right shape that name nothing: requests get past routing to the guard. */
 const placeholders = (route: DeclaredRoute): Record<string, string> =>
-  Object.fromEntries(pathParamsOf(route).map((name) => [name, PLACEHOLDERS[name] ?? NO_SUCH_ID]));
+  Object.fromEntries(pathParamsOf(route).map((name) => [name, placeholderFor(name)]));
 
 /**
  * The routes reviewed as needing no key. A new public route fails here until someone decides it

@@ -18,6 +18,19 @@ export const declaredScopesOf = (route: DeclaredRoute): readonly Scope[] => scop
 export const isHeldByEveryKey = (scope: Scope): boolean =>
   (SCOPES[scope] as { heldByEveryKey?: boolean }).heldByEveryKey === true;
 
+export const NO_SUCH_ID = '00000000-0000-4000-8000-000000000000';
+
+/** Path values of the right shape that name nothing (any other parameter gets NO_SUCH_ID). */
+const PLACEHOLDERS: Readonly<Record<string, string>> = {
+  walletLocator: '0x000000000000000000000000000000000000dEaD',
+  tokenLocator: 'base-sepolia:usdc',
+  userLocator: 'userId:nobody',
+  address: '0x000000000000000000000000000000000000dEaD',
+  messageId: `msg_${'0'.repeat(32)}`,
+  file: 'no-such-asset.css',
+};
+export const placeholderFor = (param: string): string => PLACEHOLDERS[param] ?? NO_SUCH_ID;
+
 /** The served URL of `route` with its path parameters filled in (each encoded as one segment). */
 export const urlOf = (rootUrl: string, route: DeclaredRoute, params: Readonly<Record<string, string>>): string => {
   const path = route.servedPath.replace(/:([A-Za-z0-9_]+)/g, (_whole, name: string) => {
