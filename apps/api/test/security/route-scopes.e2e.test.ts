@@ -7,6 +7,7 @@ import {
   declaredScopesOf,
   describeAnswer,
   isHeldByEveryKey,
+  NO_SUCH_ID,
   passedAuthentication,
   pathParamsOf,
   placeholderFor,
@@ -14,92 +15,20 @@ import {
   send,
   urlOf,
 } from './support/route-table.js';
+import {
+  NAMING_EXCEPTIONS,
+  ORDER_CLIENT_SECRET_ROUTES,
+  REVIEWED_PUBLIC_ROUTES,
+  SERVER_ONLY_SCOPES,
+  SPEC_SCOPES,
+  type SpecRow,
+  namingProblem,
+} from './support/scope-rules.js';
 
 const CLI = { actor: { type: 'cli' as const, id: 'route-scope-table' } };
 /** Path values of the right shape that name nothing: requests get past routing to the guard. */
 const placeholders = (route: DeclaredRoute): Record<string, string> =>
   Object.fromEntries(pathParamsOf(route).map((name) => [name, placeholderFor(name)]));
-
-/**
- * The routes reviewed as needing no key. A new public route fails here until someone decides it
- * should be one and adds it: a route open to anyone is a security decision, not a default.
- */
-const REVIEWED_PUBLIC_ROUTES = [
-  'GET /health',
-  'GET /ready',
-  'GET /metrics',
-  'GET /openapi.json',
-  'GET /docs',
-  'GET /docs/assets/:file',
-  // The sandbox issuer's verification page stand-in (staging only; the id is the secret).
-  'POST /unstable/card-verifications/:verificationId',
-];
-
-/**
- * What browser and app code (client keys) must never reach, whatever the scope catalogue says:
- * identity data, the order book, paying on the server's behalf, payout accounts, reports, webhooks.
- */
-const SERVER_ONLY_SCOPES: readonly Scope[] = [
-  'users.create',
-  'users.read',
-  'orders.read',
-  'orders.update',
-  'payment-methods.create',
-  'payment-methods.read',
-  'payment-methods.delete',
-  'reports.read',
-  'webhooks.create',
-  'webhooks.read',
-  'webhooks.update',
-  'webhooks.delete',
-];
-
-/**
- * The naming rule of the scope catalogue (`<resource>[.<sub-resource>][:<part>].<action>`, see
- * @paykit/platform SCOPES) as an oracle independent of what each route declares: the action
- * follows the HTTP method, and the resource names appear in the path. So a route declaring a
- * wrong scope (DELETE asking only for `.read`) fails here, while new routes need no edit.
- */
-const ACTIONS_BY_METHOD: Readonly<Record<string, readonly string[]>> = {
-  GET: ['read'],
-  DELETE: ['delete'],
-  PATCH: ['update'],
-  PUT: ['create', 'update'],
-  POST: ['create', 'update', 'sign', 'fund'],
-};
-/** Routes whose scope the spec (or the resource they serve) names otherwise, and why. */
-const NAMING_EXCEPTIONS: Readonly<Record<string, string>> = {
-  'POST /2025-06-09/documents': 'the spec: upload user document needs users.create',
-  'POST /unstable/card-tokens': 'a card token exists only to pay an order (orders.create)',
-};
-const namingProblem = (route: DeclaredRoute, scope: Scope): string | null => {
-  const action = scope.slice(scope.lastIndexOf('.') + 1);
-  const resources = scope.slice(0, scope.lastIndexOf('.')).split(':')[0]!.split('.');
-  const segments = route.pathWithinApp.split('/');
-  if (!(ACTIONS_BY_METHOD[route.contract.method] ?? []).includes(action)) return `${scope}: a ${route.contract.method} route does not ${action}`;
-  const missing = resources.filter((resource) => !segments.includes(resource));
-  return missing.length === 0 ? null : `${scope}: the path names no ${missing.join(', ')}`;
-};
-
-/**
- * The spec's table of required scopes ("Authentication"), each on the route the spec names, with
- * a body the route would accept: the scope decides, whatever else the request holds.
- */
-type SpecRow = [operation: string, key: string, scope: Scope, body?: unknown];
-const SPEC_SCOPES: readonly SpecRow[] = [
-  ['create wallet', 'POST /2025-06-09/wallets', 'wallets.create', { chainType: 'evm', type: 'mpc' }],
-  ['get transfer transaction', 'GET /2025-06-09/wallets/:walletLocator/tokens/:tokenLocator/transfers/:transactionId', 'wallets:transactions.read'],
-  ['upload user document', 'POST /2025-06-09/documents', 'users.create', {
-    data: `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`,
-    documentType: 'id-passport',
-    reference: { userLocator: 'userId:scope-table' },
-    expiresAt: '2035-01-01',
-  }],
-  ['list orders', 'GET /2022-06-09/orders', 'orders.read'],
-  // Server keys need orders.update; orders.create is for a user's JWT under a client key.
-  ['process payment (server-side key)', 'POST /2022-06-09/orders/:orderId/payment', 'orders.update', { type: 'crypto-tx-id', txId: `0x${'ab'.repeat(32)}` }],
-  ['delete browser profile', 'DELETE /unstable/agent-checkouts/browser-profiles/:id', 'agent-checkouts.browser-profiles.delete'],
-];
 
 /**
  * One table over every route the app declares (its route catalogue, the same one the OpenAPI
@@ -155,7 +84,7 @@ describe('every route’s scope, from the route catalogue', () => {
 
   it('declares every route either public or with a scope, never neither nor both', () => {
     const undeclared = routes
-      .filter((route) => (route.contract.public === true) === declaredScopesOf(route).length > 0)
+      .filter((route) => (route.contract.public === true) === (declaredScopesOf(route).length > 0))
       .map(routeKey);
     expect(undeclared).toEqual([]);
   });
@@ -163,7 +92,8 @@ describe('every route’s scope, from the route catalogue', () => {
   it('names each route’s scope after its resource and its method (the scope catalogue’s naming rule)', () => {
     const misnamed = scoped()
       .filter((route) => NAMING_EXCEPTIONS[routeKey(route)] === undefined)
-      .flatMap((route) => declaredScopesOf(route).map((scope) => namingProblem(route, scope)).filter((problem) => problem !== null).map((problem) => `${routeKey(route)}: ${problem}`));
+      .flatMap((route) => declaredScopesOf(route).map((scope) => namingProblem(route, scope)))
+      .filter((problem) => problem !== null);
     expect(misnamed).toEqual([]);
   });
 
@@ -197,6 +127,18 @@ describe('every route’s scope, from the route catalogue', () => {
       if (answer.status !== 401 || answer.body?.code !== 'missing_scope' || !names || !exact) {
         wrong.push(`${routeKey(route)} (needs ${required.join(' | ')}): ${describeAnswer(answer)}`);
       }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('takes an order’s client secret in place of the scope only on the order routes that say so', async () => {
+    const accepting = routes.filter((route) => route.contract.orderClientSecret === true).map(routeKey);
+    expect(accepting.sort()).toEqual([...ORDER_CLIENT_SECRET_ROUTES].sort());
+    const wrong: string[] = [];
+    for (const route of withScopeToLack().filter((candidate) => candidate.contract.orderClientSecret !== true)) {
+      const key = await keyWith('server', allBut(declaredScopesOf(route)));
+      const answer = await call(route, { 'x-api-key': key, authorization: `${NO_SUCH_ID}_secret_${'x'.repeat(32)}` });
+      if (answer.status !== 401 || answer.body?.code !== 'missing_scope') wrong.push(`${routeKey(route)}: ${describeAnswer(answer)}`);
     }
     expect(wrong).toEqual([]);
   });
