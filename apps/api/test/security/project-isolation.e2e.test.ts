@@ -66,7 +66,7 @@ describe('another project’s resources over HTTP', () => {
   /** The same request with each of A's ids in the path replaced by one that names nothing (B's own stay). */
   const aimedAtNothing = (probe: Probe): Record<string, string> => {
     const kept = new Set([...idsOf(theirs), probe.params['tokenLocator']]);
-    return Object.fromEntries(Object.entries(probe.params).map(([name, value]) => [name, kept.has(value) ? value : placeholderFor(name)]));
+    return Object.fromEntries(Object.entries(probe.params).map(([name, value]) => [name, kept.has(value) ? value : placeholderFor(name, value)]));
   };
 
   /** Everything A reads of its resources (each read must succeed, or comparing them proves nothing). */

@@ -6,6 +6,7 @@ import {
   TOKEN,
   USER_LOCATOR,
   adminApproval,
+  adminSignatureApproval,
 } from './project-resources.js';
 
 /** One request another project makes at a resource of ours: its path values, and what else it sends. */
@@ -74,6 +75,29 @@ export const ISOLATION_CASES: Readonly<Record<string, IsolationCase>> = {
     ...byWallet(ours, { params: { tokenLocator: TOKEN, transactionId: ours.transactionId } }),
     { params: { walletLocator: theirs.walletAddress, tokenLocator: TOKEN, transactionId: ours.transactionId } },
   ]),
+
+  'POST /2025-06-09/wallets/:walletLocator/transactions': notFound((ours) =>
+    byWallet(ours, { body: { params: { calls: [{ to: '0x000000000000000000000000000000000000bEEF', value: '0' }] } } }),
+  ),
+  'POST /2025-06-09/wallets/:walletLocator/signatures': notFound((ours) =>
+    byWallet(ours, { body: { type: 'message', params: { message: 'hello', chain: CHAIN } } }),
+  ),
+  'GET /2025-06-09/wallets/:walletLocator/signatures/:signatureId': notFound((ours, theirs) => [
+    ...byWallet(ours, { params: { signatureId: ours.signatureId } }),
+    { params: { walletLocator: theirs.walletAddress, signatureId: ours.signatureId } },
+  ]),
+  'POST /2025-06-09/wallets/:walletLocator/signatures/:signatureId/approvals': notFound(async (ours, theirs) => [
+    ...byWallet(ours, { params: { signatureId: ours.signatureId }, body: await adminSignatureApproval(ours) }),
+    { params: { walletLocator: theirs.walletAddress, signatureId: ours.signatureId }, body: await adminSignatureApproval(ours) },
+  ]),
+  'POST /2025-06-09/wallets/:walletLocator/signers': notFound((ours) =>
+    byWallet(ours, { body: { signer: 'external-wallet:0x000000000000000000000000000000000000dEaD', chain: CHAIN } }),
+  ),
+  'GET /2025-06-09/wallets/:walletLocator/signers/:signer': notFound((ours) =>
+    byWallet(ours, { params: { signer: `external-wallet:${ours.admin.address}` } }),
+  ),
+  'GET /unstable/wallets/:walletLocator/transfers': notFound((ours) => byWallet(ours, { query: 'status=successful' })),
+  'GET /2025-06-09/wallets/:walletLocator/nfts': notFound((ours) => [{ params: { walletLocator: `${CHAIN}:${ours.walletAddress}` } }]),
 
   // With our order's client secret too: the secret authorizes that order only within its own project.
   'GET /2022-06-09/orders/:orderId': notFound((ours) => [

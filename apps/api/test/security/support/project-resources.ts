@@ -40,6 +40,9 @@ export interface ProjectResources {
   /** A transfer from the wallet, awaiting approval, and the message the admin signs to approve it. */
   readonly transactionId: string;
   readonly approvalMessage: string;
+  /** A message signature from the wallet, awaiting the admin, and the message the admin signs to approve it. */
+  readonly signatureId: string;
+  readonly signatureMessage: string;
   readonly orderId: string;
   readonly clientSecret: string;
   readonly paymentMethodId: string;
@@ -87,7 +90,8 @@ export const makeProjectResources = async (
     'transfer',
     await call('POST', `/2025-06-09/wallets/${wallet.address}/tokens/${TOKEN}/transfers`, { recipient: '0x000000000000000000000000000000000000bEEF', amount: '1' }),
   );
-  const approvalMessage = transfer.approvals.pending[0].quorumApprovals.pending[0].message as string;
+  const approvalMessage = transfer.approvals.pending[0].message as string;
+  const signature = created('signature', await call('POST', `/2025-06-09/wallets/${wallet.address}/signatures`, { type: 'message', params: { message: 'hello', chain: CHAIN } }));
 
   created('user details', await call('PUT', `/2025-06-09/users/${userLocator}`, DETAILS), 200);
   created('document', await call('POST', '/2025-06-09/documents', { data: PNG, documentType: 'id-passport', reference: { userLocator }, expiresAt: '2035-01-01' }));
@@ -130,6 +134,8 @@ export const makeProjectResources = async (
     admin,
     transactionId: transfer.id,
     approvalMessage,
+    signatureId: signature.id,
+    signatureMessage: signature.approvals.pending[0].message,
     orderId: order.order.orderId,
     clientSecret: order.clientSecret,
     paymentMethodId: paymentMethod.paymentMethodId,
@@ -152,11 +158,22 @@ export const adminApproval = async (resources: ProjectResources) => ({
   ],
 });
 
+/** The admin's approval of the waiting message signature. */
+export const adminSignatureApproval = async (resources: ProjectResources) => ({
+  approvals: [
+    {
+      signer: `external-wallet:${resources.admin.address}`,
+      signature: await resources.admin.signMessage({ message: { raw: resources.signatureMessage as Hex } }),
+    },
+  ],
+});
+
 /** The ids that must never appear in another project's answers. */
 export const idsOf = (resources: ProjectResources): string[] => [
   resources.projectId,
   resources.walletAddress,
   resources.transactionId,
+  resources.signatureId,
   resources.orderId,
   resources.paymentMethodId,
   resources.linkedAddress,

@@ -29,7 +29,12 @@ const PLACEHOLDERS: Readonly<Record<string, string>> = {
   messageId: `msg_${'0'.repeat(32)}`,
   file: 'no-such-asset.css',
 };
-export const placeholderFor = (param: string): string => PLACEHOLDERS[param] ?? NO_SUCH_ID;
+/** A value naming nothing, of the shape `value` has (a `<chain>:<address>` locator keeps its chain). */
+export const placeholderFor = (param: string, value = ''): string => {
+  const placeholder = PLACEHOLDERS[param] ?? NO_SUCH_ID;
+  const chain = /^([a-z0-9-]+):0x[0-9a-fA-F]{40}$/.exec(value)?.[1];
+  return chain === undefined ? placeholder : `${chain}:${placeholder}`;
+};
 
 /** The served URL of `route` with its path parameters filled in (each encoded as one segment). */
 export const urlOf = (rootUrl: string, route: DeclaredRoute, params: Readonly<Record<string, string>>): string => {
