@@ -156,7 +156,8 @@ export const runGrowthBenchmark = async (options: GrowthBenchmarkOptions = {}): 
     await api.waitUntilCaughtUp();
     const catchUpSeconds = (performance.now() - stopped) / 1000;
     summarise(intervals, print);
-    print(`\ncreated ${counts.wallet.toLocaleString('en-US')} wallets and ${counts.order.toLocaleString('en-US')} orders; ${failures} requests failed${failures ? ` (first: ${firstFailure})` : ''}`);
+    print('');
+    print(`created ${counts.wallet.toLocaleString('en-US')} wallets and ${counts.order.toLocaleString('en-US')} orders; ${failures} requests failed${failures ? ` (first: ${firstFailure})` : ''}`);
     print(`projections caught up ${catchUpSeconds.toFixed(1)} s after the load stopped`);
     const files = (await filesUnder(dataDir)).sort((a, b) => b.bytes - a.bytes).slice(0, 6);
     print(`largest files: ${files.map((file) => `${file.path} ${mib(file.bytes)} MiB`).join(', ')}`);
@@ -173,8 +174,9 @@ const summarise = (intervals: readonly GrowthInterval[], print: (line: string) =
   if (!first || !last || first === last) return;
   const ratio = (a: number, b: number) => (b > 0 ? (a / b).toFixed(2) : '-');
   const requests = intervals.reduce((sum, interval) => sum + interval.requests, 0);
+  print('');
   print(
-    `\nlast interval against the first: CPU per request x${ratio(last.cpuMicrosPerRequest, first.cpuMicrosPerRequest)}, ` +
+    `last interval against the first: CPU per request x${ratio(last.cpuMicrosPerRequest, first.cpuMicrosPerRequest)}, ` +
       `p99 x${ratio(last.p99, first.p99)}, requests/s x${ratio(last.requestsPerSecond, first.requestsPerSecond)}; ` +
       `data directory ${mib(last.dataBytes)} MiB after ${requests.toLocaleString('en-US')} requests (${((last.dataBytes / Math.max(1, requests)) / 1024).toFixed(1)} KiB per request)`,
   );

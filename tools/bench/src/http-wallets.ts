@@ -82,7 +82,8 @@ export const runWalletsHttpBenchmark = async (options: WalletsBenchmarkOptions =
 
       const createRatio = create.requestsPerSecond / baseCreate.requestsPerSecond;
       const getRatio = get.requestsPerSecond / baseGet.requestsPerSecond;
-      print(`\ncreate-wallet: ${percentOf(create.requestsPerSecond, baseCreate.requestsPerSecond)} of bare Fastify (target >= ${TARGET_RATIO * 100}%): ${verdict(createRatio >= TARGET_RATIO)}`);
+      print('');
+      print(`create-wallet: ${percentOf(create.requestsPerSecond, baseCreate.requestsPerSecond)} of bare Fastify (target >= ${TARGET_RATIO * 100}%): ${verdict(createRatio >= TARGET_RATIO)}`);
       print(`get-transfer: ${percentOf(get.requestsPerSecond, baseGet.requestsPerSecond)} of bare Fastify`);
       for (const measured of [createAtRate, getAtRate]) {
         print(`${measured.name}: p50 ${measured.p50} ms, p99 ${measured.p99} ms (target < ${TARGET_P99_MS} ms): ${verdict(measured.p99 < TARGET_P99_MS)}`);

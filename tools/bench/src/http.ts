@@ -51,7 +51,8 @@ export const runHttpBenchmark = async (options: HttpBenchmarkOptions = {}): Prom
       )) as [Measured, Measured];
       const ratio = api.requestsPerSecond / baseline.requestsPerSecond;
       for (const line of measuredTable([baseline, api])) print(line);
-      print(`\nratio: ${percentOf(api.requestsPerSecond, baseline.requestsPerSecond)} of bare Fastify (target >= ${TARGET_RATIO * 100}%): ${verdict(ratio >= TARGET_RATIO)}`);
+      print('');
+      print(`ratio: ${percentOf(api.requestsPerSecond, baseline.requestsPerSecond)} of bare Fastify (target >= ${TARGET_RATIO * 100}%): ${verdict(ratio >= TARGET_RATIO)}`);
       return { baseline, api, ratio };
     } finally {
       await bare.stop();
