@@ -127,9 +127,12 @@ export const runGrowthBenchmark = async (options: GrowthBenchmarkOptions = {}): 
       print(`| ${String(finished.index).padEnd(8)} | ${values.map((value) => cell(value, 11)).join(' | ')} |`);
     };
 
-    const until = performance.now() + minutes * 60_000;
+    // The clients stop at the last report's tick: the last interval is a whole one too (plus the
+    // few requests in flight then).
+    const reports = Math.max(1, Math.round((minutes * 60) / intervalSeconds));
+    let stopping = false;
     const client = async (number: number) => {
-      for (let turn = number; performance.now() < until; turn++) {
+      for (let turn = number; !stopping; turn++) {
         const kind: Kind = turn % 2 === 0 ? 'wallet' : 'order';
         const began = performance.now();
         const answer = await send(agent, requests[kind].url, { method: 'POST', headers, body: requests[kind].body() }).catch((error: Error) => ({
@@ -146,11 +149,14 @@ export const runGrowthBenchmark = async (options: GrowthBenchmarkOptions = {}): 
       }
     };
     let reporting = Promise.resolve();
-    const ticker = setInterval(() => (reporting = reporting.then(report)), intervalSeconds * 1000);
+    const ticker = setInterval(() => {
+      if (current.index < reports) reporting = reporting.then(report);
+      else stopping = true;
+    }, intervalSeconds * 1000);
     await Promise.all(Array.from({ length: connections }, (_, number) => client(number)));
     clearInterval(ticker);
     await reporting;
-    if (current.latencies.wallet.length + current.latencies.order.length > 0) await report();
+    await report();
 
     const stopped = performance.now();
     await api.waitUntilCaughtUp();
