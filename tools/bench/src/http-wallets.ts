@@ -85,6 +85,11 @@ export const runWalletsHttpBenchmark = async (options: WalletsBenchmarkOptions =
       print('');
       print(`create-wallet: ${percentOf(create.requestsPerSecond, baseCreate.requestsPerSecond)} of bare Fastify (target >= ${TARGET_RATIO * 100}%): ${verdict(createRatio >= TARGET_RATIO)}`);
       print(`get-transfer: ${percentOf(get.requestsPerSecond, baseGet.requestsPerSecond)} of bare Fastify`);
+      for (const [ours, bare] of [[create, baseCreate], [get, baseGet]] as const) {
+        if (ours.cpuMicrosPerRequest !== null && bare.cpuMicrosPerRequest !== null) {
+          print(`${ours.name}: CPU per request ${(ours.cpuMicrosPerRequest / bare.cpuMicrosPerRequest).toFixed(1)}x bare Fastify's`);
+        }
+      }
       for (const measured of [createAtRate, getAtRate]) {
         print(`${measured.name}: p50 ${measured.p50} ms, p99 ${measured.p99} ms (target < ${TARGET_P99_MS} ms): ${verdict(measured.p99 < TARGET_P99_MS)}`);
       }

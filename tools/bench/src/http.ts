@@ -53,6 +53,9 @@ export const runHttpBenchmark = async (options: HttpBenchmarkOptions = {}): Prom
       for (const line of measuredTable([baseline, api])) print(line);
       print('');
       print(`ratio: ${percentOf(api.requestsPerSecond, baseline.requestsPerSecond)} of bare Fastify (target >= ${TARGET_RATIO * 100}%): ${verdict(ratio >= TARGET_RATIO)}`);
+      if (api.cpuMicrosPerRequest !== null && baseline.cpuMicrosPerRequest !== null) {
+        print(`CPU per request: ${(api.cpuMicrosPerRequest / baseline.cpuMicrosPerRequest).toFixed(1)}x bare Fastify's`);
+      }
       return { baseline, api, ratio };
     } finally {
       await bare.stop();
