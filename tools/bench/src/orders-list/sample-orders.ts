@@ -3,8 +3,10 @@ import {
   type Order,
   type OrderCommand,
   type OrderEvent,
+  type OrderKind,
   type OrderState,
   type PriceTableEntry,
+  type Recipient,
   orderDecider,
   quoteOrder,
 } from '@paykit/orders';
@@ -118,48 +120,39 @@ export const sampleOrderId = (index: number): string =>
 
 export const sampleWallet = (index: number): string => `0x${index.toString(16).padStart(40, '0')}`;
 
-/** What makes order number `index` its own: id, creation time (30 s after the one before), one of `wallets` buyers. */
-const stampOf = (index: number, wallets: number) => ({
-  orderId: sampleOrderId(index),
-  createdAt: new Date(Date.parse(CREATED_AT) + index * 30_000).toISOString(),
-  wallet: sampleWallet(index % wallets),
-});
+interface Stampable {
+  readonly orderId: string;
+  readonly createdAt: string;
+  readonly kind: OrderKind;
+  readonly recipient: Recipient;
+  readonly payment: { readonly payerAddress?: string };
+}
+
+/** `value` made order number `index`'s own: its id, creation time (30 s after the one before), one of `wallets` buyers. */
+const stamped = <T extends Stampable>(value: T, index: number, wallets: number): T => {
+  const wallet = sampleWallet(index % wallets);
+  return {
+    ...value,
+    orderId: sampleOrderId(index),
+    createdAt: new Date(Date.parse(CREATED_AT) + index * 30_000).toISOString(),
+    ...(value.kind === 'onramp'
+      ? { recipient: { ...value.recipient, walletAddress: wallet } }
+      : { payment: { ...value.payment, payerAddress: wallet } }),
+  };
+};
 
 const lifecycleOf = (index: number): Lifecycle => TEMPLATES[(index * 37) % TEMPLATES.length]!;
 
 /** Order number `index` of a fill, as it stands at the end of its lifecycle. */
-export const sampleOrder = (index: number, wallets: number): Order => {
-  const { order: template } = lifecycleOf(index);
-  const { orderId, createdAt, wallet } = stampOf(index, wallets);
-  return {
-    ...template,
-    orderId,
-    createdAt,
-    ...(template.kind === 'onramp'
-      ? { recipient: { ...template.recipient, walletAddress: wallet } }
-      : { payment: { ...template.payment, payerAddress: wallet } }),
-  };
-};
+export const sampleOrder = (index: number, wallets: number): Order => stamped(lifecycleOf(index).order, index, wallets);
 
 /** The events of order number `index`, as the orders decider produced them: they fold into `sampleOrder(index, wallets)`. */
-export const sampleOrderEvents = (index: number, wallets: number): OrderEvent[] => {
-  const { orderId, createdAt, wallet } = stampOf(index, wallets);
-  return lifecycleOf(index).events.map((event): OrderEvent => {
-    if (event.type !== 'OrderCreated') return { ...event, data: { ...event.data, orderId } } as OrderEvent;
-    const { data } = event;
-    return {
-      type: 'OrderCreated',
-      data: {
-        ...data,
-        orderId,
-        createdAt,
-        ...(data.kind === 'onramp'
-          ? { recipient: { ...data.recipient, walletAddress: wallet } }
-          : { payment: { ...data.payment, payerAddress: wallet } }),
-      },
-    };
-  });
-};
+export const sampleOrderEvents = (index: number, wallets: number): OrderEvent[] =>
+  lifecycleOf(index).events.map((event): OrderEvent =>
+    event.type === 'OrderCreated'
+      ? { type: 'OrderCreated', data: stamped(event.data, index, wallets) }
+      : ({ ...event, data: { ...event.data, orderId: sampleOrderId(index) } } as OrderEvent),
+  );
 
 /** Events per order over the mix (e.g. to size a store by its events). */
 export const EVENTS_PER_SAMPLE_ORDER = TEMPLATES.reduce((sum, { events }) => sum + events.length, 0) / TEMPLATES.length;
