@@ -60,7 +60,6 @@ describe('card payment killed around the charge, retried with the same key', () 
     const events = await h.events();
     for (const [index, { first, delivered, again }] of retries.entries()) {
       const { orderId } = paying.get(cases[index]!.buyer)!;
-      console.log(index, first.status, first.text.slice(0, 200));
       expect(first.status).toBe(200);
       expect(first.body.payment).toMatchObject({ status: 'completed', method: 'card' });
       expect(delivered.body.phase).toBe('completed');
