@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pid } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
@@ -30,8 +31,8 @@ export async function load(url, context, nextLoad) {
     source = ts.transpileModule(text, { fileName, compilerOptions: OPTIONS }).outputText;
     await mkdir(CACHE, { recursive: true });
     // Written aside and renamed: concurrent children never read half a file.
-    await writeFile(`${cached}.${process.pid}`, source);
-    await rename(`${cached}.${process.pid}`, cached);
+    await writeFile(`${cached}.${pid}`, source);
+    await rename(`${cached}.${pid}`, cached);
   }
   return { format: 'module', source, shortCircuit: true };
 }
