@@ -79,13 +79,13 @@ describe('card payment killed around the charge, retried with the same key', () 
     payOnce([{ point: 'after:OrderCardPaymentSucceeded', requestId: 'card-after-record', buyer: 'email:card-after@example.com' }]), 180_000);
 
   /**
-   * NEEDS sandbox-state (a card vault and processor whose tokens and charges survive a restart):
-   * the retry charges again with the attempt's key, and today's in-memory sandbox forgot both the
-   * token and the charge with the killed process (400 card_token_invalid). `it.failing` records
-   * that; once sandbox-state is merged this passes, `failing` reports it, and it becomes `it`.
+   * NEEDS sandbox-state (a card vault and processor whose tokens and charges survive a restart,
+   * ADR 0432): the retry charges again with the attempt's key and must reach the first charge.
+   * With an in-memory sandbox the killed process took the token and the charge with it, and the
+   * retry answers 400 card_token_invalid.
    */
   describe('killed at the charge (needs sandbox-state: durable card vault and charges)', () => {
-    it.failing('charges once when killed before the charge or between the charge and its record', () =>
+    it('charges once when killed before the charge or between the charge and its record', () =>
       payOnce([
         { point: 'after:OrderCardPaymentStarted', requestId: 'card-before-charge', buyer: 'email:card-before@example.com' },
         { point: 'before:OrderCardPaymentSucceeded', requestId: 'card-after-charge', buyer: 'email:card-charged@example.com' },

@@ -52,13 +52,13 @@ describe('create wallet killed around its writes, retried with the same key', ()
     createOnce([{ point: 'after:WalletCreated', requestId: 'wallet-anonymous-created', body: { chainType: 'evm', type: 'mpc' } }]), 180_000);
 
   /**
-   * NEEDS wallet-identity (create wallet is theirs): a wallet without an owner has no identity to
-   * re-derive its id from, so after a kill between the key's claim and the wallet the retry finds
-   * the key claimed for a wallet that never came and answers 409 idempotency_request_in_progress,
-   * for good. Nothing is created twice, but the key never resolves. `it.failing` records that.
+   * NEEDS wallet-identity (create wallet is theirs, ADR 0425): before it, a wallet without an
+   * owner had no identity to re-derive its id from, so after a kill between the key's claim and
+   * the wallet the retry found the key claimed for a wallet that never came and answered 409
+   * idempotency_request_in_progress for good (nothing created twice, but the key never resolved).
    */
   describe('owner-less, killed between the key’s claim and the wallet (needs wallet-identity)', () => {
-    it.failing('creates the wallet once and answers it', () =>
+    it('creates the wallet once and answers it', () =>
       createOnce([{ point: 'after:walletkey-', requestId: 'wallet-anonymous-claimed', body: { chainType: 'evm', type: 'mpc' } }]), 180_000);
   });
 });
