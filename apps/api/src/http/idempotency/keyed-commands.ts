@@ -1,11 +1,10 @@
 import {
-  type ActualRevision,
   type CommandHandlingOptions,
   type CommandHandlingResult,
   type EventStore,
   type EventToAppend,
   type RecordedEvent,
-  WrongExpectedRevisionError,
+  handleCommand,
 } from '@paykit/event-store';
 import { type Decider, type DomainError, DomainException, conflict } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
@@ -38,7 +37,6 @@ export interface KeyedStep {
 export class KeyedRequestCompleted<State = unknown> extends Error {
   constructor(
     readonly state: State,
-    readonly position: bigint,
     readonly refusal: DomainError | undefined,
   ) {
     super('The request with this idempotency key already completed');
@@ -46,60 +44,56 @@ export class KeyedRequestCompleted<State = unknown> extends Error {
   }
 }
 
-type Folding<Event, State> = Pick<Decider<unknown, Event, State, unknown>, 'evolve' | 'initialState'>;
-
 const stampOf = (event: RecordedEvent): IdempotencyStamp | undefined =>
   (event.metadata as { readonly idempotency?: IdempotencyStamp } | null)?.idempotency;
 
-const plainEvent = <Event>(event: RecordedEvent): Event => ({ type: event.type, data: event.data }) as Event;
-
-export const keyReused = (write: KeyedWrite): DomainException =>
+const keyReused = (write: KeyedWrite): DomainException =>
   new DomainException(
     conflict('idempotency_key_reused', 'This idempotency key was already used with a different request', { idempotencyKey: write.key }),
   );
 
-/** A stream folded to its end, with the state where the key's request completed (if it did). */
-const readKeyed = async <Event, State>(store: EventStore, streamName: string, decider: Folding<Event, State>, write: KeyedWrite) => {
-  let state = decider.initialState();
-  let nextExpectedRevision: ActualRevision = 'no_stream';
-  let position = 0n;
-  let completed: KeyedRequestCompleted<State> | null = null;
-  for await (const event of store.readStream(streamName)) {
-    state = decider.evolve(state, plainEvent<Event>(event));
-    nextExpectedRevision = event.revision;
-    position = event.position;
-    const stamp = stampOf(event);
-    if (stamp?.key !== write.digest) continue;
-    if (stamp.request !== write.fingerprint) throw keyReused(write);
-    if (stamp.completes) completed = new KeyedRequestCompleted(state, position, stamp.refusal);
-  }
-  return { state, nextExpectedRevision, position, completed };
-};
+/** An event with the stamp it was stored with (none on the events a decision has not stored yet). */
+interface Stamped<Event> {
+  readonly event: Event;
+  readonly stamp?: IdempotencyStamp;
+}
+
+/** A stream's state, and where the key's request completed on it. */
+interface KeyedState<State> {
+  readonly state: State;
+  readonly completed?: KeyedRequestCompleted<State>;
+}
 
 /**
- * Before a keyed request does any work: throws KeyedRequestCompleted when the request with its
- * key already completed on this stream, a 409 `idempotency_key_reused` when the key was used
- * for another request.
+ * The decider of a stream as a keyed request sees it: where the key's request completed is part
+ * of its state, and a stream where it did is not decided on: `found` hears of it instead.
  */
-export const checkKeyedStream = async <Event, State>(
-  store: EventStore,
-  streamName: string,
-  decider: Folding<Event, State>,
+const keyedDecider = <Command, Event, State>(
+  decider: Decider<Command, Event, State, DomainError>,
   write: KeyedWrite,
-): Promise<void> => {
-  const { completed } = await readKeyed(store, streamName, decider, write);
-  if (completed) {
-    write.markReplayed();
-    throw completed;
-  }
-};
+  found: (completed: KeyedRequestCompleted<State>) => void,
+): Decider<Command, Stamped<Event>, KeyedState<State>, DomainError> => ({
+  initialState: () => ({ state: decider.initialState() }),
+  evolve: (current, { event, stamp }) => {
+    const state = decider.evolve(current.state, event);
+    if (stamp?.key !== write.digest || !stamp.completes) return { ...current, state };
+    return { state, completed: new KeyedRequestCompleted(state, stamp.refusal) };
+  },
+  decide: (command, current) => {
+    if (!current.completed) return E.map((events: readonly Event[]) => events.map((event) => ({ event })))(decider.decide(command, current.state));
+    found(current.completed);
+    // Never an answer: handleKeyedCommand throws what `found` heard.
+    return E.left(conflict('idempotency_request_completed', 'the request with this idempotency key completed'));
+  },
+});
 
 /**
  * handleCommand (read, fold, decide, append at the revision read; re-read and decide again on
  * a conflict) for one step of a keyed request: its events carry the key's stamp, and a stream
  * where the key's request already completed is not decided on again: KeyedRequestCompleted is
  * thrown with that request's answer. So a retry after a crash, and the loser of two concurrent
- * requests with one key, answer what the one execution answered.
+ * requests with one key, answer what the one execution answered. An event of the key with
+ * another request's fingerprint is a 409 `idempotency_key_reused`.
  */
 export const handleKeyedCommand = async <Command, Event, State>(
   store: EventStore,
@@ -110,43 +104,56 @@ export const handleKeyedCommand = async <Command, Event, State>(
   step: KeyedStep,
   options: Pick<CommandHandlingOptions<Event>, 'maxRetries'> = {},
 ): Promise<E.Either<DomainError, CommandHandlingResult<Event, State>>> => {
-  const maxRetries = options.maxRetries ?? 3;
+  const { write } = step;
   const stamp: IdempotencyStamp = {
-    key: step.write.digest,
-    request: step.write.fingerprint,
+    key: write.digest,
+    request: write.fingerprint,
     ...(step.completes && { completes: true }),
     ...(step.refusal && { refusal: step.refusal }),
   };
-  const stamped = (event: Event): EventToAppend => {
-    const toAppend = toEventToAppend(event);
-    return { ...toAppend, metadata: { ...toAppend.metadata, idempotency: stamp } as EventToAppend['metadata'] };
-  };
-  for (let attempt = 1; ; attempt++) {
-    const current = await readKeyed(store, streamName, decider, step.write);
-    if (current.completed) {
-      step.write.markReplayed();
-      throw current.completed;
-    }
-    const decision = decider.decide(command, current.state);
-    if (E.isLeft(decision)) return decision;
-    const events = decision.right;
-    if (events.length === 0) {
-      return E.right({ events, state: current.state, nextExpectedRevision: current.nextExpectedRevision, position: current.position });
-    }
-    try {
-      const appended = await store.appendToStream(streamName, events.map(stamped), { expectedRevision: current.nextExpectedRevision });
-      const state = events.reduce((folded, event) => decider.evolve(folded, event), current.state);
-      return E.right({ events, state, nextExpectedRevision: appended.nextExpectedRevision, position: appended.position });
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (attempt > maxRetries) {
-        return E.left(
-          conflict('concurrency_conflict', `${streamName} was changed concurrently; gave up after ${attempt} attempts`, {
-            streamName,
-            attempts: attempt,
-          }),
-        );
-      }
-    }
+  let completed: KeyedRequestCompleted<State> | undefined;
+  const result = await handleCommand(
+    store,
+    streamName,
+    keyedDecider(decider, write, (found) => (completed = found)),
+    command,
+    ({ event }) => {
+      const toAppend = toEventToAppend(event);
+      return { ...toAppend, metadata: { ...toAppend.metadata, idempotency: stamp } as EventToAppend['metadata'] };
+    },
+    {
+      ...options,
+      toDomainEvent: (recorded) => {
+        const stored = stampOf(recorded);
+        if (stored?.key === write.digest && stored.request !== write.fingerprint) throw keyReused(write);
+        return { event: { type: recorded.type, data: recorded.data } as Event, ...(stored && { stamp: stored }) };
+      },
+    },
+  );
+  if (completed) {
+    write.markReplayed();
+    throw completed;
   }
+  return E.map((handled: CommandHandlingResult<Stamped<Event>, KeyedState<State>>) => ({
+    ...handled,
+    events: handled.events.map(({ event }) => event),
+    state: handled.state.state,
+  }))(result);
+};
+
+/**
+ * Before a keyed request does any work: throws KeyedRequestCompleted when the request with its
+ * key already completed on this stream, a 409 `idempotency_key_reused` when the key was used
+ * for another request. Nothing is written.
+ */
+export const checkKeyedStream = async <Event, State>(
+  store: EventStore,
+  streamName: string,
+  decider: Pick<Decider<unknown, Event, State, DomainError>, 'evolve' | 'initialState'>,
+  write: KeyedWrite,
+): Promise<void> => {
+  const decidesNothing: Decider<null, Event, State, DomainError> = { ...decider, decide: () => E.right([]) };
+  await handleKeyedCommand(store, streamName, decidesNothing, null, () => {
+    throw new Error('a check appends nothing');
+  }, { write, completes: false });
 };
