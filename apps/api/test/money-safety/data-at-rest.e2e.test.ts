@@ -10,7 +10,9 @@ const ACCOUNT_NUMBER = '000987654321';
 const filesUnder = async (dir: string): Promise<string[]> => {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]))),
+    entries.map((entry) =>
+      entry.isDirectory() ? filesUnder(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]),
+    ),
   );
   return nested.flat();
 };
@@ -53,7 +55,9 @@ describe('secrets at rest in the data directory', () => {
     let keys = 0;
     const keyed = () => ({ 'x-idempotency-key': `at-rest-${++keys}` });
 
-    const buyer = (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:at-rest@example.com' }, keyed())).body.address;
+    const buyer = (
+      await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:at-rest@example.com' }, keyed())
+    ).body.address;
     for (const amount of ['20', '150']) {
       const created = await api.call(
         'POST',
@@ -68,7 +72,12 @@ describe('secrets at rest in the data directory', () => {
       expect(created.status).toBe(201);
       secrets.set(`client secret of the ${amount} usd order`, created.body.clientSecret);
       if (amount !== '20') continue;
-      const card = await api.call('POST', '/unstable/card-tokens', { number: CARD_NUMBER, expMonth: 12, expYear: 2040, cvc: '123' }, keyed());
+      const card = await api.call(
+        'POST',
+        '/unstable/card-tokens',
+        { number: CARD_NUMBER, expMonth: 12, expYear: 2040, cvc: '123' },
+        keyed(),
+      );
       secrets.set('card token', card.body.token);
       const paid = await api.callAs(
         api.project.clientKey,
@@ -83,11 +92,27 @@ describe('secrets at rest in the data directory', () => {
     const offramp = await api.call('POST', ORDERS, offrampBody(seller, '25'), keyed());
     secrets.set('client secret of the offramp order', offramp.body.clientSecret);
     const txId = await depositFor(api, seller, offramp.body.order);
-    const paid = await api.call('POST', `${ORDERS}/${offramp.body.order.orderId}/payment`, { type: 'crypto-tx-id', txId }, keyed());
+    const paid = await api.call(
+      'POST',
+      `${ORDERS}/${offramp.body.order.orderId}/payment`,
+      { type: 'crypto-tx-id', txId },
+      keyed(),
+    );
     expect(paid.status).toBe(200);
-    const sent = await api.call('POST', `${WALLETS}/${seller.wallet}/tokens/${CHAIN}:usdc/transfers`, { recipient: buyer, amount: '1' }, keyed());
-    await pollUntil(() => api.call('GET', `${WALLETS}/${seller.wallet}/transactions/${sent.body.id}`), (answer) => answer.body.status === 'success');
-    await pollUntil(() => api.call('GET', `${ORDERS}/${offramp.body.order.orderId}`), (answer) => answer.body.phase === 'completed');
+    const sent = await api.call(
+      'POST',
+      `${WALLETS}/${seller.wallet}/tokens/${CHAIN}:usdc/transfers`,
+      { recipient: buyer, amount: '1' },
+      keyed(),
+    );
+    await pollUntil(
+      () => api.call('GET', `${WALLETS}/${seller.wallet}/transactions/${sent.body.id}`),
+      (answer) => answer.body.status === 'success',
+    );
+    await pollUntil(
+      () => api.call('GET', `${ORDERS}/${offramp.body.order.orderId}`),
+      (answer) => answer.body.phase === 'completed',
+    );
 
     await server.kill();
     // The look reaches the stored data: the order's id, which is no secret, is found.

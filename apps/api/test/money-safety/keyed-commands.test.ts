@@ -1,15 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { type EventStore, MemoryEventStore, type RecordedEvent, SqliteEventStore, createEventStore } from '@paykit/event-store';
+import {
+  type EventStore,
+  MemoryEventStore,
+  type RecordedEvent,
+  SqliteEventStore,
+  createEventStore,
+} from '@paykit/event-store';
 import { type EsdbTestServer, startEsdbTestServer } from '@paykit/event-store/esdb-test-server';
 import { type Decider, type DomainError, DomainException, conflict, invalid } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
-import { KeyedRequestCompleted, type KeyedStep, handleKeyedCommand } from '../../src/http/idempotency/keyed-commands.js';
+import {
+  KeyedRequestCompleted,
+  type KeyedStep,
+  handleKeyedCommand,
+} from '../../src/http/idempotency/keyed-commands.js';
 import { KeyedWrite } from '../../src/http/idempotency/keyed-write.js';
 import { type TempDir, makeTempDir } from '../support/temp-dir.js';
 
 /** A small account: opened once, then deposits, each once by its id; a deposit above 100 is refused. */
 type Command = { type: 'Open' } | { type: 'Deposit'; depositId: string; amount: number };
-type Event = { type: 'Opened'; data: Record<string, never> } | { type: 'Deposited'; data: { depositId: string; amount: number } };
+type Event =
+  { type: 'Opened'; data: Record<string, never> } | { type: 'Deposited'; data: { depositId: string; amount: number } };
 interface Account {
   readonly balance: number;
   readonly deposits: readonly string[];
@@ -19,9 +30,13 @@ const account: Decider<Command, Event, Account | null, DomainError> = {
   evolve: (state, event) =>
     event.type === 'Opened'
       ? { balance: 0, deposits: [] }
-      : { balance: (state?.balance ?? 0) + event.data.amount, deposits: [...(state?.deposits ?? []), event.data.depositId] },
+      : {
+          balance: (state?.balance ?? 0) + event.data.amount,
+          deposits: [...(state?.deposits ?? []), event.data.depositId],
+        },
   decide: (command, state) => {
-    if (command.type === 'Open') return state ? E.left(conflict('already_open', 'the account is open')) : E.right([{ type: 'Opened', data: {} }]);
+    if (command.type === 'Open')
+      return state ? E.left(conflict('already_open', 'the account is open')) : E.right([{ type: 'Opened', data: {} }]);
     if (!state) return E.left(invalid('not_open', 'no account'));
     if (state.deposits.includes(command.depositId)) return E.right([]);
     if (command.amount > 100) return E.left(invalid('too_much', 'at most 100'));
@@ -48,7 +63,8 @@ const run = (store: EventStore, stream: string, command: Command, step: KeyedSte
   handleKeyedCommand(store, stream, account, command, toAppend, step).then(
     (result) => ({ kind: 'handled' as const, result }),
     (error: unknown) => {
-      if (error instanceof KeyedRequestCompleted) return { kind: 'replayed' as const, state: error.state as Account, refusal: error.refusal };
+      if (error instanceof KeyedRequestCompleted)
+        return { kind: 'replayed' as const, state: error.state as Account, refusal: error.refusal };
       throw error;
     },
   );
@@ -96,7 +112,9 @@ describe.each([
     await run(store, name, { type: 'Open' }, { write: keyed('open'), completes: true });
     const write = () => keyed('deposit-1');
     const outcomes = await Promise.all(
-      Array.from({ length: 20 }, () => run(store, name, { type: 'Deposit', depositId: randomUUID(), amount: 5 }, { write: write(), completes: true })),
+      Array.from({ length: 20 }, () =>
+        run(store, name, { type: 'Deposit', depositId: randomUUID(), amount: 5 }, { write: write(), completes: true }),
+      ),
     );
     const deposits = (await eventsOf(store, name)).filter((event) => event.type === 'Deposited');
     expect(deposits).toHaveLength(1);
@@ -110,17 +128,42 @@ describe.each([
   it('answers a retry with the state right after the completing write, not the stream as it is now', async () => {
     const name = stream();
     await run(store, name, { type: 'Open' }, { write: keyed('open'), completes: true });
-    await run(store, name, { type: 'Deposit', depositId: 'd1', amount: 10 }, { write: keyed('first'), completes: true });
-    await run(store, name, { type: 'Deposit', depositId: 'd2', amount: 20 }, { write: keyed('second'), completes: true });
-    const retried = await run(store, name, { type: 'Deposit', depositId: 'd1', amount: 10 }, { write: keyed('first'), completes: true });
+    await run(
+      store,
+      name,
+      { type: 'Deposit', depositId: 'd1', amount: 10 },
+      { write: keyed('first'), completes: true },
+    );
+    await run(
+      store,
+      name,
+      { type: 'Deposit', depositId: 'd2', amount: 20 },
+      { write: keyed('second'), completes: true },
+    );
+    const retried = await run(
+      store,
+      name,
+      { type: 'Deposit', depositId: 'd1', amount: 10 },
+      { write: keyed('first'), completes: true },
+    );
     expect(retried).toEqual({ kind: 'replayed', state: { balance: 10, deposits: ['d1'] }, refusal: undefined });
   });
 
   it('refuses the key for another request: 409 idempotency_key_reused, nothing written', async () => {
     const name = stream();
     await run(store, name, { type: 'Open' }, { write: keyed('open'), completes: true });
-    await run(store, name, { type: 'Deposit', depositId: 'd1', amount: 10 }, { write: keyed('k', 'request-a'), completes: true });
-    const reused = run(store, name, { type: 'Deposit', depositId: 'd9', amount: 90 }, { write: keyed('k', 'request-b'), completes: true });
+    await run(
+      store,
+      name,
+      { type: 'Deposit', depositId: 'd1', amount: 10 },
+      { write: keyed('k', 'request-a'), completes: true },
+    );
+    const reused = run(
+      store,
+      name,
+      { type: 'Deposit', depositId: 'd9', amount: 90 },
+      { write: keyed('k', 'request-b'), completes: true },
+    );
     await expect(reused).rejects.toBeInstanceOf(DomainException);
     await expect(reused).rejects.toMatchObject({ error: { kind: 'conflict', code: 'idempotency_key_reused' } });
     expect((await eventsOf(store, name)).map((event) => event.type)).toEqual(['Opened', 'Deposited']);
@@ -132,11 +175,19 @@ describe.each([
     await run(store, name, { type: 'Open' }, { write: keyed('open-and-deposit'), completes: false });
     const opening = await run(store, name, { type: 'Open' }, { write: keyed('open-and-deposit'), completes: false });
     expect(opening.kind === 'handled' && E.isLeft(opening.result) && opening.result.left.code).toBe('already_open');
-    const deposited = await run(store, name, { type: 'Deposit', depositId: 'd1', amount: 10 }, { write: keyed('open-and-deposit'), completes: true });
+    const deposited = await run(
+      store,
+      name,
+      { type: 'Deposit', depositId: 'd1', amount: 10 },
+      { write: keyed('open-and-deposit'), completes: true },
+    );
     expect(deposited.kind).toBe('handled');
     const again = await run(store, name, { type: 'Open' }, { write: keyed('open-and-deposit'), completes: false });
     expect(again).toMatchObject({ kind: 'replayed', state: { balance: 10, deposits: ['d1'] } });
-    const stamped = (await eventsOf(store, name)).map((event) => [event.type, (event.metadata as { idempotency?: { completes?: true } }).idempotency?.completes ?? false]);
+    const stamped = (await eventsOf(store, name)).map((event) => [
+      event.type,
+      (event.metadata as { idempotency?: { completes?: true } }).idempotency?.completes ?? false,
+    ]);
     expect(stamped).toEqual([
       ['Opened', false],
       ['Deposited', true],
@@ -147,8 +198,18 @@ describe.each([
     const name = stream();
     await run(store, name, { type: 'Open' }, { write: keyed('open'), completes: true });
     const refusal = conflict('card_refused', 'the processor refused it');
-    await run(store, name, { type: 'Deposit', depositId: 'd1', amount: 1 }, { write: keyed('refused'), completes: true, refusal });
-    const retried = await run(store, name, { type: 'Deposit', depositId: 'd1', amount: 1 }, { write: keyed('refused'), completes: true });
+    await run(
+      store,
+      name,
+      { type: 'Deposit', depositId: 'd1', amount: 1 },
+      { write: keyed('refused'), completes: true, refusal },
+    );
+    const retried = await run(
+      store,
+      name,
+      { type: 'Deposit', depositId: 'd1', amount: 1 },
+      { write: keyed('refused'), completes: true },
+    );
     expect(retried).toEqual({ kind: 'replayed', state: { balance: 1, deposits: ['d1'] }, refusal });
   });
 
@@ -156,10 +217,19 @@ describe.each([
     const name = stream();
     await run(store, name, { type: 'Open' }, { write: keyed('open'), completes: true });
     await Promise.all(
-      Array.from({ length: 8 }, (_, i) => run(store, name, { type: 'Deposit', depositId: `d${i}`, amount: 1 }, { write: keyed(`key-${i}`), completes: true })),
+      Array.from({ length: 8 }, (_, i) =>
+        run(
+          store,
+          name,
+          { type: 'Deposit', depositId: `d${i}`, amount: 1 },
+          { write: keyed(`key-${i}`), completes: true },
+        ),
+      ),
     );
     // A conflict is retried on fresh state (at most 3 times): the busiest may give up, never write twice.
-    const deposits = (await eventsOf(store, name)).filter((event) => event.type === 'Deposited').map((event) => (event.data as { depositId: string }).depositId);
+    const deposits = (await eventsOf(store, name))
+      .filter((event) => event.type === 'Deposited')
+      .map((event) => (event.data as { depositId: string }).depositId);
     expect(new Set(deposits).size).toBe(deposits.length);
   });
 });

@@ -31,13 +31,21 @@ describe('keyed writes: orders, payments and transfers that an idempotency key n
   describe('create order', () => {
     it('places one order for twenty concurrent requests with one key; all answer it, client secret included', async () => {
       const wallet = await orders.wallet('email:concurrent-order@example.com');
-      const answers = await Promise.all(Array.from({ length: 20 }, () => orders.call('POST', ORDERS, onrampBody(wallet, '21.5'), keyed('order-concurrent'))));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          orders.call('POST', ORDERS, onrampBody(wallet, '21.5'), keyed('order-concurrent')),
+        ),
+      );
       expect(new Set(answers.map((answer) => answer.status))).toEqual(new Set([201]));
       expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
       expect(answers.filter((answer) => answer.headers.get('x-idempotent-replayed') === 'true')).toHaveLength(19);
-      const placed = (await allEvents()).filter((event) => event.type === 'OrderCreated' && event.streamName === `order-${answers[0]!.body.order.orderId}`);
+      const placed = (await allEvents()).filter(
+        (event) => event.type === 'OrderCreated' && event.streamName === `order-${answers[0]!.body.order.orderId}`,
+      );
       expect(placed).toHaveLength(1);
-      expect(placed[0]!.metadata).toMatchObject({ idempotency: { key: expect.any(String), request: expect.any(String), completes: true } });
+      expect(placed[0]!.metadata).toMatchObject({
+        idempotency: { key: expect.any(String), request: expect.any(String), completes: true },
+      });
     });
 
     it('answers a retry with the order as it was placed, after it moved on, with the same client secret', async () => {
@@ -64,8 +72,20 @@ describe('keyed writes: orders, payments and transfers that an idempotency key n
         parameters: { idempotencyKey: 'order-reuse' },
       });
       const other = await orders.api.project('Another project');
-      const otherWallet = (await orders.api.call(other.serverKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:reuse-order@example.com' })).body.address;
-      const elsewhere = await orders.api.call(other.serverKey, 'POST', ORDERS, onrampBody(otherWallet, '24'), keyed('order-reuse'));
+      const otherWallet = (
+        await orders.api.call(other.serverKey, 'POST', WALLETS, {
+          chainType: 'evm',
+          type: 'mpc',
+          owner: 'email:reuse-order@example.com',
+        })
+      ).body.address;
+      const elsewhere = await orders.api.call(
+        other.serverKey,
+        'POST',
+        ORDERS,
+        onrampBody(otherWallet, '24'),
+        keyed('order-reuse'),
+      );
       expect(elsewhere.status).toBe(201);
       expect(elsewhere.headers.get('x-idempotent-replayed')).toBeNull();
     });
@@ -73,7 +93,12 @@ describe('keyed writes: orders, payments and transfers that an idempotency key n
     it('runs a request that was refused before it wrote again: the refusal is not the key’s answer', async () => {
       const wallet = await orders.wallet('email:refused-order@example.com');
       const body = onrampBody(wallet, '25');
-      const refused = await orders.call('POST', ORDERS, { ...body, recipient: { walletAddress: '0x000000000000000000000000000000000000dEaD' } }, keyed('order-refused'));
+      const refused = await orders.call(
+        'POST',
+        ORDERS,
+        { ...body, recipient: { walletAddress: '0x000000000000000000000000000000000000dEaD' } },
+        keyed('order-refused'),
+      );
       expect(refused.status).toBe(400);
       const placed = await orders.call('POST', ORDERS, body, keyed('order-refused'));
       expect(placed.status).toBe(201);
@@ -88,7 +113,9 @@ describe('keyed writes: orders, payments and transfers that an idempotency key n
         orders.api.call(orders.project.clientKey, 'GET', `${ORDERS}/${orderId}`, undefined, { authorization: secret });
       expect((await read(order.orderId, clientSecret)).status).toBe(200);
       // An order as placed before ADR 0306: the same event with a random secret's hash.
-      const [created] = (await allEvents()).filter((event) => event.type === 'OrderCreated' && event.streamName === `order-${order.orderId}`);
+      const [created] = (await allEvents()).filter(
+        (event) => event.type === 'OrderCreated' && event.streamName === `order-${order.orderId}`,
+      );
       const olderId = randomUUID();
       const olderSecret = `${olderId}_secret_${randomBytes(24).toString('base64url')}`;
       await store().appendToStream(
@@ -112,7 +139,13 @@ describe('keyed writes: orders, payments and transfers that an idempotency key n
     it('replays a refusal that wrote (the processor refused the token): the same 400, no second attempt', async () => {
       const wallet = await orders.wallet('email:refused-card@example.com');
       const { order } = (await orders.onramp(wallet, '27')).body;
-      const pay = () => orders.call('POST', `${ORDERS}/${order.orderId}/payment`, { type: 'card-token', token: 'tok_unknown' }, keyed('pay-refused'));
+      const pay = () =>
+        orders.call(
+          'POST',
+          `${ORDERS}/${order.orderId}/payment`,
+          { type: 'card-token', token: 'tok_unknown' },
+          keyed('pay-refused'),
+        );
       const first = await pay();
       expect(first.status).toBe(400);
       expect(first.body.code).toBe('card_token_invalid');
@@ -120,7 +153,9 @@ describe('keyed writes: orders, payments and transfers that an idempotency key n
       expect(again.status).toBe(400);
       expect(again.body).toEqual(first.body);
       expect(again.headers.get('x-idempotent-replayed')).toBe('true');
-      const attempts = (await allEvents()).filter((event) => event.streamName === `order-${order.orderId}` && event.type.startsWith('OrderCardPayment'));
+      const attempts = (await allEvents()).filter(
+        (event) => event.streamName === `order-${order.orderId}` && event.type.startsWith('OrderCardPayment'),
+      );
       expect(attempts.map((event) => event.type)).toEqual(['OrderCardPaymentStarted', 'OrderCardPaymentDeclined']);
     });
 
@@ -129,11 +164,20 @@ describe('keyed writes: orders, payments and transfers that an idempotency key n
       const { order } = (await orders.onramp(wallet, '28')).body;
       const token = await orders.cardToken(CARDS.succeeds);
       const answers = await Promise.all(
-        Array.from({ length: 10 }, () => orders.call('POST', `${ORDERS}/${order.orderId}/payment`, { type: 'card-token', token }, keyed('pay-concurrent'))),
+        Array.from({ length: 10 }, () =>
+          orders.call(
+            'POST',
+            `${ORDERS}/${order.orderId}/payment`,
+            { type: 'card-token', token },
+            keyed('pay-concurrent'),
+          ),
+        ),
       );
       expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`)).size).toBe(1);
       expect(answers[0]!.body.payment.status).toBe('completed');
-      const ofOrder = (await allEvents()).filter((event) => event.streamName === `order-${order.orderId}`).map((event) => event.type);
+      const ofOrder = (await allEvents())
+        .filter((event) => event.streamName === `order-${order.orderId}`)
+        .map((event) => event.type);
       expect(ofOrder.filter((type) => type === 'OrderCardPaymentStarted')).toHaveLength(1);
       expect(ofOrder.filter((type) => type === 'OrderCardPaymentSucceeded')).toHaveLength(1);
     });
@@ -145,17 +189,35 @@ describe('keyed writes: orders, payments and transfers that an idempotency key n
       const recipient = await orders.wallet('email:keyed-recipient@example.com');
       await orders.call('POST', `/v1-alpha2/wallets/${sender}/balances`, { amount: 10, token: 'usdxm', chain: CHAIN });
       const send = (amount: string) =>
-        orders.call('POST', `${WALLETS}/${sender}/tokens/${CHAIN}:usdc/transfers`, { recipient, amount }, keyed('transfer-concurrent'));
+        orders.call(
+          'POST',
+          `${WALLETS}/${sender}/tokens/${CHAIN}:usdc/transfers`,
+          { recipient, amount },
+          keyed('transfer-concurrent'),
+        );
       const answers = await Promise.all(Array.from({ length: 10 }, () => send('1.5')));
       expect(new Set(answers.map((answer) => `${answer.status} ${answer.text}`)).size).toBe(1);
       expect(answers[0]!.status).toBe(201);
       const reused = await send('2');
       expect(reused).toMatchObject({ status: 409, body: { code: 'idempotency_key_reused' } });
       const id = answers[0]!.body.id as string;
-      expect(await waitFor(async () => (await orders.call('GET', `${WALLETS}/${sender}/transactions/${id}`)).body.status === 'success')).toBe(true);
+      expect(
+        await waitFor(
+          async () => (await orders.call('GET', `${WALLETS}/${sender}/transactions/${id}`)).body.status === 'success',
+        ),
+      ).toBe(true);
       const events = await allEvents();
-      expect(events.filter((event) => event.type === 'TransferCreated' && event.metadata.projectId === orders.project.projectId && (event.data as { wallet: { address: string } }).wallet.address === sender)).toHaveLength(1);
-      expect(events.filter((event) => event.type === 'TransferBroadcast' && event.streamName === `transfer-${id}`)).toHaveLength(1);
+      expect(
+        events.filter(
+          (event) =>
+            event.type === 'TransferCreated' &&
+            event.metadata.projectId === orders.project.projectId &&
+            (event.data as { wallet: { address: string } }).wallet.address === sender,
+        ),
+      ).toHaveLength(1);
+      expect(
+        events.filter((event) => event.type === 'TransferBroadcast' && event.streamName === `transfer-${id}`),
+      ).toHaveLength(1);
     });
   });
 });

@@ -26,22 +26,35 @@ describe('card payment killed around the charge, retried with the same key', () 
 
   const pay = (api: Api, buyer: string, key: string, requestId: string) => {
     const { orderId, token } = paying.get(buyer)!;
-    return api.call('POST', `${ORDERS}/${orderId}/payment`, { type: 'card-token', token }, { 'x-idempotency-key': key, 'x-request-id': requestId });
+    return api.call(
+      'POST',
+      `${ORDERS}/${orderId}/payment`,
+      { type: 'card-token', token },
+      { 'x-idempotency-key': key, 'x-request-id': requestId },
+    );
   };
 
   const payOnce = async (cases: readonly CardCase[]) => {
     const retries = await h.walk(cases, {
       setup: async (api) => {
         for (const { buyer } of cases) {
-          const wallet = (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: buyer })).body.address;
+          const wallet = (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: buyer })).body
+            .address;
           const { order } = (
             await api.call('POST', ORDERS, {
               recipient: { walletAddress: wallet },
               payment: { method: 'card', currency: 'usd', receiptEmail: 'buyer@example.com' },
-              lineItems: [{ tokenLocator: 'base-sepolia:usdc', executionParameters: { amount: '20', maxSlippageBps: '100' } }],
+              lineItems: [
+                { tokenLocator: 'base-sepolia:usdc', executionParameters: { amount: '20', maxSlippageBps: '100' } },
+              ],
             })
           ).body;
-          const card = await api.call('POST', '/unstable/card-tokens', { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' });
+          const card = await api.call('POST', '/unstable/card-tokens', {
+            number: '4242424242424242',
+            expMonth: 12,
+            expYear: 2040,
+            cvc: '123',
+          });
           paying.set(buyer, { orderId: order.orderId, token: card.body.token });
         }
       },
@@ -66,7 +79,8 @@ describe('card payment killed around the charge, retried with the same key', () 
       expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);
       expect(again.headers.get('x-idempotent-replayed')).toBe('true');
-      const ofOrder = (type: string) => events.filter((event) => event.type === type && event.streamName === `order-${orderId}`);
+      const ofOrder = (type: string) =>
+        events.filter((event) => event.type === type && event.streamName === `order-${orderId}`);
       expect(ofOrder('OrderCardPaymentStarted')).toHaveLength(1);
       const succeeded = ofOrder('OrderCardPaymentSucceeded');
       expect(succeeded).toHaveLength(1);
@@ -75,8 +89,18 @@ describe('card payment killed around the charge, retried with the same key', () 
     }
   };
 
-  it('records the charge once when killed after recording it, before the answer', () =>
-    payOnce([{ point: 'after:OrderCardPaymentSucceeded', requestId: 'card-after-record', buyer: 'email:card-after@example.com' }]), 180_000);
+  it(
+    'records the charge once when killed after recording it, before the answer',
+    () =>
+      payOnce([
+        {
+          point: 'after:OrderCardPaymentSucceeded',
+          requestId: 'card-after-record',
+          buyer: 'email:card-after@example.com',
+        },
+      ]),
+    180_000,
+  );
 
   /**
    * NEEDS sandbox-state (a card vault and processor whose tokens and charges survive a restart,
@@ -85,10 +109,22 @@ describe('card payment killed around the charge, retried with the same key', () 
    * retry answers 400 card_token_invalid.
    */
   describe('killed at the charge (needs sandbox-state: durable card vault and charges)', () => {
-    it('charges once when killed before the charge or between the charge and its record', () =>
-      payOnce([
-        { point: 'after:OrderCardPaymentStarted', requestId: 'card-before-charge', buyer: 'email:card-before@example.com' },
-        { point: 'before:OrderCardPaymentSucceeded', requestId: 'card-after-charge', buyer: 'email:card-charged@example.com' },
-      ]), 180_000);
+    it(
+      'charges once when killed before the charge or between the charge and its record',
+      () =>
+        payOnce([
+          {
+            point: 'after:OrderCardPaymentStarted',
+            requestId: 'card-before-charge',
+            buyer: 'email:card-before@example.com',
+          },
+          {
+            point: 'before:OrderCardPaymentSucceeded',
+            requestId: 'card-after-charge',
+            buyer: 'email:card-charged@example.com',
+          },
+        ]),
+      180_000,
+    );
   });
 });

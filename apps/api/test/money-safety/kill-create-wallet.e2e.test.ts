@@ -36,20 +36,48 @@ describe('create wallet killed around its writes, retried with the same key', ()
       expect([200, 201]).toContain(first.status);
       expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);
-      const requestIds = new Set([cases[index]!.requestId, `${cases[index]!.requestId}-retry-1`, `${cases[index]!.requestId}-retry-2`]);
-      const created = events.filter((event) => event.type === 'WalletCreated' && requestIds.has(event.metadata.correlationId));
+      const requestIds = new Set([
+        cases[index]!.requestId,
+        `${cases[index]!.requestId}-retry-1`,
+        `${cases[index]!.requestId}-retry-2`,
+      ]);
+      const created = events.filter(
+        (event) => event.type === 'WalletCreated' && requestIds.has(event.metadata.correlationId),
+      );
       expect(created).toHaveLength(1);
     }
   };
 
-  it('creates an owner’s wallet once when killed after the key’s claim or after the wallet', () =>
-    createOnce([
-      { point: 'after:walletkey-', requestId: 'wallet-owner-claimed', body: { chainType: 'evm', type: 'mpc', owner: 'email:claimed@example.com' } },
-      { point: 'after:WalletCreated', requestId: 'wallet-owner-created', body: { chainType: 'evm', type: 'mpc', owner: 'email:created@example.com' } },
-    ]), 180_000);
+  it(
+    'creates an owner’s wallet once when killed after the key’s claim or after the wallet',
+    () =>
+      createOnce([
+        {
+          point: 'after:walletkey-',
+          requestId: 'wallet-owner-claimed',
+          body: { chainType: 'evm', type: 'mpc', owner: 'email:claimed@example.com' },
+        },
+        {
+          point: 'after:WalletCreated',
+          requestId: 'wallet-owner-created',
+          body: { chainType: 'evm', type: 'mpc', owner: 'email:created@example.com' },
+        },
+      ]),
+    180_000,
+  );
 
-  it('creates a wallet without an owner once when killed after the wallet', () =>
-    createOnce([{ point: 'after:WalletCreated', requestId: 'wallet-anonymous-created', body: { chainType: 'evm', type: 'mpc' } }]), 180_000);
+  it(
+    'creates a wallet without an owner once when killed after the wallet',
+    () =>
+      createOnce([
+        {
+          point: 'after:WalletCreated',
+          requestId: 'wallet-anonymous-created',
+          body: { chainType: 'evm', type: 'mpc' },
+        },
+      ]),
+    180_000,
+  );
 
   /**
    * NEEDS wallet-identity (create wallet is theirs, ADR 0425): before it, a wallet without an
@@ -58,7 +86,13 @@ describe('create wallet killed around its writes, retried with the same key', ()
    * idempotency_request_in_progress for good (nothing created twice, but the key never resolved).
    */
   describe('owner-less, killed between the key’s claim and the wallet (needs wallet-identity)', () => {
-    it('creates the wallet once and answers it', () =>
-      createOnce([{ point: 'after:walletkey-', requestId: 'wallet-anonymous-claimed', body: { chainType: 'evm', type: 'mpc' } }]), 180_000);
+    it(
+      'creates the wallet once and answers it',
+      () =>
+        createOnce([
+          { point: 'after:walletkey-', requestId: 'wallet-anonymous-claimed', body: { chainType: 'evm', type: 'mpc' } },
+        ]),
+      180_000,
+    );
   });
 });

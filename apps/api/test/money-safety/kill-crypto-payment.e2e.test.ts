@@ -16,12 +16,21 @@ describe('crypto payment killed around its write, retried with the same key', ()
   afterAll(() => h.remove());
 
   const cases = [
-    { point: 'before:OrderCryptoDepositReceived', requestId: 'crypto-before', seller: 'email:payer-before@example.com' },
+    {
+      point: 'before:OrderCryptoDepositReceived',
+      requestId: 'crypto-before',
+      seller: 'email:payer-before@example.com',
+    },
     { point: 'after:OrderCryptoDepositReceived', requestId: 'crypto-after', seller: 'email:payer-after@example.com' },
   ];
   const pay = (api: Api, seller: string, key: string, requestId: string) => {
     const { orderId, txId } = paying.get(seller)!;
-    return api.call('POST', `${ORDERS}/${orderId}/payment`, { type: 'crypto-tx-id', txId }, { 'x-idempotency-key': key, 'x-request-id': requestId });
+    return api.call(
+      'POST',
+      `${ORDERS}/${orderId}/payment`,
+      { type: 'crypto-tx-id', txId },
+      { 'x-idempotency-key': key, 'x-request-id': requestId },
+    );
   };
 
   it('records the deposit once and pays out once, whether killed before or after recording it', async () => {
@@ -49,12 +58,16 @@ describe('crypto payment killed around its write, retried with the same key', ()
     for (const [index, { first, settled, again }] of retries.entries()) {
       const { orderId, txId } = paying.get(cases[index]!.seller)!;
       expect(first.status).toBe(200);
-      expect(first.body.payment).toMatchObject({ status: 'completed', received: { txId, amount: '25', currency: 'usdc' } });
+      expect(first.body.payment).toMatchObject({
+        status: 'completed',
+        received: { txId, amount: '25', currency: 'usdc' },
+      });
       expect(settled.body.phase).toBe('completed');
       expect(again.status).toBe(200);
       expect(again.body).toEqual(first.body);
       expect(again.headers.get('x-idempotent-replayed')).toBe('true');
-      const ofOrder = (type: string) => events.filter((event) => event.type === type && event.streamName === `order-${orderId}`);
+      const ofOrder = (type: string) =>
+        events.filter((event) => event.type === type && event.streamName === `order-${orderId}`);
       expect(ofOrder('OrderCryptoDepositReceived')).toHaveLength(1);
       expect(ofOrder('OrderDeliveryStarted')).toHaveLength(1);
       expect(ofOrder('OrderDeliveryCompleted')).toHaveLength(1);

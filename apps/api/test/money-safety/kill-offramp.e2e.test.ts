@@ -19,7 +19,10 @@ describe('create offramp order killed around its write, retried with the same ke
     { point: 'after:OrderCreated', requestId: 'offramp-after', seller: 'email:seller-after@example.com' },
   ];
   const create = (api: Api, seller: string, key: string, requestId: string) =>
-    api.call('POST', ORDERS, offrampBody(sellers.get(seller)!, '25'), { 'x-idempotency-key': key, 'x-request-id': requestId });
+    api.call('POST', ORDERS, offrampBody(sellers.get(seller)!, '25'), {
+      'x-idempotency-key': key,
+      'x-request-id': requestId,
+    });
 
   it('places the order once when killed just before or just after its append', async () => {
     const retries = await h.walk(cases, {
@@ -35,13 +38,18 @@ describe('create offramp order killed around its write, retried with the same ke
     const events = await h.events();
     for (const [index, { first, again }] of retries.entries()) {
       expect(first.status).toBe(201);
-      expect(first.body.order.payment).toMatchObject({ status: 'awaiting-payment', preparation: { serializedTransaction: expect.any(String) } });
+      expect(first.body.order.payment).toMatchObject({
+        status: 'awaiting-payment',
+        preparation: { serializedTransaction: expect.any(String) },
+      });
       expect(again.status).toBe(201);
       expect(again.body).toEqual(first.body);
       expect(again.headers.get('x-idempotent-replayed')).toBe('true');
       const methodId = sellers.get(cases[index]!.seller)!.paymentMethodId;
       const placed = events.filter(
-        (event) => event.type === 'OrderCreated' && (event.data as { recipient: { paymentMethodId?: string } }).recipient.paymentMethodId === methodId,
+        (event) =>
+          event.type === 'OrderCreated' &&
+          (event.data as { recipient: { paymentMethodId?: string } }).recipient.paymentMethodId === methodId,
       );
       expect(placed).toHaveLength(1);
     }

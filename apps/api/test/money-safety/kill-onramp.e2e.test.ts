@@ -42,16 +42,25 @@ describe('create onramp order killed around its write, retried with the same key
     const retries = await h.walk(cases, {
       setup: async (api) => {
         for (const { buyer } of cases) {
-          wallets.set(buyer, (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: buyer })).body.address);
+          wallets.set(
+            buyer,
+            (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: buyer })).body.address,
+          );
         }
       },
       cut: (api, request) => create(api, request, request.requestId, request.requestId),
       retry: async (api, request) => {
         const first = await create(api, request, request.requestId, `${request.requestId}-retry-1`);
         const again = await create(api, request, request.requestId, `${request.requestId}-retry-2`);
-        const bySecret = await api.callAs(api.project.clientKey, 'GET', `${ORDERS}/${first.body.order?.orderId}`, undefined, {
-          authorization: first.body.clientSecret,
-        });
+        const bySecret = await api.callAs(
+          api.project.clientKey,
+          'GET',
+          `${ORDERS}/${first.body.order?.orderId}`,
+          undefined,
+          {
+            authorization: first.body.clientSecret,
+          },
+        );
         return { first, again, bySecret };
       },
     });
@@ -65,9 +74,16 @@ describe('create onramp order killed around its write, retried with the same key
       expect(again.headers.get('x-idempotent-replayed')).toBe('true');
       expect(bySecret.status).toBe(200);
       expect(bySecret.body.orderId).toBe(first.body.order.orderId);
-      const placed = events.filter((event) => event.type === 'OrderCreated' && (event.data as { buyer: { userLocator: string } }).buyer.userLocator === buyer);
+      const placed = events.filter(
+        (event) =>
+          event.type === 'OrderCreated' &&
+          (event.data as { buyer: { userLocator: string } }).buyer.userLocator === buyer,
+      );
       expect(placed).toHaveLength(1);
-      const checks = events.filter((event) => event.type === 'IdentityVerificationStarted' && (event.data as { userLocator: string }).userLocator === buyer);
+      const checks = events.filter(
+        (event) =>
+          event.type === 'IdentityVerificationStarted' && (event.data as { userLocator: string }).userLocator === buyer,
+      );
       if (Number(amount) > 100) {
         expect(checks).toHaveLength(1);
         // The check may have been decided while the server was down: then the order needs no more.
@@ -78,13 +94,22 @@ describe('create onramp order killed around its write, retried with the same key
     }
   };
 
-  it('places the order once when killed just before or just after its append', () =>
-    placeOnce([
-      { point: 'before:OrderCreated', requestId: 'onramp-before', buyer: 'email:before@example.com', amount: '20' },
-      { point: 'after:OrderCreated', requestId: 'onramp-after', buyer: 'email:after@example.com', amount: '20' },
-      // The order and its identity check are one append: the retry answers both.
-      { point: 'after:OrderCreated', requestId: 'onramp-after-kyc', buyer: 'email:after-kyc@example.com', amount: '150' },
-    ]), 180_000);
+  it(
+    'places the order once when killed just before or just after its append',
+    () =>
+      placeOnce([
+        { point: 'before:OrderCreated', requestId: 'onramp-before', buyer: 'email:before@example.com', amount: '20' },
+        { point: 'after:OrderCreated', requestId: 'onramp-after', buyer: 'email:after@example.com', amount: '20' },
+        // The order and its identity check are one append: the retry answers both.
+        {
+          point: 'after:OrderCreated',
+          requestId: 'onramp-after-kyc',
+          buyer: 'email:after-kyc@example.com',
+          amount: '150',
+        },
+      ]),
+    180_000,
+  );
 
   /**
    * NEEDS sandbox-state (KYC inquiries that survive a restart, ADR 0432): the retry finds the
@@ -92,10 +117,24 @@ describe('create onramp order killed around its write, retried with the same key
    * forgot it with the killed process and the retry answers 404 inquiry_not_found.
    */
   describe('with the identity check opened before the kill (needs sandbox-state: durable KYC inquiries)', () => {
-    it('places the order once with the one identity check', () =>
-      placeOnce([
-        { point: 'after:IdentityVerificationStarted', requestId: 'onramp-kyc-opened', buyer: 'email:kyc-opened@example.com', amount: '150' },
-        { point: 'before:OrderCreated', requestId: 'onramp-before-kyc', buyer: 'email:before-kyc@example.com', amount: '150' },
-      ]), 180_000);
+    it(
+      'places the order once with the one identity check',
+      () =>
+        placeOnce([
+          {
+            point: 'after:IdentityVerificationStarted',
+            requestId: 'onramp-kyc-opened',
+            buyer: 'email:kyc-opened@example.com',
+            amount: '150',
+          },
+          {
+            point: 'before:OrderCreated',
+            requestId: 'onramp-before-kyc',
+            buyer: 'email:before-kyc@example.com',
+            amount: '150',
+          },
+        ]),
+      180_000,
+    );
   });
 });

@@ -18,14 +18,26 @@ describe('create transfer killed around its write, retried with the same key', (
   afterAll(() => h.remove());
 
   const setup = async (api: Api) => {
-    sender = (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:sender@example.com' })).body.address;
-    recipient = (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:recipient@example.com' })).body.address;
-    const funded = await api.call('POST', `/v1-alpha2/wallets/${sender}/balances`, { amount: 100, token: 'usdxm', chain: 'base-sepolia' });
+    sender = (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:sender@example.com' }))
+      .body.address;
+    recipient = (
+      await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:recipient@example.com' })
+    ).body.address;
+    const funded = await api.call('POST', `/v1-alpha2/wallets/${sender}/balances`, {
+      amount: 100,
+      token: 'usdxm',
+      chain: 'base-sepolia',
+    });
     expect(funded.status).toBe(201);
   };
 
   const send = (api: Api, key: string, amount: string, requestId: string) =>
-    api.call('POST', `${WALLETS}/${sender}/tokens/${TOKEN}/transfers`, { recipient, amount }, { 'x-idempotency-key': key, 'x-request-id': requestId });
+    api.call(
+      'POST',
+      `${WALLETS}/${sender}/tokens/${TOKEN}/transfers`,
+      { recipient, amount },
+      { 'x-idempotency-key': key, 'x-request-id': requestId },
+    );
 
   it('answers one transfer, sent once, whether the kill came before or after its append', async () => {
     const cases = [
@@ -53,10 +65,14 @@ describe('create transfer killed around its write, retried with the same key', (
       expect(again.headers.get('x-idempotent-replayed')).toBe('true');
       expect(settled.body.status).toBe('success');
       const created = events.filter(
-        (event) => event.type === 'TransferCreated' && (event.data as { amount: { decimal: string } }).amount.decimal === cases[index]!.amount,
+        (event) =>
+          event.type === 'TransferCreated' &&
+          (event.data as { amount: { decimal: string } }).amount.decimal === cases[index]!.amount,
       );
       expect(created).toHaveLength(1);
-      const sends = events.filter((event) => event.type === 'TransferBroadcast' && event.streamName === created[0]!.streamName);
+      const sends = events.filter(
+        (event) => event.type === 'TransferBroadcast' && event.streamName === created[0]!.streamName,
+      );
       expect(sends).toHaveLength(1);
     }
   }, 120_000);

@@ -77,10 +77,22 @@ describe('load and kill: keyed transfers and orders under SIGKILLs', () => {
     const servers = new Servers(h);
     const wallets: string[] = [];
     const setupApi = h.apiOf((await servers.now).server);
-    const recipient = (await setupApi.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:sink@example.com' })).body.address;
+    const recipient = (
+      await setupApi.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:sink@example.com' })
+    ).body.address;
     for (let client = 0; client < CLIENTS; client++) {
-      const wallet = (await setupApi.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: `email:client-${client}@example.com` })).body.address;
-      await setupApi.call('POST', `/v1-alpha2/wallets/${wallet}/balances`, { amount: 100, token: 'usdxm', chain: 'base-sepolia' });
+      const wallet = (
+        await setupApi.call('POST', WALLETS, {
+          chainType: 'evm',
+          type: 'mpc',
+          owner: `email:client-${client}@example.com`,
+        })
+      ).body.address;
+      await setupApi.call('POST', `/v1-alpha2/wallets/${wallet}/balances`, {
+        amount: 100,
+        token: 'usdxm',
+        chain: 'base-sepolia',
+      });
       wallets.push(wallet);
     }
 
@@ -89,19 +101,32 @@ describe('load and kill: keyed transfers and orders under SIGKILLs', () => {
         key: `load-${client}-${index}`,
         kind: index % 2 === 0 ? 'transfer' : 'order',
         // Distinct amounts (orders stay under the no-KYC threshold of 100).
-        amount: index % 2 === 0 ? `0.${String(client * 100 + index + 1).padStart(4, '0')}` : `${10 + client}.${String(index).padStart(2, '0')}`,
+        amount:
+          index % 2 === 0
+            ? `0.${String(client * 100 + index + 1).padStart(4, '0')}`
+            : `${10 + client}.${String(index).padStart(2, '0')}`,
       })),
     );
     const send = (api: Api, client: number, request: KeyedRequest): Promise<Answer> =>
       request.kind === 'transfer'
-        ? api.call('POST', `${WALLETS}/${wallets[client]}/tokens/base-sepolia:usdc/transfers`, { recipient, amount: request.amount }, { 'x-idempotency-key': request.key })
+        ? api.call(
+            'POST',
+            `${WALLETS}/${wallets[client]}/tokens/base-sepolia:usdc/transfers`,
+            { recipient, amount: request.amount },
+            { 'x-idempotency-key': request.key },
+          )
         : api.call(
             'POST',
             ORDERS,
             {
               recipient: { walletAddress: wallets[client] },
               payment: { method: 'card', currency: 'usd' },
-              lineItems: [{ tokenLocator: 'base-sepolia:usdc', executionParameters: { amount: request.amount, maxSlippageBps: '100' } }],
+              lineItems: [
+                {
+                  tokenLocator: 'base-sepolia:usdc',
+                  executionParameters: { amount: request.amount, maxSlippageBps: '100' },
+                },
+              ],
             },
             { 'x-idempotency-key': request.key },
           );
@@ -152,9 +177,11 @@ describe('load and kill: keyed transfers and orders under SIGKILLs', () => {
         const streams = events
           .filter((event) =>
             request.kind === 'transfer'
-              ? event.type === 'TransferCreated' && (event.data as { amount: { decimal: string } }).amount.decimal === request.amount
+              ? event.type === 'TransferCreated' &&
+                (event.data as { amount: { decimal: string } }).amount.decimal === request.amount
               : event.type === 'OrderCreated' &&
-                (event.data as { lineItems: { execution: { amount: string } }[] }).lineItems[0]!.execution.amount === request.amount,
+                (event.data as { lineItems: { execution: { amount: string } }[] }).lineItems[0]!.execution.amount ===
+                  request.amount,
           )
           .map((event) => event.streamName);
         expect({ key: request.key, resources: streams.length }).toEqual({ key: request.key, resources: 1 });

@@ -25,7 +25,9 @@ export class IdempotencySecrets {
 
   fingerprint(request: RequestIdentity): string {
     const material = `${request.method.toUpperCase()}\n${request.path}\n${canonicalJson(request.params)}\n${canonicalJson(request.body)}`;
-    return createHmac('sha256', this.secrets.derive('paykit:idempotency:fingerprints:v1')).update(material).digest('base64url');
+    return createHmac('sha256', this.secrets.derive('paykit:idempotency:fingerprints:v1'))
+      .update(material)
+      .digest('base64url');
   }
 
   seal(value: unknown, boundTo: string): string {

@@ -49,7 +49,9 @@ const stampOf = (event: RecordedEvent): IdempotencyStamp | undefined =>
 
 const keyReused = (write: KeyedWrite): DomainException =>
   new DomainException(
-    conflict('idempotency_key_reused', 'This idempotency key was already used with a different request', { idempotencyKey: write.key }),
+    conflict('idempotency_key_reused', 'This idempotency key was already used with a different request', {
+      idempotencyKey: write.key,
+    }),
   );
 
 /** An event with the stamp it was stored with (none on the events a decision has not stored yet). */
@@ -80,7 +82,10 @@ const keyedDecider = <Command, Event, State>(
     return { state, completed: new KeyedRequestCompleted(state, stamp.refusal) };
   },
   decide: (command, current) => {
-    if (!current.completed) return E.map((events: readonly Event[]) => events.map((event) => ({ event })))(decider.decide(command, current.state));
+    if (!current.completed)
+      return E.map((events: readonly Event[]) => events.map((event) => ({ event })))(
+        decider.decide(command, current.state),
+      );
     found(current.completed);
     // Never an answer: handleKeyedCommand throws what `found` heard.
     return E.left(conflict('idempotency_request_completed', 'the request with this idempotency key completed'));
@@ -153,7 +158,14 @@ export const checkKeyedStream = async <Event, State>(
   write: KeyedWrite,
 ): Promise<void> => {
   const decidesNothing: Decider<null, Event, State, DomainError> = { ...decider, decide: () => E.right([]) };
-  await handleKeyedCommand(store, streamName, decidesNothing, null, () => {
-    throw new Error('a check appends nothing');
-  }, { write, completes: false });
+  await handleKeyedCommand(
+    store,
+    streamName,
+    decidesNothing,
+    null,
+    () => {
+      throw new Error('a check appends nothing');
+    },
+    { write, completes: false },
+  );
 };

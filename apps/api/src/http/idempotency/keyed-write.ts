@@ -30,7 +30,10 @@ export class KeyedWrite {
    * from the key's digest. Not derived from the secrets key: rotating it must not move ids.
    */
   resourceId(category: string): string {
-    const bytes = createHash('sha256').update(`paykit:keyed-resource:v1\n${category}\n${this.digest}`).digest().subarray(0, 16);
+    const bytes = createHash('sha256')
+      .update(`paykit:keyed-resource:v1\n${category}\n${this.digest}`)
+      .digest()
+      .subarray(0, 16);
     bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
     bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
     const hex = bytes.toString('hex');
@@ -62,5 +65,6 @@ declare module 'fastify' {
 
 /** `@KeyedWriteOf() keyed: KeyedWrite | undefined`: the request's key, on a route with `idempotency: 'resource'`. */
 export const KeyedWriteOf = createParamDecorator(
-  (_data: unknown, execution: ExecutionContext): KeyedWrite | undefined => execution.switchToHttp().getRequest<FastifyRequest>().keyedWrite,
+  (_data: unknown, execution: ExecutionContext): KeyedWrite | undefined =>
+    execution.switchToHttp().getRequest<FastifyRequest>().keyedWrite,
 );

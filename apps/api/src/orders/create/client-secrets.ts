@@ -13,7 +13,9 @@ export class ClientSecrets {
   constructor(private readonly secrets: AppSecrets) {}
 
   of(orderId: string): string {
-    const digest = createHmac('sha256', this.secrets.derive('paykit:orders:client-secrets:v1')).update(orderId).digest('base64url');
+    const digest = createHmac('sha256', this.secrets.derive('paykit:orders:client-secrets:v1'))
+      .update(orderId)
+      .digest('base64url');
     return `${orderId}_secret_${digest.slice(0, 32)}`;
   }
 }

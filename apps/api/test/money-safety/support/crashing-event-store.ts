@@ -1,4 +1,10 @@
-import { type AppendResult, type EventStore, type EventToAppend, type ExpectedRevision, ForwardingEventStore } from '@paykit/event-store';
+import {
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  ForwardingEventStore,
+} from '@paykit/event-store';
 
 /**
  * A crash point: `before:<name>` or `after:<name>`, where name is an event type or the start of
@@ -22,7 +28,8 @@ export const parseCrashPoints = (value: string | undefined): CrashPoint[] =>
       const text = item.trim();
       const [when, rest = ''] = text.split(/:(.*)/s);
       const [name, correlationId] = rest.split('@');
-      if ((when !== 'before' && when !== 'after') || !name) throw new Error(`PAYKIT_CRASH_AT: ${text} is not before|after:<name>[@<correlation id>]`);
+      if ((when !== 'before' && when !== 'after') || !name)
+        throw new Error(`PAYKIT_CRASH_AT: ${text} is not before|after:<name>[@<correlation id>]`);
       return { text, when, name, ...(correlationId && { correlationId }) };
     });
 
@@ -51,7 +58,8 @@ export class CrashingEventStore extends ForwardingEventStore {
   ): Promise<AppendResult> {
     const matches = (point: CrashPoint) =>
       (streamName.startsWith(point.name) || events.some((event) => event.type === point.name)) &&
-      (point.correlationId === undefined || events.some((event) => event.metadata.correlationId === point.correlationId));
+      (point.correlationId === undefined ||
+        events.some((event) => event.metadata.correlationId === point.correlationId));
     const before = this.points.find((point) => point.when === 'before' && matches(point));
     if (before) die(before);
     const result = await this.inner.appendToStream(streamName, events, options);

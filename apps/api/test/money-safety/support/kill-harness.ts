@@ -101,7 +101,8 @@ export class KillHarness {
       throw new Error(`the server answered ${JSON.stringify(finished.answer)} instead of dying at ${point}`);
     }
     const exit = await server.exited;
-    if (exit.signal !== 'SIGKILL' || exit.crashedAt !== point) throw new Error(`expected a SIGKILL at ${point}, got ${JSON.stringify(exit)}`);
+    if (exit.signal !== 'SIGKILL' || exit.crashedAt !== point)
+      throw new Error(`expected a SIGKILL at ${point}, got ${JSON.stringify(exit)}`);
   }
 
   /** Every event on the data directory, read with no server running. */
@@ -143,7 +144,11 @@ export class KillHarness {
 }
 
 /** Polls until `done` holds, at most `timeoutMs`; the last answer either way. */
-export const pollUntil = async (read: () => Promise<Answer>, done: (answer: Answer) => boolean, timeoutMs = 15_000): Promise<Answer> => {
+export const pollUntil = async (
+  read: () => Promise<Answer>,
+  done: (answer: Answer) => boolean,
+  timeoutMs = 15_000,
+): Promise<Answer> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const answer = await read();

@@ -24,12 +24,20 @@ export const sellerOf = async (api: Api, userLocator: string, usdc = 100): Promi
       currency: 'usd',
       country: 'US',
       entityType: 'individual',
-      billing: { name: 'Bo Seller', address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } },
+      billing: {
+        name: 'Bo Seller',
+        address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
+      },
     },
   });
   if (method.status !== 201) throw new Error(`payment method: ${method.status} ${method.text}`);
-  const wallet = (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: userLocator })).body.address as string;
-  const funded = await api.call('POST', `/v1-alpha2/wallets/${wallet}/balances`, { amount: usdc, token: 'usdxm', chain: CHAIN });
+  const wallet = (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: userLocator })).body
+    .address as string;
+  const funded = await api.call('POST', `/v1-alpha2/wallets/${wallet}/balances`, {
+    amount: usdc,
+    token: 'usdxm',
+    chain: CHAIN,
+  });
   if (funded.status !== 201) throw new Error(`faucet: ${funded.status} ${funded.text}`);
   return { userLocator, paymentMethodId: method.body.paymentMethodId, wallet };
 };

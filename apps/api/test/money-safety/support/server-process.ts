@@ -18,5 +18,9 @@ const project = await ensureFirstRunProject(running.app, { write: () => undefine
 process.on('SIGTERM', () => {
   void running.close().then(() => process.exit(0));
 });
-const keys = project && { projectId: project.project.projectId, serverKey: project.serverKey, clientKey: project.clientKey };
+const keys = project && {
+  projectId: project.project.projectId,
+  serverKey: project.serverKey,
+  clientKey: project.clientKey,
+};
 process.stdout.write(`ready ${JSON.stringify({ baseUrl: running.baseUrl, project: keys })}\n`);

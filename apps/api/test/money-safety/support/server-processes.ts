@@ -92,14 +92,22 @@ export const startServerProcess = (options: StartOptions): Promise<ServerProcess
         if (line.startsWith('crash ')) crashedAt = line.slice('crash '.length);
         if (line.startsWith('ready ')) {
           ready = true;
-          const { baseUrl, project } = JSON.parse(line.slice('ready '.length)) as { baseUrl: string; project: FirstRunProject | null };
+          const { baseUrl, project } = JSON.parse(line.slice('ready '.length)) as {
+            baseUrl: string;
+            project: FirstRunProject | null;
+          };
           resolve(handle(child, baseUrl, project, exited));
         }
       }
     });
   });
 
-const handle = (child: ChildProcess, baseUrl: string, project: FirstRunProject | null, exited: Promise<Exit>): ServerProcess => ({
+const handle = (
+  child: ChildProcess,
+  baseUrl: string,
+  project: FirstRunProject | null,
+  exited: Promise<Exit>,
+): ServerProcess => ({
   baseUrl,
   project,
   exited,
