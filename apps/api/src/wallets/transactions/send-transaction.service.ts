@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SendTransactionBody } from '@paykit/contracts';
+import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { DomainException, formatDecimal, fromBaseUnits, invalid } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
 import type { TransferResource } from '@paykit/transfers';
@@ -24,7 +25,8 @@ export class SendTransactionService {
     @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
   ) {}
 
-  async send(caller: WalletsRequest, walletLocator: string, body: SendTransactionBody): Promise<TransferResource> {
+  /** With `keyed`, the transfer's id comes from the idempotency key: sent once whatever happens (ADR 0305). */
+  async send(caller: WalletsRequest, walletLocator: string, body: SendTransactionBody, keyed?: KeyedWrite): Promise<TransferResource> {
     const { wallet } = await this.resolver.resolve(caller.principal, walletLocator);
     const { params } = body;
     const chain = params.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, params.chain, 'params.chain');
@@ -36,7 +38,7 @@ export class SendTransactionService {
       amount: formatDecimal(fromBaseUnits(intent.baseUnits, token.decimals)),
       ...(params.signer !== undefined && { signer: params.signer }),
       ...(intent.memo && { memo: intent.memo }),
-    });
+    }, keyed);
   }
 
   private intentOf(wallet: Parameters<typeof solanaIntentOf>[0], chain: Parameters<typeof evmIntentOf>[0], params: SendTransactionBody['params']): TransferIntent {

@@ -11,6 +11,7 @@ import {
 import type { TransferResource as Resource } from '@paykit/transfers';
 import type { z } from 'zod';
 import { Scopes } from '../../auth/scopes.js';
+import { type KeyedWrite, KeyedWriteOf } from '../../http/idempotency/keyed-write.js';
 import { Route } from '../../http/routes/route.decorator.js';
 import { CallerOf, type WalletsRequest } from '../http/command-context.js';
 import { WalletTransfersService } from '../transfers/wallet-transfers.service.js';
@@ -56,9 +57,15 @@ export class TransactionsController {
     params: WalletLocatorParams,
     body: SendTransactionBody,
     responses: { 201: TransferResource },
+    idempotency: 'resource',
   })
-  send(@CallerOf() caller: WalletsRequest, @Param('walletLocator') walletLocator: string, @Body() body: SendTransactionBody): Promise<Resource> {
-    return this.sending.send(caller, walletLocator, body);
+  send(
+    @CallerOf() caller: WalletsRequest,
+    @Param('walletLocator') walletLocator: string,
+    @Body() body: SendTransactionBody,
+    @KeyedWriteOf() keyed: KeyedWrite | undefined,
+  ): Promise<Resource> {
+    return this.sending.send(caller, walletLocator, body, keyed);
   }
 
   @Route({
