@@ -4,6 +4,7 @@ import { type Clock, type IdGenerator, randomIds, systemClock } from '@paykit/ke
 import { openReadModelDatabase } from '@paykit/projections';
 import type { AppConfig } from '../config/config.js';
 import { Metrics } from '../observability/metrics.js';
+import { Aggregates } from './aggregates/aggregates.js';
 import { InfrastructureLifecycle } from './infrastructure-lifecycle.js';
 import { MeteredEventStore } from './metered-event-store.js';
 import { ProjectionsHost } from './projections-host.js';
@@ -45,6 +46,7 @@ export class InfrastructureModule {
         { provide: PROJECTION_RUNNER, useExisting: ProjectionsHost },
         InfrastructureLifecycle,
         appSecretsProvider,
+        Aggregates,
       ],
       exports: [
         APP_CONFIG,
@@ -56,6 +58,7 @@ export class InfrastructureModule {
         ProjectionsHost,
         PROJECTION_RUNNER,
         AppSecrets,
+        Aggregates,
       ],
     };
   }

@@ -1,4 +1,5 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   CreatePaymentMethodBody,
   ListPaymentMethodsQuery,
@@ -6,16 +7,20 @@ import {
   PaymentMethodParams,
   PaymentMethodResponse,
 } from '@paykit/contracts';
-import { CurrentPrincipal } from '../auth/current-principal.decorator.js';
-import type { Principal } from '../auth/principal.js';
 import { Scopes } from '../auth/scopes.js';
+import { type Caller, CallerOf } from '../http/caller.js';
 import { Route } from '../http/routes/route.decorator.js';
-import { CallerContext, type ProjectContext } from '../users/http/caller.js';
-import { PaymentMethodsService } from './payment-methods.service.js';
+import { DeletePaymentMethod } from './delete/delete-payment-method.handler.js';
+import { GetPaymentMethod } from './read/get-payment-method.handler.js';
+import { ListPaymentMethods } from './read/list-payment-methods.handler.js';
+import { SavePaymentMethod } from './save/save-payment-method.handler.js';
 
 @Controller()
 export class PaymentMethodsController {
-  constructor(private readonly paymentMethods: PaymentMethodsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route({
     method: 'POST',
@@ -27,8 +32,8 @@ export class PaymentMethodsController {
     body: CreatePaymentMethodBody,
     responses: { 201: PaymentMethodResponse },
   })
-  create(@CallerContext() context: ProjectContext, @Body() body: CreatePaymentMethodBody): Promise<PaymentMethodResponse> {
-    return this.paymentMethods.create(context, body);
+  create(@CallerOf() caller: Caller, @Body() body: CreatePaymentMethodBody): Promise<PaymentMethodResponse> {
+    return this.commands.execute(new SavePaymentMethod(caller, body));
   }
 
   @Route({
@@ -41,8 +46,8 @@ export class PaymentMethodsController {
     query: ListPaymentMethodsQuery,
     responses: { 200: PaymentMethodPage },
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListPaymentMethodsQuery): Promise<PaymentMethodPage> {
-    return this.paymentMethods.list(principal.projectId, query);
+  list(@CallerOf() { principal }: Caller, @Query() query: ListPaymentMethodsQuery): Promise<PaymentMethodPage> {
+    return this.queries.execute(new ListPaymentMethods(principal.projectId, query));
   }
 
   @Route({
@@ -54,8 +59,8 @@ export class PaymentMethodsController {
     params: PaymentMethodParams,
     responses: { 200: PaymentMethodResponse },
   })
-  get(@CurrentPrincipal() principal: Principal, @Param('paymentMethodId') paymentMethodId: string): Promise<PaymentMethodResponse> {
-    return this.paymentMethods.getResource(principal.projectId, paymentMethodId);
+  get(@CallerOf() { principal }: Caller, @Param('paymentMethodId') paymentMethodId: string): Promise<PaymentMethodResponse> {
+    return this.queries.execute(new GetPaymentMethod(principal.projectId, paymentMethodId));
   }
 
   @Route({
@@ -68,7 +73,7 @@ export class PaymentMethodsController {
     params: PaymentMethodParams,
     responses: { 204: null },
   })
-  async delete(@CallerContext() context: ProjectContext, @Param('paymentMethodId') paymentMethodId: string): Promise<void> {
-    await this.paymentMethods.delete(context, paymentMethodId);
+  delete(@CallerOf() caller: Caller, @Param('paymentMethodId') paymentMethodId: string): Promise<void> {
+    return this.commands.execute(new DeletePaymentMethod(caller, paymentMethodId));
   }
 }

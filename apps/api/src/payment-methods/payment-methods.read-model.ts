@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PaymentMethodResponse } from '@paykit/contracts';
 import type { ReadModelDatabase } from '@paykit/projections';
 import { READ_MODEL_DATABASE } from '../infrastructure/tokens.js';
-import type { KeysetSource } from '../tokens/pagination/keyset-page.js';
+import type { KeysetSource } from '../http/pagination/keyset-page.js';
 
 const prepare = (db: ReadModelDatabase, sql: string) => db.prepare<unknown[]>(sql);
 type Statement = ReturnType<typeof prepare>;

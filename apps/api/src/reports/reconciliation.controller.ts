@@ -20,7 +20,7 @@ import type { Principal } from '../auth/principal.js';
 import { Scopes } from '../auth/scopes.js';
 import { SignedCursors } from '../http/pagination/signed-cursors.js';
 import { Route } from '../http/routes/route.decorator.js';
-import { keysetPage } from '../tokens/pagination/keyset-page.js';
+import { keysetPage } from '../http/pagination/keyset-page.js';
 import { ReconciliationReports } from './reconciliation-reports.js';
 import { CONTENT_TYPES, reportFormatOf } from './report-format.js';
 

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/config.js';
 import { Route } from '../http/routes/route.decorator.js';
 import { RequestValidationError } from '../http/validation/request-validation.error.js';
 import { APP_CONFIG } from '../infrastructure/tokens.js';
-import { keysetPage } from './pagination/keyset-page.js';
+import { keysetPage } from '../http/pagination/keyset-page.js';
 import { SignedCursors } from '../http/pagination/signed-cursors.js';
 import { type CatalogueEntry, TokenCatalogue } from './token-catalogue.js';
 

@@ -13,7 +13,7 @@ import {
   KeyedRequestCompleted,
   type KeyedStep,
   handleKeyedCommand,
-} from '../../src/http/idempotency/keyed-commands.js';
+} from '../../src/infrastructure/aggregates/keyed-commands.js';
 import { KeyedWrite } from '../../src/http/idempotency/keyed-write.js';
 import { type TempDir, makeTempDir } from '../support/temp-dir.js';
 

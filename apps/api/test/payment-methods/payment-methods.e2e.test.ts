@@ -1,4 +1,4 @@
-import { PaymentMethodsService } from '../../src/payment-methods/payment-methods.service.js';
+import { SavedPaymentMethods } from '../../src/payment-methods/saved-payment-methods.js';
 import { type IdentityServer, everythingOnDisk, startIdentityServer } from '../users/identity-fixtures.js';
 
 const ACCOUNT_NUMBER = '000987654321';
@@ -137,9 +137,9 @@ describe('payment methods', () => {
     expect((await api.call('GET', '/unstable/payment-methods', undefined, reader)).status).toBe(200);
   });
 
-  it('gives the orders area the vault token of a project’s method (PaymentMethodsService.get)', async () => {
+  it('gives the orders area the vault token of a project’s method (SavedPaymentMethods.get)', async () => {
     const created = await api.call('POST', '/unstable/payment-methods', create('userId:payee'));
-    const service = api.server.app.get(PaymentMethodsService);
+    const service = api.server.app.get(SavedPaymentMethods);
     const method = await service.get(api.shop.projectId, created.body.paymentMethodId);
     expect(method).toMatchObject({
       paymentMethodId: created.body.paymentMethodId,

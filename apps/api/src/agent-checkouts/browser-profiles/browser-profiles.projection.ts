@@ -2,7 +2,7 @@ import type { BrowserProfile as BrowserProfileResponse } from '@paykit/contracts
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
 import type { Caller } from '../shared/caller.js';
-import { type KeysetPosition, KeysetReader } from '../shared/newest-first-page.js';
+import { type KeysetPosition, KeysetReader } from '../../http/pagination/newest-first-page.js';
 import { BROWSER_PROFILES_STREAM_PREFIX, type BrowserProfileEvent } from '@paykit/agent-profiles';
 
 export const BROWSER_PROFILES_PROJECTION = 'agent-checkout-browser-profiles';

@@ -2,7 +2,7 @@ import type { BuyerProfile as BuyerProfileResponse } from '@paykit/contracts';
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
 import type { Caller } from '../shared/caller.js';
-import { type KeysetPosition, KeysetReader } from '../shared/newest-first-page.js';
+import { type KeysetPosition, KeysetReader } from '../../http/pagination/newest-first-page.js';
 import {
   BUYER_PROFILE_STREAM_PREFIX,
   type BuyerProfileDetails,

@@ -10,7 +10,7 @@ import { ID_GENERATOR, READ_MODEL_DATABASE } from '../../infrastructure/tokens.j
 import { AggregateCommands } from '../shared/aggregate-commands.js';
 import type { Caller } from '../shared/caller.js';
 import { FreshReads } from '../shared/fresh-reads.js';
-import { type Page, newestFirstPage } from '../shared/newest-first-page.js';
+import { type Page, newestFirstPage } from '../../http/pagination/newest-first-page.js';
 import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
 import { AGENT_CHECKOUT_CURSORS } from '../shared/tokens.js';
 import {

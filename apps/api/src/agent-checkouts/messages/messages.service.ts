@@ -9,7 +9,7 @@ import {
 import type { AgentCheckoutMessageBody } from '@paykit/contracts';
 import { RequestValidationError } from '../../http/validation/request-validation.error.js';
 import type { Caller } from '../shared/caller.js';
-import type { Page } from '../shared/newest-first-page.js';
+import type { Page } from '../../http/pagination/newest-first-page.js';
 import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
 import { AGENT_CHECKOUT_CURSORS } from '../shared/tokens.js';
 import { AggregateCommands } from '../shared/aggregate-commands.js';

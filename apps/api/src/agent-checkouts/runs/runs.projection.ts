@@ -9,7 +9,7 @@ import {
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
 import type { Caller } from '../shared/caller.js';
-import { type KeysetPosition, KeysetReader } from '../shared/newest-first-page.js';
+import { type KeysetPosition, KeysetReader } from '../../http/pagination/newest-first-page.js';
 
 export const RUNS_PROJECTION = 'agent-checkout-runs';
 const TABLE = 'agent_checkout_runs';

@@ -16,7 +16,7 @@ import { RunSnapshots } from '../live-view/run-snapshots.js';
 import { AggregateCommands } from '../shared/aggregate-commands.js';
 import type { Caller } from '../shared/caller.js';
 import { FreshReads } from '../shared/fresh-reads.js';
-import { type Page, newestFirstPage } from '../shared/newest-first-page.js';
+import { type Page, newestFirstPage } from '../../http/pagination/newest-first-page.js';
 import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
 import { AGENT_CHECKOUT_CURSORS } from '../shared/tokens.js';
 import { CallerRuns } from './caller-runs.js';

@@ -7,7 +7,7 @@ import { type Observable, from, lastValueFrom, mergeAll, of, tap } from 'rxjs';
 import type { Principal } from '../../auth/principal.js';
 import { mapException } from '../errors/map-exception.js';
 import type { RouteContract } from '../routes/route-contract.js';
-import { ROUTE_CONTRACT_METADATA } from '../routes/route.decorator.js';
+import { ROUTE_CONTRACT_METADATA } from '../routes/route-contract.js';
 import { RequestValidationError } from '../validation/request-validation.error.js';
 import { HANDLES_IDEMPOTENCY_KEY_METADATA } from './handles-idempotency-key.decorator.js';
 import { IdempotencySecrets } from './idempotency-secrets.js';

@@ -63,3 +63,6 @@ export const successStatusOf = (contract: RouteContract): number =>
 
 export const isRawResponse = (spec: ResponseSpec): spec is RawResponse =>
   spec !== null && typeof spec === 'object' && 'contentType' in spec && typeof spec.contentType === 'string';
+
+/** Where `@Route` keeps a handler's contract (the OpenAPI catalogue and the interceptors read it). */
+export const ROUTE_CONTRACT_METADATA = 'paykit:route-contract';

@@ -16,7 +16,7 @@ import {
   toOrderResource,
 } from '@paykit/orders';
 import * as E from 'fp-ts/lib/Either.js';
-import { KeyedRequestCompleted } from '../../http/idempotency/keyed-commands.js';
+import { KeyedRequestCompleted } from '../../infrastructure/aggregates/keyed-commands.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import type { ProjectContext } from '../../users/http/caller.js';

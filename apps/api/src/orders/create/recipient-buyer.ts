@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { fieldError } from '@paykit/identity';
 import { DomainException } from '@paykit/kernel';
 import { type ChainInfo, chainTypesOfAddress, normalizeAddress } from '@paykit/wallets';
-import { PaymentMethodsService, type StoredPaymentMethod } from '../../payment-methods/payment-methods.service.js';
+import { SavedPaymentMethods, type StoredPaymentMethod } from '../../payment-methods/saved-payment-methods.js';
 import { LinkedWalletsService } from '../../users/linked-wallets.service.js';
 import { WalletAddresses } from '../../wallets/directory/wallet-addresses.js';
 import { WalletRepository } from '../../wallets/directory/wallet-repository.js';
@@ -20,7 +20,7 @@ export class RecipientBuyer {
     private readonly addresses: WalletAddresses,
     private readonly wallets: WalletRepository,
     private readonly linked: LinkedWalletsService,
-    private readonly paymentMethods: PaymentMethodsService,
+    private readonly paymentMethods: SavedPaymentMethods,
   ) {}
 
   /** The buyer of an onramp order and the wallet address as the chain writes it. */

@@ -4,7 +4,7 @@ import type { OrderResource } from '@paykit/orders';
 import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
 import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
-import type { KeysetPage } from '../../tokens/pagination/keyset-page.js';
+import type { KeysetPage } from '../../http/pagination/keyset-page.js';
 import { Route } from '../../http/routes/route.decorator.js';
 import { OrdersListService } from './orders-list.service.js';
 

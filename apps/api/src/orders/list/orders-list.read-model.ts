@@ -3,7 +3,7 @@ import type { OrderResource } from '@paykit/orders';
 import type { ReadModelDatabase } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
 import { READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
-import type { KeysetSource } from '../../tokens/pagination/keyset-page.js';
+import type { KeysetSource } from '../../http/pagination/keyset-page.js';
 import type { OrderListFilter, OrderListSort } from './order-list-filter.js';
 import { type OrderKey, orderPageQuery } from './order-page-query.js';
 import { ORDERS_TABLE } from './orders-list.projection.js';

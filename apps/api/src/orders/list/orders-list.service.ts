@@ -5,7 +5,7 @@ import type { OrderResource } from '@paykit/orders';
 import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
 import { ProjectionsHost } from '../../infrastructure/projections-host.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
-import { type KeysetPage, keysetPage } from '../../tokens/pagination/keyset-page.js';
+import { type KeysetPage, keysetPage } from '../../http/pagination/keyset-page.js';
 import { cursorBindingOf, orderListFilterOf } from './order-list-filter.js';
 import type { OrderKey } from './order-page-query.js';
 import { ORDERS_LIST_PROJECTION } from './orders-list.projection.js';

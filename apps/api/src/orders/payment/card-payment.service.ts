@@ -3,7 +3,7 @@ import { type Clock, type DomainError, DomainException, type Money, sha256Hex } 
 import type { Order, RecordCardPaymentResult } from '@paykit/orders';
 import type { CardProcessorPort, Charge } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
-import { type KeyedStep, KeyedRequestCompleted } from '../../http/idempotency/keyed-commands.js';
+import { type KeyedStep, KeyedRequestCompleted } from '../../infrastructure/aggregates/keyed-commands.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { PurchaseLimits } from '../limits/purchase-limits.js';

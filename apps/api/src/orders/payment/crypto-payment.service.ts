@@ -3,7 +3,7 @@ import { type Clock, type DomainError, DomainException, conflict, formatDecimal,
 import type { Order } from '@paykit/orders';
 import { type ChainGateway, type IncomingTransfer, verifyDeposit } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
-import { type KeyedStep, KeyedRequestCompleted } from '../../http/idempotency/keyed-commands.js';
+import { type KeyedStep, KeyedRequestCompleted } from '../../infrastructure/aggregates/keyed-commands.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { CHAIN_GATEWAY } from '../../wallets/gateway/chain-gateway.token.js';

@@ -5,7 +5,7 @@ import type { PayoutRailPort } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import { EffectLedger, effectRef } from '../../infrastructure/effects/effect-ledger.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
-import { PaymentMethodsService } from '../../payment-methods/payment-methods.service.js';
+import { SavedPaymentMethods } from '../../payment-methods/saved-payment-methods.js';
 import { PAYOUT_RAIL } from '../providers/order-providers.js';
 import type { OrderContext } from '../store/order-context.js';
 import { OrderRepository } from '../store/order-repository.js';
@@ -26,7 +26,7 @@ type Requested = { readonly payoutId: string } | { readonly failed: { readonly c
 export class OfframpPayout {
   constructor(
     private readonly orders: OrderRepository,
-    private readonly paymentMethods: PaymentMethodsService,
+    private readonly paymentMethods: SavedPaymentMethods,
     @Inject(PAYOUT_RAIL) private readonly rail: PayoutRailPort,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly effects: EffectLedger,

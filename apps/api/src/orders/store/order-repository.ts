@@ -3,7 +3,7 @@ import { type EventStore, handleCommand } from '@paykit/event-store';
 import { type Clock, type Decider, type DomainError, DomainException, type IdGenerator, notFound } from '@paykit/kernel';
 import { type Order, type OrderCommand, type OrderEvent, type OrderState, orderDecider, orderStreamName } from '@paykit/orders';
 import * as E from 'fp-ts/lib/Either.js';
-import { type KeyedStep, checkKeyedStream, handleKeyedCommand } from '../../http/idempotency/keyed-commands.js';
+import { type KeyedStep, checkKeyedStream, handleKeyedCommand } from '../../infrastructure/aggregates/keyed-commands.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { toEnvelope } from '../../users/http/caller.js';

@@ -5,7 +5,7 @@ import { type Wallet, resolveTokenLocator } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { z } from 'zod';
 import { SignedCursors } from '../../http/pagination/signed-cursors.js';
-import { type KeysetPage, keysetPage } from '../../tokens/pagination/keyset-page.js';
+import { type KeysetPage, keysetPage } from '../../http/pagination/keyset-page.js';
 import type { Principal } from '../../auth/principal.js';
 import { chainsOfWallet, walletChain } from '../balances/wallet-chains.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { type TransferResource, toTransferResource } from '@paykit/transfers';
 import type { Principal } from '../../auth/principal.js';
 import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
-import { type KeysetPage, keysetPage } from '../../tokens/pagination/keyset-page.js';
+import { type KeysetPage, keysetPage } from '../../http/pagination/keyset-page.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { WalletSecrets } from '../secrets/wallet-secrets.js';
 import { isTransferPosition, transactionCursors, transactionsBinding } from './transaction-cursor.js';

@@ -4,7 +4,7 @@ import type { ReadModelDatabase } from '@paykit/projections';
 import type { Transfer } from '@paykit/transfers';
 import type { PriorSpend } from '@paykit/wallets';
 import { ProjectionsHost } from '../../infrastructure/projections-host.js';
-import type { KeysetSource } from '../../tokens/pagination/keyset-page.js';
+import type { KeysetSource } from '../../http/pagination/keyset-page.js';
 import { EVENT_STORE, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
 import { type ReadModelStatement as Statement, preparedOnceReady } from '../directory/prepared-once-ready.js';
 import { TRANSFERS_PROJECTION } from './transfers.projection.js';

@@ -4,7 +4,7 @@ import { type Clock, type IdGenerator } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
 import { type FeeAmount, type Memo, type Transfer, type TransferResource, parseTransferAmount, toTransferResource } from '@paykit/transfers';
 import * as E from 'fp-ts/lib/Either.js';
-import { KeyedRequestCompleted } from '../../http/idempotency/keyed-commands.js';
+import { KeyedRequestCompleted } from '../../infrastructure/aggregates/keyed-commands.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { WalletAddresses } from '../directory/wallet-addresses.js';

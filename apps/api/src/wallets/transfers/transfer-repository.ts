@@ -10,7 +10,7 @@ import {
   transferStreamName,
 } from '@paykit/transfers';
 import * as E from 'fp-ts/lib/Either.js';
-import { type KeyedStep, checkKeyedStream, handleKeyedCommand } from '../../http/idempotency/keyed-commands.js';
+import { type KeyedStep, checkKeyedStream, handleKeyedCommand } from '../../infrastructure/aggregates/keyed-commands.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { eventsToAppend } from '../http/command-context.js';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { WebhookAttempt, WebhookDeliveryDetail, WebhookDeliveryResponse, WebhookDeliveryStatus } from '@paykit/contracts';
 import type { ReadModelDatabase } from '@paykit/projections';
 import type { z } from 'zod';
-import type { KeysetSource } from '../../tokens/pagination/keyset-page.js';
+import type { KeysetSource } from '../../http/pagination/keyset-page.js';
 import { WebhooksOutbox } from '../outbox/webhooks-outbox.js';
 
 type Status = z.infer<typeof WebhookDeliveryStatus>;

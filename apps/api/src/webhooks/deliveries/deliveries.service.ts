@@ -4,7 +4,7 @@ import type { EventStore } from '@paykit/event-store';
 import { DomainException, notFound } from '@paykit/kernel';
 import { SignedCursors } from '../../http/pagination/signed-cursors.js';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
-import { keysetPage } from '../../tokens/pagination/keyset-page.js';
+import { keysetPage } from '../../http/pagination/keyset-page.js';
 import { DeliveryClaims } from '../delivery/delivery-claims.js';
 import { EndpointsReadModel } from '../endpoints/endpoints.read-model.js';
 import { EndpointsService } from '../endpoints/endpoints.service.js';

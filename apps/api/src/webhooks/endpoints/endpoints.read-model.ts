@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { WebhookEndpointResponse } from '@paykit/contracts';
 import type { ReadModelDatabase } from '@paykit/projections';
-import type { KeysetSource } from '../../tokens/pagination/keyset-page.js';
+import type { KeysetSource } from '../../http/pagination/keyset-page.js';
 import { WebhooksOutbox } from '../outbox/webhooks-outbox.js';
 
 interface EndpointRow {

@@ -24,7 +24,7 @@ import { SignedCursors } from '../../http/pagination/signed-cursors.js';
 import { canonicalJson } from '../../http/idempotency/request-fingerprint.js';
 import { RequestValidationError } from '../../http/validation/request-validation.error.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
-import { keysetPage } from '../../tokens/pagination/keyset-page.js';
+import { keysetPage } from '../../http/pagination/keyset-page.js';
 import { type ProjectContext, toEnvelope } from '../../users/http/caller.js';
 import { EndpointUrlGuard } from '../delivery/endpoint-url-guard.js';
 import { WebhooksOutbox } from '../outbox/webhooks-outbox.js';

@@ -1,4 +1,4 @@
-import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
+import type { SignedCursors } from './signed-cursors.js';
 
 /** Where a page starts: strictly after or strictly before a row's key. */
 export interface PagePosition<Key> {

@@ -1,7 +1,7 @@
 import type { ReadModelDatabase } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
-import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
-import { type KeysetPage, keysetPage } from '../../tokens/pagination/keyset-page.js';
+import type { SignedCursors } from './signed-cursors.js';
+import { type KeysetPage, keysetPage } from './keyset-page.js';
 
 /** Where a newest-first page stopped: the last row's creation time and id (the tie-breaker). */
 export interface KeysetPosition {

@@ -8,7 +8,7 @@ import {
 } from '@paykit/event-store';
 import { type Decider, type DomainError, DomainException, conflict } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
-import type { KeyedWrite } from './keyed-write.js';
+import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 
 /** What a keyed request leaves in the metadata of every event it appends (`metadata.idempotency`). */
 export interface IdempotencyStamp {
@@ -107,7 +107,7 @@ export const handleKeyedCommand = async <Command, Event, State>(
   command: Command,
   toEventToAppend: (event: Event) => EventToAppend,
   step: KeyedStep,
-  options: Pick<CommandHandlingOptions<Event>, 'maxRetries'> = {},
+  options: Pick<CommandHandlingOptions<Event>, 'maxRetries' | 'toDomainEvent'> = {},
 ): Promise<E.Either<DomainError, CommandHandlingResult<Event, State>>> => {
   const { write } = step;
   const stamp: IdempotencyStamp = {
@@ -127,11 +127,12 @@ export const handleKeyedCommand = async <Command, Event, State>(
       return { ...toAppend, metadata: { ...toAppend.metadata, idempotency: stamp } as EventToAppend['metadata'] };
     },
     {
-      ...options,
+      ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
       toDomainEvent: (recorded) => {
         const stored = stampOf(recorded);
         if (stored?.key === write.digest && stored.request !== write.fingerprint) throw keyReused(write);
-        return { event: { type: recorded.type, data: recorded.data } as Event, ...(stored && { stamp: stored }) };
+        const event = options.toDomainEvent ? options.toDomainEvent(recorded) : ({ type: recorded.type, data: recorded.data } as Event);
+        return { event, ...(stored && { stamp: stored }) };
       },
     },
   );
@@ -156,6 +157,7 @@ export const checkKeyedStream = async <Event, State>(
   streamName: string,
   decider: Pick<Decider<unknown, Event, State, DomainError>, 'evolve' | 'initialState'>,
   write: KeyedWrite,
+  toDomainEvent?: (event: RecordedEvent) => Event,
 ): Promise<void> => {
   const decidesNothing: Decider<null, Event, State, DomainError> = { ...decider, decide: () => E.right([]) };
   await handleKeyedCommand(
@@ -167,5 +169,6 @@ export const checkKeyedStream = async <Event, State>(
       throw new Error('a check appends nothing');
     },
     { write, completes: false },
+    toDomainEvent && { toDomainEvent },
   );
 };
