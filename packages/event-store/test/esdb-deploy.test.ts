@@ -10,8 +10,8 @@ const compose = parse(readFileSync(fileURLToPath(new URL('../../../deploy/compos
 describe('deploy/compose.yaml', () => {
   const services = compose.services;
 
-  it('parses, with a three-node cluster, two API instances, a runner and a load balancer', () => {
-    expect(Object.keys(services).sort()).toEqual(['api1', 'api2', 'esdb1', 'esdb2', 'esdb3', 'loadbalancer', 'runner']);
+  it('parses, with a three-node cluster, two API instances, a runner, a load balancer and the admin CLI', () => {
+    expect(Object.keys(services).sort()).toEqual(['api1', 'api2', 'cli', 'esdb1', 'esdb2', 'esdb3', 'loadbalancer', 'runner']);
     for (const node of ['esdb1', 'esdb2', 'esdb3']) {
       expect(services[node]?.environment).toMatchObject({ EVENTSTORE_CLUSTER_SIZE: '3', EVENTSTORE_MAX_APPEND_SIZE: '16777216' });
     }

@@ -7,7 +7,9 @@ import { type As, type Harness, runBody, startHarness } from '../agent-checkouts
  * forward before (agent checkout runs, buyer and browser profiles, messages, transactions).
  */
 interface Page {
-  readonly data: unknown[];
+  readonly data?: unknown[];
+  /** The transactions list's items, named as the public SDK reads them. */
+  readonly transactions?: unknown[];
   readonly nextCursor: string | null;
   readonly previousCursor: string | null;
 }
@@ -37,7 +39,8 @@ const walkBothWays = async (path: string, as: As, expectedItems: number): Promis
   const forwards: Page[] = [await read(path, as)];
   expect(forwards[0]!.previousCursor).toBeNull();
   while (forwards.at(-1)!.nextCursor !== null) forwards.push(await read(withCursor(path, forwards.at(-1)!.nextCursor!), as));
-  const items = forwards.flatMap((page) => page.data);
+  const itemsOf = (page: Page) => page.data ?? page.transactions ?? [];
+  const items = forwards.flatMap(itemsOf);
   expect(items).toHaveLength(expectedItems);
   expect(forwards.length).toBeGreaterThan(2);
 
@@ -48,7 +51,7 @@ const walkBothWays = async (path: string, as: As, expectedItems: number): Promis
     backwards.push(page);
     cursor = page.previousCursor;
   }
-  expect(backwards.map((page) => page.data)).toEqual(forwards.slice(0, -1).reverse().map((page) => page.data));
+  expect(backwards.map(itemsOf)).toEqual(forwards.slice(0, -1).reverse().map(itemsOf));
   // The first page, reached backwards, leads forwards again.
   expect(backwards.at(-1)!.nextCursor).toEqual(expect.any(String));
   return items;

@@ -112,7 +112,8 @@ describe('real answers against the spec’s tables', () => {
     const final = await pollUntil(() => orders.call('GET', path), (response) => response.body.status === 'success');
     expectShape(TransferTransaction, final.body, 'transfer transaction (endpoint 8)');
     expect(final.body.completedAt).toEqual(expect.any(Number));
-    expectShape(ListBody(TransferTransaction), (await orders.call('GET', `${WALLETS}/${sender.address}/transactions`)).body, 'transactions list');
+    // The transactions list names its items as the public SDK reads them (COMPAT.md).
+    expectShape(ListBody(TransferTransaction, 'transactions'), (await orders.call('GET', `${WALLETS}/${sender.address}/transactions`)).body, 'transactions list');
 
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
     const document = await orders.call('POST', '/2025-06-09/documents', {

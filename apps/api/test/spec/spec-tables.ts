@@ -112,8 +112,9 @@ export const CreatedOrder = z.object({ clientSecret: z.string().min(1), order: O
 export const DraftOrder = z.strictObject({ order: Order });
 
 /** Endpoints 7 and 10 (and, by ADR 0112, every list): both cursors, a string or null. */
-export const ListBody = <Item extends z.ZodType>(item: Item) =>
-  z.object({ data: z.array(item), nextCursor: z.string().min(1).nullable(), previousCursor: z.string().min(1).nullable() });
+/** A list body: `data` (or the name the public SDK reads, as `transactions`), and both cursors. */
+export const ListBody = <Item extends z.ZodType>(item: Item, itemsField = 'data') =>
+  z.object({ [itemsField]: z.array(item), nextCursor: z.string().min(1).nullable(), previousCursor: z.string().min(1).nullable() });
 
 export const SupportedToken = z.object({ token: z.string(), available: z.boolean(), features: z.object({ creditCardPayment: z.boolean() }) });
 
