@@ -1,6 +1,8 @@
-import { Inject, Module } from '@nestjs/common';
+import { Inject, Module, type Provider } from '@nestjs/common';
+import type { ReadModelDatabase } from '@paykit/projections';
 import { EffectLedger } from '../infrastructure/effects/effect-ledger.js';
 import { ProjectionsHost } from '../infrastructure/projections-host.js';
+import { READ_MODEL_DATABASE } from '../infrastructure/tokens.js';
 import { BrowserProfileStates } from './browser-profiles/browser-profile-states.js';
 import { BrowserProfiles } from './browser-profiles/browser-profiles.js';
 import { BrowserProfilesController } from './browser-profiles/browser-profiles.controller.js';
@@ -39,6 +41,13 @@ import { OpenRunStreamHandler } from './stream/open/open-run-stream.handler.js';
 import { RunStreamController } from './stream/run-stream.controller.js';
 import { RunUpdatesHub } from './stream/run-updates-hub.js';
 
+/** Reads of a projection, on the read-model database (the projection files stay free of Nest: read-models.ts). */
+const readsOf = <Reads>(type: new (db: ReadModelDatabase) => Reads): Provider => ({
+  provide: type,
+  useFactory: (db: ReadModelDatabase) => new type(db),
+  inject: [READ_MODEL_DATABASE],
+});
+
 /**
  * Agent checkouts under /unstable/agent-checkouts: runs (create, list, get, cancel), their
  * messages and event stream, buyer and browser profiles; the in-process runner and the
@@ -56,9 +65,9 @@ import { RunUpdatesHub } from './stream/run-updates-hub.js';
   providers: [
     ...storageProviders,
     OwnerLists,
-    RunRows,
-    BuyerProfileRows,
-    BrowserProfileRows,
+    readsOf(RunRows),
+    readsOf(BuyerProfileRows),
+    readsOf(BrowserProfileRows),
     OwnedRuns,
     BuyerProfiles,
     BrowserProfiles,

@@ -1,9 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type { BrowserProfile as BrowserProfileResponse } from '@paykit/contracts';
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
 import { type KeysetPosition, KeysetReader, type ReadDirection } from '../../http/pagination/newest-first-page.js';
-import { READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
 import type { OwnerList } from '../shared/owner-lists.js';
 import type { Owner } from '../shared/owner.js';
 import { BROWSER_PROFILES_STREAM_PREFIX, type BrowserProfileEvent } from '@paykit/agent-profiles';
@@ -87,14 +85,13 @@ export const browserProfilesProjection = defineProjection<Statements>({
   },
 });
 
-@Injectable()
 export class BrowserProfileRows implements OwnerList<BrowserProfileResponse> {
   readonly name = 'browser-profiles';
   readonly projection = BROWSER_PROFILES_PROJECTION;
   private readonly reader: KeysetReader<BrowserProfileRow>;
   private pending: Statement | null = null;
 
-  constructor(@Inject(READ_MODEL_DATABASE) private readonly db: ReadModelDatabase) {
+  constructor(private readonly db: ReadModelDatabase) {
     this.reader = new KeysetReader(db, {
       table: TABLE,
       scope: "project_id = @projectId AND owner = @subject AND status = 'live'",

@@ -1,9 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
 import type { BuyerProfile as BuyerProfileResponse } from '@paykit/contracts';
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
 import { type KeysetPosition, KeysetReader, type ReadDirection } from '../../http/pagination/newest-first-page.js';
-import { READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
 import type { OwnerList } from '../shared/owner-lists.js';
 import type { Owner } from '../shared/owner.js';
 import { BUYER_PROFILE_STREAM_PREFIX, type BuyerProfileDetails, type BuyerProfileEvent } from '@paykit/agent-profiles';
@@ -69,13 +67,12 @@ export const buyerProfilesProjection = defineProjection<Statements>({
 });
 
 /** One owner's live buyer profiles, newest first. */
-@Injectable()
 export class BuyerProfileRows implements OwnerList<BuyerProfileResponse> {
   readonly name = 'buyer-profiles';
   readonly projection = BUYER_PROFILES_PROJECTION;
   private readonly reader: KeysetReader<BuyerProfileRow>;
 
-  constructor(@Inject(READ_MODEL_DATABASE) db: ReadModelDatabase) {
+  constructor(db: ReadModelDatabase) {
     this.reader = new KeysetReader(db, {
       table: TABLE,
       scope: 'project_id = @projectId AND owner = @subject',

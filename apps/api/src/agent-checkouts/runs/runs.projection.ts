@@ -1,4 +1,3 @@
-import { Inject, Injectable } from '@nestjs/common';
 import {
   CHECKOUT_RUN_STREAM_PREFIX,
   type CheckoutRun,
@@ -10,7 +9,6 @@ import {
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
 import { type KeysetPosition, KeysetReader, type ReadDirection } from '../../http/pagination/newest-first-page.js';
-import { READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
 import type { OwnerList } from '../shared/owner-lists.js';
 import type { Owner } from '../shared/owner.js';
 
@@ -66,14 +64,13 @@ export const runsProjection = defineProjection<Statements>({
 });
 
 /** Reads of the runs projection. */
-@Injectable()
 export class RunRows implements OwnerList<KeysetPosition & { run: CheckoutRun }> {
   readonly name = 'runs';
   readonly projection = RUNS_PROJECTION;
   private readonly reader: KeysetReader<RunRow>;
   private statusStatement: Statement | null = null;
 
-  constructor(@Inject(READ_MODEL_DATABASE) private readonly db: ReadModelDatabase) {
+  constructor(private readonly db: ReadModelDatabase) {
     this.reader = new KeysetReader(db, {
       table: TABLE,
       scope: 'project_id = @projectId AND owner = @subject',
