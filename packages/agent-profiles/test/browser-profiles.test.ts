@@ -1,5 +1,13 @@
 import { DeciderSpecification } from '@paykit/kernel/testing';
-import { type BrowserProfileEvent, browserProfilesDecider, browserProfilesStreamName } from '../src/index.js';
+import {
+  type BrowserProfileEvent,
+  browserProfilesDecider,
+  browserProfilesId,
+  browserProfilesStream,
+  browserProfilesStreamName,
+  isOwnedBy,
+} from '../src/index.js';
+import { fold } from '@paykit/kernel';
 
 const spec = DeciderSpecification.for(browserProfilesDecider);
 const OWNER = { projectId: 'project-a', subject: 'user:ana' };
@@ -19,10 +27,22 @@ describe('browser profiles decider (all profiles of one subject in one stream)',
     const name = browserProfilesStreamName(OWNER);
     expect(name).toMatch(/^browserProfiles-[0-9a-f]{40}$/);
     expect(browserProfilesStreamName({ ...OWNER, projectId: 'project-b' })).not.toBe(name);
+    expect(browserProfilesStream(browserProfilesId(OWNER))).toBe(name);
+  });
+
+  it('belongs to the subject its first event names, not to whoever hashes to its name', () => {
+    const state = fold(browserProfilesDecider, [created('p1')]);
+    expect(isOwnedBy(state, OWNER)).toBe(true);
+    expect(isOwnedBy(state, { ...OWNER, subject: 'user:bo' })).toBe(false);
+    expect(isOwnedBy(state, { ...OWNER, projectId: 'project-b' })).toBe(false);
+    expect(isOwnedBy(browserProfilesDecider.initialState(), OWNER)).toBe(false);
   });
 
   it('creates a profile', () =>
-    spec.given([]).when({ type: 'Create', data: { profileId: 'p1', caller: OWNER, label: 'Shopping', now: NOW } }).then([created('p1')]));
+    spec
+      .given([])
+      .when({ type: 'Create', data: { profileId: 'p1', caller: OWNER, label: 'Shopping', now: NOW } })
+      .then([created('p1')]));
 
   it('allows one live profile per subject, naming the existing one', () =>
     spec
@@ -41,11 +61,17 @@ describe('browser profiles decider (all profiles of one subject in one stream)',
       .given([created('p1')])
       .when({ type: 'Rename', data: { profileId: 'p1', label: 'Travel', now: NOW } })
       .then([{ type: 'BrowserProfileRenamed', data: { profileId: 'p1', label: 'Travel', updatedAt: at } }]);
-    spec.given([created('p1')]).when({ type: 'Rename', data: { profileId: 'p1', label: 'Shopping', now: NOW } }).thenNothingHappened();
+    spec
+      .given([created('p1')])
+      .when({ type: 'Rename', data: { profileId: 'p1', label: 'Shopping', now: NOW } })
+      .thenNothingHappened();
   });
 
   it('deletes and schedules the erasure in one decision', () =>
-    spec.given([created('p1')]).when({ type: 'Delete', data: { profileId: 'p1', jobId: 'job-p1', now: NOW } }).then(deleted('p1')));
+    spec
+      .given([created('p1')])
+      .when({ type: 'Delete', data: { profileId: 'p1', jobId: 'job-p1', now: NOW } })
+      .then(deleted('p1')));
 
   it('refuses to reserve a deleted profile for a run (its erasure is scheduled)', () =>
     spec
@@ -65,9 +91,16 @@ describe('browser profiles decider (all profiles of one subject in one stream)',
       .when({ type: 'RecordErasure', data: { profileId: 'p1', now: NOW } })
       .then([{ type: 'BrowserProfileStateErased', data: { profileId: 'p1', jobId: 'job-p1', erasedAt: at } }]);
     spec
-      .given([created('p1'), ...deleted('p1'), { type: 'BrowserProfileStateErased', data: { profileId: 'p1', jobId: 'job-p1', erasedAt: at } }])
+      .given([
+        created('p1'),
+        ...deleted('p1'),
+        { type: 'BrowserProfileStateErased', data: { profileId: 'p1', jobId: 'job-p1', erasedAt: at } },
+      ])
       .when({ type: 'RecordErasure', data: { profileId: 'p1', now: NOW } })
       .thenNothingHappened();
-    spec.given([created('p1')]).when({ type: 'RecordErasure', data: { profileId: 'p1', now: NOW } }).thenNothingHappened();
+    spec
+      .given([created('p1')])
+      .when({ type: 'RecordErasure', data: { profileId: 'p1', now: NOW } })
+      .thenNothingHappened();
   });
 });

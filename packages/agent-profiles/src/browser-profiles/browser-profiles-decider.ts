@@ -9,8 +9,11 @@ import type { ProfileOwner as Caller } from '../profile-owner.js';
  * on a profile whose erasure was already scheduled.
  */
 export const BROWSER_PROFILES_STREAM_PREFIX = 'browserProfiles-';
-export const browserProfilesStreamName = (caller: Caller): string =>
-  `${BROWSER_PROFILES_STREAM_PREFIX}${sha256Hex(`${caller.projectId}\n${caller.subject}`).slice(0, 40)}`;
+/** The id of a subject's profiles (the aggregate): a hash of project and subject, never the raw subject. */
+export const browserProfilesId = (caller: Caller): string =>
+  sha256Hex(`${caller.projectId}\n${caller.subject}`).slice(0, 40);
+export const browserProfilesStream = (id: string): string => `${BROWSER_PROFILES_STREAM_PREFIX}${id}`;
+export const browserProfilesStreamName = (caller: Caller): string => browserProfilesStream(browserProfilesId(caller));
 
 type Event<Type extends string, Data> = DomainEvent<Type, Data & { readonly profileId: string }>;
 
@@ -48,6 +51,10 @@ export interface BrowserProfilesState {
 }
 
 const notFound = (): DomainError => domainError('not_found', 'browser_profile_not_found', 'Not found');
+
+/** The stream is named by a hash of its owner; its first event says whose it really is. */
+export const isOwnedBy = (state: BrowserProfilesState, caller: Caller): boolean =>
+  state.projectId === caller.projectId && state.owner === caller.subject;
 
 /** The profile when it exists and is not deleted. */
 export const liveProfile = (state: BrowserProfilesState, profileId: string): BrowserProfile | null => {

@@ -1,4 +1,5 @@
-import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type BrowserProfile,
   browserProfileCreateBodySchema,
@@ -9,20 +10,27 @@ import {
   browserProfileUpdateBodySchema,
 } from '@paykit/contracts';
 import type { z } from 'zod';
-import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
-import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
+import type { Page } from '../../http/pagination/newest-first-page.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { callerOf } from '../shared/caller-of.js';
+import { ownerOf } from '../shared/owner.js';
 import { AGENT_CHECKOUTS_TAG, BROWSER_PROFILES_PATH } from '../shared/routes.js';
-import { BrowserProfilesService } from './browser-profiles.service.js';
+import { CreateBrowserProfile } from './create/create-browser-profile.handler.js';
+import { DeleteBrowserProfile } from './delete/delete-browser-profile.handler.js';
+import { GetBrowserProfile } from './read/get-browser-profile.handler.js';
+import { ListBrowserProfiles } from './read/list-browser-profiles.handler.js';
+import { RenameBrowserProfile } from './rename/rename-browser-profile.handler.js';
 
 const tags = AGENT_CHECKOUTS_TAG;
 
 /** A subject's saved browser state (logins) for runs, at most one live profile per subject. */
 @Controller()
 export class BrowserProfilesController {
-  constructor(@Inject(BrowserProfilesService) private readonly profiles: BrowserProfilesService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route({
     method: 'POST',
@@ -34,10 +42,10 @@ export class BrowserProfilesController {
     responses: { 201: browserProfileSchema },
   })
   create(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Body() body: z.output<typeof browserProfileCreateBodySchema>,
   ): Promise<BrowserProfile> {
-    return this.profiles.create(callerOf(principal), body.label);
+    return this.commands.execute(new CreateBrowserProfile(ownerOf(principal), body.label));
   }
 
   @Route({
@@ -49,8 +57,11 @@ export class BrowserProfilesController {
     query: browserProfileListQuerySchema,
     responses: { 200: browserProfileListResponseSchema },
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: z.output<typeof browserProfileListQuerySchema>) {
-    return this.profiles.list(callerOf(principal), query);
+  list(
+    @CallerOf() { principal }: Caller,
+    @Query() query: z.output<typeof browserProfileListQuerySchema>,
+  ): Promise<Page<BrowserProfile>> {
+    return this.queries.execute(new ListBrowserProfiles(ownerOf(principal), query));
   }
 
   @Route({
@@ -62,8 +73,8 @@ export class BrowserProfilesController {
     params: browserProfileParamsSchema,
     responses: { 200: browserProfileSchema },
   })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BrowserProfile> {
-    return this.profiles.get(callerOf(principal), id);
+  get(@CallerOf() { principal }: Caller, @Param('id') id: string): Promise<BrowserProfile> {
+    return this.queries.execute(new GetBrowserProfile(ownerOf(principal), id));
   }
 
   @Route({
@@ -77,11 +88,11 @@ export class BrowserProfilesController {
     responses: { 200: browserProfileSchema },
   })
   rename(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Param('id') id: string,
     @Body() body: z.output<typeof browserProfileUpdateBodySchema>,
   ): Promise<BrowserProfile> {
-    return this.profiles.rename(callerOf(principal), id, body.label);
+    return this.commands.execute(new RenameBrowserProfile(ownerOf(principal), id, body.label));
   }
 
   @Route({
@@ -98,7 +109,7 @@ export class BrowserProfilesController {
     params: browserProfileParamsSchema,
     responses: { 204: null },
   })
-  async delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.profiles.delete(callerOf(principal), id);
+  delete(@CallerOf() { principal }: Caller, @Param('id') id: string): Promise<void> {
+    return this.commands.execute(new DeleteBrowserProfile(ownerOf(principal), id));
   }
 }

@@ -1,8 +1,9 @@
 import type { BrowserProfile as BrowserProfileResponse } from '@paykit/contracts';
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
-import type { Caller } from '../shared/caller.js';
-import { type KeysetPosition, KeysetReader } from '../../http/pagination/newest-first-page.js';
+import { type KeysetPosition, KeysetReader, type ReadDirection } from '../../http/pagination/newest-first-page.js';
+import type { OwnerList } from '../shared/owner-lists.js';
+import type { Owner } from '../shared/owner.js';
 import { BROWSER_PROFILES_STREAM_PREFIX, type BrowserProfileEvent } from '@paykit/agent-profiles';
 
 export const BROWSER_PROFILES_PROJECTION = 'agent-checkout-browser-profiles';
@@ -16,7 +17,7 @@ interface BrowserProfileRow extends KeysetPosition {
 /** A deleted profile whose saved state still has to be erased. */
 export interface PendingErasure {
   readonly profileId: string;
-  readonly streamName: string;
+  readonly owner: Owner;
 }
 
 export const presentBrowserProfile = (profile: {
@@ -84,7 +85,9 @@ export const browserProfilesProjection = defineProjection<Statements>({
   },
 });
 
-export class BrowserProfileRows {
+export class BrowserProfileRows implements OwnerList<BrowserProfileResponse> {
+  readonly name = 'browser-profiles';
+  readonly projection = BROWSER_PROFILES_PROJECTION;
   private readonly reader: KeysetReader<BrowserProfileRow>;
   private pending: Statement | null = null;
 
@@ -97,17 +100,18 @@ export class BrowserProfileRows {
   }
 
   /** One owner's live profiles, newest first. */
-  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: 'after' | 'before'): BrowserProfileResponse[] {
+  page(owner: Owner, after: KeysetPosition | null, count: number, direction?: ReadDirection): BrowserProfileResponse[] {
     return this.reader
-      .read({ projectId: caller.projectId, subject: caller.subject }, after, count, direction)
+      .read({ projectId: owner.projectId, subject: owner.subject }, after, count, direction)
       .map(presentBrowserProfile);
   }
 
   /** Deleted profiles whose state is not erased yet, oldest first. */
   pendingErasures(limit: number): PendingErasure[] {
     this.pending ??= this.db.prepare(
-      `SELECT id AS profileId, stream_name AS streamName FROM ${TABLE} WHERE status = 'deleted' ORDER BY updated_at, id LIMIT ?`,
+      `SELECT id, project_id AS projectId, owner FROM ${TABLE} WHERE status = 'deleted' ORDER BY updated_at, id LIMIT ?`,
     );
-    return this.pending.all(limit) as PendingErasure[];
+    const rows = this.pending.all(limit) as { id: string; projectId: string; owner: string }[];
+    return rows.map((row) => ({ profileId: row.id, owner: { projectId: row.projectId, subject: row.owner } }));
   }
 }

@@ -1,7 +1,7 @@
 import { type RunnerProcessConfig, parseProxyList } from '@paykit/checkout-agent';
-import type { EventStore } from '@paykit/event-store';
 import type { BlobStore } from '@paykit/providers';
 import type { AppConfig } from '../../config/config.js';
+import type { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { BrowserProfileStates } from './browser-profile-states.js';
 import { runnerProfileStore } from './runner-profile-store.js';
 
@@ -12,7 +12,7 @@ import { runnerProfileStore } from './runner-profile-store.js';
  */
 export const browserRunnerConfig = (
   config: AppConfig,
-  deps: { readonly store: EventStore; readonly blobs: BlobStore },
+  deps: { readonly aggregates: Aggregates; readonly blobs: BlobStore },
 ): Pick<RunnerProcessConfig, 'browser'> =>
   config.AGENT_CHECKOUT_BROWSER === 'off'
     ? {}
@@ -20,7 +20,7 @@ export const browserRunnerConfig = (
         browser: {
           executablePath: config.CHROMIUM_PATH,
           proxies: parseProxyList(config.AGENT_CHECKOUT_PROXIES),
-          profiles: runnerProfileStore(deps.store, new BrowserProfileStates(deps.blobs)),
+          profiles: runnerProfileStore(deps.aggregates, new BrowserProfileStates(deps.blobs)),
           blobs: deps.blobs,
           actionTimeoutMs: config.AGENT_CHECKOUT_REQUEST_TIMEOUT_MS,
         },

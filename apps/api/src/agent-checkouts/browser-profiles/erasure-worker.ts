@@ -5,20 +5,18 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { checkoutRunDecider, checkoutRunStreamName, isFinalStatus } from '@paykit/checkout-runs';
-import type { Clock } from '@paykit/kernel';
-import type { ReadModelDatabase } from '@paykit/projections';
+import { type BrowserProfile, type ReservedRun, browserProfilesId, holdsErasure } from '@paykit/agent-profiles';
+import { isFinalStatus } from '@paykit/checkout-runs';
 import type { AppConfig } from '../../config/config.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { EffectLedger, effectRef } from '../../infrastructure/effects/effect-ledger.js';
-import { APP_CONFIG, CLOCK, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
+import { APP_CONFIG } from '../../infrastructure/tokens.js';
+import { CheckoutRunAggregate } from '../runs/checkout-run.aggregate.js';
 import { RunRows } from '../runs/runs.projection.js';
-import { AggregateCommands } from '../shared/aggregate-commands.js';
-import { type BrowserProfile, browserProfilesDecider } from '@paykit/agent-profiles';
+import { BrowserProfilesAggregate } from './browser-profiles.aggregate.js';
 import { BrowserProfileRows, type PendingErasure } from './browser-profiles.projection.js';
 import { BrowserProfileStates } from './browser-profile-states.js';
 
-/** A reservation whose run never appeared (its creation failed) stops holding the erasure after this. */
-const ABANDONED_RESERVATION_MS = 5 * 60_000;
 const BATCH = 50;
 
 /**
@@ -31,22 +29,17 @@ const BATCH = 50;
 @Injectable()
 export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ErasureWorker.name);
-  private readonly profiles: BrowserProfileRows;
-  private readonly runs: RunRows;
   private timer: NodeJS.Timeout | null = null;
   private working: Promise<number> | null = null;
 
   constructor(
-    @Inject(AggregateCommands) private readonly aggregates: AggregateCommands,
-    @Inject(BrowserProfileStates) private readonly states: BrowserProfileStates,
-    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly aggregates: Aggregates,
+    private readonly states: BrowserProfileStates,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(READ_MODEL_DATABASE) db: ReadModelDatabase,
-    @Inject(EffectLedger) private readonly effects: EffectLedger,
-  ) {
-    this.profiles = new BrowserProfileRows(db);
-    this.runs = new RunRows(db);
-  }
+    private readonly profiles: BrowserProfileRows,
+    private readonly runs: RunRows,
+    private readonly effects: EffectLedger,
+  ) {}
 
   onApplicationBootstrap(): void {
     const every = this.config.AGENT_CHECKOUT_ERASURE_EVERY_MS;
@@ -79,9 +72,10 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
   }
 
   private async erase(job: PendingErasure): Promise<boolean> {
-    const state = await this.aggregates.load(browserProfilesDecider, job.streamName);
-    const profile = state.profiles[job.profileId];
-    if (profile?.status !== 'deleted' || state.projectId === null) return false;
+    const profilesId = browserProfilesId(job.owner);
+    const state = (await this.aggregates.load(BrowserProfilesAggregate, profilesId))?.state;
+    const profile = state?.profiles[job.profileId];
+    if (!state || state.projectId === null || profile?.status !== 'deleted') return false;
     if (await this.inUse(profile)) return false;
     const context = {
       projectId: state.projectId,
@@ -94,9 +88,9 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
     });
     if (erased.kind !== 'done') return false;
     const { events } = await this.aggregates.execute(
-      browserProfilesDecider,
-      job.streamName,
-      { type: 'RecordErasure', data: { profileId: job.profileId, now: this.clock.now() } },
+      BrowserProfilesAggregate,
+      profilesId,
+      { type: 'RecordErasure', data: { profileId: job.profileId, now: this.aggregates.now() } },
       context,
     );
     return events.length > 0;
@@ -104,19 +98,18 @@ export class ErasureWorker implements OnApplicationBootstrap, BeforeApplicationS
 
   /** Whether a run that reserved the profile may still be working (or about to start). */
   private async inUse(profile: BrowserProfile): Promise<boolean> {
-    for (const { runId, reservedAt } of profile.reservations) {
-      const known = this.runs.statusOf(runId);
-      if (known !== null && isFinalStatus(known)) continue;
-      // The projection may lag: the run's own stream decides.
-      const run = await this.aggregates.load(checkoutRunDecider, checkoutRunStreamName(runId));
-      if (
-        run.exists
-          ? !isFinalStatus(run.status)
-          : this.clock.now().getTime() - Date.parse(reservedAt) < ABANDONED_RESERVATION_MS
-      ) {
-        return true;
-      }
+    for (const reservation of profile.reservations) {
+      if (holdsErasure(reservation, await this.reservedRun(reservation.runId), this.aggregates.now())) return true;
     }
     return false;
+  }
+
+  private async reservedRun(runId: string): Promise<ReservedRun> {
+    const known = this.runs.statusOf(runId);
+    if (known !== null && isFinalStatus(known)) return 'finished';
+    // The projection may lag: the run's own stream decides.
+    const run = (await this.aggregates.load(CheckoutRunAggregate, runId))?.state;
+    if (!run?.exists) return 'missing';
+    return isFinalStatus(run.status) ? 'finished' : 'unfinished';
   }
 }

@@ -1,31 +1,17 @@
+import { type BrowserProfile, browserProfilesId, isOwnedBy } from '@paykit/agent-profiles';
 import type { BrowserProfileStore, BrowserStorageState, ProfileUse } from '@paykit/checkout-agent';
-import { type CheckoutRunEvent, type CheckoutRunState, checkoutRunDecider, checkoutRunStreamName } from '@paykit/checkout-runs';
-import type { EventStore } from '@paykit/event-store';
-import { fold } from '@paykit/kernel';
-import {
-  type BrowserProfile,
-  browserProfilesDecider,
-  browserProfilesStreamName,
-} from '@paykit/agent-profiles';
+import type { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { CheckoutRunAggregate } from '../runs/checkout-run.aggregate.js';
 import type { BrowserProfileStates } from './browser-profile-states.js';
-
-const readFolded = async <Event, State>(
-  store: EventStore,
-  stream: string,
-  decider: Parameters<typeof fold<Event, State>>[0],
-): Promise<State> => {
-  const events: Event[] = [];
-  for await (const recorded of store.readStream(stream)) events.push({ type: recorded.type, data: recorded.data } as Event);
-  return fold(decider, events);
-};
+import { BrowserProfilesAggregate } from './browser-profiles.aggregate.js';
 
 /** The profile as the run may use it: named by the run, owned by the run's owner, and reserved for the run. */
-const profileOfRun = async (store: EventStore, use: ProfileUse): Promise<BrowserProfile | null> => {
-  const run = await readFolded<CheckoutRunEvent, CheckoutRunState>(store, checkoutRunStreamName(use.runId), checkoutRunDecider);
-  if (!run.exists || run.input.browser?.profileId !== use.profileId) return null;
-  const caller = { projectId: run.projectId, subject: run.owner };
-  const profiles = await readFolded(store, browserProfilesStreamName(caller), browserProfilesDecider);
-  if (profiles.projectId !== caller.projectId || profiles.owner !== caller.subject) return null;
+const profileOfRun = async (aggregates: Aggregates, use: ProfileUse): Promise<BrowserProfile | null> => {
+  const run = (await aggregates.load(CheckoutRunAggregate, use.runId))?.state;
+  if (!run?.exists || run.input.browser?.profileId !== use.profileId) return null;
+  const owner = { projectId: run.projectId, subject: run.owner };
+  const profiles = (await aggregates.load(BrowserProfilesAggregate, browserProfilesId(owner)))?.state;
+  if (!profiles || !isOwnedBy(profiles, owner)) return null;
   const profile = profiles.profiles[use.profileId];
   return profile?.reservations.some((reservation) => reservation.runId === use.runId) ? profile : null;
 };
@@ -43,14 +29,14 @@ const decode = (bytes: Uint8Array | null): BrowserStorageState | null => {
  * saves only into a live profile: a deleted profile's state is never written again, so once
  * erased it stays erased.
  */
-export const runnerProfileStore = (store: EventStore, states: BrowserProfileStates): BrowserProfileStore => ({
+export const runnerProfileStore = (aggregates: Aggregates, states: BrowserProfileStates): BrowserProfileStore => ({
   async load(use) {
-    const profile = await profileOfRun(store, use);
+    const profile = await profileOfRun(aggregates, use);
     if (!profile || profile.status === 'erased') return null;
     return decode(await states.load(use.profileId));
   },
   async save(use, state) {
-    const profile = await profileOfRun(store, use);
+    const profile = await profileOfRun(aggregates, use);
     if (profile?.status !== 'live') return false;
     await states.save(use.profileId, Buffer.from(JSON.stringify(state), 'utf8'));
     return true;

@@ -1,4 +1,5 @@
-import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   type BuyerProfile,
   type BuyerProfileCreateBody,
@@ -11,20 +12,27 @@ import {
   buyerProfileUpdateBodySchema,
 } from '@paykit/contracts';
 import type { z } from 'zod';
-import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
-import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
+import type { Page } from '../../http/pagination/newest-first-page.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { callerOf } from '../shared/caller-of.js';
+import { ownerOf } from '../shared/owner.js';
 import { AGENT_CHECKOUTS_TAG, BUYER_PROFILES_PATH } from '../shared/routes.js';
-import { BuyerProfilesService } from './buyer-profiles.service.js';
+import { CreateBuyerProfile } from './create/create-buyer-profile.handler.js';
+import { DeleteBuyerProfile } from './delete/delete-buyer-profile.handler.js';
+import { GetBuyerProfile } from './read/get-buyer-profile.handler.js';
+import { ListBuyerProfiles } from './read/list-buyer-profiles.handler.js';
+import { UpdateBuyerProfile } from './update/update-buyer-profile.handler.js';
 
 const tags = AGENT_CHECKOUTS_TAG;
 
 /** Who buys and where it ships, per subject. Never payment data (unknown fields are refused). */
 @Controller()
 export class BuyerProfilesController {
-  constructor(@Inject(BuyerProfilesService) private readonly profiles: BuyerProfilesService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route({
     method: 'POST',
@@ -35,8 +43,8 @@ export class BuyerProfilesController {
     body: buyerProfileCreateBodySchema,
     responses: { 201: buyerProfileSchema },
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: BuyerProfileCreateBody): Promise<BuyerProfile> {
-    return this.profiles.create(callerOf(principal), body);
+  create(@CallerOf() { principal }: Caller, @Body() body: BuyerProfileCreateBody): Promise<BuyerProfile> {
+    return this.commands.execute(new CreateBuyerProfile(ownerOf(principal), body));
   }
 
   @Route({
@@ -48,8 +56,11 @@ export class BuyerProfilesController {
     query: buyerProfileListQuerySchema,
     responses: { 200: buyerProfileListResponseSchema },
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: z.output<typeof buyerProfileListQuerySchema>) {
-    return this.profiles.list(callerOf(principal), query);
+  list(
+    @CallerOf() { principal }: Caller,
+    @Query() query: z.output<typeof buyerProfileListQuerySchema>,
+  ): Promise<Page<BuyerProfile>> {
+    return this.queries.execute(new ListBuyerProfiles(ownerOf(principal), query));
   }
 
   @Route({
@@ -61,8 +72,8 @@ export class BuyerProfilesController {
     params: buyerProfileParamsSchema,
     responses: { 200: buyerProfileSchema },
   })
-  get(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<BuyerProfile> {
-    return this.profiles.get(callerOf(principal), id);
+  get(@CallerOf() { principal }: Caller, @Param('id') id: string): Promise<BuyerProfile> {
+    return this.queries.execute(new GetBuyerProfile(ownerOf(principal), id));
   }
 
   @Route({
@@ -76,11 +87,11 @@ export class BuyerProfilesController {
     responses: { 200: buyerProfileSchema },
   })
   update(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Param('id') id: string,
     @Body() body: BuyerProfileUpdateBody,
   ): Promise<BuyerProfile> {
-    return this.profiles.update(callerOf(principal), id, body);
+    return this.commands.execute(new UpdateBuyerProfile(ownerOf(principal), id, body));
   }
 
   @Route({
@@ -92,7 +103,7 @@ export class BuyerProfilesController {
     params: buyerProfileParamsSchema,
     responses: { 204: null },
   })
-  async delete(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<void> {
-    await this.profiles.delete(callerOf(principal), id);
+  delete(@CallerOf() { principal }: Caller, @Param('id') id: string): Promise<void> {
+    return this.commands.execute(new DeleteBuyerProfile(ownerOf(principal), id));
   }
 }

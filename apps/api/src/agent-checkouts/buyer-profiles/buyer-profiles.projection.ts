@@ -1,13 +1,10 @@
 import type { BuyerProfile as BuyerProfileResponse } from '@paykit/contracts';
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
-import type { Caller } from '../shared/caller.js';
-import { type KeysetPosition, KeysetReader } from '../../http/pagination/newest-first-page.js';
-import {
-  BUYER_PROFILE_STREAM_PREFIX,
-  type BuyerProfileDetails,
-  type BuyerProfileEvent,
-} from '@paykit/agent-profiles';
+import { type KeysetPosition, KeysetReader, type ReadDirection } from '../../http/pagination/newest-first-page.js';
+import type { OwnerList } from '../shared/owner-lists.js';
+import type { Owner } from '../shared/owner.js';
+import { BUYER_PROFILE_STREAM_PREFIX, type BuyerProfileDetails, type BuyerProfileEvent } from '@paykit/agent-profiles';
 
 export const BUYER_PROFILES_PROJECTION = 'agent-checkout-buyer-profiles';
 const TABLE = 'agent_checkout_buyer_profiles';
@@ -70,7 +67,9 @@ export const buyerProfilesProjection = defineProjection<Statements>({
 });
 
 /** One owner's live buyer profiles, newest first. */
-export class BuyerProfileRows {
+export class BuyerProfileRows implements OwnerList<BuyerProfileResponse> {
+  readonly name = 'buyer-profiles';
+  readonly projection = BUYER_PROFILES_PROJECTION;
   private readonly reader: KeysetReader<BuyerProfileRow>;
 
   constructor(db: ReadModelDatabase) {
@@ -81,9 +80,9 @@ export class BuyerProfileRows {
     });
   }
 
-  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: 'after' | 'before'): BuyerProfileResponse[] {
+  page(owner: Owner, after: KeysetPosition | null, count: number, direction?: ReadDirection): BuyerProfileResponse[] {
     return this.reader
-      .read({ projectId: caller.projectId, subject: caller.subject }, after, count, direction)
+      .read({ projectId: owner.projectId, subject: owner.subject }, after, count, direction)
       .map((row) =>
         presentBuyerProfile(row.id, JSON.parse(row.details) as BuyerProfileDetails, row.createdAt, row.updatedAt),
       );

@@ -1,4 +1,5 @@
-import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { MessageView } from '@paykit/checkout-runs';
 import {
   type AgentCheckoutMessageBody,
@@ -9,13 +10,14 @@ import {
   agentCheckoutParamsSchema,
 } from '@paykit/contracts';
 import type { z } from 'zod';
-import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
-import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
+import type { Page } from '../../http/pagination/newest-first-page.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { callerOf } from '../shared/caller-of.js';
+import { ownerOf } from '../shared/owner.js';
 import { AGENT_CHECKOUTS_PATH, AGENT_CHECKOUTS_TAG } from '../shared/routes.js';
-import { MessagesService } from './messages.service.js';
+import { PostMessage } from './post/post-message.handler.js';
+import { ListMessages } from './read/list-messages.handler.js';
 
 const tags = AGENT_CHECKOUTS_TAG;
 const MESSAGES_PATH = `${AGENT_CHECKOUTS_PATH}/:runId/messages`;
@@ -23,7 +25,10 @@ const MESSAGES_PATH = `${AGENT_CHECKOUTS_PATH}/:runId/messages`;
 /** A run's conversation; the user answers `requiredAction` here. */
 @Controller()
 export class MessagesController {
-  constructor(@Inject(MessagesService) private readonly messages: MessagesService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route({
     method: 'GET',
@@ -36,11 +41,11 @@ export class MessagesController {
     responses: { 200: agentCheckoutMessageListResponseSchema },
   })
   list(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Param('runId') runId: string,
     @Query() query: z.output<typeof agentCheckoutMessageListQuerySchema>,
-  ) {
-    return this.messages.list(callerOf(principal), runId, query);
+  ): Promise<Page<MessageView>> {
+    return this.queries.execute(new ListMessages(ownerOf(principal), runId, query));
   }
 
   @Route({
@@ -59,10 +64,10 @@ export class MessagesController {
     responses: { 201: agentCheckoutMessageSchema },
   })
   post(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Param('runId') runId: string,
     @Body() body: AgentCheckoutMessageBody,
   ): Promise<MessageView> {
-    return this.messages.post(callerOf(principal), runId, body);
+    return this.commands.execute(new PostMessage(ownerOf(principal), runId, body));
   }
 }

@@ -1,12 +1,7 @@
+import { isVisibleTo } from '@paykit/agent-profiles';
 import type { BuyerProfileSource } from '@paykit/checkout-agent';
-import type { EventStore } from '@paykit/event-store';
-import { fold } from '@paykit/kernel';
-import {
-  type BuyerProfileEvent,
-  buyerProfileDecider,
-  buyerProfileStreamName,
-  isVisibleTo,
-} from '@paykit/agent-profiles';
+import type { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { BuyerProfileAggregate } from '../buyer-profiles/buyer-profile.aggregate.js';
 
 /**
  * The runner's view of buyer profiles: the one a run names, read from its stream when the run
@@ -14,16 +9,12 @@ import {
  * profile makes the strategy ask the user instead). Works in any process on the same store.
  */
 export const buyerProfilesFromStore =
-  (store: EventStore): BuyerProfileSource =>
+  (aggregates: Aggregates): BuyerProfileSource =>
   async (run) => {
     const profileId = run.input.buyerProfileId;
     if (profileId === undefined) return null;
-    const events: BuyerProfileEvent[] = [];
-    for await (const recorded of store.readStream(buyerProfileStreamName(profileId))) {
-      events.push({ type: recorded.type, data: recorded.data } as BuyerProfileEvent);
-    }
-    const state = fold(buyerProfileDecider, events);
-    if (!isVisibleTo(state, { projectId: run.projectId, subject: run.owner })) return null;
+    const state = (await aggregates.load(BuyerProfileAggregate, profileId))?.state;
+    if (!state || !isVisibleTo(state, { projectId: run.projectId, subject: run.owner })) return null;
     const { label: _label, ...details } = state.details;
     return details;
   };

@@ -11,12 +11,15 @@ import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
 import { type BlobStore, SandboxCardVault, SandboxPricing } from '@paykit/providers';
 import type { AppConfig } from '../../config/config.js';
+import type { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { browserRunnerConfig } from '../browser-profiles/browser-runner.config.js';
 import { liveViewConfig } from '../live-view/live-view-server.config.js';
 import { buyerProfilesFromStore } from './buyer-profile-source.js';
 
 export interface RunnerDependencies {
   readonly store: EventStore;
+  /** How the runner's profile sources read the profiles' and runs' streams. */
+  readonly aggregates: Aggregates;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: RunnerLogger;
@@ -47,7 +50,7 @@ export const runnerConfig = (config: AppConfig, deps: RunnerDependencies): Runne
     converter: pricingConverter(new SandboxPricing({ environment: config.APP_ENV }), {
       referenceItem: referenceItemFor(config.APP_ENV),
     }),
-    buyerProfiles: buyerProfilesFromStore(store),
+    buyerProfiles: buyerProfilesFromStore(deps.aggregates),
     allowedHosts: config.AGENT_CHECKOUT_ALLOWED_HOSTS,
     concurrency: config.AGENT_CHECKOUT_RUNNER_CONCURRENCY,
     leaseMs: config.AGENT_CHECKOUT_LEASE_MS,
@@ -67,6 +70,6 @@ export const runnerConfig = (config: AppConfig, deps: RunnerDependencies): Runne
           },
         }
       : {}),
-    ...browserRunnerConfig(config, { store, blobs: deps.blobs }),
+    ...browserRunnerConfig(config, { aggregates: deps.aggregates, blobs: deps.blobs }),
   };
 };

@@ -12,6 +12,7 @@ import type { Clock, IdGenerator } from '@paykit/kernel';
 import type { BlobStore } from '@paykit/providers';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { liveViewKey } from '../live-view/live-view-key.js';
 import type { DerivedKeys } from '../shared/derived-keys.js';
@@ -34,6 +35,7 @@ export class RunnerHost implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
+    private readonly aggregates: Aggregates,
     @Inject(AGENT_CHECKOUT_KEYS) private readonly keys: DerivedKeys,
     @Inject(AGENT_CHECKOUT_BLOBS) private readonly blobs: BlobStore,
     @Optional()
@@ -52,7 +54,15 @@ export class RunnerHost implements OnApplicationBootstrap, BeforeApplicationShut
       .getInstance<FastifyInstance>()
       .log.child({ component: 'agent-checkout-runner' });
     this.process = startRunnerProcess({
-      ...runnerConfig(this.config, { store: this.store, clock: this.clock, ids: this.ids, logger, liveViewKey: liveViewKey(this.keys), blobs: this.blobs }),
+      ...runnerConfig(this.config, {
+        store: this.store,
+        aggregates: this.aggregates,
+        clock: this.clock,
+        ids: this.ids,
+        logger,
+        liveViewKey: liveViewKey(this.keys),
+        blobs: this.blobs,
+      }),
       ...this.overrides,
     });
   }

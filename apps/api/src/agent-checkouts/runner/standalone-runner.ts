@@ -2,6 +2,7 @@ import { type RunnerProcess, type RunnerProcessConfig, startRunnerProcess } from
 import { randomIds, systemClock } from '@paykit/kernel';
 import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig } from '../../config/config.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { appSecretsOf } from '../../infrastructure/secrets/app-secrets.js';
 import { openEventStore } from '../../infrastructure/storage.js';
 import { liveViewKey } from '../live-view/live-view-key.js';
@@ -44,7 +45,15 @@ export const startStandaloneRunner = async (options: StandaloneRunnerOptions = {
   const keys = new DerivedKeys(appSecretsOf(config));
   await importAgentCheckoutBlobFiles(config, store);
   const runnerProcess = startRunnerProcess({
-    ...runnerConfig(config, { store, clock: systemClock, ids: randomIds, logger, liveViewKey: liveViewKey(keys), blobs: agentCheckoutBlobs(store, keys) }),
+    ...runnerConfig(config, {
+      store,
+      aggregates: new Aggregates(store, systemClock, randomIds),
+      clock: systemClock,
+      ids: randomIds,
+      logger,
+      liveViewKey: liveViewKey(keys),
+      blobs: agentCheckoutBlobs(store, keys),
+    }),
     ...options.overrides,
   });
   logger.info({ runnerId: runnerProcess.runner.runnerId, dataDir: config.DATA_DIR }, 'agent checkout runner started');

@@ -1,4 +1,5 @@
-import { Body, Controller, Inject, Param, Query } from '@nestjs/common';
+import { Body, Controller, Param, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { RunSnapshot } from '@paykit/checkout-runs';
 import {
   type AgentCheckoutInput,
@@ -10,13 +11,16 @@ import {
   agentCheckoutParamsSchema,
   agentCheckoutSnapshotSchema,
 } from '@paykit/contracts';
-import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
-import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
+import type { Page } from '../../http/pagination/newest-first-page.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { callerOf } from '../shared/caller-of.js';
+import { ownerOf } from '../shared/owner.js';
 import { AGENT_CHECKOUTS_PATH, AGENT_CHECKOUTS_TAG } from '../shared/routes.js';
-import { RunsService } from './runs.service.js';
+import { CancelRun } from './cancel/cancel-run.handler.js';
+import { GetRun } from './read/get-run.handler.js';
+import { ListRuns } from './read/list-runs.handler.js';
+import { StartRun } from './start/start-run.handler.js';
 
 const tags = AGENT_CHECKOUTS_TAG;
 const RUN_PATH = `${AGENT_CHECKOUTS_PATH}/:runId`;
@@ -24,7 +28,10 @@ const RUN_PATH = `${AGENT_CHECKOUTS_PATH}/:runId`;
 /** Agent checkout runs of the caller (the JWT subject, x-service-user-id, or the service subject). */
 @Controller()
 export class RunsController {
-  constructor(@Inject(RunsService) private readonly runs: RunsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route({
     method: 'POST',
@@ -39,8 +46,8 @@ export class RunsController {
     body: agentCheckoutCreateBodySchema,
     responses: { 202: agentCheckoutSnapshotSchema },
   })
-  create(@CurrentPrincipal() principal: Principal, @Body() body: AgentCheckoutInput): Promise<RunSnapshot> {
-    return this.runs.create(callerOf(principal), body);
+  create(@CallerOf() { principal }: Caller, @Body() body: AgentCheckoutInput): Promise<RunSnapshot> {
+    return this.commands.execute(new StartRun(ownerOf(principal), body));
   }
 
   @Route({
@@ -53,8 +60,8 @@ export class RunsController {
     // The spec's errors of this endpoint are 400, 401, 403, 502 and 503; all but 502 are common to every route.
     responses: { 200: agentCheckoutListResponseSchema, 502: ErrorBody },
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: AgentCheckoutListQuery) {
-    return this.runs.list(callerOf(principal), query);
+  list(@CallerOf() { principal }: Caller, @Query() query: AgentCheckoutListQuery): Promise<Page<RunSnapshot>> {
+    return this.queries.execute(new ListRuns(ownerOf(principal), query));
   }
 
   @Route({
@@ -66,8 +73,8 @@ export class RunsController {
     params: agentCheckoutParamsSchema,
     responses: { 200: agentCheckoutSnapshotSchema },
   })
-  get(@CurrentPrincipal() principal: Principal, @Param('runId') runId: string): Promise<RunSnapshot> {
-    return this.runs.get(callerOf(principal), runId);
+  get(@CallerOf() { principal }: Caller, @Param('runId') runId: string): Promise<RunSnapshot> {
+    return this.queries.execute(new GetRun(ownerOf(principal), runId));
   }
 
   @Route({
@@ -79,7 +86,7 @@ export class RunsController {
     params: agentCheckoutParamsSchema,
     responses: { 202: agentCheckoutSnapshotSchema },
   })
-  cancel(@CurrentPrincipal() principal: Principal, @Param('runId') runId: string): Promise<RunSnapshot> {
-    return this.runs.cancel(callerOf(principal), runId);
+  cancel(@CallerOf() { principal }: Caller, @Param('runId') runId: string): Promise<RunSnapshot> {
+    return this.commands.execute(new CancelRun(ownerOf(principal), runId));
   }
 }

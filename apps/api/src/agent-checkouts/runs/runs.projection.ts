@@ -8,8 +8,9 @@ import {
 } from '@paykit/checkout-runs';
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import type { Statement } from 'better-sqlite3';
-import type { Caller } from '../shared/caller.js';
-import { type KeysetPosition, KeysetReader } from '../../http/pagination/newest-first-page.js';
+import { type KeysetPosition, KeysetReader, type ReadDirection } from '../../http/pagination/newest-first-page.js';
+import type { OwnerList } from '../shared/owner-lists.js';
+import type { Owner } from '../shared/owner.js';
 
 export const RUNS_PROJECTION = 'agent-checkout-runs';
 const TABLE = 'agent_checkout_runs';
@@ -63,7 +64,9 @@ export const runsProjection = defineProjection<Statements>({
 });
 
 /** Reads of the runs projection. */
-export class RunRows {
+export class RunRows implements OwnerList<KeysetPosition & { run: CheckoutRun }> {
+  readonly name = 'runs';
+  readonly projection = RUNS_PROJECTION;
   private readonly reader: KeysetReader<RunRow>;
   private statusStatement: Statement | null = null;
 
@@ -76,9 +79,14 @@ export class RunRows {
   }
 
   /** One owner's runs, newest first. */
-  page(caller: Caller, after: KeysetPosition | null, count: number, direction?: 'after' | 'before'): (KeysetPosition & { run: CheckoutRun })[] {
+  page(
+    owner: Owner,
+    after: KeysetPosition | null,
+    count: number,
+    direction?: ReadDirection,
+  ): (KeysetPosition & { run: CheckoutRun })[] {
     return this.reader
-      .read({ projectId: caller.projectId, subject: caller.subject }, after, count, direction)
+      .read({ projectId: owner.projectId, subject: owner.subject }, after, count, direction)
       .map((row) => ({ id: row.id, createdAt: row.createdAt, run: JSON.parse(row.state) as CheckoutRun }));
   }
 

@@ -1,19 +1,20 @@
-import { Controller, Headers, Inject, Param, Query, Req, Res } from '@nestjs/common';
+import { Controller, Headers, Param, Query, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { agentCheckoutParamsSchema, agentCheckoutStreamQuerySchema } from '@paykit/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
-import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { callerOf } from '../shared/caller-of.js';
+import { ownerOf } from '../shared/owner.js';
 import { AGENT_CHECKOUTS_PATH, AGENT_CHECKOUTS_TAG } from '../shared/routes.js';
-import { RunStreams } from './run-streams.js';
+import { OpenRunStream } from './open/open-run-stream.handler.js';
+import { openSseResponse } from './sse-response.js';
 
 /** A run's live updates as server-sent events. */
 @Controller()
 export class RunStreamController {
-  constructor(@Inject(RunStreams) private readonly streams: RunStreams) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route({
     method: 'GET',
@@ -31,7 +32,7 @@ export class RunStreamController {
     responses: { 200: { contentType: 'text/event-stream', description: 'run.updated and message.upsert events' } },
   })
   async stream(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Param('runId') runId: string,
     @Query() query: z.output<typeof agentCheckoutStreamQuerySchema>,
     @Headers('last-event-id') lastEventId: string | undefined,
@@ -45,6 +46,7 @@ export class RunStreamController {
         : query.after === undefined
           ? null
           : { value: query.after, field: 'after' };
-    await this.streams.open(callerOf(principal), runId, cursor, request, reply);
+    const stream = await this.queries.execute(new OpenRunStream(ownerOf(principal), runId, cursor));
+    await stream.follow(openSseResponse(request, reply));
   }
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Resolver, type UrlGuard, createUrlGuard, systemResolver } from '@paykit/checkout-agent';
 import * as E from 'fp-ts/lib/Either.js';
-import type { AppConfig } from '../../config/config.js';
-import { RequestValidationError } from '../../http/validation/request-validation.error.js';
-import { APP_CONFIG } from '../../infrastructure/tokens.js';
+import type { AppConfig } from '../../../config/config.js';
+import { RequestValidationError } from '../../../http/validation/request-validation.error.js';
+import { APP_CONFIG } from '../../../infrastructure/tokens.js';
 
 /** A name server that does not answer in time leaves the name unresolved (and the URL accepted). */
 const RESOLVE_TIMEOUT_MS = 3_000;

@@ -1,0 +1,29 @@
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { BuyerProfile as BuyerProfileResponse, buyerProfileListQuerySchema } from '@paykit/contracts';
+import type { z } from 'zod';
+import type { Page } from '../../../http/pagination/newest-first-page.js';
+import { OwnerLists } from '../../shared/owner-lists.js';
+import type { Owner } from '../../shared/owner.js';
+import { BuyerProfileRows } from '../buyer-profiles.projection.js';
+
+/** `GET /unstable/agent-checkouts/buyer-profiles`: the owner's live profiles, newest first. */
+export class ListBuyerProfiles extends Query<Page<BuyerProfileResponse>> {
+  constructor(
+    readonly owner: Owner,
+    readonly query: z.output<typeof buyerProfileListQuerySchema>,
+  ) {
+    super();
+  }
+}
+
+@QueryHandler(ListBuyerProfiles)
+export class ListBuyerProfilesHandler implements IQueryHandler<ListBuyerProfiles> {
+  constructor(
+    private readonly lists: OwnerLists,
+    private readonly rows: BuyerProfileRows,
+  ) {}
+
+  execute({ owner, query }: ListBuyerProfiles): Promise<Page<BuyerProfileResponse>> {
+    return this.lists.page(this.rows, owner, query, (profile) => profile);
+  }
+}
