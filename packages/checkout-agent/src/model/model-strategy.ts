@@ -1,4 +1,4 @@
-import type { CheckoutStrategy, StrategyContext } from '../strategy/strategy-port.js';
+import type { CheckoutStrategy } from '../strategy/strategy-port.js';
 import type { ChatModel } from './chat-model.js';
 import type { OpenModelBrowser } from './model-browser.js';
 import { ModelCheckout } from './model-checkout.js';
