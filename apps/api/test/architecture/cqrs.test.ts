@@ -36,8 +36,6 @@ const NOT_YET_ON_THE_BUSES = new Set<string>([
   'SignersController',
   'TransactionsController',
   'TransfersController',
-  'DeliveriesController',
-  'EndpointsController',
 ]);
 
 /** Files still running a decider on their own (issue 16): must end empty. */
@@ -51,8 +49,6 @@ const NOT_YET_ON_THE_RUNNER = new Set<string>([
   'wallets/signatures/signature-repository.ts',
   'wallets/signers/wallet-signers.ts',
   'wallets/transfers/transfer-repository.ts',
-  'webhooks/delivery/delivery-claims.ts',
-  'webhooks/endpoints/endpoints.service.ts',
 ]);
 
 const sourceFiles = (dir: string): string[] =>
