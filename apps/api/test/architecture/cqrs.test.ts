@@ -42,7 +42,6 @@ const NOT_YET_ON_THE_BUSES = new Set<string>([
 const NOT_YET_ON_THE_RUNNER = new Set<string>([
   'agent-checkouts/shared/aggregate-commands.ts',
   'documents/documents.service.ts',
-  'infrastructure/effects/effect-ledger.ts',
   'orders/store/order-repository.ts',
   'users/linked-wallets.service.ts',
   'users/user-streams.ts',
