@@ -15,7 +15,6 @@ const NOT_YET_ON_THE_BUSES = new Set<string>([
   'RunsController',
   'RunStreamController',
   'ProjectsController',
-  'DocumentsController',
   'HealthController',
   'MetricsController',
   'OpenApiController',
@@ -26,7 +25,6 @@ const NOT_YET_ON_THE_BUSES = new Set<string>([
   'GetOrderController',
   'ReconciliationController',
   'TokensController',
-  'UsersController',
   'ActivityController',
   'BalancesController',
   'CreateWalletController',
@@ -41,10 +39,7 @@ const NOT_YET_ON_THE_BUSES = new Set<string>([
 /** Files still running a decider on their own (issue 16): must end empty. */
 const NOT_YET_ON_THE_RUNNER = new Set<string>([
   'agent-checkouts/shared/aggregate-commands.ts',
-  'documents/documents.service.ts',
   'orders/store/order-repository.ts',
-  'users/linked-wallets.service.ts',
-  'users/user-streams.ts',
   'wallets/signatures/signature-repository.ts',
   'wallets/signers/wallet-signers.ts',
   'wallets/transfers/transfer-repository.ts',
