@@ -16,3 +16,7 @@ export * from './endpoint/events.js';
 export * from './endpoint/commands.js';
 export * from './endpoint/state.js';
 export * from './endpoint/decider.js';
+
+// A WebhookDelivery: one message to one endpoint, its attempts claimed and recorded across instances.
+export * from './delivery/events.js';
+export * from './delivery/decider.js';

@@ -44,14 +44,20 @@ describe('a webhook endpoint', () => {
     spec.given([created]).when(create).thenNothingHappened();
     spec
       .given([created])
-      .when({ type: 'CreateWebhookEndpoint', data: { ...create.data, requestFingerprint: 'fp-2' } } as WebhookEndpointCommand)
+      .when({
+        type: 'CreateWebhookEndpoint',
+        data: { ...create.data, requestFingerprint: 'fp-2' },
+      } as WebhookEndpointCommand)
       .thenFails({ code: 'idempotency_key_reused' });
   });
 
   it('records an update with every setting after it, and nothing when nothing changes', () => {
     spec
       .given([created])
-      .when({ type: 'UpdateWebhookEndpoint', data: { eventTypes: ['wallets.transfer.in', 'wallets.transfer.out'], description: 'ledger', at: T1 } })
+      .when({
+        type: 'UpdateWebhookEndpoint',
+        data: { eventTypes: ['wallets.transfer.in', 'wallets.transfer.out'], description: 'ledger', at: T1 },
+      })
       .then([
         {
           type: 'WebhookEndpointUpdated',
@@ -64,24 +70,54 @@ describe('a webhook endpoint', () => {
           },
         },
       ]);
-    spec.given([created]).when({ type: 'UpdateWebhookEndpoint', data: { url: 'https://hooks.example.com/paykit', at: T1 } }).thenNothingHappened();
+    spec
+      .given([created])
+      .when({ type: 'UpdateWebhookEndpoint', data: { url: 'https://hooks.example.com/paykit', at: T1 } })
+      .thenNothingHappened();
   });
 
   it('rotates its secret, once per idempotency key', () => {
     const rotated: WebhookEndpointEvent = {
       type: 'WebhookEndpointSecretRotated',
-      data: { endpointId: 'ep-1', sealedSecret: 'sealed-2', previousSecretExpiresAt: '2026-01-02T01:00:00.000Z', requestKey: 'key-1', rotatedAt: T1 },
+      data: {
+        endpointId: 'ep-1',
+        sealedSecret: 'sealed-2',
+        previousSecretExpiresAt: '2026-01-02T01:00:00.000Z',
+        requestKey: 'key-1',
+        rotatedAt: T1,
+      },
     };
     spec.given([created]).when(rotate('key-1')).then([rotated]);
     spec.given([created, rotated]).when(rotate('key-1')).thenNothingHappened();
-    spec.given([created, rotated]).when(rotate(null)).then([{ ...rotated, data: { ...rotated.data, requestKey: null } } as WebhookEndpointEvent]);
+    spec
+      .given([created, rotated])
+      .when(rotate(null))
+      .then([{ ...rotated, data: { ...rotated.data, requestKey: null } } as WebhookEndpointEvent]);
   });
 
   it('is not found once deleted, or before it exists', () => {
-    spec.given([created]).when({ type: 'DeleteWebhookEndpoint', data: { at: T1 } }).then([deleted]);
-    for (const command of [{ type: 'DeleteWebhookEndpoint', data: { at: T1 } }, rotate(null), { type: 'UpdateWebhookEndpoint', data: { at: T1 } }] as WebhookEndpointCommand[]) {
+    spec
+      .given([created])
+      .when({ type: 'DeleteWebhookEndpoint', data: { at: T1 } })
+      .then([deleted]);
+    for (const command of [
+      { type: 'DeleteWebhookEndpoint', data: { at: T1 } },
+      rotate(null),
+      { type: 'UpdateWebhookEndpoint', data: { at: T1 } },
+    ] as WebhookEndpointCommand[]) {
       spec.given([created, deleted]).when(command).thenFails({ code: 'webhook_endpoint_not_found' });
       spec.given([]).when(command).thenFails({ code: 'webhook_endpoint_not_found' });
     }
+  });
+
+  it('answers a repeated create of an endpoint deleted since as not found; another body under its key is still a conflict', () => {
+    spec.given([created, deleted]).when(create).thenFails({ code: 'webhook_endpoint_not_found' });
+    spec
+      .given([created, deleted])
+      .when({
+        type: 'CreateWebhookEndpoint',
+        data: { ...create.data, requestFingerprint: 'fp-2' },
+      } as WebhookEndpointCommand)
+      .thenFails({ code: 'idempotency_key_reused' });
   });
 });

@@ -9,6 +9,8 @@ import type { AuthSettings } from './auth-settings.js';
 import { Authenticator } from './authenticator.js';
 import { AUTH_SETTINGS, PLATFORM, platformProviders } from './platform.provider.js';
 import { ProjectsController } from './projects/projects.controller.js';
+import { GetCurrentProjectHandler } from './projects/read/get-current-project.handler.js';
+import { GetProjectHandler } from './projects/read/get-project.handler.js';
 import { AuthChangesWatcher } from './auth-changes-watcher.js';
 
 /**
@@ -27,6 +29,8 @@ import { AuthChangesWatcher } from './auth-changes-watcher.js';
     },
     AuthChangesWatcher,
     { provide: APP_GUARD, useClass: AuthGuard },
+    GetCurrentProjectHandler,
+    GetProjectHandler,
   ],
   exports: [PLATFORM, Authenticator],
 })

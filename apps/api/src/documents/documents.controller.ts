@@ -1,16 +1,17 @@
 import { Body, Controller, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { IdentityDocumentResponse, UploadDocumentBody } from '@paykit/contracts';
 import type { FastifyReply } from 'fastify';
 import { Scopes } from '../auth/scopes.js';
+import { type Caller, CallerOf } from '../http/caller.js';
 import { Route } from '../http/routes/route.decorator.js';
-import { CallerContext, type ProjectContext } from '../users/http/caller.js';
-import { DocumentsService } from './documents.service.js';
 import { LARGE_BODY } from './large-body-routes.js';
+import { UploadDocument } from './upload/upload-document.handler.js';
 
 @Controller()
 export class DocumentsController {
-  constructor(private readonly documents: DocumentsService) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @RouteConfig(LARGE_BODY)
   @Route({
@@ -27,11 +28,11 @@ export class DocumentsController {
     status: 201,
   })
   async upload(
-    @CallerContext() context: ProjectContext,
+    @CallerOf() caller: Caller,
     @Body() body: UploadDocumentBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<IdentityDocumentResponse> {
-    const { replaced, ...document } = await this.documents.upload(context, body);
+    const { replaced, ...document } = await this.commands.execute(new UploadDocument(caller, body));
     void reply.code(replaced ? 200 : 201);
     return document;
   }

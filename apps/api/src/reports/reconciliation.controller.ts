@@ -1,4 +1,5 @@
-import { Controller, Headers, Inject, Query, Res } from '@nestjs/common';
+import { Controller, Headers, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import {
   ReconciliationDepositPage,
   ReconciliationDepositsQuery,
@@ -8,30 +9,22 @@ import {
   ReconciliationReportResponse,
 } from '@paykit/contracts';
 import {
-  type DepositKey,
   reconciliationDepositsCsv,
   reconciliationExceptionsCsv,
   reconciliationReportPage,
   reconciliationRowsCsv,
 } from '@paykit/reconciliation';
 import type { FastifyReply } from 'fastify';
-import { CurrentPrincipal } from '../auth/current-principal.decorator.js';
-import type { Principal } from '../auth/principal.js';
 import { Scopes } from '../auth/scopes.js';
-import { SignedCursors } from '../http/pagination/signed-cursors.js';
+import { type Caller, CallerOf } from '../http/caller.js';
 import { Route } from '../http/routes/route.decorator.js';
-import { keysetPage } from '../http/pagination/keyset-page.js';
-import { ReconciliationReports } from './reconciliation-reports.js';
+import { GetReconciliationReport } from './read/get-reconciliation-report.handler.js';
+import { ListReconciliationDeposits } from './read/list-reconciliation-deposits.handler.js';
+import { ListReconciliationExceptions } from './read/list-reconciliation-exceptions.handler.js';
 import { CONTENT_TYPES, reportFormatOf } from './report-format.js';
 
 const TAGS = ['Reports'];
 const NEGOTIATION = 'Send `format=csv|html` or an Accept header (text/csv, text/html); JSON otherwise.';
-
-const isDepositKey = (value: unknown): value is DepositKey =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as DepositKey).day === 'string' &&
-  Number.isSafeInteger((value as DepositKey).seq);
 
 /** Sends a CSV or HTML body with its type; reports are a snapshot of now, never cached. */
 const raw = (reply: FastifyReply, format: 'csv' | 'html', body: string, filename: string): string => {
@@ -48,10 +41,7 @@ const raw = (reply: FastifyReply, format: 'csv' | 'html', body: string, filename
  */
 @Controller()
 export class ReconciliationController {
-  constructor(
-    @Inject(ReconciliationReports) private readonly reports: ReconciliationReports,
-    @Inject(SignedCursors) private readonly cursors: SignedCursors,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route({
     method: 'GET',
@@ -66,12 +56,12 @@ export class ReconciliationController {
     responses: { 200: ReconciliationReportResponse },
   })
   async report(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Query() query: ReconciliationReportQuery,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ReconciliationReportResponse | string> {
-    const report = await this.reports.report(principal.projectId, query.from, query.to);
+    const report = await this.queries.execute(new GetReconciliationReport(principal.projectId, query.from, query.to));
     const format = reportFormatOf(query.format, accept, ['json', 'csv', 'html']);
     const filename = `reconciliation-${query.from}-${query.to}`;
     if (format === 'csv') return raw(reply, 'csv', reconciliationRowsCsv(report.rows), filename);
@@ -83,23 +73,31 @@ export class ReconciliationController {
     method: 'GET',
     path: 'unstable/reports/reconciliation/exceptions',
     tags: TAGS,
-    summary: 'The exceptions of a range: unknown memos, amount mismatches, failed or late payouts, undelivered or twice-delivered orders',
+    summary:
+      'The exceptions of a range: unknown memos, amount mismatches, failed or late payouts, undelivered or twice-delivered orders',
     description: NEGOTIATION,
     scope: Scopes.reportsRead,
     query: ReconciliationExceptionsQuery,
     responses: { 200: ReconciliationExceptionList },
   })
   async exceptions(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Query() query: ReconciliationExceptionsQuery,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ReconciliationExceptionList | string> {
-    const report = await this.reports.report(principal.projectId, query.from, query.to);
+    const exceptions = await this.queries.execute(
+      new ListReconciliationExceptions(principal.projectId, query.from, query.to),
+    );
     if (reportFormatOf(query.format, accept, ['json', 'csv']) === 'csv') {
-      return raw(reply, 'csv', reconciliationExceptionsCsv(report.exceptions), `reconciliation-exceptions-${query.from}-${query.to}`);
+      return raw(
+        reply,
+        'csv',
+        reconciliationExceptionsCsv(exceptions.data),
+        `reconciliation-exceptions-${query.from}-${query.to}`,
+      );
     }
-    return { from: report.from, to: report.to, asOf: report.asOf, data: [...report.exceptions] };
+    return exceptions;
   }
 
   @Route({
@@ -113,31 +111,20 @@ export class ReconciliationController {
     responses: { 200: ReconciliationDepositPage },
   })
   async deposits(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Query() query: ReconciliationDepositsQuery,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ReconciliationDepositPage | string> {
-    await this.reports.catchUp();
-    const { projectId } = principal;
-    const { from, to } = query;
-    const { readModel } = this.reports;
-    const page = keysetPage({
-      cursors: this.cursors,
-      binding: `reconciliation-deposits\n${projectId}\n${from}\n${to}`,
-      cursor: query.cursor,
-      limit: query.limit,
-      isKey: isDepositKey,
-      source: {
-        after: (key, count) => readModel.depositsAfter(projectId, from, to, key, count),
-        before: (key, count) => readModel.depositsBefore(projectId, from, to, key, count),
-        keyOf: (deposit) => ({ day: deposit.day, seq: deposit.seq }),
-      },
-      present: ({ seq: _seq, ...deposit }) => deposit,
-    });
+    const page = await this.queries.execute(new ListReconciliationDeposits(principal.projectId, query));
     if (reportFormatOf(query.format, accept, ['json', 'csv']) === 'csv') {
       if (page.nextCursor) void reply.header('x-next-cursor', page.nextCursor);
-      return raw(reply, 'csv', reconciliationDepositsCsv(page.data), `reconciliation-deposits-${from}-${to}`);
+      return raw(
+        reply,
+        'csv',
+        reconciliationDepositsCsv(page.data),
+        `reconciliation-deposits-${query.from}-${query.to}`,
+      );
     }
     return page;
   }

@@ -6,6 +6,9 @@ import { AppSecrets } from '../infrastructure/secrets/app-secrets.js';
 import { WalletsModule } from '../wallets/wallets.module.js';
 import { DepositObserver } from './deposit-observer.js';
 import { incomingTransferFeedProvider } from './incoming-transfer-feed.provider.js';
+import { GetReconciliationReportHandler } from './read/get-reconciliation-report.handler.js';
+import { ListReconciliationDepositsHandler } from './read/list-reconciliation-deposits.handler.js';
+import { ListReconciliationExceptionsHandler } from './read/list-reconciliation-exceptions.handler.js';
 import { ReconciliationController } from './reconciliation.controller.js';
 import { ReconciliationReports } from './reconciliation-reports.js';
 
@@ -19,9 +22,16 @@ import { ReconciliationReports } from './reconciliation-reports.js';
   controllers: [ReconciliationController],
   providers: [
     ReconciliationReports,
-    { provide: SignedCursors, useFactory: (secrets: AppSecrets) => new SignedCursors(() => secrets.derive('reports:cursors')), inject: [AppSecrets] },
+    {
+      provide: SignedCursors,
+      useFactory: (secrets: AppSecrets) => new SignedCursors(() => secrets.derive('reports:cursors')),
+      inject: [AppSecrets],
+    },
     incomingTransferFeedProvider,
     DepositObserver,
+    GetReconciliationReportHandler,
+    ListReconciliationExceptionsHandler,
+    ListReconciliationDepositsHandler,
   ],
   exports: [ReconciliationReports, DepositObserver],
 })

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  type DataItem,
   type Eligibility,
   type UserLocator,
   type UserState,
@@ -7,18 +8,19 @@ import {
   calendarDayOf,
   dataItemsOfUser,
   eligibilityOf,
-  missingBeforeVerification,
   parseUserLocator,
+  userDecider,
   userKeyOf,
 } from '@paykit/identity';
-import { type Clock, DomainException, type IdGenerator, domainError, getOrThrow } from '@paykit/kernel';
+import { type IdGenerator, getOrThrow } from '@paykit/kernel';
 import type { KycProviderPort, KycSession } from '@paykit/providers';
-import { DocumentsService } from '../documents/documents.service.js';
-import { CLOCK, ID_GENERATOR } from '../infrastructure/tokens.js';
-import type { ProjectContext } from './http/caller.js';
+import { UserDocuments } from '../documents/user-documents.js';
+import type { ProjectContext } from '../http/caller.js';
+import { Aggregates } from '../infrastructure/aggregates/aggregates.js';
+import { ID_GENERATOR } from '../infrastructure/tokens.js';
 import { KYC_PROVIDER } from './kyc.provider.js';
-import { UserDetailsService } from './user-details.service.js';
-import { UserStreams } from './user-streams.js';
+import { UserAggregate } from './user.aggregate.js';
+import { UserDetailsBox } from './user-details-box.js';
 
 export interface VerificationView {
   readonly eligibility: Eligibility[];
@@ -35,52 +37,42 @@ export interface KycStanding {
 
 const OPEN: readonly VerificationStatus[] = ['pending', 'needs-review'];
 
+/** The data items a user's details on record hold (and the email of an `email:` locator). */
+export const dataItemsOnRecord = (state: UserState, user: UserLocator): DataItem[] =>
+  dataItemsOfUser(
+    Object.values(state.sections).map((section) => section.dataItems),
+    user,
+  );
+
 /**
- * Identity verification: starts the KYC provider's check for a user, keeps its outcome on
- * the user's stream (the provider is asked again while the check is open), and derives the
- * user's eligibility for onramp and offramp from their data, documents and that outcome.
+ * Identity verification, for the users area's handlers and the orders area: starts the KYC
+ * provider's check for a user, keeps its outcome on the user's stream (the provider is asked
+ * again while the check is open), and derives the user's eligibility for onramp and offramp
+ * from their data, documents and that outcome.
  */
 @Injectable()
 export class IdentityVerificationService {
   constructor(
-    private readonly users: UserStreams,
-    private readonly details: UserDetailsService,
-    private readonly documents: DocumentsService,
+    private readonly aggregates: Aggregates,
+    private readonly details: UserDetailsBox,
+    private readonly documents: UserDocuments,
     @Inject(KYC_PROVIDER) private readonly kyc: KycProviderPort,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  /** PUT .../identity-verification: starts the check once the data it needs is on record. */
-  async start(context: ProjectContext, user: UserLocator): Promise<VerificationView> {
-    const state = await this.users.load(context.projectId, user);
-    if (state.verification === null) {
-      const missing = missingBeforeVerification({
-        dataItems: this.dataItems(state, user),
-        documents: await this.documents.documentsOf(context.projectId, user),
-        today: calendarDayOf(this.clock.now()),
-      });
-      if (missing.data.length > 0 || missing.documents.length > 0) {
-        throw new DomainException(
-          domainError('unprocessable', 'identity_data_missing', 'The identity check needs more data or documents first', {
-            missingData: missing.data,
-            missingDocuments: missing.documents,
-          }),
-        );
-      }
-      await this.open(context, user, state);
-    }
-    return this.view(context, user);
+  /** The user's stream folded: the initial state when nothing was recorded of them. */
+  async stateOf(projectId: string, user: UserLocator): Promise<UserState> {
+    return (await this.aggregates.load(UserAggregate, { projectId, user }))?.state ?? userDecider.initialState();
   }
 
-  /** GET .../identity-verification: eligibility after asking the provider about an open check. */
+  /** Eligibility after asking the provider about an open check (what GET .../identity-verification answers). */
   async view(context: ProjectContext, user: UserLocator): Promise<VerificationView> {
     const { state, session } = await this.synced(context, user);
     const eligibility = eligibilityOf({
-      dataItems: this.dataItems(state, user),
+      dataItems: dataItemsOnRecord(state, user),
       documents: await this.documents.documentsOf(context.projectId, user),
       verification: state.verification?.status ?? null,
-      today: calendarDayOf(this.clock.now()),
+      today: calendarDayOf(this.aggregates.now()),
     });
     return { eligibility, ...(session && { kyc: session }) };
   }
@@ -92,7 +84,10 @@ export class IdentityVerificationService {
 
   /** For the orders area: the user's identity check as the provider last answered. */
   async kycStanding(projectId: string, userLocator: string): Promise<KycStanding> {
-    const { state, session } = await this.synced(this.systemContext(projectId), getOrThrow(parseUserLocator(userLocator)));
+    const { state, session } = await this.synced(
+      this.systemContext(projectId),
+      getOrThrow(parseUserLocator(userLocator)),
+    );
     if (!state.verification) return { status: 'not-started' };
     return { status: state.verification.status, ...(session && { session }) };
   }
@@ -104,13 +99,15 @@ export class IdentityVerificationService {
    */
   async openCheck(context: ProjectContext, userLocator: string, referenceId?: string): Promise<KycStanding> {
     const user = getOrThrow(parseUserLocator(userLocator));
-    const state = await this.users.load(context.projectId, user);
+    const state = await this.stateOf(context.projectId, user);
     if (state.verification === null) await this.open(context, user, state, referenceId);
     return this.kycStanding(context.projectId, user);
   }
 
-  private async open(context: ProjectContext, user: UserLocator, state: UserState, referenceId?: string): Promise<void> {
-    const details = this.details.detailsOf(context.projectId, user, state);
+  /** Starts the provider's inquiry for the user and records it on their stream. */
+  async open(context: ProjectContext, user: UserLocator, state: UserState, referenceId?: string): Promise<void> {
+    const ref = { projectId: context.projectId, user };
+    const details = this.details.open(ref, state);
     const name = details.userDetails && `${details.userDetails.firstName} ${details.userDetails.lastName}`;
     const email = details.kycData?.email ?? (user.startsWith('email:') ? user.slice('email:'.length) : undefined);
     const inquiry = getOrThrow(
@@ -121,41 +118,45 @@ export class IdentityVerificationService {
         ...(email !== undefined && { email }),
       }),
     );
-    await this.users.run(context, user, {
-      type: 'StartIdentityVerification',
-      data: {
-        userLocator: user,
-        provider: inquiry.provider,
-        inquiryId: inquiry.inquiryId,
-        environmentId: inquiry.environmentId,
-        status: inquiry.status,
-        at: this.clock.now().toISOString(),
+    const { provider, inquiryId, environmentId, status } = inquiry;
+    const at = this.aggregates.now().toISOString();
+    await this.aggregates.execute(
+      UserAggregate,
+      ref,
+      {
+        type: 'StartIdentityVerification',
+        data: { userLocator: user, provider, inquiryId, environmentId, status, at },
       },
-    });
+      context,
+    );
   }
 
   /** The user's state after asking the provider about an open check (and recording any change). */
-  private async synced(context: ProjectContext, user: UserLocator): Promise<{ state: UserState; session?: KycSession }> {
-    const state = await this.users.load(context.projectId, user);
+  private async synced(
+    context: ProjectContext,
+    user: UserLocator,
+  ): Promise<{ state: UserState; session?: KycSession }> {
+    const state = await this.stateOf(context.projectId, user);
     const verification = state.verification;
     if (!verification || !OPEN.includes(verification.status)) return { state };
     const inquiry = getOrThrow(await this.kyc.getInquiry(verification.inquiryId));
-    const next =
-      inquiry.status === verification.status
-        ? state
-        : await this.users.run(context, user, {
-            type: 'RecordVerificationStatus',
-            data: { userLocator: user, inquiryId: inquiry.inquiryId, status: inquiry.status, at: this.clock.now().toISOString() },
-          });
-    const { provider, inquiryId, sessionToken, environmentId } = inquiry;
-    return OPEN.includes(inquiry.status) ? { state: next, session: { provider, inquiryId, sessionToken, environmentId } } : { state: next };
+    const { provider, inquiryId, sessionToken, environmentId, status } = inquiry;
+    const next = status === verification.status ? state : await this.recordStatus(context, user, inquiryId, status);
+    return OPEN.includes(status)
+      ? { state: next, session: { provider, inquiryId, sessionToken, environmentId } }
+      : { state: next };
   }
 
-  private dataItems(state: UserState, user: UserLocator) {
-    return dataItemsOfUser(
-      Object.values(state.sections).map((section) => section.dataItems),
-      user,
-    );
+  private async recordStatus(
+    context: ProjectContext,
+    user: UserLocator,
+    inquiryId: string,
+    status: VerificationStatus,
+  ): Promise<UserState> {
+    const at = this.aggregates.now().toISOString();
+    const command = { type: 'RecordVerificationStatus' as const, data: { userLocator: user, inquiryId, status, at } };
+    return (await this.aggregates.execute(UserAggregate, { projectId: context.projectId, user }, command, context))
+      .state;
   }
 
   /** A context for what the service records on its own (a provider's answer seen outside a request). */

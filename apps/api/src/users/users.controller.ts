@@ -1,4 +1,5 @@
 import { Body, Controller, Param } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   IdentityVerificationResponse,
   LinkWalletBody,
@@ -8,23 +9,21 @@ import {
   UserLocatorParams,
   UserResponse,
 } from '@paykit/contracts';
-import { parseUserLocator } from '@paykit/identity';
-import { getOrThrow } from '@paykit/kernel';
 import { Scopes } from '../auth/scopes.js';
+import { type Caller, CallerOf } from '../http/caller.js';
 import { Route } from '../http/routes/route.decorator.js';
-import { CallerContext, type ProjectContext } from './http/caller.js';
-import { IdentityVerificationService } from './identity-verification.service.js';
-import { LinkedWalletsService } from './linked-wallets.service.js';
-import { UserDetailsService } from './user-details.service.js';
+import { PutUserDetails } from './details/put-user-details.handler.js';
+import { LinkWallet } from './linked-wallets/link-wallet.handler.js';
+import { GetIdentityVerification } from './verification/get-identity-verification.handler.js';
+import { StartIdentityVerification } from './verification/start-identity-verification.handler.js';
 
 const TAGS = ['Users'];
 
 @Controller()
 export class UsersController {
   constructor(
-    private readonly details: UserDetailsService,
-    private readonly verification: IdentityVerificationService,
-    private readonly linkedWallets: LinkedWalletsService,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Route({
@@ -32,14 +31,19 @@ export class UsersController {
     path: '2025-06-09/users/:userLocator',
     tags: TAGS,
     summary: 'Save a user’s details and KYC data',
-    description: 'Each section sent (userDetails, kycData) replaces the stored one; sections left out are kept. Personal data: never logged.',
+    description:
+      'Each section sent (userDetails, kycData) replaces the stored one; sections left out are kept. Personal data: never logged.',
     scope: Scopes.usersCreate,
     params: UserLocatorParams,
     body: PutUserBody,
     responses: { 200: UserResponse },
   })
-  put(@CallerContext() context: ProjectContext, @Param('userLocator') userLocator: string, @Body() body: PutUserBody): Promise<UserResponse> {
-    return this.details.put(context, getOrThrow(parseUserLocator(userLocator)), body);
+  put(
+    @CallerOf() caller: Caller,
+    @Param('userLocator') userLocator: string,
+    @Body() body: PutUserBody,
+  ): Promise<UserResponse> {
+    return this.commands.execute(new PutUserDetails(caller, userLocator, body));
   }
 
   @Route({
@@ -54,8 +58,8 @@ export class UsersController {
     params: UserLocatorParams,
     responses: { 200: IdentityVerificationResponse },
   })
-  start(@CallerContext() context: ProjectContext, @Param('userLocator') userLocator: string): Promise<IdentityVerificationResponse> {
-    return this.verification.start(context, getOrThrow(parseUserLocator(userLocator)));
+  start(@CallerOf() caller: Caller, @Param('userLocator') userLocator: string): Promise<IdentityVerificationResponse> {
+    return this.commands.execute(new StartIdentityVerification(caller, userLocator));
   }
 
   @Route({
@@ -67,8 +71,8 @@ export class UsersController {
     params: UserLocatorParams,
     responses: { 200: IdentityVerificationResponse },
   })
-  status(@CallerContext() context: ProjectContext, @Param('userLocator') userLocator: string): Promise<IdentityVerificationResponse> {
-    return this.verification.view(context, getOrThrow(parseUserLocator(userLocator)));
+  status(@CallerOf() caller: Caller, @Param('userLocator') userLocator: string): Promise<IdentityVerificationResponse> {
+    return this.queries.execute(new GetIdentityVerification(caller, userLocator));
   }
 
   @Route({
@@ -85,11 +89,11 @@ export class UsersController {
     responses: { 200: LinkedWalletResponse },
   })
   link(
-    @CallerContext() context: ProjectContext,
+    @CallerOf() caller: Caller,
     @Param('userLocator') userLocator: string,
     @Param('address') address: string,
     @Body() body: LinkWalletBody,
   ): Promise<LinkedWalletResponse> {
-    return this.linkedWallets.link(context, userLocator, address, body);
+    return this.commands.execute(new LinkWallet(caller, userLocator, address, body));
   }
 }

@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { DocumentsModule } from '../documents/documents.module.js';
+import { PutUserDetailsHandler } from './details/put-user-details.handler.js';
 import { IdentityVerificationService } from './identity-verification.service.js';
 import { KYC_PROVIDER, kycProvider } from './kyc.provider.js';
+import { LinkWalletHandler } from './linked-wallets/link-wallet.handler.js';
 import { LinkedWalletsService } from './linked-wallets.service.js';
 import { IdentitySecrets, identitySecretsProvider } from './secrets/identity-secrets.js';
 import { PersonalDataBox } from './secrets/personal-data-box.js';
-import { UserDetailsService } from './user-details.service.js';
-import { UserStreams } from './user-streams.js';
+import { UserDetailsBox } from './user-details-box.js';
 import { UsersController } from './users.controller.js';
+import { GetIdentityVerificationHandler } from './verification/get-identity-verification.handler.js';
+import { StartIdentityVerificationHandler } from './verification/start-identity-verification.handler.js';
 
 /**
  * Users: details and KYC data, identity verification, linked external wallets. Exports
@@ -19,12 +22,19 @@ import { UsersController } from './users.controller.js';
   controllers: [UsersController],
   providers: [
     identitySecretsProvider,
-    { provide: PersonalDataBox, useFactory: (secrets: IdentitySecrets) => new PersonalDataBox(secrets), inject: [IdentitySecrets] },
+    {
+      provide: PersonalDataBox,
+      useFactory: (secrets: IdentitySecrets) => new PersonalDataBox(secrets),
+      inject: [IdentitySecrets],
+    },
     kycProvider,
-    UserStreams,
-    UserDetailsService,
+    UserDetailsBox,
     IdentityVerificationService,
     LinkedWalletsService,
+    PutUserDetailsHandler,
+    StartIdentityVerificationHandler,
+    GetIdentityVerificationHandler,
+    LinkWalletHandler,
   ],
   exports: [IdentityVerificationService, LinkedWalletsService, KYC_PROVIDER],
 })

@@ -3,17 +3,26 @@ import { SignedCursors } from '../http/pagination/signed-cursors.js';
 import { AppSecrets } from '../infrastructure/secrets/app-secrets.js';
 import { DeliveriesController } from './deliveries/deliveries.controller.js';
 import { DeliveriesReadModel } from './deliveries/deliveries.read-model.js';
-import { DeliveriesService } from './deliveries/deliveries.service.js';
+import { DeliveryLog } from './deliveries/delivery-log.js';
+import { GetWebhookDeliveryHandler } from './deliveries/read/get-webhook-delivery.handler.js';
+import { ListWebhookDeliveriesHandler } from './deliveries/read/list-webhook-deliveries.handler.js';
+import { RedeliverWebhookMessageHandler } from './deliveries/redeliver/redeliver-webhook-message.handler.js';
 import { DeliveryClaims } from './delivery/delivery-claims.js';
 import { DeliveryQueue } from './delivery/delivery-queue.js';
 import { DeliveryWorker } from './delivery/delivery-worker.js';
 import { EndpointUrlGuard } from './delivery/endpoint-url-guard.js';
 import { MessagePayloads } from './delivery/message-payloads.js';
 import { WebhookSender } from './delivery/webhook-sender.js';
+import { ChangeWebhookEndpointHandler } from './endpoints/change/change-webhook-endpoint.handler.js';
 import { EndpointSecrets } from './endpoints/endpoint-secrets.js';
 import { EndpointsController } from './endpoints/endpoints.controller.js';
 import { EndpointsReadModel } from './endpoints/endpoints.read-model.js';
-import { EndpointsService } from './endpoints/endpoints.service.js';
+import { GetWebhookEndpointHandler } from './endpoints/read/get-webhook-endpoint.handler.js';
+import { ListWebhookEndpointsHandler } from './endpoints/read/list-webhook-endpoints.handler.js';
+import { RegisterWebhookEndpointHandler } from './endpoints/register/register-webhook-endpoint.handler.js';
+import { RemoveWebhookEndpointHandler } from './endpoints/remove/remove-webhook-endpoint.handler.js';
+import { ReplaceWebhookEndpointSecretHandler } from './endpoints/replace-secret/replace-webhook-endpoint-secret.handler.js';
+import { WebhookEndpoints } from './endpoints/webhook-endpoints.js';
 import { WebhooksOutbox } from './outbox/webhooks-outbox.js';
 
 /**
@@ -27,9 +36,18 @@ import { WebhooksOutbox } from './outbox/webhooks-outbox.js';
     EndpointSecrets,
     EndpointUrlGuard,
     EndpointsReadModel,
-    EndpointsService,
+    WebhookEndpoints,
+    RegisterWebhookEndpointHandler,
+    ListWebhookEndpointsHandler,
+    GetWebhookEndpointHandler,
+    ChangeWebhookEndpointHandler,
+    RemoveWebhookEndpointHandler,
+    ReplaceWebhookEndpointSecretHandler,
     DeliveriesReadModel,
-    DeliveriesService,
+    DeliveryLog,
+    ListWebhookDeliveriesHandler,
+    GetWebhookDeliveryHandler,
+    RedeliverWebhookMessageHandler,
     DeliveryQueue,
     DeliveryClaims,
     MessagePayloads,

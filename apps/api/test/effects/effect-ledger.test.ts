@@ -1,6 +1,7 @@
 import { type EventStore, createEventStore } from '@paykit/event-store';
 import { type EsdbTestServer, startEsdbTestServer } from '@paykit/event-store/esdb-test-server';
 import { type CommandContext, ManualClock, randomIds } from '@paykit/kernel';
+import { Aggregates } from '../../src/infrastructure/aggregates/aggregates.js';
 import { type EffectAttempt, EffectLedger, effectRef } from '../../src/infrastructure/effects/effect-ledger.js';
 
 const context: CommandContext = { projectId: 'project-1', actor: { type: 'system', id: 'test' }, correlationId: 'test' };
@@ -25,7 +26,7 @@ describe('EffectLedger across instances on one EventStoreDB', () => {
   const instance = async (): Promise<EffectLedger> => {
     const store = await createEventStore({ kind: 'esdb', connectionString: server.connectionString });
     stores.push(store);
-    return new EffectLedger(store, clock, randomIds);
+    return new EffectLedger(new Aggregates(store, clock, randomIds));
   };
 
   /** What the provider sees: one call per performance, keyed like the real thing. */

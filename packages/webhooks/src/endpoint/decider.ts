@@ -15,10 +15,14 @@ const decide = (command: WebhookEndpointCommand, state: WebhookEndpointState): D
   if (command.type === 'CreateWebhookEndpoint') {
     const { at, ...created } = command.data;
     if (state === null) return E.right([{ type: 'WebhookEndpointCreated', data: { ...created, createdAt: at } }]);
-    // The endpoint id comes from the idempotency key: the same request again is a no-op.
-    return state.requestFingerprint === created.requestFingerprint
-      ? E.right([])
-      : E.left(conflict('idempotency_key_reused', 'This idempotency key was already used with a different request'));
+    if (state.requestFingerprint !== created.requestFingerprint) {
+      return E.left(
+        conflict('idempotency_key_reused', 'This idempotency key was already used with a different request'),
+      );
+    }
+    // The endpoint id comes from the idempotency key: the same request again is a no-op, and
+    // once the endpoint is deleted there is nothing left to answer it with.
+    return state.deleted ? E.left(webhookEndpointNotFound()) : E.right([]);
   }
   if (!isLive(state)) return E.left(webhookEndpointNotFound());
   switch (command.type) {
@@ -26,9 +30,13 @@ const decide = (command: WebhookEndpointCommand, state: WebhookEndpointState): D
       const url = command.data.url ?? state.url;
       const eventTypes = command.data.eventTypes ?? state.eventTypes;
       const description = command.data.description === undefined ? state.description : command.data.description;
-      if (url === state.url && sameTypes(eventTypes, state.eventTypes) && description === state.description) return E.right([]);
+      if (url === state.url && sameTypes(eventTypes, state.eventTypes) && description === state.description)
+        return E.right([]);
       return E.right([
-        { type: 'WebhookEndpointUpdated', data: { endpointId: state.endpointId, url, eventTypes, description, updatedAt: command.data.at } },
+        {
+          type: 'WebhookEndpointUpdated',
+          data: { endpointId: state.endpointId, url, eventTypes, description, updatedAt: command.data.at },
+        },
       ]);
     }
     case 'RotateWebhookEndpointSecret': {
@@ -42,7 +50,9 @@ const decide = (command: WebhookEndpointCommand, state: WebhookEndpointState): D
       ]);
     }
     case 'DeleteWebhookEndpoint':
-      return E.right([{ type: 'WebhookEndpointDeleted', data: { endpointId: state.endpointId, deletedAt: command.data.at } }]);
+      return E.right([
+        { type: 'WebhookEndpointDeleted', data: { endpointId: state.endpointId, deletedAt: command.data.at } },
+      ]);
   }
 };
 
@@ -58,14 +68,24 @@ const evolve = (state: WebhookEndpointState, event: WebhookEndpointEvent): Webho
       return { ...state, url, eventTypes, description, updatedAt };
     }
     case 'WebhookEndpointSecretRotated':
-      return { ...state, sealedSecret: event.data.sealedSecret, lastRotationKey: event.data.requestKey, updatedAt: event.data.rotatedAt };
+      return {
+        ...state,
+        sealedSecret: event.data.sealedSecret,
+        lastRotationKey: event.data.requestKey,
+        updatedAt: event.data.rotatedAt,
+      };
     case 'WebhookEndpointDeleted':
       return { ...state, deleted: true, updatedAt: event.data.deletedAt };
   }
 };
 
 /** A project's webhook endpoint: where its events go, which ones, and the (sealed) signing secret. */
-export const webhookEndpointDecider: Decider<WebhookEndpointCommand, WebhookEndpointEvent, WebhookEndpointState, DomainError> = {
+export const webhookEndpointDecider: Decider<
+  WebhookEndpointCommand,
+  WebhookEndpointEvent,
+  WebhookEndpointState,
+  DomainError
+> = {
   decide,
   evolve,
   initialState: () => null,

@@ -1,29 +1,16 @@
-import { Controller, Inject, Param } from '@nestjs/common';
-import { type Platform, type Project } from '@paykit/platform';
-import { Authenticator } from '../authenticator.js';
+import { Controller, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { CurrentPrincipal } from '../current-principal.decorator.js';
-import { ownedBy } from '../ownership.js';
-import { PLATFORM } from '../platform.provider.js';
-import type { Principal } from '../principal.js';
 import { Scopes } from '../scopes.js';
 import { CurrentProjectResponse, ProjectParams, ProjectResponse } from './projects.contract.js';
-
-const present = (project: Project): ProjectResponse => ({
-  projectId: project.projectId,
-  name: project.name,
-  environment: project.environment,
-  createdAt: project.createdAt,
-  jwtVerification: project.jwt?.type ?? null,
-});
+import { GetCurrentProject } from './read/get-current-project.handler.js';
+import { GetProject } from './read/get-project.handler.js';
 
 /** The caller's own project. Every key holds projects.read, so any valid key may ask. */
 @Controller()
 export class ProjectsController {
-  constructor(
-    @Inject(PLATFORM) private readonly platform: Platform,
-    @Inject(Authenticator) private readonly authenticator: Authenticator,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route({
     method: 'GET',
@@ -33,13 +20,8 @@ export class ProjectsController {
     scope: Scopes.projectsRead,
     responses: { 200: CurrentProjectResponse },
   })
-  async current(@CurrentPrincipal() principal: Principal): Promise<CurrentProjectResponse> {
-    const project = await this.authenticator.project(principal.projectId);
-    return {
-      ...present(project),
-      apiKey: { prefix: principal.keyPrefix, kind: principal.keyKind, scopes: [...principal.scopes] },
-      userId: principal.userId,
-    };
+  current(@CallerOf() { principal }: Caller): Promise<CurrentProjectResponse> {
+    return this.queries.execute(new GetCurrentProject(principal));
   }
 
   @Route({
@@ -51,8 +33,7 @@ export class ProjectsController {
     params: ProjectParams,
     responses: { 200: ProjectResponse },
   })
-  async get(@CurrentPrincipal() principal: Principal, @Param('projectId') projectId: string): Promise<ProjectResponse> {
-    const project = ownedBy(principal)(projectId === principal.projectId ? await this.platform.projects.get(projectId) : null);
-    return present(project);
+  get(@CallerOf() { principal }: Caller, @Param('projectId') projectId: string): Promise<ProjectResponse> {
+    return this.queries.execute(new GetProject(principal, projectId));
   }
 }

@@ -7,15 +7,16 @@ import type { Decider, DomainError, DomainEvent } from '@paykit/kernel';
  * the order's events): the stream and the events are the aggregate, the decider one way to
  * decide on them.
  */
-export interface AggregateType<Command, Event extends DomainEvent, State> {
+export interface AggregateType<Command, Event extends DomainEvent, State, Id = string> {
   /** What one instance is called in messages (`order`, `transfer`). */
   readonly name: string;
   readonly decider: Decider<Command, Event, State, DomainError>;
-  readonly streamName: (id: string) => string;
+  /** Where an instance lives; `Id` is what names one (a string, or the parts a stream name is made of). */
+  readonly streamName: (id: Id) => string;
   /** A stored event as the decider reads it (where old shapes are upcast); `{ type, data }` by default. */
   readonly toDomainEvent?: (event: RecordedEvent) => Event;
 }
 
-export const aggregateType = <Command, Event extends DomainEvent, State>(
-  type: AggregateType<Command, Event, State>,
-): AggregateType<Command, Event, State> => type;
+export const aggregateType = <Command, Event extends DomainEvent, State, Id = string>(
+  type: AggregateType<Command, Event, State, Id>,
+): AggregateType<Command, Event, State, Id> => type;

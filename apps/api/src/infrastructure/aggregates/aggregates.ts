@@ -47,7 +47,7 @@ export class Aggregates {
   ) {}
 
   /** The aggregate folded from its stream; null when it has no events. */
-  async load<Command, Event extends DomainEvent, State>(type: AggregateType<Command, Event, State>, id: string): Promise<Loaded<State> | null> {
+  async load<Command, Event extends DomainEvent, State, Id>(type: AggregateType<Command, Event, State, Id>, id: Id): Promise<Loaded<State> | null> {
     let state = type.decider.initialState();
     let projectId: string | null = null;
     let position = 0n;
@@ -60,10 +60,10 @@ export class Aggregates {
   }
 
   /** The project's aggregate, or the 404 that another project's and a missing one share. */
-  async loadOwned<Command, Event extends DomainEvent, State>(
-    type: AggregateType<Command, Event, State>,
+  async loadOwned<Command, Event extends DomainEvent, State, Id>(
+    type: AggregateType<Command, Event, State, Id>,
     projectId: string,
-    id: string,
+    id: Id,
     notFoundError: DomainError = notFound(),
   ): Promise<Loaded<State>> {
     const loaded = await this.load(type, id);
@@ -72,9 +72,9 @@ export class Aggregates {
   }
 
   /** Runs `command`; a refusal is thrown as the domain error it is (the one exception layer maps it). */
-  async execute<Command, Event extends DomainEvent, State>(
-    type: AggregateType<Command, Event, State>,
-    id: string,
+  async execute<Command, Event extends DomainEvent, State, Id>(
+    type: AggregateType<Command, Event, State, Id>,
+    id: Id,
     command: Command,
     context: CommandContext,
     options: ExecuteOptions = {},
@@ -85,9 +85,9 @@ export class Aggregates {
   }
 
   /** Like `execute`, with the refusal as a value (for process managers that decide what a refusal means). */
-  async tryExecute<Command, Event extends DomainEvent, State>(
-    type: AggregateType<Command, Event, State>,
-    id: string,
+  async tryExecute<Command, Event extends DomainEvent, State, Id>(
+    type: AggregateType<Command, Event, State, Id>,
+    id: Id,
     command: Command,
     context: CommandContext,
     options: ExecuteOptions = {},
@@ -104,7 +104,7 @@ export class Aggregates {
   }
 
   /** Before a keyed request does any work: throws KeyedRequestCompleted when its key's request completed on this aggregate. */
-  checkKey<Command, Event extends DomainEvent, State>(type: AggregateType<Command, Event, State>, id: string, write: KeyedWrite): Promise<void> {
+  checkKey<Command, Event extends DomainEvent, State, Id>(type: AggregateType<Command, Event, State, Id>, id: Id, write: KeyedWrite): Promise<void> {
     return checkKeyedStream(this.store, type.streamName(id), type.decider, write, type.toDomainEvent);
   }
 
@@ -113,7 +113,7 @@ export class Aggregates {
     return this.clock.now();
   }
 
-  private domainEvent<Command, Event extends DomainEvent, State>(type: AggregateType<Command, Event, State>, recorded: RecordedEvent): Event {
+  private domainEvent<Command, Event extends DomainEvent, State, Id>(type: AggregateType<Command, Event, State, Id>, recorded: RecordedEvent): Event {
     return type.toDomainEvent ? type.toDomainEvent(recorded) : ({ type: recorded.type, data: recorded.data } as Event);
   }
 }

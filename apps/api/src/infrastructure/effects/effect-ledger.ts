@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Inject, Injectable } from '@nestjs/common';
-import { type EventStore, handleCommand } from '@paykit/event-store';
-import { type Clock, type CommandContext, DomainException, type IdGenerator } from '@paykit/kernel';
+import { Injectable } from '@nestjs/common';
+import type { CommandContext } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
-import { eventsToAppend } from '../events-to-append.js';
-import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../tokens.js';
+import { aggregateType } from '../aggregates/aggregate-type.js';
+import { Aggregates } from '../aggregates/aggregates.js';
 import { type EffectCommand, effectDecider } from './effect.decider.js';
 
 /** Long enough for one provider call and its record; a holder that died is replaced after it. */
@@ -30,6 +29,13 @@ export const effectRef = (effect: string, key: string, leaseMs = DEFAULT_EFFECT_
   leaseMs,
 });
 
+/** One effect of one resource, in its own stream. */
+const EffectAggregate = aggregateType({
+  name: 'effect',
+  decider: effectDecider,
+  streamName: (ref: EffectRef) => ref.stream,
+});
+
 /** What performing the effect gave: an outcome to record, or nothing yet (the provider was unavailable). */
 export type EffectAttempt<T> = { readonly kind: 'done'; readonly outcome: T } | { readonly kind: 'retry' };
 
@@ -37,7 +43,8 @@ export type EffectAttempt<T> = { readonly kind: 'done'; readonly outcome: T } | 
  * `done`: the effect's recorded outcome (performed now, or earlier by any instance). `busy`:
  * another instance holds the claim. `retry`: this instance holds it and could not perform yet.
  */
-export type EffectResult<T> = { readonly kind: 'done'; readonly outcome: T } | { readonly kind: 'busy' } | { readonly kind: 'retry' };
+export type EffectResult<T> =
+  { readonly kind: 'done'; readonly outcome: T } | { readonly kind: 'busy' } | { readonly kind: 'retry' };
 
 /**
  * Side effects performed once, however many API instances see the same work. Before acting, an
@@ -52,33 +59,33 @@ export class EffectLedger {
   /** This instance, as its claims name it. */
   readonly holder = newHolderId();
 
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
-  ) {}
+  constructor(private readonly aggregates: Aggregates) {}
 
-  async once<T>(ref: EffectRef, context: CommandContext, perform: () => Promise<EffectAttempt<T>>): Promise<EffectResult<T>> {
+  async once<T>(
+    ref: EffectRef,
+    context: CommandContext,
+    perform: () => Promise<EffectAttempt<T>>,
+  ): Promise<EffectResult<T>> {
     const { effect, key, leaseMs } = ref;
-    const claimed = await this.handle(ref, context, { type: 'ClaimEffect', data: { effect, key, holder: this.holder, now: this.now(), leaseMs } });
+    const claim: EffectCommand = {
+      type: 'ClaimEffect',
+      data: { effect, key, holder: this.holder, now: this.now(), leaseMs },
+    };
+    const claimed = await this.aggregates.tryExecute(EffectAggregate, ref, claim, context);
     if (E.isLeft(claimed)) return { kind: 'busy' };
-    if (claimed.right.recorded) return { kind: 'done', outcome: claimed.right.recorded.outcome as T };
+    const earlier = claimed.right.state.recorded;
+    if (earlier) return { kind: 'done', outcome: earlier.outcome as T };
     const attempt = await perform();
     if (attempt.kind === 'retry') return attempt;
-    const recorded = await this.handle(ref, context, {
+    const record: EffectCommand = {
       type: 'RecordEffect',
       data: { effect, key, holder: this.holder, outcome: attempt.outcome, now: this.now() },
-    });
-    if (E.isLeft(recorded)) throw new DomainException(recorded.left);
-    return { kind: 'done', outcome: (recorded.right.recorded?.outcome ?? attempt.outcome) as T };
-  }
-
-  private async handle(ref: EffectRef, context: CommandContext, command: EffectCommand) {
-    const handled = await handleCommand(this.store, ref.stream, effectDecider, command, eventsToAppend(context, this.clock, this.ids));
-    return E.map((result: { state: ReturnType<typeof effectDecider.initialState> }) => result.state)(handled);
+    };
+    const { state } = await this.aggregates.execute(EffectAggregate, ref, record, context);
+    return { kind: 'done', outcome: (state.recorded?.outcome ?? attempt.outcome) as T };
   }
 
   private now(): string {
-    return this.clock.now().toISOString();
+    return this.aggregates.now().toISOString();
   }
 }

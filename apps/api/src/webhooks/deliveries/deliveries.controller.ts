@@ -1,4 +1,5 @@
 import { Controller, Param, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   ListWebhookDeliveriesQuery,
   WebhookDeliveryDetail,
@@ -6,37 +7,42 @@ import {
   WebhookDeliveryParams,
   WebhookEndpointParams,
 } from '@paykit/contracts';
-import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
-import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
 import { ENDPOINTS_PATH } from '../endpoints/endpoints.controller.js';
-import { DeliveriesService } from './deliveries.service.js';
+import { GetWebhookDelivery } from './read/get-webhook-delivery.handler.js';
+import { ListWebhookDeliveries } from './read/list-webhook-deliveries.handler.js';
+import { RedeliverWebhookMessage } from './redeliver/redeliver-webhook-message.handler.js';
 
 const DELIVERIES_PATH = `${ENDPOINTS_PATH}/:endpointId/deliveries`;
 const TAGS = ['Webhooks'];
 
 @Controller()
 export class DeliveriesController {
-  constructor(private readonly deliveries: DeliveriesService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route({
     method: 'GET',
     path: DELIVERIES_PATH,
     tags: TAGS,
     summary: 'An endpoint’s delivery log',
-    description: 'One entry per message sent to the endpoint, newest first, with its status, attempt count, last attempt and next attempt.',
+    description:
+      'One entry per message sent to the endpoint, newest first, with its status, attempt count, last attempt and next attempt.',
     scope: Scopes.webhooksRead,
     params: WebhookEndpointParams,
     query: ListWebhookDeliveriesQuery,
     responses: { 200: WebhookDeliveryPage },
   })
   list(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Param('endpointId') endpointId: string,
     @Query() query: ListWebhookDeliveriesQuery,
   ): Promise<WebhookDeliveryPage> {
-    return this.deliveries.list(principal.projectId, endpointId, query);
+    return this.queries.execute(new ListWebhookDeliveries(principal.projectId, endpointId, query));
   }
 
   @Route({
@@ -49,11 +55,11 @@ export class DeliveriesController {
     responses: { 200: WebhookDeliveryDetail },
   })
   get(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Param('endpointId') endpointId: string,
     @Param('messageId') messageId: string,
   ): Promise<WebhookDeliveryDetail> {
-    return this.deliveries.get(principal.projectId, endpointId, messageId);
+    return this.queries.execute(new GetWebhookDelivery(principal.projectId, endpointId, messageId));
   }
 
   @Route({
@@ -69,10 +75,10 @@ export class DeliveriesController {
     responses: { 202: WebhookDeliveryDetail },
   })
   redeliver(
-    @CurrentPrincipal() principal: Principal,
+    @CallerOf() { principal }: Caller,
     @Param('endpointId') endpointId: string,
     @Param('messageId') messageId: string,
   ): Promise<WebhookDeliveryDetail> {
-    return this.deliveries.redeliver(principal.projectId, endpointId, messageId);
+    return this.commands.execute(new RedeliverWebhookMessage(principal.projectId, endpointId, messageId));
   }
 }

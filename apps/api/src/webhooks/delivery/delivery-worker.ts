@@ -1,6 +1,12 @@
-import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import type { Clock } from '@paykit/kernel';
-import { type RetryPolicy, nextAttemptAt, webhookHeaders } from '@paykit/webhooks';
+import { type AfterAttempt, type RetryPolicy, nextAttemptAt, webhookHeaders } from '@paykit/webhooks';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, CLOCK } from '../../infrastructure/tokens.js';
 import { EndpointSecrets } from '../endpoints/endpoint-secrets.js';
@@ -8,7 +14,6 @@ import { WebhooksOutbox } from '../outbox/webhooks-outbox.js';
 import * as E from 'fp-ts/lib/Either.js';
 import { type ClaimedAttempt, DeliveryClaims, type DeliveryRef } from './delivery-claims.js';
 import { DeliveryQueue, type DueDelivery } from './delivery-queue.js';
-import type { AfterAttempt } from './delivery-stream.js';
 import { MessagePayloads } from './message-payloads.js';
 import { AttemptInterruptedError, WebhookSender } from './webhook-sender.js';
 
@@ -87,7 +92,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   }
 
   private async attempt(delivery: DueDelivery): Promise<void> {
-    const ref: DeliveryRef = { projectId: delivery.projectId, endpointId: delivery.endpointId, messageId: delivery.messageId };
+    const ref: DeliveryRef = {
+      projectId: delivery.projectId,
+      endpointId: delivery.endpointId,
+      messageId: delivery.messageId,
+    };
     let claimed: ClaimedAttempt;
     try {
       const started = await this.claims.start(ref, this.leaseMs());
@@ -113,11 +122,18 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
       const sent = await this.sender.send(delivery.url, headers, body, this.stopping.signal);
       const succeeded = sent.statusCode !== null && sent.statusCode >= 200 && sent.statusCode < 300;
       const endedAt = this.clock.now();
-      const attempt = { trigger: claimed.trigger, startedAt: startedAt.toISOString(), durationMs: Math.round(sent.durationMs), statusCode: sent.statusCode, error: sent.error };
+      const attempt = {
+        trigger: claimed.trigger,
+        startedAt: startedAt.toISOString(),
+        durationMs: Math.round(sent.durationMs),
+        statusCode: sent.statusCode,
+        error: sent.error,
+      };
       await this.claims.record(ref, claimed, attempt, this.afterAttempt(claimed, succeeded, startedAt, endedAt));
     } catch (error) {
       if (error instanceof AttemptInterruptedError) await this.claims.abandon(ref).catch(() => undefined);
-      else this.logger.warn(`Webhook delivery ${delivery.messageId} could not be attempted: ${(error as Error).message}`);
+      else
+        this.logger.warn(`Webhook delivery ${delivery.messageId} could not be attempted: ${(error as Error).message}`);
       this.release(delivery);
     }
   }
@@ -125,7 +141,11 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private afterAttempt(claimed: ClaimedAttempt, succeeded: boolean, startedAt: Date, endedAt: Date): AfterAttempt {
     if (succeeded) return { status: 'delivered', at: endedAt.toISOString() };
     const cycleStartedAt = claimed.cycleStartedAt === null ? startedAt : new Date(claimed.cycleStartedAt);
-    const next = nextAttemptAt({ attempts: claimed.cycleAttempts + 1, firstAttemptAt: cycleStartedAt, failedAt: endedAt }, this.policy, Math.random);
+    const next = nextAttemptAt(
+      { attempts: claimed.cycleAttempts + 1, firstAttemptAt: cycleStartedAt, failedAt: endedAt },
+      this.policy,
+      Math.random,
+    );
     return next === null
       ? { status: 'failed', cycleStartedAt: cycleStartedAt.toISOString() }
       : { status: 'pending', nextAttemptAt: next.toISOString(), cycleStartedAt: cycleStartedAt.toISOString() };
@@ -140,7 +160,10 @@ export class DeliveryWorker implements OnApplicationBootstrap, BeforeApplication
   private secretsOf(delivery: DueDelivery, now: Date): string[] {
     const current = this.secrets.open(delivery.sealedSecret, delivery.endpointId);
     const { previousSealedSecret, previousSecretExpiresAt } = delivery;
-    const previousValid = previousSealedSecret !== null && previousSecretExpiresAt !== null && Date.parse(previousSecretExpiresAt) > now.getTime();
+    const previousValid =
+      previousSealedSecret !== null &&
+      previousSecretExpiresAt !== null &&
+      Date.parse(previousSecretExpiresAt) > now.getTime();
     return previousValid ? [current, this.secrets.open(previousSealedSecret, delivery.endpointId)] : [current];
   }
 

@@ -1,4 +1,5 @@
 import { Body, Controller, Headers, Param, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   CreateWebhookEndpointBody,
   IDEMPOTENCY_KEY_HEADER,
@@ -13,14 +14,17 @@ import {
   describeIssue,
 } from '@paykit/contracts';
 import type { FastifyReply } from 'fastify';
-import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
-import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
 import { RequestValidationError } from '../../http/validation/request-validation.error.js';
-import { CallerContext, type ProjectContext } from '../../users/http/caller.js';
-import type { WithSecret } from './endpoints.service.js';
-import { EndpointsService } from './endpoints.service.js';
+import { ChangeWebhookEndpoint } from './change/change-webhook-endpoint.handler.js';
+import { GetWebhookEndpoint } from './read/get-webhook-endpoint.handler.js';
+import { ListWebhookEndpoints } from './read/list-webhook-endpoints.handler.js';
+import { RegisterWebhookEndpoint } from './register/register-webhook-endpoint.handler.js';
+import { RemoveWebhookEndpoint } from './remove/remove-webhook-endpoint.handler.js';
+import { ReplaceWebhookEndpointSecret } from './replace-secret/replace-webhook-endpoint-secret.handler.js';
+import type { WithSecret } from './webhook-endpoints.js';
 
 export const ENDPOINTS_PATH = '2025-06-09/webhooks/endpoints';
 const TAGS = ['Webhooks'];
@@ -29,7 +33,9 @@ const keyOf = (header: string | undefined): string | undefined => {
   if (header === undefined) return undefined;
   const parsed = IdempotencyKey.safeParse(header, { error: describeIssue });
   if (parsed.success) return parsed.data;
-  throw new RequestValidationError([{ path: IDEMPOTENCY_KEY_HEADER, message: parsed.error.issues[0]?.message ?? 'is invalid' }]);
+  throw new RequestValidationError([
+    { path: IDEMPOTENCY_KEY_HEADER, message: parsed.error.issues[0]?.message ?? 'is invalid' },
+  ]);
 };
 
 const answer = (reply: FastifyReply, outcome: WithSecret): WebhookEndpointWithSecret => {
@@ -39,7 +45,10 @@ const answer = (reply: FastifyReply, outcome: WithSecret): WebhookEndpointWithSe
 
 @Controller()
 export class EndpointsController {
-  constructor(private readonly endpoints: EndpointsService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route({
     method: 'POST',
@@ -55,12 +64,12 @@ export class EndpointsController {
     idempotency: 'route',
   })
   async create(
-    @CallerContext() context: ProjectContext,
+    @CallerOf() caller: Caller,
     @Body() body: CreateWebhookEndpointBody,
     @Headers(IDEMPOTENCY_KEY_HEADER) key: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<WebhookEndpointWithSecret> {
-    return answer(reply, await this.endpoints.create(context, body, keyOf(key)));
+    return answer(reply, await this.commands.execute(new RegisterWebhookEndpoint(caller, body, keyOf(key))));
   }
 
   @Route({
@@ -73,8 +82,8 @@ export class EndpointsController {
     query: ListWebhookEndpointsQuery,
     responses: { 200: WebhookEndpointPage },
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListWebhookEndpointsQuery): Promise<WebhookEndpointPage> {
-    return this.endpoints.list(principal.projectId, query);
+  list(@CallerOf() { principal }: Caller, @Query() query: ListWebhookEndpointsQuery): Promise<WebhookEndpointPage> {
+    return this.queries.execute(new ListWebhookEndpoints(principal.projectId, query));
   }
 
   @Route({
@@ -86,8 +95,8 @@ export class EndpointsController {
     params: WebhookEndpointParams,
     responses: { 200: WebhookEndpointResponse },
   })
-  get(@CurrentPrincipal() principal: Principal, @Param('endpointId') endpointId: string): Promise<WebhookEndpointResponse> {
-    return this.endpoints.get(principal.projectId, endpointId);
+  get(@CallerOf() { principal }: Caller, @Param('endpointId') endpointId: string): Promise<WebhookEndpointResponse> {
+    return this.queries.execute(new GetWebhookEndpoint(principal.projectId, endpointId));
   }
 
   @Route({
@@ -102,11 +111,11 @@ export class EndpointsController {
     responses: { 200: WebhookEndpointResponse },
   })
   update(
-    @CallerContext() context: ProjectContext,
+    @CallerOf() caller: Caller,
     @Param('endpointId') endpointId: string,
     @Body() body: UpdateWebhookEndpointBody,
   ): Promise<WebhookEndpointResponse> {
-    return this.endpoints.update(context, endpointId, body);
+    return this.commands.execute(new ChangeWebhookEndpoint(caller, endpointId, body));
   }
 
   @Route({
@@ -119,8 +128,8 @@ export class EndpointsController {
     params: WebhookEndpointParams,
     responses: { 204: null },
   })
-  async delete(@CallerContext() context: ProjectContext, @Param('endpointId') endpointId: string): Promise<void> {
-    await this.endpoints.delete(context, endpointId);
+  async delete(@CallerOf() caller: Caller, @Param('endpointId') endpointId: string): Promise<void> {
+    await this.commands.execute(new RemoveWebhookEndpoint(caller, endpointId));
   }
 
   @Route({
@@ -137,11 +146,11 @@ export class EndpointsController {
     idempotency: 'route',
   })
   async rotateSecret(
-    @CallerContext() context: ProjectContext,
+    @CallerOf() caller: Caller,
     @Param('endpointId') endpointId: string,
     @Headers(IDEMPOTENCY_KEY_HEADER) key: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<WebhookEndpointWithSecret> {
-    return answer(reply, await this.endpoints.rotateSecret(context, endpointId, keyOf(key)));
+    return answer(reply, await this.commands.execute(new ReplaceWebhookEndpointSecret(caller, endpointId, keyOf(key))));
   }
 }

@@ -1,13 +1,14 @@
 import type { RecordedEvent } from '@paykit/event-store';
 import { type ReadModelDatabase, defineProjection } from '@paykit/projections';
 import {
+  WEBHOOK_DELIVERY_STREAM_PREFIX,
   WEBHOOK_ENDPOINT_EVENT_TYPE_PREFIX,
+  type WebhookDeliveryEvent,
   type WebhookEndpointEvent,
   type WebhookEventType,
   type WebhookMessageRef,
   webhookMessagesOf,
 } from '@paykit/webhooks';
-import { DELIVERY_STREAM_PREFIX, type DeliveryEvent } from '../delivery/delivery-stream.js';
 import { ENDPOINTS_TABLE, OUTBOX_SCHEMA } from './outbox-schema.js';
 
 export const OUTBOX_PROJECTION = 'webhooks-outbox';
@@ -41,7 +42,17 @@ const applyEndpointEvent = (event: RecordedEvent, s: Statements): void => {
   switch (endpoint.type) {
     case 'WebhookEndpointCreated': {
       const { endpointId, projectId, url, eventTypes, description, sealedSecret, createdAt } = endpoint.data;
-      s.created.run(endpointId, projectId, event.position, url, JSON.stringify(eventTypes), description, sealedSecret, createdAt, createdAt);
+      s.created.run(
+        endpointId,
+        projectId,
+        event.position,
+        url,
+        JSON.stringify(eventTypes),
+        description,
+        sealedSecret,
+        createdAt,
+        createdAt,
+      );
       break;
     }
     case 'WebhookEndpointUpdated': {
@@ -64,11 +75,11 @@ const applyEndpointEvent = (event: RecordedEvent, s: Statements): void => {
 const msOrNull = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 
 /**
- * What the delivery streams say (delivery-stream.ts), whichever instance wrote it: a claimed
- * attempt leases the delivery here too, an outcome lands in the log, a redelivery queues it again.
+ * What the delivery streams say (WebhookDelivery, @paykit/webhooks), whichever instance wrote it: a
+ * claimed attempt leases the delivery here too, an outcome lands in the log, a redelivery queues it again.
  */
 const applyDeliveryEvent = (event: RecordedEvent, s: Statements): void => {
-  const delivery = { type: event.type, data: event.data } as DeliveryEvent;
+  const delivery = { type: event.type, data: event.data } as WebhookDeliveryEvent;
   const { endpointId, messageId } = delivery.data;
   switch (delivery.type) {
     case 'WebhookAttemptStarted':
@@ -78,7 +89,8 @@ const applyDeliveryEvent = (event: RecordedEvent, s: Statements): void => {
       s.leased.run(0, endpointId, messageId);
       break;
     case 'WebhookAttemptRecorded': {
-      const { attemptNumber, trigger, startedAt, durationMs, statusCode, error, outcome, after, generation } = delivery.data;
+      const { attemptNumber, trigger, startedAt, durationMs, statusCode, error, outcome, after, generation } =
+        delivery.data;
       s.attempt.run(attemptNumber, trigger, startedAt, durationMs, statusCode, error, outcome, endpointId, messageId);
       s.counted.run(attemptNumber, endpointId, messageId);
       s.settled.run({
@@ -132,14 +144,20 @@ export const outboxProjection = defineProjection<Statements>({
          (endpoint_id, project_id, seq, url, event_types, description, sealed_secret, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    updated: prepare(db, 'UPDATE webhook_endpoints SET url = ?, event_types = ?, description = ?, updated_at = ? WHERE endpoint_id = ?'),
+    updated: prepare(
+      db,
+      'UPDATE webhook_endpoints SET url = ?, event_types = ?, description = ?, updated_at = ? WHERE endpoint_id = ?',
+    ),
     rotated: prepare(
       db,
       `UPDATE webhook_endpoints SET previous_sealed_secret = sealed_secret, previous_secret_expires_at = ?,
          sealed_secret = ?, updated_at = ? WHERE endpoint_id = ?`,
     ),
     deleted: prepare(db, 'DELETE FROM webhook_endpoints WHERE endpoint_id = ?'),
-    cancelPending: prepare(db, "UPDATE webhook_deliveries SET status = 'cancelled' WHERE endpoint_id = ? AND status = 'pending'"),
+    cancelPending: prepare(
+      db,
+      "UPDATE webhook_deliveries SET status = 'cancelled' WHERE endpoint_id = ? AND status = 'pending'",
+    ),
     endpointsOf: prepare(db, 'SELECT endpoint_id, event_types FROM webhook_endpoints WHERE project_id = ?'),
     message: prepare(
       db,
@@ -156,7 +174,10 @@ export const outboxProjection = defineProjection<Statements>({
       `INSERT INTO webhook_attempts (delivery_seq, attempt_number, trigger, started_at, duration_ms, status_code, error, outcome)
        SELECT seq, ?, ?, ?, ?, ?, ?, ? FROM webhook_deliveries WHERE endpoint_id = ? AND message_id = ?`,
     ),
-    counted: prepare(db, 'UPDATE webhook_deliveries SET attempt_count = ?, lease_until = 0 WHERE endpoint_id = ? AND message_id = ?'),
+    counted: prepare(
+      db,
+      'UPDATE webhook_deliveries SET attempt_count = ?, lease_until = 0 WHERE endpoint_id = ? AND message_id = ?',
+    ),
     settled: prepare(
       db,
       `UPDATE webhook_deliveries SET status = @status, next_attempt_at = @nextAttemptAt, cycle_started_at = @cycleStartedAt,
@@ -172,7 +193,7 @@ export const outboxProjection = defineProjection<Statements>({
   }),
   apply: (event, s) => {
     if (event.type.startsWith(WEBHOOK_ENDPOINT_EVENT_TYPE_PREFIX)) return applyEndpointEvent(event, s);
-    if (event.streamName.startsWith(DELIVERY_STREAM_PREFIX)) return applyDeliveryEvent(event, s);
+    if (event.streamName.startsWith(WEBHOOK_DELIVERY_STREAM_PREFIX)) return applyDeliveryEvent(event, s);
     const messages = webhookMessagesOf(event);
     if (messages.length === 0) return;
     const endpoints = s.endpointsOf.all(messages[0]?.projectId) as RoutingRow[];
