@@ -113,7 +113,7 @@ const createCommand = (orderId: string, spec: OrderSpec, createdAt: string): Ord
                 metadata: { name: 'US Dollar', description: 'Paid out', imageUrl: 'https://img/usd.png' },
               },
             ],
-            recipient: { paymentMethodId: '0f8e7d6c-5b4a-4321-8fed-cba987654321' },
+            recipient: { paymentMethodId: '0f8e7d6c-5b4a-4321-8fed-cba987654321', payoutCurrency: 'usd' },
             kyc: { standing: 'verified' },
             deposit: { address: '0x3333333333333333333333333333333333333333', memo: `memo-${orderId.slice(0, 8)}`, serializedTransaction: '0x02f8' },
           }),

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CreateOrderBody, CreateOrderResponse, DraftOrderResponse } from '@paykit/contracts';
 import { fieldError } from '@paykit/identity';
-import { type Clock, DomainException, type IdGenerator, conflict } from '@paykit/kernel';
+import { type Clock, DomainException, type IdGenerator, conflict, getOrThrow } from '@paykit/kernel';
 import {
   type DraftOrderInput,
   type ExecutionParameters,
   type KycPreparation,
   type KycStanding,
   type Order,
+  checkPayoutCurrency,
   clientSecretMatches,
   draftOrder,
   hashClientSecret,
@@ -174,18 +175,16 @@ export class CreateOrderService {
     const currencyLocator = item.currencyLocator as string;
     const deposit = this.deposits.terms(body.payment.method, body.payment.currency, orderId);
     const method = await this.buyers.ofPaymentMethod(projectId, body.recipient.paymentMethodId as string);
-    if (`fiat:${method.bankAccount.currency}` !== currencyLocator) {
-      throw new DomainException(
-        fieldError('lineItems[0].currencyLocator', `must be fiat:${method.bankAccount.currency}, the currency of the payment method`, 'currency_mismatch'),
-      );
-    }
+    const payoutCurrency = method.bankAccount.currency;
+    // The decider's rule, asked before pricing so a request it refuses prices nothing.
+    getOrThrow(checkPayoutCurrency(currencyLocator, payoutCurrency));
     const quote = await this.pricing.quote(currencyLocator, body.payment.currency, execution);
     return {
       input: {
         ...common,
         quote,
         lineItems: [{ currencyLocator, executionParameters: execution, metadata: currencyMetadata(currencyLocator) }],
-        recipient: { paymentMethodId: method.paymentMethodId },
+        recipient: { paymentMethodId: method.paymentMethodId, payoutCurrency },
         buyer: { userLocator: method.userLocator },
       },
       deposit,
