@@ -15,11 +15,11 @@ import {
 import type { Caller, ProjectContext } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
-import { KeyedRequestCompleted } from '../../infrastructure/aggregates/keyed-commands.js';
 import { ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { IdentityVerificationService } from '../../users/identity-verification.service.js';
 import { PurchaseLimits } from '../limits/purchase-limits.js';
-import { OrderAggregate, OrderPlacement, orderIn } from '../order.aggregate.js';
+import { onceForKey } from '../keyed-order-request.js';
+import { OrderPlacement, orderIn } from '../order.aggregate.js';
 import { OrderSettings } from '../providers/order-settings.js';
 import { ClientSecrets } from './client-secrets.js';
 import { DepositInstructions } from './deposit-instructions.js';
@@ -61,13 +61,8 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrder> {
     const { context } = caller;
     if (!keyed) return this.place(context, await this.inputs.priced(context.projectId, this.ids.uuid(), body));
     const orderId = keyed.resourceId('order');
-    try {
-      await this.aggregates.checkKey(OrderAggregate, orderId, keyed);
-      return await this.place(context, await this.inputs.priced(context.projectId, orderId, body), keyed);
-    } catch (error) {
-      if (error instanceof KeyedRequestCompleted) return this.placed(error.state as Order);
-      throw error;
-    }
+    const place = async () => this.place(context, await this.inputs.priced(context.projectId, orderId, body), keyed);
+    return onceForKey(this.aggregates, orderId, keyed, place, (order) => this.placed(order));
   }
 
   private async place(

@@ -8,7 +8,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Caller, ProjectContext } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
-import { type KeyedStep, KeyedRequestCompleted } from '../../infrastructure/aggregates/keyed-commands.js';
+import type { KeyedStep } from '../../infrastructure/aggregates/keyed-commands.js';
+import { onceForKey } from '../keyed-order-request.js';
 import { PurchaseLimits } from '../limits/purchase-limits.js';
 import { OrderAggregate, orderIn } from '../order.aggregate.js';
 import { CARD_PROCESSOR } from '../providers/order-providers.js';
@@ -63,14 +64,8 @@ export class PayOrderByCardHandler implements ICommandHandler<PayOrderByCard> {
     context: ProjectContext,
   ): Promise<Order> {
     if (!keyed) return this.charge(order, token, `token:${token}`, context);
-    try {
-      await this.aggregates.checkKey(OrderAggregate, order.orderId, keyed);
-      return await this.charge(order, token, keyed.key, context, keyed);
-    } catch (error) {
-      if (!(error instanceof KeyedRequestCompleted)) throw error;
-      if (error.refusal) throw new DomainException(error.refusal);
-      return error.state as Order;
-    }
+    const charge = () => this.charge(order, token, keyed.key, context, keyed);
+    return onceForKey(this.aggregates, order.orderId, keyed, charge, (paid) => paid);
   }
 
   private async charge(

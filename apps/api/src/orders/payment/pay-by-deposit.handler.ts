@@ -8,7 +8,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Caller, ProjectContext } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
-import { type KeyedStep, KeyedRequestCompleted } from '../../infrastructure/aggregates/keyed-commands.js';
+import type { KeyedStep } from '../../infrastructure/aggregates/keyed-commands.js';
+import { onceForKey } from '../keyed-order-request.js';
 import { CHAIN_GATEWAY } from '../../wallets/gateway/chain-gateway.token.js';
 import { DepositInstructions } from '../create/deposit-instructions.js';
 import { OrderAggregate, orderIn } from '../order.aggregate.js';
@@ -69,13 +70,8 @@ export class PayOrderByDepositHandler implements ICommandHandler<PayOrderByDepos
     keyed: KeyedWrite | undefined,
   ): Promise<Order> {
     if (!keyed) return this.record(order, txId, context);
-    try {
-      await this.aggregates.checkKey(OrderAggregate, order.orderId, keyed);
-      return await this.record(order, txId, context, keyed);
-    } catch (error) {
-      if (error instanceof KeyedRequestCompleted) return error.state as Order;
-      throw error;
-    }
+    const record = () => this.record(order, txId, context, keyed);
+    return onceForKey(this.aggregates, order.orderId, keyed, record, (paid) => paid);
   }
 
   /** With a key, recording the deposit completes the key's request (ADR 0305). */

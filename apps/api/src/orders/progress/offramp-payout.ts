@@ -9,6 +9,7 @@ import { EffectLedger, effectRef } from '../../infrastructure/effects/effect-led
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { SavedPaymentMethods } from '../../payment-methods/saved-payment-methods.js';
 import { OrderAggregate } from '../order.aggregate.js';
+import { failDelivery } from './fail-delivery.js';
 import { PAYOUT_RAIL } from '../providers/order-providers.js';
 
 export const payoutIdOf = (orderId: string): string => `pay_${orderId}`;
@@ -76,8 +77,7 @@ export class OfframpPayout {
       },
     );
     if (requested.kind !== 'done') return;
-    if ('failed' in requested.outcome)
-      return this.fail(order, requested.outcome.failed.code, requested.outcome.failed.message, context);
+    if ('failed' in requested.outcome) return failDelivery(this.aggregates, order, requested.outcome.failed, context);
     const payout = await this.rail.getPayout(requested.outcome.payoutId);
     if (E.isLeft(payout)) return;
     switch (payout.right.status) {
@@ -90,24 +90,18 @@ export class OfframpPayout {
         );
         return;
       case 'failed':
-        return this.fail(
+        return failDelivery(
+          this.aggregates,
           order,
-          payout.right.failureReason?.code ?? 'payout-failed',
-          payout.right.failureReason?.message ?? 'The payout failed',
+          {
+            code: payout.right.failureReason?.code ?? 'payout-failed',
+            message: payout.right.failureReason?.message ?? 'The payout failed',
+          },
           context,
         );
       default:
         return;
     }
-  }
-
-  private async fail(order: Order, code: string, message: string, context: ProjectContext): Promise<void> {
-    await this.aggregates.tryExecute(
-      OrderAggregate,
-      order.orderId,
-      { type: 'FailDelivery', data: { code, message, failedAt: this.now() } },
-      context,
-    );
   }
 
   private now(): string {

@@ -10,6 +10,7 @@ import { CLOCK } from '../../infrastructure/tokens.js';
 import { CHAIN_GATEWAY } from '../../wallets/gateway/chain-gateway.token.js';
 import { OrderPricing } from '../create/order-pricing.js';
 import { OrderAggregate } from '../order.aggregate.js';
+import { failDelivery } from './fail-delivery.js';
 import { CARD_PROCESSOR } from '../providers/order-providers.js';
 import { Treasury } from '../treasury/treasury.js';
 
@@ -79,12 +80,11 @@ export class OnrampDelivery {
       this.submit(order, item, deliveryId, chainToken, decimals),
     );
     if (sent.kind !== 'done') return;
-    if ('rejected' in sent.outcome) return this.fail(order, 'delivery-failed', sent.outcome.rejected, context);
+    if ('rejected' in sent.outcome) return this.fail(order, sent.outcome.rejected, context);
     const { txId } = sent.outcome;
     const status = await this.gateway.getTransactionStatus(token.chain.name, txId);
     if (E.isLeft(status) || status.right.status === 'pending') return;
-    if (status.right.status === 'failed')
-      return this.fail(order, 'delivery-failed', status.right.error.message, context);
+    if (status.right.status === 'failed') return this.fail(order, status.right.error.message, context);
     await this.aggregates.tryExecute(
       OrderAggregate,
       order.orderId,
@@ -139,13 +139,8 @@ export class OnrampDelivery {
     }
   }
 
-  private async fail(order: Order, code: string, message: string, context: ProjectContext): Promise<void> {
-    await this.aggregates.tryExecute(
-      OrderAggregate,
-      order.orderId,
-      { type: 'FailDelivery', data: { code, message, failedAt: this.now() } },
-      context,
-    );
+  private fail(order: Order, message: string, context: ProjectContext): Promise<void> {
+    return failDelivery(this.aggregates, order, { code: 'delivery-failed', message }, context);
   }
 
   /** A delivery that failed after the card was charged gives the whole payment back. */
