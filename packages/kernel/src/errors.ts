@@ -35,6 +35,13 @@ export const notFound = (message = 'Not found') => domainError('not_found', 'not
 export const conflict = (code: string, message: string, parameters?: Record<string, unknown>) =>
   domainError('conflict', code, message, parameters);
 
+/**
+ * A refusal that names the request field at fault, shaped like the API's schema errors
+ * (`parameters.issues[{ path, message }]`), so a client reads every 400 the same way.
+ */
+export const fieldError = (path: string, message: string, code = 'invalid_request'): DomainError =>
+  invalid(code, `${path}: ${message}`, { issues: [{ path, message }] });
+
 /** Thrown form of a DomainError, for the places (adapters, Nest) that work with exceptions. */
 export class DomainException extends Error {
   constructor(readonly error: DomainError) {

@@ -13,6 +13,7 @@ import {
   type Decider,
   invalid,
   type DomainError,
+  fieldError,
 } from '../src/index.js';
 import { DeciderSpecification } from '../src/testing/index.js';
 
@@ -104,5 +105,16 @@ describe('DeciderSpecification', () => {
     expect(() => spec.given().when({ type: 'Add', by: 1 }).then([])).toThrow();
     expect(() => spec.given().when({ type: 'Add', by: 0 }).then([])).toThrow(/expected events, got error/);
     expect(() => spec.given().when({ type: 'Add', by: 1 }).thenFails({ code: 'x' })).toThrow(/expected an error/);
+  });
+});
+
+describe('fieldError', () => {
+  it('names the field in the message and in the issues a schema error carries', () => {
+    expect(fieldError('lineItems[0].amount', 'must be positive', 'invalid_amount')).toEqual({
+      kind: 'invalid',
+      code: 'invalid_amount',
+      message: 'lineItems[0].amount: must be positive',
+      parameters: { issues: [{ path: 'lineItems[0].amount', message: 'must be positive' }] },
+    });
   });
 });

@@ -18,6 +18,9 @@ export { decide as decideOrder } from './order/decide.js';
 export * from './order/decider.js';
 export { kycRequired } from './order/create/create-order.js';
 export * from './order/create/validate-request.js';
+export * from './order/create/place-order.js';
+export { openCardAttempt } from './order/card-payment.js';
+export { awaitsKycOutcome } from './order/kyc.js';
 export { checkQuoteFits } from './order/quote-fit.js';
 export * from './order/client-secret.js';
 

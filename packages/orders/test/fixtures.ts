@@ -100,7 +100,7 @@ export const createOfframp = (overrides: Partial<CreateData> = {}): CreateOrder 
     lineItems: [
       { currencyLocator: 'fiat:usd', executionParameters: { mode: 'exact-in', amount: '250' }, metadata: USD_METADATA },
     ],
-    recipient: { paymentMethodId: PAYMENT_METHOD_ID },
+    recipient: { paymentMethodId: PAYMENT_METHOD_ID, payoutCurrency: 'usd' },
     quote: offrampQuote,
     kyc: { standing: 'verified' },
     deposit: { address: DEPOSIT_ADDRESS, memo: MEMO, serializedTransaction: SERIALIZED_TX },

@@ -6,17 +6,21 @@ import { TokensModule } from '../tokens/tokens.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletsModule } from '../wallets/wallets.module.js';
 import { CardTokensController } from './cards/card-tokens.controller.js';
+import { CompleteCardVerificationHandler } from './cards/complete-card-verification.handler.js';
+import { TokenizeCardHandler } from './cards/tokenize-card.handler.js';
 import { ClientSecrets } from './create/client-secrets.js';
 import { CreateOrderController } from './create/create-order.controller.js';
-import { CreateOrderService } from './create/create-order.service.js';
+import { CreateOrderHandler } from './create/create-order.handler.js';
 import { DepositInstructions } from './create/deposit-instructions.js';
+import { QuoteDraftOrderHandler } from './create/draft-order.handler.js';
+import { OrderInputs } from './create/order-inputs.js';
 import { OrderPricing } from './create/order-pricing.js';
 import { RecipientBuyer } from './create/recipient-buyer.js';
 import { PurchaseLimits } from './limits/purchase-limits.js';
 import { orderPurchasesProjection } from './limits/purchases.projection.js';
-import { CardPaymentService } from './payment/card-payment.service.js';
-import { CryptoPaymentService } from './payment/crypto-payment.service.js';
 import { OrderAccess } from './payment/order-access.js';
+import { PayOrderByCardHandler } from './payment/pay-by-card.handler.js';
+import { PayOrderByDepositHandler } from './payment/pay-by-deposit.handler.js';
 import { ProcessPaymentController } from './payment/process-payment.controller.js';
 import { Requoting } from './payment/requote.js';
 import { OfframpPayout } from './progress/offramp-payout.js';
@@ -27,14 +31,15 @@ import { PaymentProgress } from './progress/payment-progress.js';
 import { orderProviders } from './providers/order-providers.js';
 import { OrderSettings } from './providers/order-settings.js';
 import { GetOrderController } from './read/get-order.controller.js';
-import { OrderRepository } from './store/order-repository.js';
+import { GetOrderHandler } from './read/get-order.handler.js';
 import { Treasury } from './treasury/treasury.js';
 
 /**
  * Orders (spec endpoints 3-5, issue 5): create (onramp by card, offramp to a saved payout
  * method, drafts), get, process payment (crypto deposit or card token), card tokenization, and
  * the worker that carries placed orders through identity checks, delivery, payout and refunds.
- * The list route is OrdersListModule's (orders/list/).
+ * Routes are commands and queries on the buses (ADR 0022); the list route is OrdersListModule's
+ * (orders/list/).
  */
 @Module({
   imports: [UsersModule, PaymentMethodsModule, TokensModule, WalletsModule],
@@ -42,25 +47,28 @@ import { Treasury } from './treasury/treasury.js';
   providers: [
     ...orderProviders,
     OrderSettings,
-    OrderRepository,
     Treasury,
     OrderPricing,
     RecipientBuyer,
     DepositInstructions,
+    OrderInputs,
     PurchaseLimits,
-    CreateOrderService,
     ClientSecrets,
     OrderAccess,
     Requoting,
-    CardPaymentService,
-    CryptoPaymentService,
+    CreateOrderHandler,
+    QuoteDraftOrderHandler,
+    GetOrderHandler,
+    PayOrderByCardHandler,
+    PayOrderByDepositHandler,
+    TokenizeCardHandler,
+    CompleteCardVerificationHandler,
     PaymentProgress,
     OnrampDelivery,
     OfframpPayout,
     OrderWorker,
     EffectLedger,
   ],
-  exports: [OrderRepository, OrderAccess],
 })
 export class OrdersModule implements OnModuleInit {
   constructor(private readonly projections: ProjectionsHost) {}

@@ -80,6 +80,19 @@ describe('create order: every rule of the spec answers 400 naming the field', ()
     expect(JSON.stringify(user.body)).not.toMatch(/pending-review|"verified"/);
   });
 
+  it('an offramp pays out in the currency of its payment method, placed or drafted, priceable or not', async () => {
+    const methodId = await orders.paymentMethod('email:val@example.com');
+    for (const [state, currencyLocator] of [['create', 'fiat:eur'], ['draft', 'fiat:eur'], ['create', 'fiat:jpy']]) {
+      const response = await orders.call('POST', ORDERS, offramp({ state, recipient: { paymentMethodId: methodId }, lineItems: { currencyLocator, executionParameters: { amount: '10' } } }));
+      expect([state, currencyLocator, response.status, response.body]).toEqual([
+        state,
+        currencyLocator,
+        400,
+        expect.objectContaining({ error: true, code: 'currency_mismatch', message: 'lineItems[0].currencyLocator: must be fiat:usd, the currency of the payment method' }),
+      ]);
+    }
+  });
+
   it('replays a create with the same x-idempotency-key', async () => {
     const headers = { 'x-idempotency-key': 'order-replay-1' };
     const first = await orders.call('POST', ORDERS, onramp(), headers);

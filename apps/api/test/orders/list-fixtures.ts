@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { type EventStore, handleCommand } from '@paykit/event-store';
-import { getOrThrow, randomIds, systemClock } from '@paykit/kernel';
+import { getOrThrow } from '@paykit/kernel';
 import {
   type OrderCommand,
   type PriceTableEntry,
-  orderDecider,
-  orderStreamName,
   quoteOrder,
 } from '@paykit/orders';
 import { type Platform } from '@paykit/platform';
-import * as E from 'fp-ts/lib/Either.js';
 import { PLATFORM } from '../../src/auth/platform.provider.js';
-import { EVENT_STORE } from '../../src/infrastructure/tokens.js';
-import { toEnvelope } from '../../src/users/http/caller.js';
+import { Aggregates } from '../../src/infrastructure/aggregates/aggregates.js';
+import { OrderAggregate } from '../../src/orders/order.aggregate.js';
 import { fetchJson } from '../support/http-client.js';
 import { type TestServer, startServer } from '../support/start-server.js';
 
@@ -113,7 +109,7 @@ const createCommand = (orderId: string, spec: OrderSpec, createdAt: string): Ord
                 metadata: { name: 'US Dollar', description: 'Paid out', imageUrl: 'https://img/usd.png' },
               },
             ],
-            recipient: { paymentMethodId: '0f8e7d6c-5b4a-4321-8fed-cba987654321' },
+            recipient: { paymentMethodId: '0f8e7d6c-5b4a-4321-8fed-cba987654321', payoutCurrency: 'usd' },
             kyc: { standing: 'verified' },
             deposit: { address: '0x3333333333333333333333333333333333333333', memo: `memo-${orderId.slice(0, 8)}`, serializedTransaction: '0x02f8' },
           }),
@@ -167,15 +163,13 @@ const commandsFor = (spec: OrderSpec, orderId: string, createdAt: string): Order
 
 /** Places an order of `projectId` and drives it to its outcome; answers its id and last position. */
 export const placeOrder = async (server: TestServer, projectId: string, spec: OrderSpec): Promise<PlacedOrder> => {
-  const store = server.app.get<EventStore>(EVENT_STORE);
+  const aggregates = server.app.get(Aggregates);
   const orderId = randomUUID();
   const createdAt = spec.createdAt ?? new Date().toISOString();
   const context = { projectId, actor: { type: 'system' as const, id: 'list-test' }, correlationId: orderId };
   let position = 0n;
   for (const command of [createCommand(orderId, spec, createdAt), ...commandsFor(spec, orderId, createdAt)]) {
-    const result = await handleCommand(store, orderStreamName(orderId), orderDecider, command, toEnvelope(context, systemClock, randomIds));
-    if (E.isLeft(result)) throw new Error(`${command.type}: ${result.left.code} ${result.left.message}`);
-    position = result.right.position;
+    ({ position } = await aggregates.execute(OrderAggregate, orderId, command, context));
   }
   return { orderId, createdAt, position };
 };

@@ -3,11 +3,20 @@ import { Decimal, type DomainError } from '@paykit/kernel';
 import type { AuthorizeCardPayment, RecordCardPaymentResult } from './commands.js';
 import { orderErrors } from './errors.js';
 import type { OrderEvent } from './events.js';
-import type { Order } from './model.js';
+import type { CardAttempt, Order } from './model.js';
 import { canPay, paymentStatus } from './status.js';
 import { parseIsoTimestamp } from '@paykit/kernel';
 
 type Decision = E.Either<DomainError, readonly OrderEvent[]>;
+
+/**
+ * The attempt with this id while it stands (not declined): paying again with the same id
+ * reaches it, charged at the amount it was opened with, and opens nothing new.
+ */
+export const openCardAttempt = (order: Order, paymentId: string): CardAttempt | undefined => {
+  const attempt = order.payment.card;
+  return attempt?.paymentId === paymentId && attempt.state !== 'declined' ? attempt : undefined;
+};
 
 /**
  * Opens a card payment attempt before the processor is called, so the attempt id doubles as
@@ -17,7 +26,7 @@ type Decision = E.Either<DomainError, readonly OrderEvent[]>;
 export const decideAuthorizeCardPayment = ({ data }: AuthorizeCardPayment, order: Order): Decision => {
   if (order.kind !== 'onramp') return E.left(orderErrors.notOnramp());
   const { payment } = order;
-  if (payment.card?.paymentId === data.paymentId && payment.card.state !== 'declined') return E.right([]);
+  if (openCardAttempt(order, data.paymentId)) return E.right([]);
   if (payment.received) return E.left(orderErrors.alreadyPaid());
   const now = parseIsoTimestamp(data.now);
   if (now === null) return E.left(orderErrors.invalidTimestamp('now'));

@@ -36,6 +36,8 @@ export interface OrderRequest {
     readonly walletAddress?: string;
     readonly email?: string;
     readonly paymentMethodId?: string;
+    /** Offramp: the currency the saved payment method is paid out in (the line item must be in it). */
+    readonly payoutCurrency?: string;
     readonly locator?: string;
   };
   /** The user the recipient wallet (onramp) or the caller (offramp) resolved to. */

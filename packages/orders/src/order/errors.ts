@@ -1,4 +1,4 @@
-import { conflict, invalid, notFound, type DomainError } from '@paykit/kernel';
+import { conflict, fieldError, invalid, notFound, type DomainError } from '@paykit/kernel';
 import type { StoredPaymentStatus } from './status.js';
 
 /**
@@ -65,4 +65,12 @@ export const orderErrors = {
       actual,
     }),
   invalidTimestamp: (field: string) => invalid('invalid_timestamp', `${field} must be an ISO 8601 timestamp`),
+  payoutCurrencyRequired: () =>
+    invalid('payout_currency_required', 'an offramp order needs the currency of its payment method'),
+  currencyMismatch: (payoutCurrency: string) =>
+    fieldError(
+      'lineItems[0].currencyLocator',
+      `must be fiat:${payoutCurrency}, the currency of the payment method`,
+      'currency_mismatch',
+    ),
 };

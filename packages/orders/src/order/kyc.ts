@@ -10,6 +10,12 @@ type Decision = E.Either<DomainError, readonly OrderEvent[]>;
 
 const isDecided = (standing: KycStanding): boolean => standing === 'verified' || standing === 'rejected';
 
+/** Whether the order still waits for the outcome of the buyer's identity check (undecided, or in review). */
+export const awaitsKycOutcome = (order: Order): boolean => {
+  const { kyc, received } = order.payment;
+  return kyc.required && !received && !isDecided(kyc.standing);
+};
+
 /** The identity check this order waits for, opened at the KYC provider by the handler. */
 export const decideStartKycInquiry = ({ data }: StartKycInquiry, order: Order): Decision => {
   const { kyc } = order.payment;

@@ -1,6 +1,13 @@
 import { fold } from '@paykit/kernel';
 import { DeciderSpecification } from '@paykit/kernel/testing';
-import { orderDecider, orderPhase, paymentStatus, type Order, type OrderEvent } from '../../src/index.js';
+import {
+  openCardAttempt,
+  orderDecider,
+  orderPhase,
+  paymentStatus,
+  type Order,
+  type OrderEvent,
+} from '../../src/index.js';
 import {
   AFTER_EXPIRY,
   LATER,
@@ -186,10 +193,35 @@ describe("the processor's charge id", () => {
     const withCharge = { ...verify(), data: { ...verify().data, chargeId: 'ch_1' } };
     const [required] = spec.given([onrampCreated(), cardStarted()]).when(withCharge).events();
     expect(required).toMatchObject({ type: 'OrderCardVerificationRequired', data: { chargeId: 'ch_1' } });
-    const succeeded = { type: 'RecordCardPaymentResult' as const, data: { paymentId: PAYMENT_ID, at: LATER, outcome: 'succeeded' as const, chargeId: 'ch_1' } };
-    const [paid] = spec.given([onrampCreated(), cardStarted(), required as OrderEvent]).when(succeeded).events();
+    const succeeded = {
+      type: 'RecordCardPaymentResult' as const,
+      data: { paymentId: PAYMENT_ID, at: LATER, outcome: 'succeeded' as const, chargeId: 'ch_1' },
+    };
+    const [paid] = spec
+      .given([onrampCreated(), cardStarted(), required as OrderEvent])
+      .when(succeeded)
+      .events();
     const order = orderOf([onrampCreated(), cardStarted(), required as OrderEvent, paid as OrderEvent]);
     expect(order.payment.card?.chargeId).toBe('ch_1');
     expect(order.payment.received?.chargeId).toBe('ch_1');
+  });
+});
+
+describe('openCardAttempt', () => {
+  it('is the attempt with this id while it stands, so a retry charges it as it was opened', () => {
+    expect(openCardAttempt(orderOf([onrampCreated(), cardStarted()]), PAYMENT_ID)).toMatchObject({
+      paymentId: PAYMENT_ID,
+      amount: { amount: '100', currency: 'usd' },
+      state: 'authorizing',
+    });
+    expect(openCardAttempt(orderOf([onrampCreated(), cardStarted(), cardSucceeded()]), PAYMENT_ID)?.state).toBe(
+      'succeeded',
+    );
+  });
+
+  it('is none for another id, a declined attempt, or an order without one', () => {
+    expect(openCardAttempt(orderOf([onrampCreated(), cardStarted()]), 'pay_0002')).toBeUndefined();
+    expect(openCardAttempt(orderOf([onrampCreated(), cardStarted(), cardDeclined()]), PAYMENT_ID)).toBeUndefined();
+    expect(openCardAttempt(orderOf([onrampCreated()]), PAYMENT_ID)).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import {
   TOKEN_METADATA,
   DEPOSIT_ADDRESS,
   MEMO,
+  PAYMENT_METHOD_ID,
 } from '../fixtures.js';
 
 const spec = DeciderSpecification.for(orderDecider);
@@ -153,6 +154,11 @@ describe('CreateOrder refusals', () => {
     ],
     ['no payout method', createOfframp({ recipient: {} }), 'recipient_payment_method_required'],
     [
+      'a payout method whose currency is unknown',
+      createOfframp({ recipient: { paymentMethodId: PAYMENT_METHOD_ID } }),
+      'payout_currency_required',
+    ],
+    [
       'a wallet on offramp',
       createOfframp({ recipient: { paymentMethodId: 'p', walletAddress: '0x1' } }),
       'invalid_recipient',
@@ -187,6 +193,22 @@ describe('CreateOrder refusals', () => {
     ['a malformed creation time', createOnramp({ createdAt: 'now' }), 'invalid_timestamp'],
   ])('refuses %s', (_, command, code) => {
     spec.given([]).when(command).thenFails({ code });
+  });
+
+  it("refuses a payout in another currency than the payment method's, naming the line item", () => {
+    spec
+      .given([])
+      .when(createOfframp({ recipient: { paymentMethodId: PAYMENT_METHOD_ID, payoutCurrency: 'eur' } }))
+      .thenFails({
+        kind: 'invalid',
+        code: 'currency_mismatch',
+        message: 'lineItems[0].currencyLocator: must be fiat:eur, the currency of the payment method',
+        parameters: {
+          issues: [
+            { path: 'lineItems[0].currencyLocator', message: 'must be fiat:eur, the currency of the payment method' },
+          ],
+        },
+      });
   });
 
   it('refuses to place an order twice', () => {

@@ -1,6 +1,13 @@
 import { fold } from '@paykit/kernel';
 import { DeciderSpecification } from '@paykit/kernel/testing';
-import { orderDecider, paymentStatus, type KycOutcome, type Order, type OrderEvent } from '../../src/index.js';
+import {
+  awaitsKycOutcome,
+  orderDecider,
+  paymentStatus,
+  type KycOutcome,
+  type Order,
+  type OrderEvent,
+} from '../../src/index.js';
 import { LATER, ORDER_ID, onrampCreated, paidOnramp, quoteExpired } from '../fixtures.js';
 
 const spec = DeciderSpecification.for(orderDecider);
@@ -97,5 +104,24 @@ describe('RecordKycOutcome', () => {
       .given([needsKyc()])
       .when({ type: 'RecordKycOutcome', data: { inquiryId: 'inq_1', outcome: 'approved', recordedAt: 'x' } })
       .thenFails({ code: 'invalid_timestamp' });
+  });
+});
+
+describe('awaitsKycOutcome', () => {
+  const awaits = (events: OrderEvent[]) => awaitsKycOutcome(fold(orderDecider, events) as Order);
+
+  it('while the check is undecided or in review', () => {
+    expect(awaits([needsKyc()])).toBe(true);
+    expect(awaits([needsKyc(), inquiryStarted])).toBe(true);
+    expect(awaits([needsKyc(), outcome('needs-review')])).toBe(true);
+  });
+
+  it('not once decided, when no check is required, or once paid', () => {
+    expect(awaits([needsKyc(), outcome('approved')])).toBe(false);
+    expect(awaits([needsKyc(), outcome('declined')])).toBe(false);
+    expect(awaits([onrampCreated()])).toBe(false);
+    expect(awaits([onrampCreated({ kyc: { required: true, standing: 'unverified' } }), ...paidOnramp().slice(1)])).toBe(
+      false,
+    );
   });
 });

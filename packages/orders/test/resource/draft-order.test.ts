@@ -46,5 +46,8 @@ describe('draftOrder', () => {
     expect(E.isLeft(result) && result.left.code).toBe('invalid_line_items');
     const withEmail = draftOrder({ ...twoItems, recipient: { walletAddress: '0x1', email: 'a@b.co' } });
     expect(E.isLeft(withEmail) && withEmail.left.code).toBe('recipient_email_not_supported');
+    const offramp = draftInput(createOfframp());
+    const inEuros = draftOrder({ ...offramp, recipient: { ...offramp.recipient, payoutCurrency: 'eur' } });
+    expect(E.isLeft(inEuros) && inEuros.left.code).toBe('currency_mismatch');
   });
 });

@@ -60,7 +60,7 @@ const create = (kind: 'onramp' | 'offramp'): OrderCommand => {
         : {
             payment: { method: 'base-sepolia', currency: 'usdc', payerAddress: '0x2222222222222222222222222222222222222222' },
             lineItems: [{ currencyLocator: 'fiat:usd', executionParameters: { mode: 'exact-in', amount: '250' }, metadata }],
-            recipient: { paymentMethodId: '0f8e7d6c-5b4a-4321-8fed-cba987654321' },
+            recipient: { paymentMethodId: '0f8e7d6c-5b4a-4321-8fed-cba987654321', payoutCurrency: 'usd' },
             kyc: { standing: 'verified' },
             deposit: { address: '0x3333333333333333333333333333333333333333', memo: 'bench-memo', serializedTransaction: '0x02f8' },
           }),

@@ -1,15 +1,20 @@
 import { Body, Controller, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CreateOrderBody, CreateOrderResponse, DraftOrderResponse } from '@paykit/contracts';
 import type { FastifyReply } from 'fastify';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { type KeyedWrite, KeyedWriteOf } from '../../http/idempotency/keyed-write.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { CallerContext, type ProjectContext } from '../../users/http/caller.js';
-import { CreateOrderService } from './create-order.service.js';
+import { CreateOrder } from './create-order.handler.js';
+import { QuoteDraftOrder } from './draft-order.handler.js';
 
 @Controller()
 export class CreateOrderController {
-  constructor(private readonly service: CreateOrderService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route({
     method: 'POST',
@@ -28,14 +33,16 @@ export class CreateOrderController {
     status: 201,
     idempotency: 'resource',
   })
-  async create(
-    @CallerContext() context: ProjectContext,
+  create(
+    @CallerOf() caller: Caller,
     @Body() body: CreateOrderBody,
     @KeyedWriteOf() keyed: KeyedWrite | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<CreateOrderResponse | DraftOrderResponse> {
-    const created = await this.service.create(context, body, keyed);
-    reply.status(created.status);
-    return created.body;
+    if (body.state === 'draft') {
+      reply.status(200);
+      return this.queries.execute(new QuoteDraftOrder(caller.principal.projectId, body));
+    }
+    return this.commands.execute(new CreateOrder(caller, body, keyed));
   }
 }

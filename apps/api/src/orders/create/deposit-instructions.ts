@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { fieldError } from '@paykit/identity';
-import { Decimal, DomainException, toBaseUnits } from '@paykit/kernel';
+import { Decimal, DomainException, fieldError, toBaseUnits } from '@paykit/kernel';
 import type { Order } from '@paykit/orders';
 import type { ChainGateway, ChainToken, ExpectedDeposit } from '@paykit/providers';
 import type { Memo } from '@paykit/transfers';
@@ -42,13 +41,28 @@ export class DepositInstructions {
   /** The terms of an offramp order's deposit; a chain or currency that cannot carry one is a 400. */
   terms(chainName: string, currency: string, orderId: string): DepositTerms {
     const resolved = resolveTokenLocator(`${chainName}:${currency}`, this.config.APP_ENV, 'payment.method');
-    if (E.isLeft(resolved)) throw new DomainException(fieldError('payment.method', `${chainName} is not a chain of ${this.config.APP_ENV}, or ${currency} is not on it`, 'chain_not_supported'));
+    if (E.isLeft(resolved))
+      throw new DomainException(
+        fieldError(
+          'payment.method',
+          `${chainName} is not a chain of ${this.config.APP_ENV}, or ${currency} is not on it`,
+          'chain_not_supported',
+        ),
+      );
     const token = resolved.right;
     if (token.native || token.address === undefined || token.known === undefined) {
-      throw new DomainException(fieldError('payment.currency', `must be a stablecoin on ${chainName}, such as usdc`, 'currency_not_supported'));
+      throw new DomainException(
+        fieldError('payment.currency', `must be a stablecoin on ${chainName}, such as usdc`, 'currency_not_supported'),
+      );
     }
     if (!MEMO_CHAIN_TYPES.has(token.chain.chainType)) {
-      throw new DomainException(fieldError('payment.method', `deposits on ${chainName} cannot carry the memo that identifies the order`, 'chain_not_supported'));
+      throw new DomainException(
+        fieldError(
+          'payment.method',
+          `deposits on ${chainName} cannot carry the memo that identifies the order`,
+          'chain_not_supported',
+        ),
+      );
     }
     return {
       chain: token.chain.name,
@@ -74,7 +88,9 @@ export class DepositInstructions {
     });
     if (E.isLeft(built)) {
       const error = built.left;
-      throw new DomainException(error.kind === 'invalid' ? fieldError('payment.payerAddress', error.message, error.code) : error);
+      throw new DomainException(
+        error.kind === 'invalid' ? fieldError('payment.payerAddress', error.message, error.code) : error,
+      );
     }
     return built.right.serializedTransaction;
   }

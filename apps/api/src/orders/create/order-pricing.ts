@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { fieldError } from '@paykit/identity';
-import { type Clock, type DomainError, DomainException } from '@paykit/kernel';
+import { type Clock, type DomainError, DomainException, fieldError } from '@paykit/kernel';
 import { type ExecutionParameters, type LineItemMetadata, type Quote, quoteOrder } from '@paykit/orders';
 import type { PricingPort } from '@paykit/providers';
 import { type ResolvedToken, resolveTokenLocator } from '@paykit/wallets';
@@ -36,7 +35,14 @@ export class OrderPricing {
   /** The token an onramp line item buys, checked against the chains of the environment. */
   token(tokenLocator: string): ResolvedToken {
     const resolved = resolveTokenLocator(tokenLocator, this.config.APP_ENV, 'lineItems[0].tokenLocator');
-    if (E.isLeft(resolved)) throw new DomainException(fieldError('lineItems[0].tokenLocator', resolved.left.message.replace(/^lineItems\[0\]\.tokenLocator: /, ''), resolved.left.code));
+    if (E.isLeft(resolved))
+      throw new DomainException(
+        fieldError(
+          'lineItems[0].tokenLocator',
+          resolved.left.message.replace(/^lineItems\[0\]\.tokenLocator: /, ''),
+          resolved.left.code,
+        ),
+      );
     return resolved.right;
   }
 
@@ -55,7 +61,9 @@ export class OrderPricing {
 
   /** The unit price of an item now, for a delivery (the slippage rule compares it with the quote's). */
   async unitPriceNow(itemLocator: string, currency: string): Promise<E.Either<DomainError, string>> {
-    return E.map((entry: { unitPrice: string }) => entry.unitPrice)(await this.pricing.priceOf({ itemLocator, currency }));
+    return E.map((entry: { unitPrice: string }) => entry.unitPrice)(
+      await this.pricing.priceOf({ itemLocator, currency }),
+    );
   }
 }
 
@@ -71,5 +79,9 @@ export const tokenMetadata = (token: ResolvedToken): LineItemMetadata => {
 
 export const currencyMetadata = (currencyLocator: string): LineItemMetadata => {
   const currency = currencyLocator.slice('fiat:'.length).toUpperCase();
-  return { name: currency, description: `${currency} paid out to a bank account`, imageUrl: `https://static.paykit.dev/currencies/${currency.toLowerCase()}.png` };
+  return {
+    name: currency,
+    description: `${currency} paid out to a bank account`,
+    imageUrl: `https://static.paykit.dev/currencies/${currency.toLowerCase()}.png`,
+  };
 };

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { fieldError } from '@paykit/identity';
-import { DomainException } from '@paykit/kernel';
+import { DomainException, fieldError } from '@paykit/kernel';
 import { type ChainInfo, chainTypesOfAddress, normalizeAddress } from '@paykit/wallets';
 import { SavedPaymentMethods, type StoredPaymentMethod } from '../../payment-methods/saved-payment-methods.js';
 import { LinkedWalletsService } from '../../users/linked-wallets.service.js';
@@ -24,10 +23,18 @@ export class RecipientBuyer {
   ) {}
 
   /** The buyer of an onramp order and the wallet address as the chain writes it. */
-  async ofWallet(projectId: string, walletAddress: string, chain: ChainInfo): Promise<{ userLocator: string; address: string }> {
+  async ofWallet(
+    projectId: string,
+    walletAddress: string,
+    chain: ChainInfo,
+  ): Promise<{ userLocator: string; address: string }> {
     const field = 'recipient.walletAddress';
     if (!chainTypesOfAddress(walletAddress).includes(chain.chainType)) {
-      throw refuse(field, `is not an address on ${chain.name}, where the token is delivered`, 'invalid_recipient_wallet');
+      throw refuse(
+        field,
+        `is not an address on ${chain.name}, where the token is delivered`,
+        'invalid_recipient_wallet',
+      );
     }
     const address = normalizeAddress(chain.chainType, walletAddress);
     const walletId = await this.addresses.find(projectId, address, [chain.chainType]);
@@ -46,7 +53,8 @@ export class RecipientBuyer {
   /** The saved payout method of an offramp order, with its user. */
   async ofPaymentMethod(projectId: string, paymentMethodId: string): Promise<StoredPaymentMethod> {
     const method = await this.paymentMethods.get(projectId, paymentMethodId);
-    if (!method) throw refuse('recipient.paymentMethodId', 'no saved payment method has this id', 'payment_method_not_found');
+    if (!method)
+      throw refuse('recipient.paymentMethodId', 'no saved payment method has this id', 'payment_method_not_found');
     return method;
   }
 }

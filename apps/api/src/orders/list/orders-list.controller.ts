@@ -1,16 +1,16 @@
-import { Controller, Inject, Query } from '@nestjs/common';
+import { Controller, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ListOrdersQuery, OrderPage } from '@paykit/contracts';
 import type { OrderResource } from '@paykit/orders';
-import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
-import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import type { KeysetPage } from '../../http/pagination/keyset-page.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { OrdersListService } from './orders-list.service.js';
+import { ListOrders } from './list-orders.handler.js';
 
 @Controller()
 export class OrdersListController {
-  constructor(@Inject(OrdersListService) private readonly orders: OrdersListService) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route({
     method: 'GET',
@@ -26,7 +26,7 @@ export class OrdersListController {
     query: ListOrdersQuery,
     responses: { 200: OrderPage },
   })
-  list(@CurrentPrincipal() principal: Principal, @Query() query: ListOrdersQuery): Promise<KeysetPage<OrderResource>> {
-    return this.orders.list(principal.projectId, query);
+  list(@CallerOf() { principal }: Caller, @Query() query: ListOrdersQuery): Promise<KeysetPage<OrderResource>> {
+    return this.queries.execute(new ListOrders(principal.projectId, query));
   }
 }

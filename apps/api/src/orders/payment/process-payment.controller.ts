@@ -1,23 +1,16 @@
 import { Body, Controller, Param } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { OrderParams, OrderResource, ProcessPaymentBody } from '@paykit/contracts';
-import { toOrderResource } from '@paykit/orders';
-import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
-import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { type KeyedWrite, KeyedWriteOf } from '../../http/idempotency/keyed-write.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { CallerContext, type ProjectContext } from '../../users/http/caller.js';
-import { CardPaymentService } from './card-payment.service.js';
-import { CryptoPaymentService } from './crypto-payment.service.js';
-import { OrderAccess } from './order-access.js';
+import { PayOrderByCard } from './pay-by-card.handler.js';
+import { PayOrderByDeposit } from './pay-by-deposit.handler.js';
 
 @Controller()
 export class ProcessPaymentController {
-  constructor(
-    private readonly access: OrderAccess,
-    private readonly crypto: CryptoPaymentService,
-    private readonly cards: CardPaymentService,
-  ) {}
+  constructor(private readonly commands: CommandBus) {}
 
   @Route({
     method: 'POST',
@@ -38,18 +31,14 @@ export class ProcessPaymentController {
     responses: { 200: OrderResource },
     idempotency: 'resource',
   })
-  async pay(
-    @CurrentPrincipal() principal: Principal,
-    @CallerContext() context: ProjectContext,
+  pay(
+    @CallerOf() caller: Caller,
     @Param() params: OrderParams,
     @Body() body: ProcessPaymentBody,
     @KeyedWriteOf() keyed: KeyedWrite | undefined,
   ): Promise<OrderResource> {
-    const { order } = await this.access.toPay(principal, params.orderId);
-    const paid =
-      body.type === 'crypto-tx-id'
-        ? await this.crypto.pay(order, body.txId, context, keyed)
-        : await this.cards.pay(order, body.token, keyed, context);
-    return toOrderResource(paid);
+    return body.type === 'crypto-tx-id'
+      ? this.commands.execute(new PayOrderByDeposit(caller, params.orderId, body.txId, keyed))
+      : this.commands.execute(new PayOrderByCard(caller, params.orderId, body.token, keyed));
   }
 }

@@ -1,10 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@paykit/kernel';
 import type { Order } from '@paykit/orders';
+import * as E from 'fp-ts/lib/Either.js';
+import type { ProjectContext } from '../../http/caller.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { OrderPricing } from '../create/order-pricing.js';
-import type { OrderContext } from '../store/order-context.js';
-import { OrderRepository } from '../store/order-repository.js';
+import { OrderAggregate, orderIn } from '../order.aggregate.js';
 
 /**
  * An order whose quote has lapsed goes back to the quote phase; paying it first prices the same
@@ -13,23 +15,26 @@ import { OrderRepository } from '../store/order-repository.js';
 @Injectable()
 export class Requoting {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly aggregates: Aggregates,
     private readonly pricing: OrderPricing,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** The order with a valid quote: expired first if its time is up, then re-quoted. */
-  async fresh(order: Order, context: OrderContext): Promise<Order> {
+  async fresh(order: Order, context: ProjectContext): Promise<Order> {
     if (order.payment.received) return order;
     let current = order;
     if (!current.quote.expired && this.clock.now().getTime() >= Date.parse(current.quote.expiresAt)) {
-      const expired = await this.orders.tryHandle(order.orderId, { type: 'ExpireQuote', data: { now: this.clock.now().toISOString() } }, context);
-      if (expired._tag === 'Right') current = expired.right.order;
+      const expire = { type: 'ExpireQuote' as const, data: { now: this.clock.now().toISOString() } };
+      const expired = await this.aggregates.tryExecute(OrderAggregate, order.orderId, expire, context);
+      if (E.isRight(expired)) current = orderIn(expired.right);
     }
     if (!current.quote.expired) return current;
     const [item] = current.lineItems;
     if (!item) return current;
     const quote = await this.pricing.quote(item.locator, current.payment.currency, item.execution);
-    return (await this.orders.handle(order.orderId, { type: 'Requote', data: { quote } }, context)).order;
+    return orderIn(
+      await this.aggregates.execute(OrderAggregate, order.orderId, { type: 'Requote', data: { quote } }, context),
+    );
   }
 }

@@ -3,17 +3,20 @@ import type { Clock } from '@paykit/kernel';
 import type { LineItemState, Order } from '@paykit/orders';
 import type { PayoutRailPort } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
+import type { ProjectContext } from '../../http/caller.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { EffectLedger, effectRef } from '../../infrastructure/effects/effect-ledger.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { SavedPaymentMethods } from '../../payment-methods/saved-payment-methods.js';
+import { OrderAggregate } from '../order.aggregate.js';
+import { failDelivery } from './fail-delivery.js';
 import { PAYOUT_RAIL } from '../providers/order-providers.js';
-import type { OrderContext } from '../store/order-context.js';
-import { OrderRepository } from '../store/order-repository.js';
 
 export const payoutIdOf = (orderId: string): string => `pay_${orderId}`;
 
 /** What asking the rail for the payout gave, recorded in its effect stream. */
-type Requested = { readonly payoutId: string } | { readonly failed: { readonly code: string; readonly message: string } };
+type Requested =
+  { readonly payoutId: string } | { readonly failed: { readonly code: string; readonly message: string } };
 
 /**
  * Offramp payout, one step per call: record the delivery as started, send the payout on the
@@ -25,18 +28,19 @@ type Requested = { readonly payoutId: string } | { readonly failed: { readonly c
 @Injectable()
 export class OfframpPayout {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly aggregates: Aggregates,
     private readonly paymentMethods: SavedPaymentMethods,
     @Inject(PAYOUT_RAIL) private readonly rail: PayoutRailPort,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly effects: EffectLedger,
   ) {}
 
-  async advance(order: Order, context: OrderContext): Promise<void> {
+  async advance(order: Order, context: ProjectContext): Promise<void> {
     const item = order.lineItems[0];
     if (!item || !order.payment.received || item.delivery.status !== 'in-progress') return;
     if (!item.delivery.deliveryId) {
-      await this.orders.tryHandle(
+      await this.aggregates.tryExecute(
+        OrderAggregate,
         order.orderId,
         { type: 'StartDelivery', data: { deliveryId: payoutIdOf(order.orderId), rail: 'ach', startedAt: this.now() } },
         context,
@@ -46,43 +50,58 @@ export class OfframpPayout {
     await this.payOut(order, item, context);
   }
 
-  private async payOut(order: Order, item: LineItemState, context: OrderContext): Promise<void> {
+  private async payOut(order: Order, item: LineItemState, context: ProjectContext): Promise<void> {
     const deliveryId = item.delivery.deliveryId as string;
-    const requested = await this.effects.once<Requested>(effectRef('offramp-payout', order.orderId), context, async () => {
-      const method = await this.paymentMethods.get(context.projectId, order.recipient.paymentMethodId ?? '');
-      if (!method) return { kind: 'done', outcome: { failed: { code: 'payment-method-deleted', message: 'The payment method was deleted before the payout' } } };
-      const payout = await this.rail.createPayout({
-        paymentMethodToken: method.vaultToken,
-        amount: item.delivery.quantity ?? item.quote.quantity,
-        currency: item.locator.slice('fiat:'.length),
-        reference: order.orderId,
-        idempotencyKey: deliveryId,
-      });
-      if (E.isRight(payout)) return { kind: 'done', outcome: { payoutId: payout.right.payoutId } };
-      if (payout.left.kind === 'unavailable' || payout.left.kind === 'upstream_invalid') return { kind: 'retry' };
-      return { kind: 'done', outcome: { failed: { code: 'payout-failed', message: payout.left.message } } };
-    });
+    const requested = await this.effects.once<Requested>(
+      effectRef('offramp-payout', order.orderId),
+      context,
+      async () => {
+        const method = await this.paymentMethods.get(context.projectId, order.recipient.paymentMethodId ?? '');
+        if (!method)
+          return {
+            kind: 'done',
+            outcome: {
+              failed: { code: 'payment-method-deleted', message: 'The payment method was deleted before the payout' },
+            },
+          };
+        const payout = await this.rail.createPayout({
+          paymentMethodToken: method.vaultToken,
+          amount: item.delivery.quantity ?? item.quote.quantity,
+          currency: item.locator.slice('fiat:'.length),
+          reference: order.orderId,
+          idempotencyKey: deliveryId,
+        });
+        if (E.isRight(payout)) return { kind: 'done', outcome: { payoutId: payout.right.payoutId } };
+        if (payout.left.kind === 'unavailable' || payout.left.kind === 'upstream_invalid') return { kind: 'retry' };
+        return { kind: 'done', outcome: { failed: { code: 'payout-failed', message: payout.left.message } } };
+      },
+    );
     if (requested.kind !== 'done') return;
-    if ('failed' in requested.outcome) return this.fail(order, requested.outcome.failed.code, requested.outcome.failed.message, context);
+    if ('failed' in requested.outcome) return failDelivery(this.aggregates, order, requested.outcome.failed, context);
     const payout = await this.rail.getPayout(requested.outcome.payoutId);
     if (E.isLeft(payout)) return;
     switch (payout.right.status) {
       case 'settled':
-        await this.orders.tryHandle(
+        await this.aggregates.tryExecute(
+          OrderAggregate,
           order.orderId,
           { type: 'CompleteDelivery', data: { deliveryId, completedAt: payout.right.settledAt ?? this.now() } },
           context,
         );
         return;
       case 'failed':
-        return this.fail(order, payout.right.failureReason?.code ?? 'payout-failed', payout.right.failureReason?.message ?? 'The payout failed', context);
+        return failDelivery(
+          this.aggregates,
+          order,
+          {
+            code: payout.right.failureReason?.code ?? 'payout-failed',
+            message: payout.right.failureReason?.message ?? 'The payout failed',
+          },
+          context,
+        );
       default:
         return;
     }
-  }
-
-  private async fail(order: Order, code: string, message: string, context: OrderContext): Promise<void> {
-    await this.orders.tryHandle(order.orderId, { type: 'FailDelivery', data: { code, message, failedAt: this.now() } }, context);
   }
 
   private now(): string {

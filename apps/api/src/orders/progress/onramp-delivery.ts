@@ -3,13 +3,15 @@ import { type Clock, Decimal, toBaseUnits } from '@paykit/kernel';
 import type { LineItemState, Order } from '@paykit/orders';
 import type { CardProcessorPort, ChainGateway, ChainToken } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
+import type { ProjectContext } from '../../http/caller.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { type EffectAttempt, EffectLedger, effectRef } from '../../infrastructure/effects/effect-ledger.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { CHAIN_GATEWAY } from '../../wallets/gateway/chain-gateway.token.js';
 import { OrderPricing } from '../create/order-pricing.js';
+import { OrderAggregate } from '../order.aggregate.js';
+import { failDelivery } from './fail-delivery.js';
 import { CARD_PROCESSOR } from '../providers/order-providers.js';
-import type { OrderContext } from '../store/order-context.js';
-import { OrderRepository } from '../store/order-repository.js';
 import { Treasury } from '../treasury/treasury.js';
 
 export const deliveryIdOf = (orderId: string): string => `dlv_${orderId}`;
@@ -30,7 +32,7 @@ type Refunded = { readonly refundId: string; readonly createdAt: string };
 @Injectable()
 export class OnrampDelivery {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly aggregates: Aggregates,
     private readonly pricing: OrderPricing,
     private readonly treasury: Treasury,
     @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
@@ -39,7 +41,7 @@ export class OnrampDelivery {
     private readonly effects: EffectLedger,
   ) {}
 
-  async advance(order: Order, context: OrderContext): Promise<void> {
+  async advance(order: Order, context: ProjectContext): Promise<void> {
     const item = order.lineItems[0];
     if (!item || !order.payment.received || order.payment.refunded) return;
     if (item.delivery.status === 'failed') return this.refund(order, context);
@@ -48,31 +50,43 @@ export class OnrampDelivery {
     return this.send(order, item, context);
   }
 
-  private async start(order: Order, item: LineItemState, context: OrderContext): Promise<void> {
+  private async start(order: Order, item: LineItemState, context: ProjectContext): Promise<void> {
     const price = await this.pricing.unitPriceNow(item.locator, order.payment.currency);
     if (E.isLeft(price)) return;
-    await this.orders.tryHandle(
+    await this.aggregates.tryExecute(
+      OrderAggregate,
       order.orderId,
-      { type: 'StartDelivery', data: { deliveryId: deliveryIdOf(order.orderId), executionPrice: price.right, rail: 'onchain', startedAt: this.now() } },
+      {
+        type: 'StartDelivery',
+        data: {
+          deliveryId: deliveryIdOf(order.orderId),
+          executionPrice: price.right,
+          rail: 'onchain',
+          startedAt: this.now(),
+        },
+      },
       context,
     );
   }
 
-  private async send(order: Order, item: LineItemState, context: OrderContext): Promise<void> {
+  private async send(order: Order, item: LineItemState, context: ProjectContext): Promise<void> {
     const deliveryId = item.delivery.deliveryId as string;
     const token = this.pricing.token(item.locator);
     const decimals = token.known?.decimals ?? 0;
-    const chainToken: ChainToken = token.native ? { native: true } : { native: false, address: token.address as string };
+    const chainToken: ChainToken = token.native
+      ? { native: true }
+      : { native: false, address: token.address as string };
     const sent = await this.effects.once<Sent>(effectRef('onramp-delivery', order.orderId), context, () =>
       this.submit(order, item, deliveryId, chainToken, decimals),
     );
     if (sent.kind !== 'done') return;
-    if ('rejected' in sent.outcome) return this.fail(order, 'delivery-failed', sent.outcome.rejected, context);
+    if ('rejected' in sent.outcome) return this.fail(order, sent.outcome.rejected, context);
     const { txId } = sent.outcome;
     const status = await this.gateway.getTransactionStatus(token.chain.name, txId);
     if (E.isLeft(status) || status.right.status === 'pending') return;
-    if (status.right.status === 'failed') return this.fail(order, 'delivery-failed', status.right.error.message, context);
-    await this.orders.tryHandle(
+    if (status.right.status === 'failed') return this.fail(order, status.right.error.message, context);
+    await this.aggregates.tryExecute(
+      OrderAggregate,
       order.orderId,
       {
         type: 'CompleteDelivery',
@@ -92,7 +106,13 @@ export class OnrampDelivery {
   }
 
   /** Tops the treasury up (staging) and submits the transfer, keyed by the delivery id. */
-  private async submit(order: Order, item: LineItemState, deliveryId: string, chainToken: ChainToken, decimals: number): Promise<EffectAttempt<Sent>> {
+  private async submit(
+    order: Order,
+    item: LineItemState,
+    deliveryId: string,
+    chainToken: ChainToken,
+    decimals: number,
+  ): Promise<EffectAttempt<Sent>> {
     const token = this.pricing.token(item.locator);
     const baseUnits = toBaseUnits(new Decimal(item.delivery.quantity ?? item.quote.quantity), decimals);
     await this.treasury.ensureFunds(token.chain.name, chainToken, token.known?.symbol ?? '', baseUnits, decimals);
@@ -107,34 +127,46 @@ export class OnrampDelivery {
         baseUnits: baseUnits.toString(),
         idempotencyKey: deliveryId,
       });
-      if (E.isLeft(submitted)) return submitted.left.kind === 'unavailable' ? { kind: 'retry' } : { kind: 'done', outcome: { rejected: submitted.left.message } };
-      if (submitted.right.outcome === 'rejected') return { kind: 'done', outcome: { rejected: submitted.right.error.message } };
+      if (E.isLeft(submitted))
+        return submitted.left.kind === 'unavailable'
+          ? { kind: 'retry' }
+          : { kind: 'done', outcome: { rejected: submitted.left.message } };
+      if (submitted.right.outcome === 'rejected')
+        return { kind: 'done', outcome: { rejected: submitted.right.error.message } };
       return { kind: 'done', outcome: { txId: submitted.right.txId } };
     } finally {
       if (authority.kind === 'custodial-key') authority.secretKey.fill(0);
     }
   }
 
-  private async fail(order: Order, code: string, message: string, context: OrderContext): Promise<void> {
-    await this.orders.tryHandle(order.orderId, { type: 'FailDelivery', data: { code, message, failedAt: this.now() } }, context);
+  private fail(order: Order, message: string, context: ProjectContext): Promise<void> {
+    return failDelivery(this.aggregates, order, { code: 'delivery-failed', message }, context);
   }
 
   /** A delivery that failed after the card was charged gives the whole payment back. */
-  private async refund(order: Order, context: OrderContext): Promise<void> {
+  private async refund(order: Order, context: ProjectContext): Promise<void> {
     const received = order.payment.received;
     if (!received || order.payment.method !== 'card' || received.chargeId === undefined) return;
     const chargeId = received.chargeId;
     const refund = await this.effects.once<Refunded>(effectRef('onramp-refund', order.orderId), context, async () => {
       const refunded = await this.processor.refund({ chargeId, idempotencyKey: `refund_${order.orderId}` });
-      return E.isLeft(refunded) ? { kind: 'retry' } : { kind: 'done', outcome: { refundId: refunded.right.refundId, createdAt: refunded.right.createdAt } };
+      return E.isLeft(refunded)
+        ? { kind: 'retry' }
+        : { kind: 'done', outcome: { refundId: refunded.right.refundId, createdAt: refunded.right.createdAt } };
     });
     if (refund.kind !== 'done') return;
     const reason = order.lineItems[0]?.delivery.failureReason?.code ?? 'delivery-failed';
-    await this.orders.tryHandle(
+    await this.aggregates.tryExecute(
+      OrderAggregate,
       order.orderId,
       {
         type: 'Refund',
-        data: { amount: { amount: received.amount, currency: received.currency }, reason, reference: refund.outcome.refundId, refundedAt: refund.outcome.createdAt },
+        data: {
+          amount: { amount: received.amount, currency: received.currency },
+          reason,
+          reference: refund.outcome.refundId,
+          refundedAt: refund.outcome.createdAt,
+        },
       },
       context,
     );

@@ -1,16 +1,30 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { EventStoreUnavailableError } from '@paykit/event-store';
 import type { ReadModelDatabase } from '@paykit/projections';
+import type { ProjectContext } from '../../http/caller.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
 import { type ReadModelStatement, preparedOnceReady } from '../../wallets/directory/prepared-once-ready.js';
+import { OrderAggregate, orderIn } from '../order.aggregate.js';
 import { OrderSettings } from '../providers/order-settings.js';
-import { systemContext } from '../store/order-context.js';
-import { OrderRepository } from '../store/order-repository.js';
 import { OfframpPayout } from './offramp-payout.js';
 import { OnrampDelivery } from './onramp-delivery.js';
 import { PaymentProgress } from './payment-progress.js';
 
 const SELECT_ACTIVE = 'SELECT order_id, project_id FROM orders_under_way WHERE parked = 0 ORDER BY order_id LIMIT 500';
+
+/** The context of what the service does to an order on its own: its events name the project and the order. */
+const workerContext = (projectId: string, orderId: string): ProjectContext => ({
+  projectId,
+  actor: { type: 'system', id: 'order-worker' },
+  correlationId: `order-${orderId}`,
+});
 
 /**
  * The orders process manager. Every ORDER_WORKER_INTERVAL_MS it takes the orders under way
@@ -29,7 +43,7 @@ export class OrderWorker implements OnApplicationBootstrap, BeforeApplicationShu
   private stopped = false;
 
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly aggregates: Aggregates,
     private readonly payment: PaymentProgress,
     private readonly onramp: OnrampDelivery,
     private readonly offramp: OfframpPayout,
@@ -49,11 +63,11 @@ export class OrderWorker implements OnApplicationBootstrap, BeforeApplicationShu
 
   /** One order's next step (also what a test or a webhook handler may call directly). */
   async step(orderId: string): Promise<void> {
-    const stored = await this.orders.load(orderId);
+    const stored = await this.aggregates.load(OrderAggregate, orderId);
     if (!stored) return;
-    const context = systemContext(stored.projectId, orderId);
-    await this.payment.advance(stored.order, context);
-    const current = (await this.orders.load(orderId))?.order ?? stored.order;
+    const context = workerContext(stored.projectId, orderId);
+    await this.payment.advance(orderIn(stored), context);
+    const current = orderIn((await this.aggregates.load(OrderAggregate, orderId)) ?? stored);
     if (current.kind === 'onramp') await this.onramp.advance(current, context);
     else await this.offramp.advance(current, context);
   }

@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@paykit/kernel';
-import { type Order, paymentStatus } from '@paykit/orders';
+import { type Order, awaitsKycOutcome, paymentStatus } from '@paykit/orders';
 import type { CardProcessorPort } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
+import type { ProjectContext } from '../../http/caller.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { IdentityVerificationService } from '../../users/identity-verification.service.js';
 import { kycOutcomeOf } from '../create/kyc-standing.js';
-import { cardResultOf } from '../payment/card-payment.service.js';
+import { OrderAggregate } from '../order.aggregate.js';
+import { cardResultOf } from '../payment/card-result.js';
 import { CARD_PROCESSOR } from '../providers/order-providers.js';
-import type { OrderContext } from '../store/order-context.js';
-import { OrderRepository } from '../store/order-repository.js';
 
 /**
  * What moves an unpaid order on without its payer: the identity check's outcome, a card
@@ -18,46 +19,60 @@ import { OrderRepository } from '../store/order-repository.js';
 @Injectable()
 export class PaymentProgress {
   constructor(
-    private readonly orders: OrderRepository,
+    private readonly aggregates: Aggregates,
     private readonly identity: IdentityVerificationService,
     @Inject(CARD_PROCESSOR) private readonly processor: CardProcessorPort,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async advance(order: Order, context: OrderContext): Promise<void> {
+  async advance(order: Order, context: ProjectContext): Promise<void> {
     await this.followCardVerification(order, context);
     await this.followKyc(order, context);
     await this.expireQuote(order, context);
   }
 
   /** The provider decided the buyer's identity check: approve, decline or manual review. */
-  private async followKyc(order: Order, context: OrderContext): Promise<void> {
+  private async followKyc(order: Order, context: ProjectContext): Promise<void> {
+    if (!awaitsKycOutcome(order)) return;
     const { kyc } = order.payment;
-    if (!kyc.required || order.payment.received || (kyc.standing !== 'unverified' && kyc.standing !== 'pending-review')) return;
     const standing = await this.identity.kycStanding(context.projectId, order.buyer.userLocator);
     const outcome = kycOutcomeOf(standing);
     if (outcome === null) return;
-    await this.orders.tryHandle(
+    await this.aggregates.tryExecute(
+      OrderAggregate,
       order.orderId,
-      { type: 'RecordKycOutcome', data: { inquiryId: kyc.inquiry?.inquiryId ?? 'user-verification', outcome, recordedAt: this.now() } },
+      {
+        type: 'RecordKycOutcome',
+        data: { inquiryId: kyc.inquiry?.inquiryId ?? 'user-verification', outcome, recordedAt: this.now() },
+      },
       context,
     );
   }
 
   /** A charge waiting for the cardholder's verification step is read again until it is decided. */
-  private async followCardVerification(order: Order, context: OrderContext): Promise<void> {
+  private async followCardVerification(order: Order, context: ProjectContext): Promise<void> {
     const card = order.payment.card;
     if (!card || card.state !== 'requires-verification' || card.chargeId === undefined) return;
     const charge = await this.processor.getCharge(card.chargeId);
     if (E.isLeft(charge) || charge.right.status === 'requires-verification') return;
-    await this.orders.tryHandle(order.orderId, cardResultOf(card.paymentId, charge.right, this.now()), context);
+    await this.aggregates.tryExecute(
+      OrderAggregate,
+      order.orderId,
+      cardResultOf(card.paymentId, charge.right, this.now()),
+      context,
+    );
   }
 
   /** An unpaid order's quote lapses at its time: back to the quote phase. */
-  private async expireQuote(order: Order, context: OrderContext): Promise<void> {
+  private async expireQuote(order: Order, context: ProjectContext): Promise<void> {
     if (order.quote.expired || order.payment.received || paymentStatus(order) === 'in-progress') return;
     if (this.clock.now().getTime() < Date.parse(order.quote.expiresAt)) return;
-    await this.orders.tryHandle(order.orderId, { type: 'ExpireQuote', data: { now: this.now() } }, context);
+    await this.aggregates.tryExecute(
+      OrderAggregate,
+      order.orderId,
+      { type: 'ExpireQuote', data: { now: this.now() } },
+      context,
+    );
   }
 
   private now(): string {

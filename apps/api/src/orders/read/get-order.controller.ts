@@ -1,15 +1,14 @@
 import { Controller, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { OrderParams, OrderResource } from '@paykit/contracts';
-import { toOrderResource } from '@paykit/orders';
-import { CurrentPrincipal } from '../../auth/current-principal.decorator.js';
-import type { Principal } from '../../auth/principal.js';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { OrderAccess } from '../payment/order-access.js';
+import { GetOrder } from './get-order.handler.js';
 
 @Controller()
 export class GetOrderController {
-  constructor(private readonly access: OrderAccess) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route({
     method: 'GET',
@@ -24,7 +23,7 @@ export class GetOrderController {
     params: OrderParams,
     responses: { 200: OrderResource },
   })
-  async get(@CurrentPrincipal() principal: Principal, @Param() params: OrderParams): Promise<OrderResource> {
-    return toOrderResource((await this.access.toRead(principal, params.orderId)).order);
+  get(@CallerOf() { principal }: Caller, @Param() params: OrderParams): Promise<OrderResource> {
+    return this.queries.execute(new GetOrder(principal, params.orderId));
   }
 }

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { invalid, type DomainError } from '@paykit/kernel';
 import { normalizeExecutionParameters, type ExecutionParameters } from '../../quote/execution-parameters.js';
 import type { LineItemInput, OrderRequest } from '../commands.js';
+import { orderErrors } from '../errors.js';
 import type { LineItemMetadata, OrderKind, Recipient } from '../model.js';
 
 export interface ValidLineItem {
@@ -83,8 +84,22 @@ const validateLineItem = (kind: OrderKind, item: LineItemInput): E.Either<Domain
 };
 
 /**
- * The business rules of an order request, shared by order creation and draft quotes: the
- * handler runs it before asking for a price, the decider again before storing anything.
+ * An offramp pays out in the currency of the saved payment method it names. Part of the
+ * request's rules; the handler also asks it as soon as it has read the method, before pricing.
+ */
+export const checkPayoutCurrency = (
+  currencyLocator: string,
+  payoutCurrency: string | undefined,
+): E.Either<DomainError, string> => {
+  if (payoutCurrency === undefined) return E.left(orderErrors.payoutCurrencyRequired());
+  return currencyLocator === `fiat:${payoutCurrency}`
+    ? E.right(currencyLocator)
+    : E.left(orderErrors.currencyMismatch(payoutCurrency));
+};
+
+/**
+ * The business rules of an order request, shared by order creation and draft quotes, so a
+ * draft and a placed order never disagree.
  */
 export const validateOrderRequest = (request: OrderRequest): E.Either<DomainError, ValidOrderRequest> => {
   const kind = orderKindOf(request.payment.method);
@@ -102,6 +117,10 @@ export const validateOrderRequest = (request: OrderRequest): E.Either<DomainErro
   if (E.isLeft(recipient)) return recipient;
   const lineItem = validateLineItem(kind, only);
   if (E.isLeft(lineItem)) return lineItem;
+  if (kind === 'offramp') {
+    const payout = checkPayoutCurrency(lineItem.right.locator, request.recipient.payoutCurrency);
+    if (E.isLeft(payout)) return payout;
+  }
   return E.right({
     kind,
     locale: request.locale ?? DEFAULT_LOCALE,

@@ -1,0 +1,37 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CardVerificationBody, CardVerificationResponse } from '@paykit/contracts';
+import { DomainException, notFound } from '@paykit/kernel';
+import type { SandboxCardProcessor } from '@paykit/providers';
+import * as E from 'fp-ts/lib/Either.js';
+import type { AppConfig } from '../../config/config.js';
+import { APP_CONFIG } from '../../infrastructure/tokens.js';
+import { CARD_PROCESSOR } from '../providers/order-providers.js';
+
+/**
+ * `POST /unstable/card-verifications/{id}` (staging only): stands in for the cardholder at the
+ * issuer's verification page; the order worker records the charge's outcome shortly after.
+ */
+export class CompleteCardVerification extends Command<CardVerificationResponse> {
+  constructor(
+    readonly verificationId: string,
+    readonly outcome: CardVerificationBody['outcome'],
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CompleteCardVerification)
+export class CompleteCardVerificationHandler implements ICommandHandler<CompleteCardVerification> {
+  constructor(
+    @Inject(CARD_PROCESSOR) private readonly processor: SandboxCardProcessor,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ verificationId, outcome }: CompleteCardVerification): Promise<CardVerificationResponse> {
+    if (this.config.APP_ENV !== 'staging') throw new DomainException(notFound());
+    const charge = await this.processor.completeVerification(verificationId, outcome);
+    if (E.isLeft(charge)) throw new DomainException(charge.left);
+    return { verificationId, status: charge.right.status };
+  }
+}

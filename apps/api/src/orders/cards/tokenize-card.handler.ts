@@ -1,0 +1,50 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CardTokenBody, CardTokenResponse } from '@paykit/contracts';
+import { type DomainError, DomainException, fieldError, notFound } from '@paykit/kernel';
+import type { CardVaultPort } from '@paykit/providers';
+import * as E from 'fp-ts/lib/Either.js';
+import type { AppConfig } from '../../config/config.js';
+import { APP_CONFIG } from '../../infrastructure/tokens.js';
+import { CARD_VAULT } from '../providers/order-providers.js';
+
+/** `POST /unstable/card-tokens`: card details in, a token to pay an order with out. */
+export class TokenizeCard extends Command<CardTokenResponse> {
+  constructor(readonly card: CardTokenBody) {
+    super();
+  }
+}
+
+/** The vault's refusals, named after the field (their messages never repeat the number). */
+const VAULT_FIELDS: Readonly<Record<string, string>> = {
+  invalid_card_number: 'number',
+  invalid_expiry: 'expMonth',
+  card_expired: 'expYear',
+  invalid_cvc: 'cvc',
+};
+
+const fromVault = (error: DomainError): DomainException => {
+  const field = error.kind === 'invalid' ? VAULT_FIELDS[error.code] : undefined;
+  return new DomainException(field === undefined ? error : fieldError(field, error.message, error.code));
+};
+
+/**
+ * ADR 0101's pass-through to the processor's vault. Nothing is stored or logged (bodies are
+ * redacted from request logs), validation messages are fixed, and no idempotency fingerprint is
+ * kept. CARD_TOKENIZATION_ROUTE=off answers 404.
+ */
+@CommandHandler(TokenizeCard)
+export class TokenizeCardHandler implements ICommandHandler<TokenizeCard> {
+  constructor(
+    @Inject(CARD_VAULT) private readonly vault: CardVaultPort,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ card }: TokenizeCard): Promise<CardTokenResponse> {
+    if (this.config.CARD_TOKENIZATION_ROUTE === 'off') throw new DomainException(notFound());
+    const token = await this.vault.tokenizeCard(card);
+    if (E.isLeft(token)) throw fromVault(token.left);
+    const { token: value, brand, last4, expMonth, expYear } = token.right;
+    return { token: value, brand, last4, expMonth, expYear };
+  }
+}
