@@ -2746,7 +2746,7 @@ export interface operations {
                     "application/json": components["schemas"]["OrderPage"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2755,7 +2755,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2764,7 +2764,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2773,7 +2773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2782,7 +2782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2791,7 +2791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2800,7 +2800,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -2847,7 +2847,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreateOrderResponse"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2856,7 +2856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2865,7 +2865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2874,7 +2874,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2883,7 +2883,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2892,7 +2892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -2901,7 +2901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2910,7 +2910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -2919,7 +2919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2928,7 +2928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -2962,7 +2962,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2971,7 +2971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2980,7 +2980,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2989,7 +2989,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2998,7 +2998,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3007,7 +3016,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3016,7 +3025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3025,7 +3034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3065,7 +3074,7 @@ export interface operations {
                     "application/json": components["schemas"]["Order"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3074,7 +3083,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3083,7 +3092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3092,7 +3101,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3101,7 +3110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3110,7 +3119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3119,7 +3128,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3128,7 +3146,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3137,7 +3155,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3146,7 +3164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3155,7 +3173,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3196,7 +3214,7 @@ export interface operations {
                     "application/json": components["schemas"]["SupportedTokenPage"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3205,7 +3223,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3214,7 +3232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3223,7 +3241,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3232,7 +3250,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3241,7 +3259,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3250,7 +3268,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3297,7 +3315,7 @@ export interface operations {
                     "application/json": components["schemas"]["IdentityDocument"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3306,7 +3324,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3315,7 +3333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3324,7 +3342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3333,7 +3351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3342,7 +3360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3351,7 +3369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3360,7 +3378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3369,7 +3387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3378,7 +3396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3417,7 +3435,7 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3426,7 +3444,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3435,7 +3453,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3444,7 +3462,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3453,7 +3471,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3462,7 +3489,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3471,7 +3507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3480,7 +3516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3489,7 +3525,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3498,7 +3534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3533,7 +3569,7 @@ export interface operations {
                     "application/json": components["schemas"]["IdentityVerification"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3542,7 +3578,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3551,7 +3587,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3560,7 +3596,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3569,7 +3605,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3578,7 +3623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3587,7 +3632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3596,7 +3641,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3631,7 +3676,7 @@ export interface operations {
                     "application/json": components["schemas"]["IdentityVerification"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3640,7 +3685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3649,7 +3694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3658,7 +3703,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3667,7 +3712,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3676,7 +3739,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3685,7 +3748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3694,7 +3757,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3734,7 +3797,7 @@ export interface operations {
                     "application/json": components["schemas"]["LinkedWallet"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3743,7 +3806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3752,7 +3815,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3761,7 +3824,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3770,7 +3833,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3779,7 +3851,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3788,7 +3869,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3797,7 +3878,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3806,7 +3887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3815,7 +3896,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3862,7 +3943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3871,7 +3952,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3880,7 +3961,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3889,7 +3970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3898,7 +3979,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3907,7 +3988,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -3916,7 +3997,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3925,7 +4006,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3934,7 +4015,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3943,7 +4024,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3978,7 +4059,7 @@ export interface operations {
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3987,7 +4068,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3996,7 +4077,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4005,7 +4086,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4014,7 +4095,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4023,7 +4113,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4032,7 +4122,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4041,7 +4131,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -4081,7 +4171,7 @@ export interface operations {
                     "application/json": components["schemas"]["Balances_get_200"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4090,7 +4180,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4099,7 +4189,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4108,7 +4198,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4117,7 +4207,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4126,7 +4225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4135,7 +4234,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4144,7 +4243,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -4187,7 +4286,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransferTransaction"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4196,7 +4295,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4205,7 +4304,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4214,7 +4313,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4223,7 +4322,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4232,7 +4331,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4241,7 +4340,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4250,7 +4358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4259,7 +4367,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4268,7 +4376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4277,7 +4385,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -4316,7 +4424,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransferTransaction"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4325,7 +4433,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4334,7 +4442,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4343,7 +4451,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4352,7 +4460,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4361,7 +4478,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4370,7 +4487,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4379,7 +4496,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -4418,7 +4535,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransferTransactionPage"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4427,7 +4544,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4436,7 +4553,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4445,7 +4562,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4454,7 +4571,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4463,7 +4589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4472,7 +4598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4481,7 +4607,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -4518,7 +4644,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransferTransaction"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4527,7 +4653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4536,7 +4662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4545,7 +4671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4554,7 +4680,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4563,7 +4698,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4572,7 +4707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4581,7 +4716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -4624,7 +4759,7 @@ export interface operations {
                     "application/json": components["schemas"]["TransferTransaction"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4633,7 +4768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4642,7 +4777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4651,7 +4786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4660,7 +4795,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4669,7 +4804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4678,7 +4813,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4687,7 +4831,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4696,7 +4840,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4705,7 +4849,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4714,7 +4858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -4761,7 +4905,7 @@ export interface operations {
                     "application/json": components["schemas"]["Wallet"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4770,7 +4914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4779,7 +4923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4788,7 +4932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4797,7 +4941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4806,7 +4950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -4815,7 +4959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4824,7 +4968,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4833,7 +4977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4842,7 +4986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -4878,7 +5022,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointPage"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4887,7 +5031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4896,7 +5040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4905,7 +5049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4914,7 +5058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -4923,7 +5067,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4932,7 +5076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -4970,7 +5114,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4979,7 +5123,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4988,7 +5132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4997,7 +5141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5006,7 +5150,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5015,7 +5159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5024,7 +5168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5033,7 +5177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5042,7 +5186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5051,7 +5195,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5085,7 +5229,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5094,7 +5238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5103,7 +5247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5112,7 +5256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5121,7 +5265,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5130,7 +5283,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5139,7 +5292,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5148,7 +5301,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5180,7 +5333,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5189,7 +5342,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5198,7 +5351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5207,7 +5360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5216,7 +5369,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5225,7 +5396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5234,7 +5405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5243,7 +5414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5281,7 +5452,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5290,7 +5461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5299,7 +5470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5308,7 +5479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5317,7 +5488,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -5326,7 +5506,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -5335,7 +5524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5344,7 +5533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5353,7 +5542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5362,7 +5551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5402,7 +5591,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryPage"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5411,7 +5600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5420,7 +5609,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5429,7 +5618,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5438,7 +5627,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5447,7 +5645,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5456,7 +5654,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5465,7 +5663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5500,7 +5698,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5509,7 +5707,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5518,7 +5716,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5527,7 +5725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5536,7 +5734,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5545,7 +5752,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5554,7 +5761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5563,7 +5770,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5600,7 +5807,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDeliveryDetail"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5609,7 +5816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5618,7 +5825,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5627,7 +5834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5636,7 +5843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5645,7 +5852,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5654,7 +5870,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5663,7 +5879,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5672,7 +5888,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5708,7 +5924,7 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5717,7 +5933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5726,7 +5942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5735,7 +5951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5744,7 +5960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5753,7 +5969,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5762,7 +5987,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5771,7 +5996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5780,7 +6005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5809,7 +6034,7 @@ export interface operations {
                     "text/html": string;
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5818,7 +6043,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5827,7 +6052,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5858,7 +6083,7 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5867,7 +6092,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5876,7 +6101,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5885,7 +6119,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5894,7 +6128,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5923,7 +6157,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5932,7 +6166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5941,7 +6175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -5970,7 +6204,7 @@ export interface operations {
                     "text/plain; version=0.0.4": string;
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -5979,7 +6213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5988,7 +6222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6017,7 +6251,7 @@ export interface operations {
                     "application/json": components["schemas"]["OpenApiDocument"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6026,7 +6260,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6035,7 +6269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6064,7 +6298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ReadyResponse"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6073,7 +6307,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6082,7 +6316,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6117,7 +6351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Runs_list_200"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6126,7 +6360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6135,7 +6369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6144,7 +6378,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6153,7 +6387,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6162,7 +6396,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Bad Gateway */
+            /** @description An upstream service answered something unusable */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -6171,7 +6405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6180,7 +6414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6218,7 +6452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Runs_create_202"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6227,7 +6461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6236,7 +6470,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6245,7 +6479,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6254,7 +6488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6263,7 +6497,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6272,7 +6506,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6281,7 +6515,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6290,7 +6524,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6299,7 +6533,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6333,7 +6567,7 @@ export interface operations {
                     "application/json": components["schemas"]["Runs_create_202"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6342,7 +6576,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6351,7 +6585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6360,7 +6594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6369,7 +6603,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6378,7 +6621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6387,7 +6630,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6396,7 +6639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6432,7 +6675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Runs_create_202"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6441,7 +6684,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6450,7 +6693,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6459,7 +6702,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6468,7 +6711,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6477,7 +6720,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6486,7 +6738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6495,7 +6747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6504,7 +6756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6541,7 +6793,7 @@ export interface operations {
                     "application/json": components["schemas"]["Messages_list_200"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6550,7 +6802,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6559,7 +6811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6568,7 +6820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6577,7 +6829,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6586,7 +6847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6595,7 +6856,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6604,7 +6865,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6644,7 +6905,7 @@ export interface operations {
                     "application/json": components["schemas"]["Messages_post_201"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6653,7 +6914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6662,7 +6923,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6671,7 +6932,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6680,7 +6941,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6689,7 +6950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -6698,7 +6959,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6707,7 +6977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6716,7 +6986,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6725,7 +6995,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6734,7 +7004,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6770,7 +7040,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6779,7 +7049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6788,7 +7058,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6797,7 +7067,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6806,7 +7076,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6815,7 +7094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6824,7 +7103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6833,7 +7112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6868,7 +7147,7 @@ export interface operations {
                     "application/json": components["schemas"]["BrowserProfiles_list_200"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6877,7 +7156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6886,7 +7165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6895,7 +7174,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -6904,7 +7183,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -6913,7 +7192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6922,7 +7201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -6960,7 +7239,7 @@ export interface operations {
                     "application/json": components["schemas"]["BrowserProfiles_create_201"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6969,7 +7248,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6978,7 +7257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6987,7 +7266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -6996,7 +7275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7005,7 +7284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7014,7 +7293,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7023,7 +7302,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7032,7 +7311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7041,7 +7320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -7075,7 +7354,7 @@ export interface operations {
                     "application/json": components["schemas"]["BrowserProfiles_create_201"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7084,7 +7363,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7093,7 +7372,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7102,7 +7381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7111,7 +7390,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7120,7 +7408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7129,7 +7417,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7138,7 +7426,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -7170,7 +7458,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7179,7 +7467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7188,7 +7476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7197,7 +7485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7206,7 +7494,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7215,7 +7521,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7224,7 +7530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7233,7 +7539,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -7271,7 +7577,7 @@ export interface operations {
                     "application/json": components["schemas"]["BrowserProfiles_create_201"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7280,7 +7586,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7289,7 +7595,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7298,7 +7604,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7307,7 +7613,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7316,7 +7631,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7325,7 +7649,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7334,7 +7658,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7343,7 +7667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7352,7 +7676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -7387,7 +7711,7 @@ export interface operations {
                     "application/json": components["schemas"]["BuyerProfiles_list_200"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7396,7 +7720,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7405,7 +7729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7414,7 +7738,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7423,7 +7747,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7432,7 +7756,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7441,7 +7765,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -7479,7 +7803,7 @@ export interface operations {
                     "application/json": components["schemas"]["BuyerProfiles_create_201"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7488,7 +7812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7497,7 +7821,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7506,7 +7830,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7515,7 +7839,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7524,7 +7848,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7533,7 +7857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7542,7 +7866,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7551,7 +7875,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7560,7 +7884,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -7594,7 +7918,7 @@ export interface operations {
                     "application/json": components["schemas"]["BuyerProfiles_create_201"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7603,7 +7927,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7612,7 +7936,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7621,7 +7945,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7630,7 +7954,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7639,7 +7972,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7648,7 +7981,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7657,7 +7990,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -7689,7 +8022,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7698,7 +8031,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7707,7 +8040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7716,7 +8049,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7725,7 +8058,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7734,7 +8085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7743,7 +8094,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7752,7 +8103,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -7790,7 +8141,7 @@ export interface operations {
                     "application/json": components["schemas"]["BuyerProfiles_create_201"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7799,7 +8150,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7808,7 +8159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7817,7 +8168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7826,7 +8177,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7835,7 +8195,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7844,7 +8213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7853,7 +8222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7862,7 +8231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7871,7 +8240,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -7909,7 +8278,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardToken"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7918,7 +8287,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -7927,7 +8296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7936,7 +8305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7945,7 +8314,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -7954,7 +8323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7963,7 +8332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -7972,7 +8341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -7981,7 +8350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -7990,7 +8359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8028,7 +8397,7 @@ export interface operations {
                     "application/json": components["schemas"]["CardVerification"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8037,7 +8406,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8046,7 +8415,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8055,7 +8424,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8064,7 +8433,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8073,7 +8451,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8082,7 +8460,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8091,7 +8469,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8129,7 +8507,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethodPage"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8138,7 +8516,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8147,7 +8525,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8156,7 +8534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8165,7 +8543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8174,7 +8552,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8183,7 +8561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8221,7 +8599,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethod"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8230,7 +8608,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8239,7 +8617,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8248,7 +8626,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8257,7 +8635,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -8266,7 +8644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8275,7 +8653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8284,7 +8662,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8293,7 +8671,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8302,7 +8680,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8336,7 +8714,7 @@ export interface operations {
                     "application/json": components["schemas"]["PaymentMethod"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8345,7 +8723,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8354,7 +8732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8363,7 +8741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8372,7 +8750,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8381,7 +8768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8390,7 +8777,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8399,7 +8786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8431,7 +8818,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8440,7 +8827,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8449,7 +8836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8458,7 +8845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8467,7 +8854,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8476,7 +8881,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8485,7 +8890,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8494,7 +8899,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8528,7 +8933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Project"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8537,7 +8942,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8546,7 +8951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8555,7 +8960,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8564,7 +8969,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8573,7 +8987,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8582,7 +8996,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8591,7 +9005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8623,7 +9037,7 @@ export interface operations {
                     "application/json": components["schemas"]["CurrentProject"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8632,7 +9046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8641,7 +9055,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8650,7 +9064,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8659,7 +9073,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8668,7 +9082,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8705,9 +9119,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReconciliationReport"];
+                    "text/csv": string;
+                    "text/html": string;
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8716,7 +9132,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8725,7 +9141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8734,7 +9150,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8743,7 +9159,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8752,7 +9168,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8761,7 +9177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8801,9 +9217,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReconciliationDepositPage"];
+                    "text/csv": string;
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8812,7 +9229,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8821,7 +9238,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8830,7 +9247,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8839,7 +9256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8848,7 +9265,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8857,7 +9274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8894,9 +9311,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReconciliationExceptionList"];
+                    "text/csv": string;
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8905,7 +9323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -8914,7 +9332,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8923,7 +9341,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -8932,7 +9350,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -8941,7 +9359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -8950,7 +9368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -8991,7 +9409,7 @@ export interface operations {
                     "application/json": components["schemas"]["Balances_fund_201"];
                 };
             };
-            /** @description Bad Request */
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9000,7 +9418,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unauthorized */
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -9009,7 +9427,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Forbidden */
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9018,7 +9436,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not Found */
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9027,7 +9445,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Conflict */
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -9036,7 +9454,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Payload Too Large */
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -9045,7 +9463,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Unsupported Media Type */
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -9054,7 +9481,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too Many Requests */
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -9063,7 +9490,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Internal Server Error */
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -9072,7 +9499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Service Unavailable */
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -9081,7 +9508,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Gateway Timeout */
+            /** @description A timeout occurred. */
             504: {
                 headers: {
                     [name: string]: unknown;
