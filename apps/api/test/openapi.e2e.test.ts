@@ -250,7 +250,7 @@ describe('OpenAPI document', () => {
     const html = await page.text();
     expect(html).toContain('/openapi.json');
     expect(html).not.toMatch(/https?:\/\//);
-    const script = await fetch(`${server.rootUrl}/docs/assets/swagger-ui-bundle.js`);
+    const script = await fetch(`${server.rootUrl}/docs/assets/scalar-standalone.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toContain('javascript');
     expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);
