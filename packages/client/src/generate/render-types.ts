@@ -21,6 +21,8 @@ export const renderClientTypes = async (document: object): Promise<string> => {
   const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], {
     silent: true,
     alphabetize: true,
+    // A field with a default may be left out of a request; answers list such fields as required.
+    defaultNonNullable: false,
   });
   return `${BANNER}${astToString(ast)}`;
 };

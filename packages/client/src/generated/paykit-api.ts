@@ -1263,7 +1263,7 @@ export interface components {
              * @default create
              * @enum {string}
              */
-            state: "draft" | "create";
+            state?: "draft" | "create";
         };
         CreateOrderResponse: {
             /** @description Authorizes reading and paying this order only (send it raw in Authorization) */
