@@ -13,7 +13,10 @@ export const runCli = async (env: Record<string, string>, ...argv: string[]): Pr
 
 /** The same, with parts of the process replaced: a terminal on stderr, an interrupt, a browser. */
 export const runCliWith = async (
-  io: Pick<CliIo, 'stderrIsTerminal' | 'untilInterrupted' | 'openUrl'> & { onStdout?: (text: string) => void },
+  io: Pick<CliIo, 'stderrIsTerminal' | 'untilInterrupted' | 'openUrl'> & {
+    onStdout?: (text: string) => void;
+    onStderr?: (text: string) => void;
+  },
   env: Record<string, string>,
   ...argv: string[]
 ): Promise<CliRun> => {
@@ -24,7 +27,10 @@ export const runCliWith = async (
       stdout += text;
       io.onStdout?.(text);
     },
-    stderr: (text) => (stderr += text),
+    stderr: (text) => {
+      stderr += text;
+      io.onStderr?.(text);
+    },
     env,
     readFile: (path) => readFileSync(path, 'utf8'),
     ...(io.stderrIsTerminal === undefined ? {} : { stderrIsTerminal: io.stderrIsTerminal }),

@@ -4,20 +4,34 @@ import type { Order, StoryContext, Wallet } from './context.js';
 import { waitForOrder } from './onramp.js';
 import { CHAIN, STABLECOIN, transfer } from './wallets.js';
 
-/** A US checking account with the sandbox's test routing number; it settles (one ending 0002 would be returned). */
-const TEST_ACCOUNT = { accountNumber: '000987654321', routingNumber: '110000000' } as const;
+/** Test account numbers: the sandbox's payout outcome follows the last four digits (docs/testing.md). */
+export const ACCOUNTS = { settles: '000987654321', returned: '000123450002', neverSettles: '000123450003' } as const;
+const TEST_ROUTING_NUMBER = '110000000';
+
+export interface OfframpOptions {
+  readonly amount?: string;
+  readonly accountNumber?: string;
+  /** Follow the payout to its end (bounded by the context's wait); false returns once the deposit is recorded. */
+  readonly followPayout?: boolean;
+}
 
 const payoutState = (order: Order): string => `${order.phase}, delivery ${order.lineItems[0]?.delivery.status}`;
 
 /** Sells stablecoins from a service wallet to the user's bank account and follows the payout. */
-export const offrampStory = async (context: StoryContext, wallet: Wallet, email: string, amount = '10'): Promise<Order> => {
+export const offrampStory = async (
+  context: StoryContext,
+  wallet: Wallet,
+  email: string,
+  { amount = '10', accountNumber = ACCOUNTS.settles, followPayout = true }: OfframpOptions = {},
+): Promise<Order> => {
   const method = await expectOk(
     context.client.POST('/unstable/payment-methods', {
       body: {
         type: 'bank-account-us',
         userLocator: `email:${email}`,
         bankAccount: {
-          ...TEST_ACCOUNT,
+          accountNumber,
+          routingNumber: TEST_ROUTING_NUMBER,
           accountType: 'checking',
           bankName: 'Test Bank',
           currency: 'usd',
@@ -54,6 +68,7 @@ export const offrampStory = async (context: StoryContext, wallet: Wallet, email:
     }),
   );
   context.report.step(`payment ${paid.payment.status}: deposit ${paid.payment.received?.txId} received`);
+  if (!followPayout) return paid;
   try {
     const settled = await waitForOrder(context, placed.order.orderId, 'the payout to settle', (order) => order.phase === 'completed' || order.lineItems[0]?.delivery.status === 'failed');
     context.report.step(`payout ${settled.lineItems[0]?.delivery.status} on rail ${settled.lineItems[0]?.delivery.rail}`);
