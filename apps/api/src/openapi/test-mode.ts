@@ -24,7 +24,7 @@ const CARD_EFFECTS: Readonly<Record<SandboxCardBehaviour, string>> = {
   'expired-card': 'declined as expired',
   'require-verification':
     'asks for a verification step: POST the URL in `payment.preparation.cardVerification` with `{"outcome":"succeeded"}` (or `"failed"`)',
-  'processor-error': 'the processor fails: 503, retry',
+  'processor-error': 'the processor fails: 503 `provider_unavailable` with Retry-After, every time',
 };
 
 const spaced = (digits: string): string => digits.replace(/(\d{4})(?=\d)/g, '$1 ');
