@@ -161,6 +161,9 @@ const ConfigSchema = z.object({
 });
 
 export type AppConfig = Readonly<z.infer<typeof ConfigSchema>>;
+
+/** Every variable the server reads (README's configuration tables name each one). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ConfigSchema.shape);
 export type AppConfigInput = Partial<Record<keyof AppConfig, string | number>>;
 
 export class ConfigError extends Error {
