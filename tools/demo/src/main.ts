@@ -4,7 +4,7 @@ import { textReport } from './report.js';
 import { startLocalSandbox } from './sandbox.js';
 import { runTour } from './tour.js';
 
-const USAGE = `Usage: pnpm demo [--base-url URL --api-key sk_...] [--merchant-url URL] [--timeout SECONDS]
+const USAGE = `Usage: pnpm demo [--base-url URL --api-key sk_...] [--merchant-url URL] [--timeout SECONDS (60; 180 with --base-url)]
 
 Walks the README's stories against a PayKit API with the typed client, printing each step.
 Without --base-url it starts its own: an API on a temp data directory with the sandbox's delays
@@ -27,9 +27,14 @@ const main = async (): Promise<number> => {
   }
   const baseUrl = values['base-url'] ?? process.env['PAYKIT_BASE_URL'];
   const apiKey = values['api-key'] ?? process.env['PAYKIT_API_KEY'];
-  const timeoutSeconds = Number(values.timeout ?? 60);
-  if ((baseUrl === undefined) !== (apiKey === undefined) || !(timeoutSeconds > 0)) {
+  // A sandbox of its own takes seconds; a server with the default payout delays has the tour wait longer.
+  const timeoutSeconds = Number(values.timeout ?? (baseUrl === undefined ? 60 : 180));
+  if ((baseUrl === undefined) !== (apiKey === undefined)) {
     process.stderr.write(`Give both --base-url and --api-key, or neither.\n\n${USAGE}`);
+    return 2;
+  }
+  if (!(timeoutSeconds > 0)) {
+    process.stderr.write(`--timeout must be a number of seconds.\n\n${USAGE}`);
     return 2;
   }
   const write = (text: string) => process.stdout.write(text);
@@ -43,7 +48,7 @@ const main = async (): Promise<number> => {
   }, timeoutSeconds * 1000);
   deadline.unref();
   try {
-    const result = await runTour({ ...target, report: textReport(write), waitMs: sandbox ? 20_000 : 60_000 });
+    const result = await runTour({ ...target, report: textReport(write), waitMs: sandbox ? 20_000 : 30_000 });
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     write(`\nDone in ${seconds} s${result.skipped.length > 0 ? ` (skipped: ${result.skipped.join(', ')})` : ''}.\n`);
     return 0;
