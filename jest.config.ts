@@ -5,8 +5,7 @@ const config: Config = {
   projects: ['<rootDir>/{apps,packages,tools}/*/jest.config.js'],
   // Both cores of the CI machine (jest's default leaves one idle).
   maxWorkers: 2,
-  // Servers start in-process per suite; on a loaded 2-core CI machine that can exceed jest's 5 s.
-  testTimeout: 30_000,
+  // The test timeout is set per test file (tools/testing/test-timeout.js, in jest.preset.js).
   reporters: ['default', '<rootDir>/tools/testing/summary-reporter.cjs'],
 };
 

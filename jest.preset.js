@@ -1,3 +1,5 @@
+import { URL, fileURLToPath } from 'node:url';
+
 // Shared jest settings for every workspace project: ESM TypeScript through ts-jest.
 export const preset = {
   testEnvironment: 'node',
@@ -8,4 +10,5 @@ export const preset = {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  setupFilesAfterEnv: [fileURLToPath(new URL('./tools/testing/test-timeout.js', import.meta.url))],
 };

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { MemoryEventStore } from '@paykit/event-store';
+import { IdempotencySecrets } from '../src/http/idempotency/idempotency-secrets.js';
+import { idempotencyStream } from '../src/http/idempotency/key-stream.js';
 import { fetchJson } from './support/http-client.js';
 import { type TestServer, startServer } from './support/start-server.js';
+import { type TempDir, makeTempDir } from './support/temp-dir.js';
 import { asProject } from './support/test-principal.guard.js';
 import { Executions, TestRoutesModule } from './support/test-routes.module.js';
 
@@ -84,16 +88,65 @@ describe('idempotency keys', () => {
     expect(types).toEqual(['IdempotencyKeyClaimed', 'IdempotentResponseRecorded']);
   });
 
-  it('replays a 4xx outcome of the handler, but releases the key after a 5xx so a retry runs', async () => {
+  it('keeps the recorded response sealed: the store holds no part of it in clear', async () => {
+    const headers = { ...asProject('p-sealed'), 'x-idempotency-key': 'sealed-1' };
+    const first = await post('/test/echo', echoBody('clear-marker-5309'), headers);
+    expect(first.status).toBe(201);
+    const stored: string[] = [];
+    for await (const event of store.readAll()) {
+      if (event.streamName.startsWith('idempotency-p-sealed-')) stored.push(JSON.stringify({ data: event.data, metadata: event.metadata }));
+    }
+    expect(stored).toHaveLength(2);
+    expect(stored.join('\n')).not.toContain('clear-marker-5309');
+    const replayed = await post('/test/echo', echoBody('clear-marker-5309'), headers);
+    expect(replayed.body).toEqual(first.body);
+  });
+
+  it('never runs a request again whose first run died unanswered: 409 idempotency_request_interrupted at once', async () => {
+    const key = 'interrupted-1';
+    const body = echoBody('a');
+    // The claim a process that was killed mid-request left behind: same request, no answer.
+    const fingerprint = server.app.get(IdempotencySecrets).fingerprint({ method: 'POST', path: '/api/test/echo', body });
+    await store.appendToStream(
+      idempotencyStream('p-dead', key),
+      [
+        {
+          type: 'IdempotencyKeyClaimed',
+          data: { fingerprint, method: 'POST', path: '/api/test/echo', holder: 'a-killed-process', claimedAt: new Date().toISOString(), leaseExpiresAt: new Date(Date.now() + 60_000).toISOString() },
+          metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), projectId: 'p-dead', actor: { type: 'api-key', id: 'k' }, correlationId: 'c', causationId: null, schemaVersion: 1 },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const before = executions.count('echo');
+    const started = Date.now();
+    const retried = await post('/test/echo', body, { ...asProject('p-dead'), 'x-idempotency-key': key });
+    expect(retried.status).toBe(409);
+    expect(retried.body).toMatchObject({ error: true, code: 'idempotency_request_interrupted', parameters: { idempotencyKey: key } });
+    expect(executions.count('echo')).toBe(before);
+    // Not after the wait for a live holder (3 s here).
+    expect(Date.now() - started).toBeLessThan(2_500);
+  });
+
+  it('replays the outcome of a handler that ran, a 500 included (it may have written before it failed)', async () => {
     const headers = { ...asProject('p-flaky'), 'x-idempotency-key': 'flaky-1' };
+    const before = executions.count('flaky');
     const failed = await post('/test/flaky', {}, headers);
     expect(failed.status).toBe(500);
     const retried = await post('/test/flaky', {}, headers);
-    expect(retried.status).toBe(201);
+    expect(retried).toMatchObject({ status: 500, body: failed.body });
+    expect(retried.headers.get('x-idempotent-replayed')).toBe('true');
+    expect(executions.count('flaky')).toBe(before + 1);
+  });
+
+  it('releases the key after a 503 (the contract is to retry), so a retry runs', async () => {
+    const headers = { ...asProject('p-unavailable'), 'x-idempotency-key': 'unavailable-1' };
+    const before = executions.count('unavailable');
+    const first = await post('/test/unavailable', {}, headers);
+    expect(first.status).toBe(503);
+    const retried = await post('/test/unavailable', {}, headers);
     expect(retried.headers.get('x-idempotent-replayed')).toBeNull();
-    const replayed = await post('/test/flaky', {}, headers);
-    expect(replayed.headers.get('x-idempotent-replayed')).toBe('true');
-    expect(replayed.body).toEqual(retried.body);
+    expect(executions.count('unavailable')).toBe(before + 2);
   });
 
   it('does not record a request that failed validation: the corrected body may use the key', async () => {
@@ -167,15 +220,19 @@ describe('idempotency keys under a short wait', () => {
 describe('idempotency keys across instances', () => {
   let first: TestServer;
   let second: TestServer;
+  let sharedDir: TempDir;
   beforeAll(async () => {
-    // Two API instances on one event store, as behind a load balancer.
+    // Two API instances on one event store and one secrets key (the key file of one data
+    // directory), as behind a load balancer.
     const shared = new MemoryEventStore();
-    first = await startServer({ imports: [TestRoutesModule], eventStore: shared });
-    second = await startServer({ imports: [TestRoutesModule], eventStore: shared });
+    sharedDir = await makeTempDir();
+    first = await startServer({ imports: [TestRoutesModule], eventStore: shared, env: { DATA_DIR: sharedDir.path } });
+    second = await startServer({ imports: [TestRoutesModule], eventStore: shared, env: { DATA_DIR: sharedDir.path } });
   });
   afterAll(async () => {
     await first.close();
     await second.close();
+    await sharedDir.remove();
   });
 
   it('runs 20 concurrent requests spread over two instances once', async () => {

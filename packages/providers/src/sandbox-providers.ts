@@ -1,4 +1,5 @@
 import type { Clock, IdGenerator } from '@paykit/kernel';
+import { EventStoreBlobStore } from './blobs/event-store-blob-store.js';
 import type { BlobStore } from './blobs/blob-store-port.js';
 import { SandboxCardProcessor } from './cards/sandbox-card-processor.js';
 import { SandboxCardVault } from './cards/sandbox-card-vault.js';
@@ -9,6 +10,7 @@ import { SandboxKyc, type SandboxKycOptions } from './kyc/sandbox-kyc.js';
 import { SandboxBankAccountVault } from './payouts/sandbox-bank-account-vault.js';
 import { SandboxPayoutRail, type SandboxPayoutRailOptions } from './payouts/sandbox-payout-rail.js';
 import { SandboxPricing, type SandboxPricingOptions } from './pricing/sandbox-pricing.js';
+import { memoryProviderState, type ProviderState } from './state/provider-state.js';
 
 export interface SandboxProvidersOptions {
   readonly environment: Environment;
@@ -16,7 +18,12 @@ export interface SandboxProvidersOptions {
   readonly ids: IdGenerator;
   /** Seals vaulted bank accounts. */
   readonly encryptionKey: EncryptionKey;
-  /** Where vaulted bank accounts are kept; memory by default. */
+  /**
+   * Where every sandbox keeps what it holds (the service's event store, and the key that seals
+   * its records); a memory store of their own by default.
+   */
+  readonly state?: ProviderState;
+  /** Where vaulted bank accounts are kept; streams of `state` by default. */
   readonly vaultStore?: BlobStore;
   readonly faults?: SandboxFaults;
   readonly canonicalTokenLocator?: SandboxPricingOptions['canonicalTokenLocator'];
@@ -25,16 +32,19 @@ export interface SandboxProvidersOptions {
   readonly payouts?: Pick<SandboxPayoutRailOptions, 'sendDelayMs' | 'settlementDelayMs'>;
 }
 
-/** Every sandbox party, wired together and sharing one clock, one id source and one fault plan. */
+/** Every sandbox party, wired together and sharing one clock, one id source, one store and one fault plan. */
 export const createSandboxProviders = (options: SandboxProvidersOptions) => {
   const { clock, ids } = options;
   const faults = options.faults ?? new SandboxFaults();
-  const cardVault = new SandboxCardVault({ clock, ids, faults });
+  const state = options.state ?? memoryProviderState();
+  const cardVault = new SandboxCardVault({ clock, ids, faults, state });
   const bankAccountVault = new SandboxBankAccountVault({
     ids,
     faults,
     encryptionKey: options.encryptionKey,
-    ...(options.vaultStore && { store: options.vaultStore }),
+    store:
+      options.vaultStore ??
+      new EventStoreBlobStore({ store: state.store, namespace: 'bank-accounts', encryptionKey: options.encryptionKey, clock }),
   });
   return {
     faults,
@@ -49,11 +59,12 @@ export const createSandboxProviders = (options: SandboxProvidersOptions) => {
       clock,
       ids,
       faults,
+      state,
       ...(options.verificationUrl && { verificationUrl: options.verificationUrl }),
     }),
-    kyc: new SandboxKyc({ clock, ids, faults, ...options.kyc }),
+    kyc: new SandboxKyc({ clock, ids, faults, state, ...options.kyc }),
     bankAccountVault,
-    payoutRail: new SandboxPayoutRail({ vault: bankAccountVault, clock, ids, faults, ...options.payouts }),
+    payoutRail: new SandboxPayoutRail({ vault: bankAccountVault, clock, faults, state, ...options.payouts }),
   };
 };
 

@@ -84,7 +84,7 @@ describe('approvalMessageOf', () => {
     expect(approvalMessageOf(native)).toBe(expected);
   });
 
-  it('is, elsewhere, the sha256 hex of one field per line with the memo last', () => {
+  it('is, elsewhere, the sha256 of one field per line with the memo last: base64 on Stellar, hex on the others', () => {
     const lines = [
       'paykit:transfer-approval:v1',
       'chain:stellar',
@@ -95,12 +95,16 @@ describe('approvalMessageOf', () => {
       'amount:125000000',
       'memo:text:line one\nline two',
     ];
-    expect(approvalMessageOf(stellar)).toBe(createHash('sha256').update(lines.join('\n')).digest('hex'));
+    expect(approvalMessageOf(stellar)).toBe(createHash('sha256').update(lines.join('\n')).digest('base64'));
     const nativeNoMemo = { ...stellar, token: { ...stellar.token, native: true }, memo: undefined };
     expect(approvalMessageOf(nativeNoMemo)).toBe(
       createHash('sha256')
         .update([...lines.slice(0, 4), 'token:native', ...lines.slice(5, 7), 'memo:'].join('\n'))
-        .digest('hex'),
+        .digest('base64'),
+    );
+    const sui = { ...stellar, chain: 'sui', chainType: 'sui' as const };
+    expect(approvalMessageOf(sui)).toBe(
+      createHash('sha256').update([lines[0], 'chain:sui', ...lines.slice(2)].join('\n')).digest('hex'),
     );
   });
 
@@ -129,8 +133,10 @@ describe('approvalMessageOf', () => {
     expect(await recoverMessageAddress({ message: { raw }, signature })).toBe(ADMIN.address);
   });
 
-  it('gives ed25519 signers the 32 bytes of the digest', () => {
+  it('gives ed25519 signers the 32 bytes of the digest, from base64 (Stellar) or hex (others, older Stellar transfers)', () => {
     const message = approvalMessageOf(stellar);
-    expect(Buffer.from(approvalMessageBytes(message)).toString('hex')).toBe(message);
+    expect(Buffer.from(approvalMessageBytes(message)).toString('base64')).toBe(message);
+    const hex = Buffer.from(message, 'base64').toString('hex');
+    expect(Buffer.from(approvalMessageBytes(hex))).toEqual(Buffer.from(message, 'base64'));
   });
 });

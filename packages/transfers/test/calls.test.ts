@@ -131,6 +131,27 @@ describe('the call a transfer executes', () => {
       },
     });
     expect(resource.onChain).toStrictEqual({});
-    expect(resource.approvals.pending[0]?.quorumApprovals.pending[0]?.message).toMatch(/^[0-9a-f]{64}$/);
+    expect(resource.approvals.pending[0]).toMatchObject({ message: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+});
+
+describe('a transaction the handler prepared for its signers (Solana)', () => {
+  const solana = createEvm({
+    chainType: 'solana',
+    walletType: 'smart',
+    chain: 'solana',
+    wallet: { walletId: 'wallet-1', locator: 'Wallet111', address: 'Wallet111' },
+    token: { locator: 'solana:sol', native: true, decimals: 9, symbol: 'sol' },
+    recipient: { locator: 'Bob111', address: 'Bob111' },
+    amount: '1',
+    onChainTransaction: { transaction: 'SerializedTx111', message: 'Message111' },
+  });
+
+  it('is what the approvers sign, and is shown as onChain.transaction', () => {
+    const transfer = transferOf(created(solana));
+    expect(transfer.approvalMessage).toBe('Message111');
+    const resource = toTransferResource(transfer);
+    expect(resource.onChain).toStrictEqual({ transaction: 'SerializedTx111' });
+    expect(resource.approvals.pending).toEqual([expect.objectContaining({ message: 'Message111' })]);
   });
 });

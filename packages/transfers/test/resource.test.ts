@@ -1,5 +1,5 @@
 import { decodeFunctionData, encodeFunctionData, erc20Abi } from 'viem';
-import { toTransferResource, type TransferEvent } from '../src/index.js';
+import { type QuorumApprovalEntryResource, toTransferResource, type TransferEvent } from '../src/index.js';
 import {
   ADMIN,
   LATER,
@@ -68,12 +68,8 @@ describe('toTransferResource', () => {
       },
       approvals: {
         required: 1,
-        pending: [
-          {
-            signer: { locator: 'quorum:admin', type: 'quorum' },
-            quorumApprovals: { threshold: 1, remaining: 1, pending: [{ message, signer: adminMember }], submitted: [] },
-          },
-        ],
+        // A lone signer appears as itself (ADR 0440): the public SDK matches signer.locator and signs message.
+        pending: [{ signer: adminMember, message }],
         submitted: [],
       },
       fees: { mode: 'project', estimate: { token: 'base-sepolia:eth', amount: '0.000021' }, billed: { usd: 0 } },
@@ -146,22 +142,7 @@ describe('toTransferResource', () => {
         required: 1,
         pending: [],
         submitted: [
-          {
-            signer: { locator: 'quorum:admin', type: 'quorum' },
-            quorumApprovals: {
-              threshold: 1,
-              remaining: 0,
-              pending: [],
-              submitted: [
-                {
-                  message,
-                  signature: approval(events, ADMIN).signature,
-                  signer: adminMember,
-                  submittedAt: Date.parse(LATER),
-                },
-              ],
-            },
-          },
+          { signer: adminMember, message, signature: approval(events, ADMIN).signature, submittedAt: Date.parse(LATER) },
         ],
       },
       fees: {
@@ -237,10 +218,15 @@ describe('toTransferResource', () => {
     });
     const two = after(one, submit([approval(events, THIRD)]));
     expect(resourceOf(two).approvals.pending).toEqual([]);
-    expect(resourceOf(two).approvals.submitted[0]?.quorumApprovals).toMatchObject({ remaining: 0, pending: [] });
-    expect(resourceOf(two).approvals.submitted[0]?.quorumApprovals.submitted.map((s) => s.signer.locator)).toEqual([
-      SECOND.locator,
-      THIRD.locator,
+    const board = resourceOf(two).approvals.submitted[0] as QuorumApprovalEntryResource;
+    expect(board.quorumApprovals).toMatchObject({ remaining: 0, pending: [] });
+    expect(board.quorumApprovals.submitted.map((s) => s.signer.locator)).toEqual([SECOND.locator, THIRD.locator]);
+  });
+
+  it('keeps the quorum form for a 1-of-n quorum: any of several members may approve', () => {
+    const events = created(createEvm({ requiredApprovals: [{ locator: 'quorum:any', threshold: 1, signers: [ADMIN, SECOND] }] }));
+    expect(resourceOf(events).approvals.pending).toMatchObject([
+      { signer: { locator: 'quorum:any', type: 'quorum' }, quorumApprovals: { threshold: 1, remaining: 1 } },
     ]);
   });
 

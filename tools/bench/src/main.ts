@@ -1,8 +1,10 @@
+import { describeMachine } from './machine.js';
+
 /**
  * `pnpm bench <name>`: runs one benchmark. Each entry loads its module only when chosen, so a
  * benchmark's dependencies (the whole API for `http`) cost nothing to the others.
  */
-const BENCHMARKS: Readonly<Record<string, () => Promise<void>>> = {
+const BENCHMARKS: Readonly<Record<string, () => Promise<unknown>>> = {
   http: async () => (await import('./http.js')).runHttpBenchmark(),
   'http-wallets': async () => (await import('./http-wallets.js')).runWalletsHttpBenchmark(),
   'projections-rebuild': async () => {
@@ -14,6 +16,7 @@ const BENCHMARKS: Readonly<Record<string, () => Promise<void>>> = {
   'event-store': async () => {
     await (await import('./event-store.js')).runEventStoreBenchmark();
   },
+  growth: async () => (await import('./growth.js')).runGrowthBenchmark(),
 };
 
 const name = process.argv[2];
@@ -22,4 +25,6 @@ if (!run) {
   console.error(`usage: pnpm bench <${Object.keys(BENCHMARKS).join('|')}>`);
   process.exit(2);
 }
+console.log(describeMachine('start'));
 await run();
+console.log(describeMachine('end'));

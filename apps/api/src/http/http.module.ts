@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ErrorBodyFilter } from './errors/error-body.filter.js';
+import { IdempotencySecrets } from './idempotency/idempotency-secrets.js';
 import { IdempotencyStore } from './idempotency/idempotency.store.js';
 import { RateLimits } from './rate-limit/rate-limits.js';
 
@@ -11,7 +12,7 @@ import { RateLimits } from './rate-limit/rate-limits.js';
  */
 @Global()
 @Module({
-  providers: [IdempotencyStore, RateLimits, { provide: APP_FILTER, useClass: ErrorBodyFilter }],
-  exports: [IdempotencyStore, RateLimits],
+  providers: [IdempotencyStore, IdempotencySecrets, RateLimits, { provide: APP_FILTER, useClass: ErrorBodyFilter }],
+  exports: [IdempotencyStore, IdempotencySecrets, RateLimits],
 })
 export class HttpModule {}

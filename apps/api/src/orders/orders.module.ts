@@ -6,6 +6,7 @@ import { TokensModule } from '../tokens/tokens.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { WalletsModule } from '../wallets/wallets.module.js';
 import { CardTokensController } from './cards/card-tokens.controller.js';
+import { ClientSecrets } from './create/client-secrets.js';
 import { CreateOrderController } from './create/create-order.controller.js';
 import { CreateOrderService } from './create/create-order.service.js';
 import { DepositInstructions } from './create/deposit-instructions.js';
@@ -48,6 +49,7 @@ import { Treasury } from './treasury/treasury.js';
     DepositInstructions,
     PurchaseLimits,
     CreateOrderService,
+    ClientSecrets,
     OrderAccess,
     Requoting,
     CardPaymentService,

@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import type { Provider } from '@nestjs/common';
-import { type BankAccountVaultPort, FileBlobStore, SandboxBankAccountVault } from '@paykit/providers';
-import type { IdGenerator } from '@paykit/kernel';
+import type { EventStore } from '@paykit/event-store';
+import type { Clock, IdGenerator } from '@paykit/kernel';
+import { type BankAccountVaultPort, SandboxBankAccountVault, lazyEncryptionKey, openEventStoreBlobStore } from '@paykit/providers';
 import type { AppConfig } from '../config/config.js';
-import { APP_CONFIG, ID_GENERATOR } from '../infrastructure/tokens.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
 import { IdentitySecrets } from '../users/secrets/identity-secrets.js';
 
 /**
@@ -12,39 +13,33 @@ import { IdentitySecrets } from '../users/secrets/identity-secrets.js';
  */
 export const BANK_ACCOUNT_VAULT = Symbol('BankAccountVault');
 
-/** Lazily opened: the vault's key is derived on the first account it seals. */
-class LazyVault implements BankAccountVaultPort {
-  private vault: SandboxBankAccountVault | null = null;
-  constructor(private readonly open: () => SandboxBankAccountVault) {}
-  tokenizeBankAccount(...args: Parameters<BankAccountVaultPort['tokenizeBankAccount']>) {
-    return this.opened().tokenizeBankAccount(...args);
-  }
-  describeBankAccount(token: string) {
-    return this.opened().describeBankAccount(token);
-  }
-  deleteBankAccount(token: string) {
-    return this.opened().deleteBankAccount(token);
-  }
-  /** The sandbox itself, for the payout rail that reads its accounts. */
-  opened(): SandboxBankAccountVault {
-    this.vault ??= this.open();
-    return this.vault;
-  }
-}
-
-/** Sealed accounts live under DATA_DIR/bank-accounts (in memory beside a store in memory). */
+/**
+ * Sealed accounts live in the app's event store, so every instance pays out to what any of them
+ * vaulted (docs/adr/0431); files an earlier version left under DATA_DIR/bank-accounts are moved
+ * in on start. The vault's key is derived on the first account it seals or opens.
+ */
 export const bankAccountVaultProvider: Provider = {
   provide: BANK_ACCOUNT_VAULT,
-  useFactory: (config: AppConfig, secrets: IdentitySecrets, ids: IdGenerator): BankAccountVaultPort =>
-    new LazyVault(
-      () =>
-        new SandboxBankAccountVault({
-          ids,
-          encryptionKey: secrets.encryptionKey('bank-accounts'),
-          ...(config.EVENT_STORE !== 'memory' && {
-            store: new FileBlobStore({ directory: join(config.DATA_DIR, 'bank-accounts'), encryptionKey: secrets.encryptionKey('bank-accounts') }),
-          }),
-        }),
-    ),
-  inject: [APP_CONFIG, IdentitySecrets, ID_GENERATOR],
+  useFactory: async (config: AppConfig, secrets: IdentitySecrets, ids: IdGenerator, store: EventStore, clock: Clock): Promise<BankAccountVaultPort> => {
+    const key = lazyEncryptionKey(() => secrets.key('bank-accounts'));
+    const blobs = await openEventStoreBlobStore(
+      {
+        store,
+        namespace: 'bank-accounts',
+        clock,
+        get encryptionKey() {
+          return key();
+        },
+      },
+      config.EVENT_STORE === 'memory' ? undefined : join(config.DATA_DIR, 'bank-accounts'),
+    );
+    return new SandboxBankAccountVault({
+      ids,
+      store: blobs,
+      get encryptionKey() {
+        return key();
+      },
+    });
+  },
+  inject: [APP_CONFIG, IdentitySecrets, ID_GENERATOR, EVENT_STORE, CLOCK],
 };

@@ -1,8 +1,11 @@
 import type { Provider } from '@nestjs/common';
+import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
 import { type KycProviderPort, SandboxKyc } from '@paykit/providers';
 import type { AppConfig } from '../config/config.js';
-import { APP_CONFIG, CLOCK, ID_GENERATOR } from '../infrastructure/tokens.js';
+import { AppSecrets } from '../infrastructure/secrets/app-secrets.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
+import { sandboxProviderState } from '../orders/providers/sandbox-state.js';
 
 /**
  * The identity-check provider (`KycProviderPort`; the sandbox answers approve, decline or
@@ -13,7 +16,13 @@ export const KYC_PROVIDER = Symbol('KycProvider');
 
 export const kycProvider: Provider = {
   provide: KYC_PROVIDER,
-  useFactory: (clock: Clock, ids: IdGenerator, config: AppConfig): KycProviderPort =>
-    new SandboxKyc({ clock, ids, completionDelayMs: config.KYC_SANDBOX_COMPLETION_DELAY_MS }),
-  inject: [CLOCK, ID_GENERATOR, APP_CONFIG],
+  useFactory: (clock: Clock, ids: IdGenerator, config: AppConfig, store: EventStore, secrets: AppSecrets): KycProviderPort =>
+    new SandboxKyc({
+      clock,
+      ids,
+      completionDelayMs: config.KYC_SANDBOX_COMPLETION_DELAY_MS,
+      // Inquiries live in the event store: they survive a restart and every instance sees them (docs/adr/0430).
+      state: sandboxProviderState(store, secrets),
+    }),
+  inject: [CLOCK, ID_GENERATOR, APP_CONFIG, EVENT_STORE, AppSecrets],
 };

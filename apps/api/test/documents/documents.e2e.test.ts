@@ -1,7 +1,13 @@
-import { createHash } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { DomainError } from '@paykit/kernel';
+import type { BlobStore } from '@paykit/providers';
+import * as E from 'fp-ts/lib/Either.js';
+import { DOCUMENT_BLOBS } from '../../src/documents/document-blobs.js';
 import { type IdentityServer, everythingOnDisk, startIdentityServer } from '../users/identity-fixtures.js';
+
+const rightOf = <A>(either: E.Either<DomainError, A>): A => {
+  if (E.isLeft(either)) throw new Error(either.left.message);
+  return either.right;
+};
 
 // A real 1x1 PNG, then a distinctive marker so the bytes can be looked for on disk and in logs.
 const MARKER = 'PLAINTEXT-DOCUMENT-MARKER-7f3a';
@@ -91,10 +97,10 @@ describe('POST /2025-06-09/documents', () => {
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
     expect(second.body.id).not.toBe(first.body.id);
-    const fileOf = (documentId: string) =>
-      join(api.server.dataDir, 'documents', `${createHash('sha256').update(`documents/${api.shop.projectId}/${documentId}`).digest('hex')}.blob`);
-    await expect(readFile(fileOf(first.body.id))).rejects.toMatchObject({ code: 'ENOENT' });
-    await expect(readFile(fileOf(second.body.id))).resolves.toBeInstanceOf(Buffer);
+    const blobOf = async (documentId: string) =>
+      rightOf(await api.server.app.get<BlobStore>(DOCUMENT_BLOBS).get(`documents/${api.shop.projectId}/${documentId}`));
+    expect(await blobOf(first.body.id)).toBeNull();
+    expect(await blobOf(second.body.id)).toEqual({ bytes: Uint8Array.from(JPEG), contentType: 'image/jpeg' });
 
     // Another type, or another user, is a document of its own.
     const otherType = await upload(body({ reference: user, documentType: 'selfie-left' }));
@@ -108,11 +114,11 @@ describe('POST /2025-06-09/documents', () => {
     expect([first.status, second.status]).toEqual([201, 200]);
   });
 
-  it('keeps the bytes encrypted on disk, and out of the event store and the logs', async () => {
+  it('keeps the bytes sealed in the event store on disk, and out of the logs', async () => {
     const response = await upload(body({ reference: { userLocator: 'userId:private' } }));
     expect(response.status).toBe(201);
-    const blobs = await readdir(join(api.server.dataDir, 'documents'));
-    expect(blobs.length).toBeGreaterThan(0);
+    const stored = await api.server.app.get<BlobStore>(DOCUMENT_BLOBS).get(`documents/${api.shop.projectId}/${response.body.id}`);
+    expect(rightOf(stored)?.bytes).toEqual(Uint8Array.from(PNG));
     const disk = await everythingOnDisk(api.server.dataDir);
     expect(disk).not.toContain(MARKER);
     expect(disk).not.toContain(PNG.toString('base64').slice(0, 40));

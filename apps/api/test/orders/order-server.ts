@@ -79,27 +79,28 @@ export const startOrderServer = async (env: Record<string, string | number> = {}
       }),
     order,
     until: (orderId, done) => pollUntil(() => order(orderId), (response) => response.status === 200 && done(response.body), 15_000),
-    paymentMethod: async (userLocator, accountNumber = '000987654321') =>
-      (
-        await call('POST', '/unstable/payment-methods', {
-          type: 'bank-account-us',
-          userLocator,
-          bankAccount: {
-            accountNumber,
-            routingNumber: '110000000',
-            accountType: 'checking',
-            bankName: 'Test Bank',
-            currency: 'usd',
-            country: 'US',
-            entityType: 'individual',
-            billing: { name: 'Bo Payer', address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } },
-          },
-        })
-      ).body.paymentMethodId,
+    paymentMethod: async (userLocator, accountNumber) =>
+      (await call('POST', '/unstable/payment-methods', bankAccountMethod(userLocator, accountNumber))).body.paymentMethodId,
     gateway: () => api.server.app.get<ChainGateway>(CHAIN_GATEWAY),
     close: () => api.close(),
   };
 };
+
+/** The body of `POST /unstable/payment-methods` for a US bank account at the sandbox's test routing number. */
+export const bankAccountMethod = (userLocator: string, accountNumber = '000987654321') => ({
+  type: 'bank-account-us',
+  userLocator,
+  bankAccount: {
+    accountNumber,
+    routingNumber: '110000000',
+    accountType: 'checking',
+    bankName: 'Test Bank',
+    currency: 'usd',
+    country: 'US',
+    entityType: 'individual',
+    billing: { name: 'Bo Payer', address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } },
+  },
+});
 
 /** An external payer wallet (a key only the test holds), funded on the sandbox chain with the stablecoin and gas. */
 export const externalPayer = async (gateway: ChainGateway, usdc: string) => {

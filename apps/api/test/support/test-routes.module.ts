@@ -107,6 +107,19 @@ export class TestRoutesController {
 
   @Route({
     method: 'POST',
+    path: 'unavailable',
+    public: true,
+    summary: 'Finds a party unavailable (503) every time',
+    body: z.object({}),
+    responses: { 201: Echo },
+  })
+  unavailable(): never {
+    this.executions.record('unavailable');
+    throw new DomainException(domainError('unavailable', 'test_unavailable', 'A party is unavailable'));
+  }
+
+  @Route({
+    method: 'POST',
     path: 'own-key',
     public: true,
     idempotency: 'route',

@@ -140,7 +140,7 @@ describe('users and identity verification', () => {
       });
       expect((await startVerification(locator)).body.kyc.inquiryId).toBe(started.body.kyc.inquiryId);
       const kyc = api.server.app.get<SandboxKyc>(KYC_PROVIDER);
-      kyc.resolveReview(started.body.kyc.inquiryId, 'approved');
+      await kyc.resolveReview(started.body.kyc.inquiryId, 'approved');
       const after = await verification(locator);
       expect(after.body.eligibility[0]).toEqual({ type: 'onramp', status: 'verified' });
       expect(after.body).not.toHaveProperty('kyc');
@@ -168,7 +168,7 @@ describe('users and identity verification', () => {
         session: { provider: 'sandbox-kyc', inquiryId: expect.any(String), sessionToken: expect.any(String), environmentId: expect.any(String) },
       });
       expect((await service.openCheck(context(), 'email:DEE+review@example.com')).session?.inquiryId).toBe(opened.session?.inquiryId);
-      api.server.app.get<SandboxKyc>(KYC_PROVIDER).resolveReview(opened.session!.inquiryId, 'declined');
+      await api.server.app.get<SandboxKyc>(KYC_PROVIDER).resolveReview(opened.session!.inquiryId, 'declined');
       expect(await service.kycStanding(api.shop.projectId, 'email:dee+review@example.com')).toEqual({ status: 'declined' });
       expect((await service.eligibility(api.shop.projectId, 'email:dee+review@example.com')).map((entry) => entry.status)).toEqual([
         'rejected',

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { decodeBase58 } from '../../src/wallets/transfers/base58.js';
 import { ed25519TestKey } from './test-keys.js';
 import { type TestProject, type WalletServer, pollUntil, startWalletServer } from './wallet-server.js';
 
@@ -11,8 +12,9 @@ interface PendingApproval {
   signer: { locator: string; address: string; type: string };
 }
 
-const pendingOf = (transfer: { approvals: { pending: { quorumApprovals: { pending: PendingApproval[] } }[] } }): PendingApproval => {
-  const pending = transfer.approvals.pending[0]?.quorumApprovals.pending[0];
+/** A lone signer's pending approval, in the shape the public SDK reads (ADR 0440). */
+const pendingOf = (transfer: { approvals: { pending: PendingApproval[] } }): PendingApproval => {
+  const pending = transfer.approvals.pending[0];
   if (!pending) throw new Error('no pending approval');
   return pending;
 };
@@ -61,7 +63,7 @@ describe('transfers that need a signer’s approval', () => {
     expect(sent.body.approvals).toMatchObject({
       required: 1,
       submitted: [],
-      pending: [{ signer: { type: 'quorum' }, quorumApprovals: { threshold: 1, remaining: 1, submitted: [] } }],
+      pending: [{ signer: { type: 'external-wallet' }, message: expect.any(String) }],
     });
     const pending = pendingOf(sent.body);
     expect(pending.signer).toEqual({ locator: `external-wallet:${admin.address}`, address: admin.address, type: 'external-wallet' });
@@ -83,7 +85,7 @@ describe('transfers that need a signer’s approval', () => {
     expect(approved.body.approvals).toMatchObject({
       required: 1,
       pending: [],
-      submitted: [{ quorumApprovals: { remaining: 0, submitted: [{ signature, message: pending.message, signer: { address: admin.address }, submittedAt: expect.any(Number) }] } }],
+      submitted: [{ signature, message: pending.message, signer: { address: admin.address }, submittedAt: expect.any(Number) }],
     });
     expect((await settled(sent.body.id)).body.status).toBe('success');
 
@@ -157,9 +159,15 @@ describe('transfers that need a signer’s approval', () => {
     const sent = await call('POST', `${WALLETS}/${solana.address}/tokens/solana:usdc/transfers`, { recipient: ed25519TestKey().solanaAddress, amount: '1' });
     expect(sent.body.status).toBe('awaiting-approval');
     const pending = pendingOf(sent.body);
-    expect(pending.message).toMatch(/^[0-9a-f]{64}$/);
+    // The approver signs the message of the transfer's Solana transaction (ADR 0442), base58.
+    const message = decodeBase58(pending.message) as Uint8Array;
+    expect(message[0]).toBe(0x80);
+    const forged = await call('POST', `${WALLETS}/${solana.address}/transactions/${sent.body.id}/approvals`, {
+      approvals: [{ signer: pending.signer.locator, signature: key.sign(message.subarray(1)) }],
+    });
+    expect(forged.body).toMatchObject({ code: 'invalid_signature' });
     const approved = await call('POST', `${WALLETS}/${solana.address}/transactions/${sent.body.id}/approvals`, {
-      approvals: [{ signer: pending.signer.locator, signature: key.sign(Buffer.from(pending.message, 'hex')) }],
+      approvals: [{ signer: pending.signer.locator, signature: key.sign(message) }],
     });
     expect(approved.status).toBe(201);
     const final = await pollUntil(

@@ -14,6 +14,6 @@ describe('decodeBase58 (Solana signatures)', () => {
   });
 
   it('refuses what is not base58', () => {
-    for (const text of ['', '0OIl', 'abc+/=', 'x'.repeat(129)]) expect(decodeBase58(text)).toBeNull();
+    for (const text of ['', '0OIl', 'abc+/=', 'x'.repeat(2_049)]) expect(decodeBase58(text)).toBeNull();
   });
 });

@@ -178,10 +178,10 @@ describe('transfers over HTTP on the sandbox chains', () => {
       }
       const first = await call('GET', `${WALLETS}/${payer.address}/transactions?limit=2`);
       expect(first.status).toBe(200);
-      expect(first.body.data.map((item: { id: string }) => item.id)).toEqual([ids[2], ids[1]]);
-      expect(first.body.data[0]).toMatchObject({ sendParams: { params: { amount: '0.3' } } });
+      expect(first.body.transactions.map((item: { id: string }) => item.id)).toEqual([ids[2], ids[1]]);
+      expect(first.body.transactions[0]).toMatchObject({ sendParams: { params: { amount: '0.3' } } });
       const second = await call('GET', `${WALLETS}/${payer.address}/transactions?limit=2&cursor=${first.body.nextCursor}`);
-      expect(second.body.data.map((item: { id: string }) => item.id)).toEqual([ids[0]]);
+      expect(second.body.transactions.map((item: { id: string }) => item.id)).toEqual([ids[0]]);
       expect(second.body.nextCursor).toBeNull();
 
       const forged = `${first.body.nextCursor.split('.')[0]}.AAAA`;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Query strings carry numbers as text: accept "30" and 30, reject "3x" and 1.5. */
-const integerParameter = (minimum: number, maximum: number) =>
+export const integerParameter = (minimum: number, maximum: number) =>
   z.coerce
     .number({ error: 'must be an integer' })
     .int({ error: 'must be an integer' })

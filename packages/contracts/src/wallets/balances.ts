@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-const csv = (what: string) =>
+export const csvParameter = (what: string) =>
   z
     .string()
     .transform((value) =>
@@ -12,10 +12,10 @@ const csv = (what: string) =>
     .pipe(z.array(z.string()).max(20, { error: `must list at most 20 ${what}` }));
 
 export const BalancesQuery = z.object({
-  tokens: csv('tokens')
+  tokens: csvParameter('tokens')
     .optional()
     .describe('Comma-separated currencies (usdc, eth, ...) or token addresses; default: the native token and the stablecoin'),
-  chains: csv('chains').optional().describe('Comma-separated chains; default: every chain of the wallet’s chain type'),
+  chains: csvParameter('chains').optional().describe('Comma-separated chains; default: every chain of the wallet’s chain type'),
 });
 
 export const TokenBalance = z

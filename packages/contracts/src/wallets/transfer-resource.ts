@@ -1,10 +1,10 @@
-import { cursorPage, pageQuery } from '../common/pagination.js';
+import { NextCursor, PreviousCursor, pageQuery } from '../common/pagination.js';
 import { z } from 'zod';
 import { WALLET_CHAIN_TYPES, WALLET_KINDS } from './wallet-requests.js';
 
 const QuorumMember = z.object({ address: z.string(), locator: z.string(), type: z.string() });
 
-const ApprovalEntry = z
+const QuorumApprovalEntry = z
   .object({
     signer: z.object({ locator: z.string(), type: z.literal('quorum') }),
     quorumApprovals: z.object({
@@ -16,7 +16,15 @@ const ApprovalEntry = z
       ),
     }),
   })
-  .meta({ id: 'TransferApprovalQuorum' });
+  .meta({ id: 'TransferApprovalQuorum', description: 'A k-of-n quorum: more than one member, or more than one signature needed' });
+
+const PendingSignerApproval = z
+  .object({ signer: QuorumMember, message: z.string() })
+  .meta({ id: 'TransferPendingApproval', description: 'One signer that alone approves: sign message, submit to .../approvals' });
+
+const SubmittedSignerApproval = z
+  .object({ signer: QuorumMember, message: z.string(), signature: z.string(), submittedAt: z.number() })
+  .meta({ id: 'TransferSubmittedApproval' });
 
 const FeeAmount = z.object({ token: z.string(), amount: z.string() });
 
@@ -40,6 +48,7 @@ export const TransferResource = z
     }),
     onChain: z.object({
       call: z.object({ data: z.string(), to: z.string() }).optional(),
+      transaction: z.string().optional().describe('Solana: the unsigned v0 VersionedTransaction (base58) that approvers sign'),
       explorerLink: z.string().optional(),
       txId: z.string().optional(),
     }),
@@ -52,7 +61,11 @@ export const TransferResource = z
         memo: z.object({ type: z.string(), value: z.string() }).optional(),
       }),
     }),
-    approvals: z.object({ required: z.number(), pending: z.array(ApprovalEntry), submitted: z.array(ApprovalEntry) }),
+    approvals: z.object({
+      required: z.number(),
+      pending: z.array(z.union([PendingSignerApproval, QuorumApprovalEntry])),
+      submitted: z.array(z.union([SubmittedSignerApproval, QuorumApprovalEntry])),
+    }),
     error: z
       .object({
         message: z.string(),
@@ -72,6 +85,9 @@ export const TransferResource = z
   .meta({ id: 'TransferTransaction' });
 export type TransferResource = z.infer<typeof TransferResource>;
 
-export const TransactionPage = cursorPage(TransferResource).meta({ id: 'TransferTransactionPage' });
+/** `{ transactions }`: the list's shape in the public wallets SDK (COMPAT.md), newest first. */
+export const TransactionPage = z
+  .object({ transactions: z.array(TransferResource), nextCursor: NextCursor, previousCursor: PreviousCursor })
+  .meta({ id: 'TransferTransactionPage' });
 
 export const TransactionListQuery = pageQuery({ defaultLimit: 30, maxLimit: 100 });

@@ -19,3 +19,6 @@ export const unpackBlob = (plaintext: Buffer): StoredBlob | null => {
     bytes: Uint8Array.from(plaintext.subarray(LENGTH_BYTES + length)),
   };
 };
+
+/** What a sealed blob is bound to: moved under another key it no longer opens. Shared by every adapter, so one's sealed bytes are another's. */
+export const blobContextOf = (key: string): string => `paykit-blob:${key}`;

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { invalid, type DomainError } from '@paykit/kernel';
+import { domainError, invalid, type DomainError } from '@paykit/kernel';
 
 export interface StoredBlob {
   readonly bytes: Uint8Array;
@@ -35,3 +35,7 @@ export const checkContentType = (contentType: string): E.Either<DomainError, str
   contentType.length > 0 && contentType.length <= MAX_CONTENT_TYPE_LENGTH && /^[\x20-\x7e]+$/.test(contentType)
     ? E.right(contentType)
     : E.left(invalid('invalid_content_type', 'a content type is printable text'));
+
+/** Stored bytes that do not decrypt with the store's key (another key, or tampered): the same error from every adapter. */
+export const blobUnreadable = (): DomainError =>
+  domainError('upstream_invalid', 'blob_unreadable', 'A stored document could not be decrypted');

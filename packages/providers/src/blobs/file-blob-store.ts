@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { mkdir, open as openFile, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as E from 'fp-ts/lib/Either.js';
-import { domainError, randomIds, type DomainError, type IdGenerator } from '@paykit/kernel';
+import { randomIds, type DomainError, type IdGenerator } from '@paykit/kernel';
 import { open, seal, type EncryptionKey } from '../encryption/aes-gcm.js';
 import { providerUnavailable } from '../faults/provider-errors.js';
-import { checkBlobKey, checkContentType, type BlobStore, type StoredBlob } from './blob-store-port.js';
-import { packBlob, unpackBlob } from './blob-format.js';
+import { blobUnreadable, checkBlobKey, checkContentType, type BlobStore, type StoredBlob } from './blob-store-port.js';
+import { blobContextOf, packBlob, unpackBlob } from './blob-format.js';
 
 export interface FileBlobStoreOptions {
   /** Where the encrypted files live; created (owner-only) on first write. */
@@ -18,9 +18,6 @@ export interface FileBlobStoreOptions {
 
 const unavailable = (action: string): DomainError =>
   providerUnavailable('blobs', `The document store could not ${action}`);
-
-const unreadable = (): DomainError =>
-  domainError('upstream_invalid', 'blob_unreadable', 'A stored document could not be decrypted');
 
 const isMissing = (error: unknown): boolean => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 
@@ -41,7 +38,7 @@ export class FileBlobStore implements BlobStore {
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<E.Either<DomainError, void>> {
     const checked = E.flatMap(() => checkContentType(contentType))(checkBlobKey(key));
     if (E.isLeft(checked)) return checked;
-    const sealed = seal(this.options.encryptionKey, packBlob({ bytes, contentType }), contextOf(key));
+    const sealed = seal(this.options.encryptionKey, packBlob({ bytes, contentType }), blobContextOf(key));
     const target = this.pathOf(key);
     const temporary = `${target}.${this.ids.uuid()}.tmp`;
     try {
@@ -71,9 +68,9 @@ export class FileBlobStore implements BlobStore {
     } catch (error) {
       return isMissing(error) ? E.right(null) : E.left(unavailable('read the document'));
     }
-    const plaintext = open(this.options.encryptionKey, sealed, contextOf(key));
+    const plaintext = open(this.options.encryptionKey, sealed, blobContextOf(key));
     const blob = plaintext && unpackBlob(plaintext);
-    return blob ? E.right(blob) : E.left(unreadable());
+    return blob ? E.right(blob) : E.left(blobUnreadable());
   }
 
   async delete(key: string): Promise<E.Either<DomainError, boolean>> {
@@ -100,5 +97,3 @@ export class FileBlobStore implements BlobStore {
     return join(this.options.directory, `${createHash('sha256').update(key).digest('hex')}.blob`);
   }
 }
-
-const contextOf = (key: string): string => `paykit-blob:${key}`;

@@ -1,6 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { invalid, type Clock, type DomainError, type IdGenerator } from '@paykit/kernel';
 import { SandboxFaults } from '../faults/sandbox-faults.js';
+import { isPrefixedUuid } from '../state/derived-ids.js';
+import { memoryProviderState, type ProviderState } from '../state/provider-state.js';
+import { ProviderStreams } from '../state/provider-streams.js';
+import { CARD_TOKENIZED, cardTokenStream } from './card-records.js';
 import { fullExpiryYear, isExpired, isTooFarAhead, isValidExpiryMonth } from './card-expiry.js';
 import { brandOf, cvcLengthOf, hasValidLength, last4Of, normalizeCardNumber, passesLuhn } from './card-number.js';
 import type { CardDetails, CardToken, CardVaultPort } from './card-vault-port.js';
@@ -15,6 +19,8 @@ export interface SandboxCardVaultOptions {
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly faults?: SandboxFaults;
+  /** Where tokens are kept (sealed): the service's event store. A memory store of its own by default. */
+  readonly state?: ProviderState;
 }
 
 const refuse = (code: string, message: string) => E.left(invalid(code, message));
@@ -38,15 +44,17 @@ const check = (details: CardDetails, now: Date): E.Either<DomainError, string> =
 
 /**
  * The sandbox vault: checks a card as an issuer would (Luhn, length, expiry on the injected
- * clock, security code) and keeps only the token's display details and its test behaviour.
- * It never keeps the number: nothing in the sandbox needs it after tokenization.
+ * clock, security code) and keeps only the token's display details and its test behaviour,
+ * sealed in the token's stream. It never keeps the number: nothing in the sandbox needs it
+ * after tokenization.
  */
 export class SandboxCardVault implements CardVaultPort {
-  private readonly cards = new Map<string, VaultedCard>();
   private readonly faults: SandboxFaults;
+  private readonly streams: ProviderStreams;
 
   constructor(private readonly options: SandboxCardVaultOptions) {
     this.faults = options.faults ?? new SandboxFaults();
+    this.streams = new ProviderStreams(options.state ?? memoryProviderState(), 'cards', options.clock);
   }
 
   async tokenizeCard(details: CardDetails): Promise<E.Either<DomainError, CardToken>> {
@@ -63,13 +71,22 @@ export class SandboxCardVault implements CardVaultPort {
       expYear: fullExpiryYear(details.expYear),
       behaviour: behaviourOfCard(digits),
     };
-    this.cards.set(card.token, card);
-    const { behaviour: _behaviour, ...token } = card;
-    return E.right(token);
+    return this.streams.guard(async () => {
+      const stream = cardTokenStream(card.token);
+      await this.streams.create(stream, [{ type: CARD_TOKENIZED, data: this.streams.seal(stream, card) }]);
+      const { behaviour: _behaviour, ...token } = card;
+      return E.right(token);
+    });
   }
 
-  /** The processor's side of the vault: what a token stands for, never the number. */
-  cardOf(token: string): VaultedCard | undefined {
-    return this.cards.get(token);
+  /**
+   * The processor's side of the vault: what a token stands for, never the number. Throws when
+   * the store cannot be reached (the processor answers that as its own outage).
+   */
+  async cardOf(token: string): Promise<VaultedCard | undefined> {
+    if (!isPrefixedUuid('tok', token)) return undefined;
+    const stream = cardTokenStream(token);
+    const [tokenized] = await this.streams.read(stream);
+    return tokenized ? this.streams.open<VaultedCard>(stream, tokenized.data) : undefined;
   }
 }

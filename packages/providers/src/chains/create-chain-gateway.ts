@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import type { EventStore } from '@paykit/event-store';
 import { http, webSocket, type Hex, type Transport } from 'viem';
 import type { Clock } from '@paykit/kernel';
 import { chainsOf, findChain, otherEnvironmentOf } from '@paykit/wallets';
@@ -7,7 +7,7 @@ import type { ChainGateway } from './chain-gateway.js';
 import { EvmJsonRpcGateway } from './evm/evm-json-rpc-gateway.js';
 import type { EvmChainEndpoint } from './evm/evm-chain.js';
 import { RoutingChainGateway, type ChainAdapterName } from './routing-chain-gateway.js';
-import { FileLedgerJournal } from './sandbox/ledger-journal.js';
+import { legacyJournalPath } from './sandbox/legacy-journal.js';
 import { SandboxChainGateway, type SandboxChainGatewayOptions } from './sandbox/sandbox-chain-gateway.js';
 
 export interface ChainGatewayConfig {
@@ -25,7 +25,9 @@ export interface ChainGatewayConfig {
   readonly evmConfirmations?: Readonly<Record<string, number>>;
   /** `EVM_FAUCET_KEY`: a staging key holding stablecoin and gas on the RPC chains (never used in production). */
   readonly evmFaucetKey?: Hex;
-  /** `DATA_DIR`: the sandbox journals its transactions to `chain-sandbox-<environment>.jsonl` there; memory when absent. */
+  /** Where the sandbox keeps what its chains accepted (the service's event store); a memory store of its own when absent. */
+  readonly store?: EventStore;
+  /** `DATA_DIR`: a journal an earlier version kept there (`chain-sandbox-<environment>.jsonl`) is imported into `store` once. */
   readonly dataDir?: string;
   readonly sandboxTiming?: SandboxChainGatewayOptions['timing'];
   /**
@@ -94,9 +96,8 @@ export const createChainGateway = (config: ChainGatewayConfig): RoutingChainGate
     const sandbox = new SandboxChainGateway({
       environment,
       clock,
-      ...(config.dataDir && {
-        journal: new FileLedgerJournal(join(config.dataDir, `chain-sandbox-${environment}.jsonl`)),
-      }),
+      ...(config.store && { store: config.store }),
+      ...(config.dataDir && { legacyJournalPath: legacyJournalPath(config.dataDir, environment) }),
       ...(config.sandboxTiming && { timing: config.sandboxTiming }),
     });
     for (const chain of chainsOf(environment))

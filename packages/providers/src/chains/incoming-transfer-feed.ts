@@ -1,4 +1,4 @@
-import type * as E from 'fp-ts/lib/Either.js';
+import * as E from 'fp-ts/lib/Either.js';
 import type { DomainError } from '@paykit/kernel';
 import type { IncomingTransfer } from './chain-gateway.js';
 
@@ -25,3 +25,13 @@ export interface TransfersIntoPage {
 export interface IncomingTransferFeed {
   transfersInto(request: TransfersIntoRequest): Promise<E.Either<DomainError, TransfersIntoPage>>;
 }
+
+const isFeed = (value: unknown): value is IncomingTransferFeed =>
+  typeof (value as Partial<IncomingTransferFeed> | null)?.transfersInto === 'function';
+
+/**
+ * The feed a chain gateway offers: the sandbox ledger lists what it accepted; chains served by a
+ * node have no feed yet (ADR 0611) and list nothing.
+ */
+export const incomingTransferFeedOf = (gateway: unknown): IncomingTransferFeed =>
+  isFeed(gateway) ? gateway : { transfersInto: async () => E.right({ transfers: [] }) };

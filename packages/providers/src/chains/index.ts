@@ -13,10 +13,10 @@ export {
   type SandboxChainGatewayOptions,
   type ChainTiming,
 } from './sandbox/sandbox-chain-gateway.js';
-export { FileLedgerJournal, memoryLedgerJournal, type LedgerJournal } from './sandbox/ledger-journal.js';
 export type { LedgerTransaction } from './sandbox/ledger-transaction.js';
+export { sandboxChainStream } from './sandbox/ledger-streams.js';
+export { legacyJournalPath, readLegacyJournal } from './sandbox/legacy-journal.js';
 export { sandboxRevertingRecipientOf, sandboxFaucetAddressOf } from './sandbox/sandbox-chain-params.js';
-export { SandboxTransferFeed, sandboxJournalPath } from './sandbox/sandbox-transfer-feed.js';
 
 // The EVM JSON-RPC adapter (viem).
 export { EvmJsonRpcGateway, type EvmJsonRpcGatewayOptions } from './evm/evm-json-rpc-gateway.js';

@@ -4,11 +4,12 @@ import { findChain } from '@paykit/wallets';
 import type { Environment } from '../environment.js';
 import type { ChainGateway } from './chain-gateway.js';
 import { chainNotConfigured, chainNotSupported } from './chain-errors.js';
+import { incomingTransferFeedOf, type IncomingTransferFeed } from './incoming-transfer-feed.js';
 
 export type ChainAdapterName = 'sandbox' | 'evm-json-rpc';
 
-/** Sends each call to the adapter serving its chain. */
-export class RoutingChainGateway implements ChainGateway {
+/** Sends each call to the adapter serving its chain (the incoming-transfer feed too). */
+export class RoutingChainGateway implements ChainGateway, IncomingTransferFeed {
   constructor(
     private readonly environment: Environment,
     private readonly routes: ReadonlyMap<string, { readonly name: ChainAdapterName; readonly gateway: ChainGateway }>,
@@ -50,6 +51,8 @@ export class RoutingChainGateway implements ChainGateway {
   fund: ChainGateway['fund'] = (request) => this.call(request.chain, (gateway) => gateway.fund(request));
   estimateFee: ChainGateway['estimateFee'] = (request) =>
     this.call(request.chain, (gateway) => gateway.estimateFee(request));
+  transfersInto: IncomingTransferFeed['transfersInto'] = (request) =>
+    this.call(request.chain, (gateway) => incomingTransferFeedOf(gateway).transfersInto(request));
 
   finalityOf: ChainGateway['finalityOf'] = (chain) =>
     E.chain((gateway: ChainGateway) => gateway.finalityOf(chain))(this.route(chain));

@@ -15,6 +15,21 @@ export const encryptionKey = (bytes: Uint8Array): E.Either<DomainError, Encrypti
     ? E.right(Buffer.from(bytes) as EncryptionKey)
     : E.left(invalid('invalid_encryption_key', `an encryption key is ${ENCRYPTION_KEY_BYTES} bytes`));
 
+/**
+ * A key derived when first needed (then kept): a deployment that never seals anything never
+ * needs its secret. Throws if the derivation does not give 32 bytes.
+ */
+export const lazyEncryptionKey = (derive: () => Uint8Array): (() => EncryptionKey) => {
+  let key: EncryptionKey | null = null;
+  return () => {
+    if (key) return key;
+    const checked = encryptionKey(derive());
+    if (E.isLeft(checked)) throw new Error(checked.left.message);
+    key = checked.right;
+    return key;
+  };
+};
+
 /** Reads a key written as 64 hex characters or as base64 of 32 bytes; the message never echoes it. */
 export const parseEncryptionKey = (text: string): E.Either<DomainError, EncryptionKey> => {
   const trimmed = text.trim();

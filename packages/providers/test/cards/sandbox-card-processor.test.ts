@@ -64,24 +64,24 @@ describe('SandboxCardProcessor: verification step', () => {
       type: '3ds',
       url: `http://127.0.0.1/sandbox/3ds/${pending.verification.id}`,
     });
-    expect(rightOf(processor.completeVerification(pending.verification.id, 'succeeded')).status).toBe('succeeded');
+    expect(rightOf(await processor.completeVerification(pending.verification.id, 'succeeded')).status).toBe('succeeded');
     expect(rightOf(await processor.getCharge(pending.chargeId)).status).toBe('succeeded');
-    expect(rightOf(processor.completeVerification(pending.verification.id, 'succeeded')).status).toBe('succeeded');
-    expect(leftOf(processor.completeVerification(pending.verification.id, 'failed')).code).toBe('verification_already_completed');
+    expect(rightOf(await processor.completeVerification(pending.verification.id, 'succeeded')).status).toBe('succeeded');
+    expect(leftOf(await processor.completeVerification(pending.verification.id, 'failed')).code).toBe('verification_already_completed');
   });
 
   it('declines when the cardholder fails the verification', async () => {
     const { processor, charge } = setup();
     const pending = rightOf(await charge('4000002500003155'));
     if (pending.status !== 'requires-verification') throw new Error('expected a verification step');
-    const failed = rightOf(processor.completeVerification(pending.verification.id, 'failed'));
+    const failed = rightOf(await processor.completeVerification(pending.verification.id, 'failed'));
     expect(failed).toMatchObject({ status: 'declined', declineCode: 'authentication_failed', failureReason: { code: 'payment-declined' } });
     const retry = rightOf(await charge('4000002500003155', { idempotencyKey: 'second-attempt' }));
     expect([retry.status, retry.chargeId === pending.chargeId]).toEqual(['requires-verification', false]);
   });
 
-  it('knows no verification it did not ask for', () => {
-    expect(leftOf(setup().processor.completeVerification('vrf_nope', 'succeeded'))).toMatchObject({ kind: 'not_found' });
+  it('knows no verification it did not ask for', async () => {
+    expect(leftOf(await setup().processor.completeVerification('vrf_nope', 'succeeded'))).toMatchObject({ kind: 'not_found' });
   });
 });
 
@@ -91,7 +91,7 @@ describe('SandboxCardProcessor: idempotency and refusals', () => {
     const request = { token: await tokenOf('4000002500003155'), amount: '20.00', currency: 'usd', idempotencyKey: 'order-1' };
     const first = rightOf(await processor.charge(request));
     if (first.status !== 'requires-verification') throw new Error('expected a verification step');
-    processor.completeVerification(first.verification.id, 'succeeded');
+    await processor.completeVerification(first.verification.id, 'succeeded');
     const repeat = rightOf(await processor.charge({ ...request, amount: '20' }));
     expect([repeat.chargeId, repeat.status]).toEqual([first.chargeId, 'succeeded']);
   });

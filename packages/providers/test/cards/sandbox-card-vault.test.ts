@@ -28,8 +28,9 @@ describe('SandboxCardVault', () => {
   it('remembers the test behaviour of the number for the processor', async () => {
     const sandbox = vault();
     const token = rightOf(await sandbox.tokenizeCard(card({ number: '4000002500003155' })));
-    expect(sandbox.cardOf(token.token)?.behaviour).toBe('require-verification');
-    expect(sandbox.cardOf('tok_unknown')).toBeUndefined();
+    expect((await sandbox.cardOf(token.token))?.behaviour).toBe('require-verification');
+    expect(await sandbox.cardOf('tok_unknown')).toBeUndefined();
+    expect(await sandbox.cardOf(`tok_${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`)).toBeUndefined();
   });
 
   it('refuses a number that fails the Luhn check or the brand length, without repeating it', async () => {

@@ -1,7 +1,5 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createChainGateway, parseEvmRpcUrls } from '../../src/index.js';
+import { MemoryEventStore } from '@paykit/event-store';
+import { createChainGateway, parseEvmRpcUrls, sandboxChainStream } from '../../src/index.js';
 import { clockAt, leftOf, rightOf } from '../support.js';
 import { NATIVE, mpcWallet } from './support.js';
 
@@ -67,17 +65,18 @@ describe('createChainGateway', () => {
     });
   });
 
-  it('journals the sandbox under DATA_DIR', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chain-gateway-'));
-    try {
-      const gateway = createChainGateway({ environment: 'staging', clock: clockAt(), dataDir: dir });
-      rightOf(await gateway.fund({ chain: 'polygon-amoy', address: wallet.address, token: 'usdxm', amount: '2' }));
-      const path = join(dir, 'chain-sandbox-staging.jsonl');
-      expect(existsSync(path)).toBe(true);
-      expect(readFileSync(path, 'utf8').trim().split('\n')).toHaveLength(2);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  it('keeps the sandbox in the store it is given: one stream per chain, read by any gateway on that store', async () => {
+    const store = new MemoryEventStore();
+    const clock = clockAt();
+    const gateway = createChainGateway({ environment: 'staging', clock, store });
+    rightOf(await gateway.fund({ chain: 'polygon-amoy', address: wallet.address, token: 'usdxm', amount: '2' }));
+    const recorded = [];
+    for await (const event of store.readStream(sandboxChainStream('staging', 'polygon-amoy'))) recorded.push(event.type);
+    expect(recorded).toEqual(['SandboxTransactionAccepted', 'SandboxTransactionAccepted']);
+    const other = createChainGateway({ environment: 'staging', clock, store });
+    expect(rightOf(await other.getBalance({ chain: 'polygon-amoy', address: wallet.address, token: NATIVE })).baseUnits).toBe(
+      (10n ** 16n).toString(),
+    );
   });
 
   it('parses EVM_RPC_URLS and refuses malformed pairs and non-EVM chains at start-up', () => {

@@ -1,9 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { FileLedgerJournal, SandboxChainGateway } from '../../src/index.js';
-import { clockAt, leftOf, rightOf } from '../support.js';
-import { NATIVE, balanceOf, mpcWallet, sandbox, transferFrom, usdxmOn } from './support.js';
+import { leftOf, rightOf } from '../support.js';
+import { NATIVE, balanceOf, mpcWallet, sandbox, usdxmOn } from './support.js';
 
 const wallet = mpcWallet('evm', 'faucet user');
 
@@ -82,47 +78,5 @@ describe('sandbox faucet', () => {
       kind: 'forbidden',
       code: 'faucet_not_available',
     });
-  });
-});
-
-describe('sandbox persistence', () => {
-  it('rebuilds balances, outcomes and idempotency from the journal after a restart', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'chain-ledger-'));
-    try {
-      const path = join(dir, 'chains.jsonl');
-      const clock = clockAt();
-      const first = sandbox({ clock, journal: new FileLedgerJournal(path) });
-      rightOf(
-        await first.gateway.fund({ chain: 'base-sepolia', address: wallet.address, token: 'usdxm', amount: '20' }),
-      );
-      const request = transferFrom(
-        wallet,
-        'base-sepolia',
-        usdxmOn('base-sepolia'),
-        mpcWallet('evm', 'someone').address,
-        '7000000',
-        {
-          idempotencyKey: 'persisted',
-        },
-      );
-      const submitted = rightOf(await first.gateway.submitTransfer(request));
-      if (submitted.outcome !== 'submitted') throw new Error('expected a submission');
-      clock.advance(5_000);
-
-      const restarted = new SandboxChainGateway({
-        environment: 'staging',
-        clock,
-        timing: { blockTimeMs: 1_000, confirmations: 3 },
-        journal: new FileLedgerJournal(path),
-      });
-      expect(await balanceOf(restarted, 'base-sepolia', wallet.address, usdxmOn('base-sepolia'))).toBe('13000000');
-      expect(rightOf(await restarted.getTransactionStatus('base-sepolia', submitted.txId))).toMatchObject({
-        status: 'success',
-        confirmations: 5,
-      });
-      expect(rightOf(await restarted.submitTransfer(request))).toEqual(submitted);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -7,13 +7,9 @@ import {
   type ChainType,
   type KeyCurve,
 } from '@paykit/wallets';
+import type { EventStore } from '@paykit/event-store';
 import type { ManualClock } from '@paykit/kernel';
-import {
-  SandboxChainGateway,
-  type ChainToken,
-  type LedgerJournal,
-  type SubmitTransferRequest,
-} from '../../src/index.js';
+import { SandboxChainGateway, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
 import { clockAt, rightOf } from '../support.js';
 
 export interface TestWallet {
@@ -46,14 +42,15 @@ export const NATIVE: ChainToken = { native: true };
 
 /** A sandbox on a manual clock at a block boundary, with 1 s blocks and 3 confirmations everywhere. */
 export const sandbox = (
-  options: { journal?: LedgerJournal; clock?: ManualClock; environment?: 'staging' | 'production' } = {},
+  options: { store?: EventStore; clock?: ManualClock; environment?: 'staging' | 'production'; legacyJournalPath?: string } = {},
 ) => {
   const clock = options.clock ?? clockAt('2026-01-01T00:00:00.000Z');
   const gateway = new SandboxChainGateway({
     environment: options.environment ?? 'staging',
     clock,
     timing: { blockTimeMs: 1_000, confirmations: 3 },
-    ...(options.journal && { journal: options.journal }),
+    ...(options.store && { store: options.store }),
+    ...(options.legacyJournalPath && { legacyJournalPath: options.legacyJournalPath }),
   });
   return { clock, gateway };
 };

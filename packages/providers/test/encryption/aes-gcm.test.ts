@@ -1,4 +1,4 @@
-import { open, parseEncryptionKey, seal } from '../../src/index.js';
+import { lazyEncryptionKey, open, parseEncryptionKey, seal } from '../../src/index.js';
 import { KEY, leftOf, OTHER_KEY, rightOf } from '../support.js';
 
 const SECRET = Buffer.from('passport scan bytes');
@@ -31,5 +31,18 @@ describe('AES-256-GCM sealing', () => {
     const error = leftOf(parseEncryptionKey('c2hvcnQ='));
     expect(error.code).toBe('invalid_encryption_key');
     expect(error.message).not.toContain('c2hvcnQ=');
+  });
+
+  it('derives a lazy key once, when first used, and refuses a derivation of the wrong length', () => {
+    let derivations = 0;
+    const key = lazyEncryptionKey(() => {
+      derivations++;
+      return Buffer.alloc(32, 3);
+    });
+    expect(derivations).toBe(0);
+    expect(key().equals(Buffer.alloc(32, 3))).toBe(true);
+    expect(key()).toBe(key());
+    expect(derivations).toBe(1);
+    expect(() => lazyEncryptionKey(() => Buffer.alloc(16))()).toThrow('32 bytes');
   });
 });

@@ -70,24 +70,24 @@ describe('SandboxKyc: over time', () => {
     expect(inquiry.decidedAt).toBeUndefined();
     clock.advance(3_600_000);
     expect(rightOf(await sandbox.getInquiry(inquiry.inquiryId)).status).toBe('needs-review');
-    const resolved = rightOf(sandbox.resolveReview(inquiry.inquiryId, 'approved'));
+    const resolved = rightOf(await sandbox.resolveReview(inquiry.inquiryId, 'approved'));
     expect([resolved.status, resolved.decidedAt]).toEqual(['approved', '2026-01-01T01:00:00.000Z']);
     expect(rightOf(await sandbox.getInquiry(inquiry.inquiryId)).status).toBe('approved');
-    expect(rightOf(sandbox.resolveReview(inquiry.inquiryId, 'approved')).status).toBe('approved');
-    expect(leftOf(sandbox.resolveReview(inquiry.inquiryId, 'declined')).code).toBe('inquiry_not_in_review');
+    expect(rightOf(await sandbox.resolveReview(inquiry.inquiryId, 'approved')).status).toBe('approved');
+    expect(leftOf(await sandbox.resolveReview(inquiry.inquiryId, 'declined')).code).toBe('inquiry_not_in_review');
   });
 
   it('resolves a review as declined', async () => {
     const { kyc: sandbox } = kyc();
     const inquiry = await start(sandbox, { email: 'x+review@example.com' });
-    expect(rightOf(sandbox.resolveReview(inquiry.inquiryId, 'declined')).status).toBe('declined');
+    expect(rightOf(await sandbox.resolveReview(inquiry.inquiryId, 'declined')).status).toBe('declined');
   });
 
   it('refuses to review an inquiry that is not in review', async () => {
     const { kyc: sandbox } = kyc();
     const inquiry = await start(sandbox);
-    expect(leftOf(sandbox.resolveReview(inquiry.inquiryId, 'declined')).code).toBe('inquiry_not_in_review');
-    expect(leftOf(sandbox.resolveReview('inq_nope', 'declined')).code).toBe('inquiry_not_found');
+    expect(leftOf(await sandbox.resolveReview(inquiry.inquiryId, 'declined')).code).toBe('inquiry_not_in_review');
+    expect(leftOf(await sandbox.resolveReview('inq_nope', 'declined')).code).toBe('inquiry_not_found');
   });
 
   it("resumes a user's open inquiry and opens a new one once it is decided", async () => {

@@ -14,7 +14,6 @@ const setup = async (faults?: SandboxFaults) => {
   const rail = new SandboxPayoutRail({
     vault,
     clock,
-    ids: ids('rail'),
     sendDelayMs: MINUTE,
     settlementDelayMs: 30 * MINUTE,
     ...(faults && { faults }),
@@ -72,7 +71,7 @@ describe('SandboxPayoutRail: settlement over the clock', () => {
   it('uses sensible delays when none are configured', async () => {
     const clock = clockAt();
     const vault = new SandboxBankAccountVault({ ids: ids('v'), encryptionKey: KEY });
-    const rail = new SandboxPayoutRail({ vault, clock, ids: ids('r') });
+    const rail = new SandboxPayoutRail({ vault, clock });
     const { token } = rightOf(await vault.tokenizeBankAccount({ accountNumber: '12345678', routingNumber: '110000000' }));
     const { payoutId } = rightOf(await rail.createPayout({ paymentMethodToken: token, amount: '1', currency: 'usd', reference: 'r' }));
     clock.advance(16 * MINUTE);

@@ -55,13 +55,26 @@ const digestApprovalMessage = (input: ApprovalMessageInput): string =>
     ].join('\n'),
   );
 
-/** The message every approver of a transfer signs; deterministic in the transfer's content. */
-export const approvalMessageOf = (input: ApprovalMessageInput): string =>
-  input.chainType === 'evm' ? evmApprovalMessage(input) : digestApprovalMessage(input);
+/**
+ * The message every approver of a transfer signs; deterministic in the transfer's content.
+ * Stellar: the digest in base64, the encoding Stellar signers decode before signing (ADR 0442).
+ * Solana transfers sign their transaction's message instead, which the handler prepares with
+ * this digest as its lifetime (see CreateTransfer.onChainTransaction).
+ */
+export const approvalMessageOf = (input: ApprovalMessageInput): string => {
+  if (input.chainType === 'evm') return evmApprovalMessage(input);
+  const digest = digestApprovalMessage(input);
+  return input.chainType === 'stellar' ? Buffer.from(digest, 'hex').toString('base64') : digest;
+};
+
+const HEX_DIGEST = /^(0x)?[0-9a-fA-F]{64}$/;
 
 /**
- * The 32 bytes a signer signs: EVM wallets personal_sign them (`signMessage({ message: { raw } })`),
- * ed25519 signers sign them as they are.
+ * The bytes a signer signs: EVM wallets personal_sign them (`signMessage({ message: { raw } })`),
+ * ed25519 signers sign them as they are. Digests are hex (EVM, Aptos, Sui, and Stellar transfers
+ * made before ADR 0442) or base64 (Stellar).
  */
 export const approvalMessageBytes = (message: string): Uint8Array =>
-  hexToBytes((message.startsWith('0x') ? message : `0x${message}`) as Hex);
+  HEX_DIGEST.test(message)
+    ? hexToBytes((message.startsWith('0x') ? message : `0x${message}`) as Hex)
+    : new Uint8Array(Buffer.from(message, 'base64'));

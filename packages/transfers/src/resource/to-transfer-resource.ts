@@ -4,7 +4,12 @@ import type { TransferCallInput } from '../call/contract-call.js';
 import type { Quorum, QuorumSigner, Transfer } from '../transfer/model.js';
 import { transferStatus } from '../transfer/status.js';
 import { epochMillis } from '../transfer/timestamps.js';
-import type { ApprovalEntryResource, TransferResource } from './transfer-resource.js';
+import type {
+  PendingApprovalEntryResource,
+  QuorumApprovalEntryResource,
+  SubmittedApprovalEntryResource,
+  TransferResource,
+} from './transfer-resource.js';
 
 const callInputOf = (transfer: Transfer): TransferCallInput => ({
   chainType: transfer.chainType,
@@ -16,7 +21,7 @@ const callInputOf = (transfer: Transfer): TransferCallInput => ({
 
 const member = ({ address, locator, type }: QuorumSigner) => ({ address, locator, type });
 
-const approvalEntryOf = (transfer: Transfer, quorum: Quorum): ApprovalEntryResource => {
+const quorumEntryOf = (transfer: Transfer, quorum: Quorum): QuorumApprovalEntryResource => {
   const signerByLocator = new Map(quorum.signers.map((signer) => [signer.locator, signer]));
   return {
     signer: { locator: quorum.locator, type: 'quorum' },
@@ -37,13 +42,40 @@ const approvalEntryOf = (transfer: Transfer, quorum: Quorum): ApprovalEntryResou
   };
 };
 
-const approvalsOf = (transfer: Transfer): TransferResource['approvals'] => {
-  const entries = transfer.quorums.map((quorum) => approvalEntryOf(transfer, quorum));
+/** One member, one signature: the signer appears as itself (ADR 0440). */
+const isSingleSigner = (quorum: Quorum): boolean => quorum.threshold === 1 && quorum.signers.length === 1;
+
+const singleSignerEntryOf = (
+  transfer: Transfer,
+  quorum: Quorum,
+): { pending?: PendingApprovalEntryResource; submitted?: SubmittedApprovalEntryResource } => {
+  const signer = member(quorum.signers[0] as QuorumSigner);
+  const approval = approvalsOfQuorum(quorum, transfer.approvals)[0];
+  if (!approval) return { pending: { signer, message: transfer.approvalMessage } };
   return {
-    required: transfer.quorums.length,
-    pending: entries.filter((entry) => entry.quorumApprovals.remaining > 0),
-    submitted: entries.filter((entry) => entry.quorumApprovals.remaining <= 0),
+    submitted: {
+      signer,
+      message: approval.message,
+      signature: approval.signature,
+      submittedAt: epochMillis(approval.submittedAt),
+    },
   };
+};
+
+const approvalsOf = (transfer: Transfer): TransferResource['approvals'] => {
+  const pending: PendingApprovalEntryResource[] = [];
+  const submitted: SubmittedApprovalEntryResource[] = [];
+  for (const quorum of transfer.quorums) {
+    if (isSingleSigner(quorum)) {
+      const entry = singleSignerEntryOf(transfer, quorum);
+      if (entry.pending) pending.push(entry.pending);
+      if (entry.submitted) submitted.push(entry.submitted);
+      continue;
+    }
+    const entry = quorumEntryOf(transfer, quorum);
+    (entry.quorumApprovals.remaining > 0 ? pending : submitted).push(entry);
+  }
+  return { required: transfer.quorums.length, pending, submitted };
 };
 
 const onChainOf = (transfer: Transfer): TransferResource['onChain'] => {
@@ -51,6 +83,7 @@ const onChainOf = (transfer: Transfer): TransferResource['onChain'] => {
   const broadcast = transfer.broadcast;
   return {
     ...(call && { call }),
+    ...(transfer.onChainTransaction !== undefined && { transaction: transfer.onChainTransaction }),
     ...(broadcast?.explorerLink !== undefined && { explorerLink: broadcast.explorerLink }),
     ...(broadcast && { txId: broadcast.txId }),
   };

@@ -24,10 +24,26 @@ export interface QuorumApprovalsResource {
   }[];
 }
 
-export interface ApprovalEntryResource {
+/** A k-of-n quorum (more than one member, or more than one signature needed): the spec's form. */
+export interface QuorumApprovalEntryResource {
   readonly signer: { readonly locator: string; readonly type: 'quorum' };
   readonly quorumApprovals: QuorumApprovalsResource;
 }
+
+/** One signer that alone approves, as itself: what the public SDK reads (`signer.locator`, `message`). */
+export interface SignerPendingApprovalResource {
+  readonly signer: QuorumMemberResource;
+  readonly message: string;
+}
+
+export interface SignerSubmittedApprovalResource extends SignerPendingApprovalResource {
+  readonly signature: string;
+  /** Epoch milliseconds, like the resource's other times. */
+  readonly submittedAt: number;
+}
+
+export type PendingApprovalEntryResource = QuorumApprovalEntryResource | SignerPendingApprovalResource;
+export type SubmittedApprovalEntryResource = QuorumApprovalEntryResource | SignerSubmittedApprovalResource;
 
 /** The spec's Transfer transaction resource (endpoint 8, and every item of GET .../transactions). */
 export interface TransferResource {
@@ -40,7 +56,13 @@ export interface TransferResource {
   /** Epoch milliseconds at which the outcome (success or failure) became final. */
   readonly completedAt?: number;
   readonly params: { readonly call: ContractCall; readonly chain: string };
-  readonly onChain: { readonly call?: OnChainCall; readonly explorerLink?: string; readonly txId?: string };
+  readonly onChain: {
+    readonly call?: OnChainCall;
+    /** Solana: the unsigned v0 `VersionedTransaction`, base58, that the approvers sign (ADR 0442). */
+    readonly transaction?: string;
+    readonly explorerLink?: string;
+    readonly txId?: string;
+  };
   readonly sendParams: {
     readonly token: string;
     readonly params: {
@@ -53,8 +75,8 @@ export interface TransferResource {
   readonly approvals: {
     /** How many quorums must be satisfied (each top-level entry is one). */
     readonly required: number;
-    readonly pending: readonly ApprovalEntryResource[];
-    readonly submitted: readonly ApprovalEntryResource[];
+    readonly pending: readonly PendingApprovalEntryResource[];
+    readonly submitted: readonly SubmittedApprovalEntryResource[];
   };
   readonly error?: TransferError;
   readonly fees: {

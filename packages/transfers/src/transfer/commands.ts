@@ -46,6 +46,12 @@ export type CreateTransfer = Command<
     /** How long approvals may take; DEFAULT_APPROVAL_WINDOW_SECONDS when absent. */
     readonly approvalWindowSeconds?: number;
     readonly feeEstimate?: FeeAmount;
+    /**
+     * The chain's own unsigned transaction, prepared by the handler where approvers sign it rather
+     * than a digest (Solana: a base58 v0 `VersionedTransaction` and its base58 message bytes,
+     * bound to this transfer by its approval digest). Its message becomes the approval message.
+     */
+    readonly onChainTransaction?: { readonly transaction: string; readonly message: string };
     /** ISO 8601. */
     readonly createdAt: string;
   }

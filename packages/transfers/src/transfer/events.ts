@@ -43,6 +43,8 @@ export type TransferCreated = DomainEvent<
     readonly signer?: string;
     readonly approvals: { readonly quorums: readonly Quorum[]; readonly message: string; readonly expiresAt: string };
     readonly feeEstimate?: FeeAmount;
+    /** The serialized unsigned transaction the approvers sign (Solana), when the handler prepared one. */
+    readonly onChainTransaction?: string;
     readonly createdAt: string;
   }
 >;

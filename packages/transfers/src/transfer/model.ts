@@ -147,6 +147,8 @@ export interface Transfer {
   readonly approvalsExpireAt: string;
   readonly createdAt: string;
   readonly feeEstimate?: FeeAmount;
+  /** The serialized unsigned transaction the approvers sign (Solana), shown as `onChain.transaction`. */
+  readonly onChainTransaction?: string;
   readonly approvedAt?: string;
   readonly broadcast?: Broadcast;
   readonly confirmation?: Confirmation;

@@ -6,5 +6,12 @@ export * from './decider.js';
 export * from './resource.js';
 export * from './delegated-transfer.js';
 export * from './identity.js';
-export { custodialKeysNeeded, custodialKeysNeededForSigner, holdsWalletKey, WALLET_KEY, type KeyRequest } from './custodial-keys.js';
+export {
+  custodialHolderOf,
+  custodialKeysNeeded,
+  custodialKeysNeededForSigner,
+  holdsWalletKey,
+  WALLET_KEY,
+  type KeyRequest,
+} from './custodial-keys.js';
 export { DEVICE_SIGNER_NOT_SUPPORTED } from './signer-input.js';

@@ -1,6 +1,6 @@
 import type { ChainType, WalletType } from '../chains/chain-type.js';
 import type { WalletState } from './state.js';
-import type { DelegatedSignerChains, Signer, TransferScope, Wallet } from './types.js';
+import type { DelegatedSigner, DelegatedSignerChains, Signer, TransferScope, Wallet } from './types.js';
 
 /** A signer as the API shows it: every field of the signer; custodial keys never appear. */
 export type SignerResource = Signer;
@@ -51,18 +51,21 @@ const signerResource = (signer: Signer): SignerResource => {
   }
 };
 
+/** A delegated signer as the wallet resource and `GET .../signers/{signer}` show it. */
+export const toDelegatedSignerResource = ({ signer, scopes, expiresAt, chains }: DelegatedSigner): DelegatedSignerResource => ({
+  ...signerResource(signer),
+  scopes,
+  ...(expiresAt === undefined ? {} : { expiresAt }),
+  chains,
+});
+
 /** Maps a wallet (or the state holding one) to the response body of create and get wallet. */
 export const toWalletResource = (source: Wallet | Extract<WalletState, { status: 'created' }>): WalletResource => {
   const wallet = 'status' in source ? source.wallet : source;
   const config = wallet.adminSigner
     ? {
         adminSigner: signerResource(wallet.adminSigner),
-        delegatedSigners: wallet.delegatedSigners.map(({ signer, scopes, expiresAt, chains }) => ({
-          ...signerResource(signer),
-          scopes,
-          ...(expiresAt === undefined ? {} : { expiresAt }),
-          chains,
-        })),
+        delegatedSigners: wallet.delegatedSigners.map(toDelegatedSignerResource),
       }
     : {};
   return {

@@ -2,16 +2,19 @@ import { getOrThrow } from '@paykit/kernel';
 import {
   type Order,
   type OrderCommand,
+  type OrderEvent,
+  type OrderKind,
   type OrderState,
   type PriceTableEntry,
+  type Recipient,
   orderDecider,
   quoteOrder,
 } from '@paykit/orders';
 
 /**
- * Orders for filling a read model: a few lifecycles folded once through the orders decider,
- * then stamped per order with its own id, creation time and buyer wallet. The mix spreads
- * orders over every payment and delivery filter value and both currencies.
+ * Orders for filling a read model or a store: a few lifecycles decided once through the orders
+ * decider, then stamped per order with its own id, creation time and buyer wallet. The mix
+ * spreads orders over every payment and delivery filter value and both currencies.
  */
 
 const CREATED_AT = '2025-01-01T00:00:00.000Z';
@@ -79,26 +82,37 @@ const completeDelivery: OrderCommand = { type: 'CompleteDelivery', data: { deliv
 const failDelivery: OrderCommand = { type: 'FailDelivery', data: { code: 'delivery-failed', message: 'The transfer failed', failedAt: LATER } };
 const refund: OrderCommand = { type: 'Refund', data: { amount: { amount: '100', currency: 'usd' }, reason: 'delivery-failed', reference: 're-1', refundedAt: LATER } };
 
-const fold = (commands: readonly OrderCommand[]): Order => {
+/** A lifecycle decided once: the events the orders decider produced, and the order they fold into. */
+interface Lifecycle {
+  readonly events: readonly OrderEvent[];
+  readonly order: Order;
+}
+
+const decideAll = (commands: readonly OrderCommand[]): Lifecycle => {
   let state: OrderState = orderDecider.initialState();
-  for (const command of commands) state = getOrThrow(orderDecider.decide(command, state)).reduce(orderDecider.evolve, state);
+  const events: OrderEvent[] = [];
+  for (const command of commands) {
+    const decided = getOrThrow(orderDecider.decide(command, state));
+    events.push(...decided);
+    state = decided.reduce(orderDecider.evolve, state);
+  }
   if (state === null) throw new Error('no order was created');
-  return state;
+  return { events, order: state };
 };
 
 /** Lifecycles and how many of every 100 orders end in each. */
-const MIX: readonly (readonly [number, Order])[] = [
-  [20, fold([create('onramp')])],
-  [7, fold([create('onramp'), { type: 'ExpireQuote', data: { now: '2025-01-01T00:05:00.000Z' } }])],
-  [5, fold([create('onramp'), authorize])],
-  [5, fold([create('onramp'), authorize, cardResult('declined')])],
-  [5, fold([create('onramp'), authorize, cardResult('succeeded')])],
-  [30, fold([create('onramp'), authorize, cardResult('succeeded'), startDelivery('onramp'), completeDelivery])],
-  [3, fold([create('onramp'), authorize, cardResult('succeeded'), failDelivery, refund])],
-  [10, fold([create('offramp')])],
-  [15, fold([create('offramp'), deposit, startDelivery('offramp'), completeDelivery])],
+const MIX: readonly (readonly [number, Lifecycle])[] = [
+  [20, decideAll([create('onramp')])],
+  [7, decideAll([create('onramp'), { type: 'ExpireQuote', data: { now: '2025-01-01T00:05:00.000Z' } }])],
+  [5, decideAll([create('onramp'), authorize])],
+  [5, decideAll([create('onramp'), authorize, cardResult('declined')])],
+  [5, decideAll([create('onramp'), authorize, cardResult('succeeded')])],
+  [30, decideAll([create('onramp'), authorize, cardResult('succeeded'), startDelivery('onramp'), completeDelivery])],
+  [3, decideAll([create('onramp'), authorize, cardResult('succeeded'), failDelivery, refund])],
+  [10, decideAll([create('offramp')])],
+  [15, decideAll([create('offramp'), deposit, startDelivery('offramp'), completeDelivery])],
 ];
-const TEMPLATES: readonly Order[] = MIX.flatMap(([weight, order]) => Array<Order>(weight).fill(order));
+const TEMPLATES: readonly Lifecycle[] = MIX.flatMap(([weight, lifecycle]) => Array<Lifecycle>(weight).fill(lifecycle));
 
 /** A deterministic order id (a version-4-shaped UUID) for order number `index`. */
 export const sampleOrderId = (index: number): string =>
@@ -106,16 +120,39 @@ export const sampleOrderId = (index: number): string =>
 
 export const sampleWallet = (index: number): string => `0x${index.toString(16).padStart(40, '0')}`;
 
-/** Order number `index` of a fill: 30 s after the one before, one of `wallets` buyers. */
-export const sampleOrder = (index: number, wallets: number): Order => {
-  const template = TEMPLATES[(index * 37) % TEMPLATES.length]!;
+interface Stampable {
+  readonly orderId: string;
+  readonly createdAt: string;
+  readonly kind: OrderKind;
+  readonly recipient: Recipient;
+  readonly payment: { readonly payerAddress?: string };
+}
+
+/** `value` made order number `index`'s own: its id, creation time (30 s after the one before), one of `wallets` buyers. */
+const stamped = <T extends Stampable>(value: T, index: number, wallets: number): T => {
   const wallet = sampleWallet(index % wallets);
   return {
-    ...template,
+    ...value,
     orderId: sampleOrderId(index),
     createdAt: new Date(Date.parse(CREATED_AT) + index * 30_000).toISOString(),
-    ...(template.kind === 'onramp'
-      ? { recipient: { ...template.recipient, walletAddress: wallet } }
-      : { payment: { ...template.payment, payerAddress: wallet } }),
+    ...(value.kind === 'onramp'
+      ? { recipient: { ...value.recipient, walletAddress: wallet } }
+      : { payment: { ...value.payment, payerAddress: wallet } }),
   };
 };
+
+const lifecycleOf = (index: number): Lifecycle => TEMPLATES[(index * 37) % TEMPLATES.length]!;
+
+/** Order number `index` of a fill, as it stands at the end of its lifecycle. */
+export const sampleOrder = (index: number, wallets: number): Order => stamped(lifecycleOf(index).order, index, wallets);
+
+/** The events of order number `index`, as the orders decider produced them: they fold into `sampleOrder(index, wallets)`. */
+export const sampleOrderEvents = (index: number, wallets: number): OrderEvent[] =>
+  lifecycleOf(index).events.map((event): OrderEvent =>
+    event.type === 'OrderCreated'
+      ? { type: 'OrderCreated', data: stamped(event.data, index, wallets) }
+      : ({ ...event, data: { ...event.data, orderId: sampleOrderId(index) } } as OrderEvent),
+  );
+
+/** Events per order over the mix (e.g. to size a store by its events). */
+export const EVENTS_PER_SAMPLE_ORDER = TEMPLATES.reduce((sum, { events }) => sum + events.length, 0) / TEMPLATES.length;

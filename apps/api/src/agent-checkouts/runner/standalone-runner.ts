@@ -6,7 +6,7 @@ import { appSecretsOf } from '../../infrastructure/secrets/app-secrets.js';
 import { openEventStore } from '../../infrastructure/storage.js';
 import { liveViewKey } from '../live-view/live-view-key.js';
 import { DerivedKeys } from '../shared/derived-keys.js';
-import { agentCheckoutFileBlobs } from '../shared/storage.providers.js';
+import { agentCheckoutBlobs, importAgentCheckoutBlobFiles } from '../shared/storage.providers.js';
 import { createLogger } from '../../observability/logger.js';
 import { runnerConfig } from './runner-config.js';
 
@@ -42,8 +42,9 @@ export const startStandaloneRunner = async (options: StandaloneRunnerOptions = {
   const logger = createLogger(config, options.logDestination).child({ component: 'agent-checkout-runner' });
   const store = await openEventStore(config);
   const keys = new DerivedKeys(appSecretsOf(config));
+  await importAgentCheckoutBlobFiles(config, store);
   const runnerProcess = startRunnerProcess({
-    ...runnerConfig(config, { store, clock: systemClock, ids: randomIds, logger, liveViewKey: liveViewKey(keys), blobs: agentCheckoutFileBlobs(config, keys) }),
+    ...runnerConfig(config, { store, clock: systemClock, ids: randomIds, logger, liveViewKey: liveViewKey(keys), blobs: agentCheckoutBlobs(store, keys) }),
     ...options.overrides,
   });
   logger.info({ runnerId: runnerProcess.runner.runnerId, dataDir: config.DATA_DIR }, 'agent checkout runner started');

@@ -1,36 +1,38 @@
 import { join } from 'node:path';
 import type { Provider } from '@nestjs/common';
-import { type BlobStore, FileBlobStore, MemoryBlobStore, encryptionKey } from '@paykit/providers';
-import type { ReadModelDatabase } from '@paykit/projections';
-import * as E from 'fp-ts/lib/Either.js';
+import type { EventStore } from '@paykit/event-store';
+import { type Clock, systemClock } from '@paykit/kernel';
+import { type BlobStore, EventStoreBlobStore, importBlobFiles, lazyEncryptionKey } from '@paykit/providers';
 import type { AppConfig } from '../../config/config.js';
 import { AppSecrets } from '../../infrastructure/secrets/app-secrets.js';
-import { APP_CONFIG, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE } from '../../infrastructure/tokens.js';
 import { SignedCursors } from '../../http/pagination/signed-cursors.js';
 import { DerivedKeys } from './derived-keys.js';
 import { AGENT_CHECKOUT_BLOBS, AGENT_CHECKOUT_CURSORS, AGENT_CHECKOUT_KEYS } from './tokens.js';
 
-/**
- * Whether this deployment keeps nothing past the process: the read models are in memory
- * exactly when the event store is (see infrastructure/storage.ts), and so are our blobs.
- */
-const isEphemeral = (db: ReadModelDatabase): boolean => db.memory;
+const NAMESPACE = 'agent-checkouts';
 
-const lazyBlobStore = (make: () => BlobStore): BlobStore => {
-  let store: BlobStore | null = null;
-  const get = () => (store ??= make());
-  return {
-    put: (key, bytes, contentType) => get().put(key, bytes, contentType),
-    get: (key) => get().get(key),
-    delete: (key) => get().delete(key),
-  };
+/**
+ * The agent checkouts' blobs (saved browser profiles, screenshots, protected answers) in the
+ * event store, sealed with their key (derived on first use): what the API and separate runners
+ * share, on SQLite as on EventStoreDB (docs/adr/0431).
+ */
+export const agentCheckoutBlobs = (store: EventStore, keys: DerivedKeys, clock: Clock = systemClock): BlobStore => {
+  const key = lazyEncryptionKey(() => keys.key('blobs'));
+  return new EventStoreBlobStore({
+    store,
+    namespace: NAMESPACE,
+    clock,
+    get encryptionKey() {
+      return key();
+    },
+  });
 };
 
-/** The blobs on disk, encrypted with the agent checkouts' key: what the API and separate runners share. */
-export const agentCheckoutFileBlobs = (config: AppConfig, keys: DerivedKeys): BlobStore => {
-  const key = encryptionKey(keys.key('blobs'));
-  if (E.isLeft(key)) throw new Error(key.left.message);
-  return new FileBlobStore({ directory: join(config.DATA_DIR, 'agent-checkouts'), encryptionKey: key.right });
+/** Moves in the blob files an earlier version kept under DATA_DIR/agent-checkouts (nothing beside a store in memory). */
+export const importAgentCheckoutBlobFiles = async (config: AppConfig, store: EventStore, clock: Clock = systemClock): Promise<void> => {
+  if (config.EVENT_STORE === 'memory') return;
+  await importBlobFiles({ store, namespace: NAMESPACE, directory: join(config.DATA_DIR, 'agent-checkouts'), clock });
 };
 
 export const storageProviders: Provider[] = [
@@ -46,11 +48,10 @@ export const storageProviders: Provider[] = [
   },
   {
     provide: AGENT_CHECKOUT_BLOBS,
-    useFactory: (config: AppConfig, db: ReadModelDatabase, keys: DerivedKeys): BlobStore => {
-      if (isEphemeral(db)) return new MemoryBlobStore();
-      // Made on first use: a deployment that never stores a blob never needs the secrets key.
-      return lazyBlobStore(() => agentCheckoutFileBlobs(config, keys));
+    useFactory: async (config: AppConfig, store: EventStore, keys: DerivedKeys, clock: Clock): Promise<BlobStore> => {
+      await importAgentCheckoutBlobFiles(config, store, clock);
+      return agentCheckoutBlobs(store, keys, clock);
     },
-    inject: [APP_CONFIG, READ_MODEL_DATABASE, AGENT_CHECKOUT_KEYS],
+    inject: [APP_CONFIG, EVENT_STORE, AGENT_CHECKOUT_KEYS, CLOCK],
   },
 ];

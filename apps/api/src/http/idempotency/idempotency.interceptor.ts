@@ -3,24 +3,30 @@ import { Reflector } from '@nestjs/core';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IdempotencyKey, describeIssue } from '@paykit/contracts';
 import { DomainException, conflict } from '@paykit/kernel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type Observable, from, lastValueFrom, mergeAll, of } from 'rxjs';
+import { type Observable, from, lastValueFrom, mergeAll, of, tap } from 'rxjs';
 import type { Principal } from '../../auth/principal.js';
 import { mapException } from '../errors/map-exception.js';
+import type { RouteContract } from '../routes/route-contract.js';
+import { ROUTE_CONTRACT_METADATA } from '../routes/route.decorator.js';
 import { RequestValidationError } from '../validation/request-validation.error.js';
 import { HANDLES_IDEMPOTENCY_KEY_METADATA } from './handles-idempotency-key.decorator.js';
-import { type IdempotencyClaim, IdempotencyStore } from './idempotency.store.js';
-import { requestFingerprint } from './request-fingerprint.js';
+import { IdempotencySecrets } from './idempotency-secrets.js';
+import { type AcquireOutcome, type IdempotencyClaim, IdempotencyStore } from './idempotency.store.js';
+import { KeyedWrite } from './keyed-write.js';
 
 /**
- * `x-idempotency-key` on POST: the first request with a key runs, later ones with the same
- * method, path and body replay its response, and one with a different request is a 409.
- * Runs after the auth guard: keys are scoped to the caller's project.
+ * `x-idempotency-key` on POST, after the auth guard (keys are scoped to the caller's project).
+ * A route with `idempotency: 'resource'` gets a KeyedWrite and makes the key part of what it
+ * writes (ADR 0305). Other routes keep a record: the first request with a key runs, later ones
+ * with the same method, path and body replay its response, one with a different request is a
+ * 409, and one whose first request died unanswered is a 409 that never runs it again.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: IdempotencyStore,
+    private readonly secrets: IdempotencySecrets,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -33,10 +39,31 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const principal = request.principal;
     // Without a caller there is no namespace to keep one caller's keys from another's.
     if (!principal || this.routeHandlesKey(context)) return next.handle();
-    return from(this.handleKeyed(request, http.getResponse<FastifyReply>(), principal, key, next)).pipe(mergeAll());
+    const reply = http.getResponse<FastifyReply>();
+    const contract = this.reflector.get<RouteContract | undefined>(ROUTE_CONTRACT_METADATA, context.getHandler());
+    if (contract?.idempotency === 'resource') return this.handleKeyedWrite(request, reply, principal, key, contract, next);
+    return from(this.handleRecorded(request, reply, principal, key, next)).pipe(mergeAll());
   }
 
-  private async handleKeyed(
+  private handleKeyedWrite(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    principal: Principal,
+    key: string,
+    contract: RouteContract,
+    next: CallHandler,
+  ): Observable<unknown> {
+    const route = `${contract.method} ${contract.path}`;
+    const fingerprint = this.secrets.fingerprint({ method: contract.method, path: contract.path, params: request.params, body: request.body });
+    const keyed = KeyedWrite.of(principal.projectId, route, key, fingerprint);
+    request.keyedWrite = keyed;
+    const markReplay = () => {
+      if (keyed.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    };
+    return next.handle().pipe(tap({ next: markReplay, error: markReplay }));
+  }
+
+  private async handleRecorded(
     request: FastifyRequest,
     reply: FastifyReply,
     principal: Principal,
@@ -46,7 +73,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const outcome = await this.keys.acquire({
       scope: principal.projectId,
       key,
-      fingerprint: requestFingerprint(request.method, request.url, request.body),
+      fingerprint: this.secrets.fingerprint({ method: request.method, path: request.url, body: request.body }),
       method: request.method,
       path: request.url,
       context: {
@@ -55,30 +82,13 @@ export class IdempotencyInterceptor implements NestInterceptor {
         correlationId: request.id,
       },
     });
-    switch (outcome.kind) {
-      case 'replay':
-        void reply.code(outcome.response.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-        return of(outcome.response.body ?? undefined);
-      case 'key_reused':
-        throw new DomainException(
-          conflict('idempotency_key_reused', 'This idempotency key was already used with a different request', {
-            idempotencyKey: key,
-          }),
-        );
-      case 'in_progress':
-        throw new DomainException(
-          conflict(
-            'idempotency_request_in_progress',
-            'A request with this idempotency key is still in progress; retry later',
-            {
-              idempotencyKey: key,
-            },
-          ),
-        );
-      case 'claimed':
-        // Settled on its own promise, so a client that goes away cannot leave the key claimed.
-        return from(this.run(outcome.claim, next, reply));
+    if (outcome.kind === 'replay') {
+      void reply.code(outcome.response.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return of(outcome.response.body ?? undefined);
     }
+    // Settled on its own promise, so a client that goes away cannot leave the key claimed.
+    if (outcome.kind === 'claimed') return from(this.run(outcome.claim, next, reply));
+    throw refusalOf(outcome, key);
   }
 
   private async run(claim: IdempotencyClaim, next: CallHandler, reply: FastifyReply): Promise<unknown> {
@@ -113,10 +123,30 @@ const parseKey = (header: string | string[]): string => {
   return parsed.data;
 };
 
+const REFUSALS: Readonly<Record<Exclude<AcquireOutcome['kind'], 'claimed' | 'replay'>, readonly [string, string]>> = {
+  key_reused: ['idempotency_key_reused', 'This idempotency key was already used with a different request'],
+  in_progress: ['idempotency_request_in_progress', 'A request with this idempotency key is still in progress; retry later'],
+  interrupted: [
+    'idempotency_request_interrupted',
+    'The first request with this idempotency key was interrupted before it answered and may have taken effect; ' +
+      'it is not run again. Check the resource, then use a new key',
+  ],
+  unreadable: [
+    'idempotency_response_unavailable',
+    'The first request with this idempotency key completed, but its recorded response can no longer be read',
+  ],
+};
+
+const refusalOf = (outcome: { kind: keyof typeof REFUSALS }, key: string): DomainException => {
+  const [code, message] = REFUSALS[outcome.kind];
+  return new DomainException(conflict(code, message, { idempotencyKey: key }));
+};
+
 /**
- * A request that never ran (invalid input), lost a race (a concurrency conflict), was throttled
- * or failed on our side is not an outcome: the key is released so a retry runs again.
+ * A request that never ran (invalid input, throttled), lost a race (a concurrency conflict) or
+ * found a party unavailable (502, 503, 504: the contract is to retry) is not an outcome: the
+ * key is released so a retry runs again. Every other answer, a 500 included, is replayed.
  */
 const NOT_AN_OUTCOME = new Set(['invalid_request', 'concurrency_conflict']);
 const isWorthReplaying = (status: number, code: string | undefined): boolean =>
-  status < 500 && status !== 429 && !NOT_AN_OUTCOME.has(code ?? '');
+  status !== 429 && status !== 502 && status !== 503 && status !== 504 && !NOT_AN_OUTCOME.has(code ?? '');

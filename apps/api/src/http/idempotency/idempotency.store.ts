@@ -9,6 +9,8 @@ import {
 import { type Clock, type CommandContext, type IdGenerator, envelope } from '@paykit/kernel';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
+import { thisProcess } from './claim-holders.js';
+import { IdempotencySecrets } from './idempotency-secrets.js';
 import {
   type ClaimedData,
   IdempotencyEvents,
@@ -33,6 +35,8 @@ export interface IdempotentRequest {
 /** Held by the one request that runs for a key; completed or released when it ends. */
 export interface IdempotencyClaim {
   readonly stream: string;
+  /** The claim event's id (thisProcess.holding). */
+  readonly claimId: string;
   readonly revision: bigint;
   readonly fingerprint: string;
   readonly context: CommandContext;
@@ -42,15 +46,21 @@ export type AcquireOutcome =
   | { readonly kind: 'claimed'; readonly claim: IdempotencyClaim }
   | { readonly kind: 'replay'; readonly response: RecordedResponse }
   | { readonly kind: 'key_reused' }
-  | { readonly kind: 'in_progress' };
+  | { readonly kind: 'in_progress' }
+  /** The request that claimed the key died before it answered: it may have taken effect, so it never runs again. */
+  | { readonly kind: 'interrupted' }
+  /** The key's request completed, but its sealed response does not open (the secrets key changed). */
+  | { readonly kind: 'unreadable' };
 
 /** How often a waiting request re-reads a key that another instance holds. */
 const POLL_INTERVAL_MS = 50;
 
 /**
- * Idempotency keys claimed through the event store: appending the claim at `no_stream` (or at
- * the revision of a released or expired claim) is the lock, so it holds across instances. A
- * claim is a lease: one whose holder died is taken over once it expires.
+ * Idempotency keys of the routes that keep a record of their response (ADR 0302, 0305): the
+ * claim appended at `no_stream` (or at the revision of a released or expired record) is the
+ * lock, so it holds across instances. A claim names the process that holds it; once that
+ * process is gone without an answer, the key answers `interrupted` and never runs again, since
+ * the request may have taken effect. Recorded responses are sealed.
  */
 @Injectable()
 export class IdempotencyStore {
@@ -63,6 +73,7 @@ export class IdempotencyStore {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly secrets: IdempotencySecrets,
   ) {}
 
   async acquire(request: IdempotentRequest): Promise<AcquireOutcome> {
@@ -77,7 +88,10 @@ export class IdempotencyStore {
       } else if (state.fingerprint !== request.fingerprint) {
         return { kind: 'key_reused' };
       } else if (state.status === 'completed') {
-        return { kind: 'replay', response: state.response };
+        const response = this.responseOf(stream, state.recorded);
+        return response ? { kind: 'replay', response } : { kind: 'unreadable' };
+      } else if (!this.isAlive(state)) {
+        return { kind: 'interrupted' };
       } else {
         const remaining = waitUntil - Date.now();
         if (remaining <= 0) return { kind: 'in_progress' };
@@ -89,7 +103,11 @@ export class IdempotencyStore {
 
   /** Records the response a claim's request produced; later requests with the key replay it. */
   async complete(claim: IdempotencyClaim, response: RecordedResponse): Promise<void> {
-    const data: RecordedData = { fingerprint: claim.fingerprint, response, recordedAt: this.clock.now().toISOString() };
+    const data: RecordedData = {
+      fingerprint: claim.fingerprint,
+      sealedResponse: this.secrets.seal(response, claim.stream),
+      recordedAt: this.clock.now().toISOString(),
+    };
     await this.settle(claim, IdempotencyEvents.recorded, data);
   }
 
@@ -99,12 +117,25 @@ export class IdempotencyStore {
     await this.settle(claim, IdempotencyEvents.released, data);
   }
 
-  /** An expired claim's holder is presumed dead; an expired response is no longer replayed. */
+  /** A key is remembered for IDEMPOTENCY_TTL_HOURS from its claim or its response; then it is free. */
   private hasExpired(state: Exclude<KeyState, { status: 'free' }>): boolean {
-    const now = this.clock.now().getTime();
-    return state.status === 'claimed'
-      ? state.leaseExpiresAt <= now
-      : state.recordedAt + this.config.IDEMPOTENCY_TTL_HOURS * 3_600_000 <= now;
+    const since = state.status === 'claimed' ? state.claimedAt : state.recordedAt;
+    return since + this.config.IDEMPOTENCY_TTL_HOURS * 3_600_000 <= this.clock.now().getTime();
+  }
+
+  /**
+   * Whether the request holding a claim may still answer. This process knows its own requests.
+   * The embedded store serves one API process, so a claim of another process is one that died
+   * with it; on EventStoreDB other instances are alive until their lease runs out.
+   */
+  private isAlive(state: Extract<KeyState, { status: 'claimed' }>): boolean {
+    if (state.holder === thisProcess.id) return thisProcess.holding.has(state.claimId);
+    return this.config.EVENT_STORE === 'esdb' && state.leaseExpiresAt > this.clock.now().getTime();
+  }
+
+  private responseOf(stream: string, recorded: RecordedData): RecordedResponse | null {
+    if (recorded.sealedResponse === undefined) return recorded.response ?? null;
+    return this.secrets.open(recorded.sealedResponse, stream) as RecordedResponse | null;
   }
 
   private async tryClaim(
@@ -120,26 +151,27 @@ export class IdempotencyStore {
       fingerprint: request.fingerprint,
       method: request.method,
       path: request.path,
+      holder: thisProcess.id,
+      claimedAt: now.toISOString(),
       leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
     };
+    const claimId = this.ids.uuid();
+    thisProcess.holding.add(claimId);
     try {
       const result = await this.store.appendToStream(
         stream,
-        [
-          envelope({ type: IdempotencyEvents.claimed, data }, request.context, {
-            eventId: this.ids.uuid(),
-            occurredAt: now,
-          }),
-        ],
+        [envelope({ type: IdempotencyEvents.claimed, data }, request.context, { eventId: claimId, occurredAt: now })],
         { expectedRevision: revision },
       );
       return {
         stream,
+        claimId,
         revision: result.nextExpectedRevision,
         fingerprint: request.fingerprint,
         context: request.context,
       };
     } catch (error) {
+      thisProcess.holding.delete(claimId);
       if (error instanceof WrongExpectedRevisionError) return null;
       throw error;
     }
@@ -153,10 +185,10 @@ export class IdempotencyStore {
         { expectedRevision: claim.revision },
       );
     } catch (error) {
-      // Lost the lease (it expired and another request took the key over), or the store is
-      // down: the response still goes out; a retry of the key then runs again.
+      // The store is down: the response still goes out; a retry of the key answers `interrupted`.
       this.logger.warn(`Could not settle idempotency claim on ${claim.stream}: ${(error as Error).message}`);
     } finally {
+      thisProcess.holding.delete(claim.claimId);
       this.settled.emit(claim.stream);
     }
   }

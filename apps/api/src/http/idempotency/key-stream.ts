@@ -18,11 +18,16 @@ export interface ClaimedData {
   readonly fingerprint: string;
   readonly method: string;
   readonly path: string;
+  /** The process that runs the request (ADR 0305): whether it is still alive decides a retry's answer. */
+  readonly holder?: string;
+  readonly claimedAt?: string;
   readonly leaseExpiresAt: string;
 }
 export interface RecordedData {
   readonly fingerprint: string;
-  readonly response: RecordedResponse;
+  /** The response sealed to this stream (ADR 0305); records before it held `response` in clear. */
+  readonly sealedResponse?: string;
+  readonly response?: RecordedResponse;
   readonly recordedAt: string;
 }
 export interface ReleasedData {
@@ -39,28 +44,36 @@ export type KeyState =
       readonly status: 'claimed';
       readonly revision: bigint;
       readonly fingerprint: string;
+      /** The claim event's id, and the process that appended it (null in claims made before ADR 0305). */
+      readonly claimId: string;
+      readonly holder: string | null;
+      readonly claimedAt: number;
       readonly leaseExpiresAt: number;
     }
   | {
       readonly status: 'completed';
       readonly revision: bigint;
       readonly fingerprint: string;
-      readonly response: RecordedResponse;
+      readonly recorded: RecordedData;
       readonly recordedAt: number;
     };
 
-/** Folds a key's stream: free (never used, or released), claimed (a request runs), completed. */
+/** Folds a key's stream: free (never used, or released), claimed (a request runs or ran), completed. */
 export const foldKeyStream = (events: readonly RecordedEvent[]): KeyState => {
   let state: KeyState = { status: 'free', revision: 'no_stream' };
   for (const event of events) {
     switch (event.type) {
       case IdempotencyEvents.claimed: {
         const data = event.data as ClaimedData;
+        const leaseExpiresAt = Date.parse(data.leaseExpiresAt);
         state = {
           status: 'claimed',
           revision: event.revision,
           fingerprint: data.fingerprint,
-          leaseExpiresAt: Date.parse(data.leaseExpiresAt),
+          claimId: event.metadata.eventId,
+          holder: data.holder ?? null,
+          claimedAt: data.claimedAt === undefined ? leaseExpiresAt : Date.parse(data.claimedAt),
+          leaseExpiresAt,
         };
         break;
       }
@@ -70,7 +83,7 @@ export const foldKeyStream = (events: readonly RecordedEvent[]): KeyState => {
           status: 'completed',
           revision: event.revision,
           fingerprint: data.fingerprint,
-          response: data.response,
+          recorded: data,
           recordedAt: Date.parse(data.recordedAt),
         };
         break;

@@ -1,5 +1,3 @@
-import { sha256Hex } from '@paykit/kernel';
-
 /** JSON with object keys sorted at every level: the same body always prints the same. */
 export const canonicalJson = (value: unknown): string => {
   if (value === undefined) return '';
@@ -11,7 +9,3 @@ export const canonicalJson = (value: unknown): string => {
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
 };
-
-/** What "the same request" means for an idempotency key: method, path (with query) and body. */
-export const requestFingerprint = (method: string, url: string, body: unknown): string =>
-  sha256Hex(`${method.toUpperCase()}\n${url}\n${canonicalJson(body)}`);

@@ -33,8 +33,9 @@ interface RouteContractBase {
   /**
    * POST only. `replay` (default): the idempotency layer replays the first response for a
    * reused `x-idempotency-key`. `route`: the route reads the key and handles reuse itself.
+   * `resource`: the route makes the key part of its write (`@KeyedWriteOf()`, ADR 0305).
    */
-  readonly idempotency?: 'replay' | 'route';
+  readonly idempotency?: 'replay' | 'route' | 'resource';
   /**
    * The route also accepts an order's client secret raw in Authorization instead of the scope
    * (get order, process payment; COMPAT.md). The handler must check it against the order.

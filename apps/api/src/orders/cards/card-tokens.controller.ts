@@ -77,9 +77,9 @@ export class CardTokensController {
     responses: { 200: CardVerificationResponse },
     idempotency: 'route',
   })
-  verify(@Param() params: { verificationId: string }, @Body() body: CardVerificationBody): CardVerificationResponse {
+  async verify(@Param() params: { verificationId: string }, @Body() body: CardVerificationBody): Promise<CardVerificationResponse> {
     if (this.config.APP_ENV !== 'staging') throw new DomainException(notFound());
-    const charge = this.processor.completeVerification(params.verificationId, body.outcome);
+    const charge = await this.processor.completeVerification(params.verificationId, body.outcome);
     if (E.isLeft(charge)) throw new DomainException(charge.left);
     return { verificationId: params.verificationId, status: charge.right.status };
   }

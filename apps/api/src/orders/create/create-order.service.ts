@@ -1,29 +1,34 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { CreateOrderBody, CreateOrderResponse, DraftOrderResponse } from '@paykit/contracts';
 import { fieldError } from '@paykit/identity';
-import { type Clock, DomainException, type IdGenerator, randomToken } from '@paykit/kernel';
+import { type Clock, DomainException, type IdGenerator, conflict } from '@paykit/kernel';
 import {
   type DraftOrderInput,
   type ExecutionParameters,
   type KycPreparation,
   type KycStanding,
+  type Order,
+  clientSecretMatches,
   draftOrder,
   hashClientSecret,
   kycRequired,
   normalizeExecutionParameters,
-  paymentStatus,
   toOrderResource,
 } from '@paykit/orders';
 import * as E from 'fp-ts/lib/Either.js';
+import { KeyedRequestCompleted } from '../../http/idempotency/keyed-commands.js';
+import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import type { ProjectContext } from '../../users/http/caller.js';
 import { IdentityVerificationService } from '../../users/identity-verification.service.js';
 import { PurchaseLimits } from '../limits/purchase-limits.js';
 import { OrderSettings } from '../providers/order-settings.js';
 import { OrderRepository } from '../store/order-repository.js';
+import { ClientSecrets } from './client-secrets.js';
 import { DepositInstructions, type DepositTerms } from './deposit-instructions.js';
 import { orderKycStanding } from './kyc-standing.js';
 import { OrderPricing, currencyMetadata, tokenMetadata } from './order-pricing.js';
+import { placeOrderDecider } from './place-order.js';
 import { RecipientBuyer } from './recipient-buyer.js';
 
 export interface CreatedOrder {
@@ -44,7 +49,8 @@ interface PricedRequest {
  * Create order (spec endpoints 3 and 4): resolves the buyer, prices the quote, and either
  * renders a draft (nothing stored, no identity check) or places the order: purchase limit,
  * identity check above the no-KYC threshold, client secret, and for offramp the deposit terms
- * and the payer's deposit transaction.
+ * and the payer's deposit transaction. With an idempotency key the order's id follows from the
+ * key and placing it is the key's one write (ADR 0305): a retry answers from that order.
  */
 @Injectable()
 export class CreateOrderService {
@@ -56,22 +62,30 @@ export class CreateOrderService {
     private readonly identity: IdentityVerificationService,
     private readonly limits: PurchaseLimits,
     private readonly settings: OrderSettings,
+    private readonly clientSecrets: ClientSecrets,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  async create(context: ProjectContext, body: CreateOrderBody): Promise<CreatedOrder> {
-    const orderId = this.ids.uuid();
-    const priced = await this.price(context.projectId, orderId, body);
+  async create(context: ProjectContext, body: CreateOrderBody, keyed?: KeyedWrite): Promise<CreatedOrder> {
     if (body.state === 'draft') {
-      const draft = draftOrder(priced.input);
+      // A draft writes nothing, so a key has nothing to name: it is priced again each time.
+      const draft = draftOrder((await this.price(context.projectId, this.ids.uuid(), body)).input);
       if (E.isLeft(draft)) throw new DomainException(draft.left);
       return { status: 200, body: { order: draft.right } };
     }
-    return { status: 201, body: await this.place(context, priced) };
+    if (!keyed) return { status: 201, body: await this.place(context, await this.price(context.projectId, this.ids.uuid(), body)) };
+    const orderId = keyed.resourceId('order');
+    try {
+      await this.orders.checkKey(orderId, keyed);
+      return { status: 201, body: await this.place(context, await this.price(context.projectId, orderId, body), keyed) };
+    } catch (error) {
+      if (error instanceof KeyedRequestCompleted) return { status: 201, body: this.placed(error.state as Order) };
+      throw error;
+    }
   }
 
-  private async place(context: ProjectContext, { input, deposit }: PricedRequest): Promise<CreateOrderResponse> {
+  private async place(context: ProjectContext, { input, deposit }: PricedRequest, keyed?: KeyedWrite): Promise<CreateOrderResponse> {
     const { quote, buyer } = input;
     const onramp = input.payment.method === 'card';
     if (onramp) {
@@ -85,32 +99,45 @@ export class CreateOrderService {
       standing = orderKycStanding(check);
       inquiry = check.session;
     }
-    const clientSecret = `${input.orderId}_secret_${randomToken(24)}`;
     const payer = input.payment.payerAddress;
-    const created = await this.orders.handle(
-      input.orderId,
-      {
-        type: 'CreateOrder',
-        data: {
-          ...input,
-          clientSecretHash: hashClientSecret(clientSecret),
-          kyc: { standing, ...(noKycThreshold && { noKycThreshold }) },
-          ...(deposit && {
-            deposit: {
-              address: deposit.address,
-              memo: deposit.memo,
-              ...(payer && {
-                serializedTransaction: await this.deposits.serializedTransaction(deposit, payer, quote.totalPrice.amount),
-              }),
-            },
-          }),
-        },
+    const create = {
+      type: 'CreateOrder' as const,
+      data: {
+        ...input,
+        clientSecretHash: hashClientSecret(this.clientSecrets.of(input.orderId)),
+        kyc: { standing, ...(noKycThreshold && { noKycThreshold }) },
+        ...(deposit && {
+          deposit: {
+            address: deposit.address,
+            memo: deposit.memo,
+            ...(payer && {
+              serializedTransaction: await this.deposits.serializedTransaction(deposit, payer, quote.totalPrice.amount),
+            }),
+          },
+        }),
       },
+    };
+    const placed = await this.orders.decide(
+      input.orderId,
+      placeOrderDecider,
+      { create, ...(inquiry && { inquiry }) },
       context,
+      keyed && { write: keyed, completes: true },
     );
-    let order = created.order;
-    if (inquiry && paymentStatus(order) === 'requires-kyc') {
-      order = (await this.orders.handle(input.orderId, { type: 'StartKycInquiry', data: { inquiry } }, context)).order;
+    if (E.isLeft(placed)) throw new DomainException(placed.left);
+    return this.placed(placed.right.order);
+  }
+
+  /** The answer to placing `order`, the first time or again: its client secret is derived, never stored. */
+  private placed(order: Order): CreateOrderResponse {
+    const clientSecret = this.clientSecrets.of(order.orderId);
+    if (!clientSecretMatches(order, clientSecret)) {
+      // Only when the secrets key changed since the order was placed.
+      throw new DomainException(
+        conflict('client_secret_unavailable', `order ${order.orderId} was placed, but its client secret can no longer be derived`, {
+          orderId: order.orderId,
+        }),
+      );
     }
     return { clientSecret, order: toOrderResource(order) };
   }

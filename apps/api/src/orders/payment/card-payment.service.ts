@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Clock, DomainException, sha256Hex } from '@paykit/kernel';
+import { type Clock, type DomainError, DomainException, type Money, sha256Hex } from '@paykit/kernel';
 import type { Order, RecordCardPaymentResult } from '@paykit/orders';
 import type { CardProcessorPort, Charge } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
+import { type KeyedStep, KeyedRequestCompleted } from '../../http/idempotency/keyed-commands.js';
+import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { PurchaseLimits } from '../limits/purchase-limits.js';
 import { CARD_PROCESSOR } from '../providers/order-providers.js';
@@ -36,7 +38,8 @@ export const cardResultOf = (paymentId: string, charge: Charge, at: string): Rec
  * Pays an onramp order with a vault token (ADR 0101): opens the attempt on the order (its id is
  * the processor's idempotency key), charges the quoted total, records the processor's answer.
  * The attempt id follows from the order and the idempotency key (or the token), so a retry after
- * an outage reaches the same charge instead of a second one.
+ * an outage or a crash reaches the same attempt and the same charge instead of a second one. With
+ * a key, recording the answer completes the key's request (ADR 0305): a retry answers with it.
  */
 @Injectable()
 export class CardPaymentService {
@@ -48,25 +51,49 @@ export class CardPaymentService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async pay(order: Order, token: string, idempotencyKey: string | undefined, context: OrderContext): Promise<Order> {
-    const priced = order.kind === 'onramp' ? await this.requoting.fresh(order, context) : order;
-    const total = priced.quote.totalPrice;
-    await this.limits.check({ projectId: context.projectId, buyer: priced.buyer.userLocator, orderId: priced.orderId, ...total });
-    const paymentId = derivedId(priced.orderId, idempotencyKey ?? `token:${token}`);
-    await this.orders.handle(priced.orderId, { type: 'AuthorizeCardPayment', data: { paymentId, amount: total, now: this.now() } }, context);
-    const charge = await this.processor.charge({ token, amount: total.amount, currency: total.currency, idempotencyKey: paymentId });
+  async pay(order: Order, token: string, keyed: KeyedWrite | undefined, context: OrderContext): Promise<Order> {
+    if (!keyed) return this.charge(order, token, `token:${token}`, context);
+    try {
+      await this.orders.checkKey(order.orderId, keyed);
+      return await this.charge(order, token, keyed.key, context, keyed);
+    } catch (error) {
+      if (!(error instanceof KeyedRequestCompleted)) throw error;
+      if (error.refusal) throw new DomainException(error.refusal);
+      return error.state as Order;
+    }
+  }
+
+  private async charge(order: Order, token: string, attemptKey: string, context: OrderContext, keyed?: KeyedWrite): Promise<Order> {
+    const paymentId = derivedId(order.orderId, attemptKey);
+    const step = (completes: boolean, refusal?: DomainError): KeyedStep | undefined =>
+      keyed && { write: keyed, completes, ...(refusal && { refusal }) };
+    const open = order.payment.card?.paymentId === paymentId && order.payment.card.state !== 'declined' ? order.payment.card : undefined;
+    // An attempt a crash interrupted is charged again as it was opened, never at a fresh quote:
+    // the processor answers a repeated key with the same charge only for the same amount.
+    const amount = open?.amount ?? (await this.authorize(order, paymentId, context, step(false)));
+    const charge = await this.processor.charge({ token, amount: amount.amount, currency: amount.currency, idempotencyKey: paymentId });
     if (E.isLeft(charge)) {
       // An outage leaves the attempt open (a retry reaches the same charge); a refusal is this attempt's end.
       if (charge.left.kind !== 'unavailable' && charge.left.kind !== 'upstream_invalid') {
         await this.orders.handle(
-          priced.orderId,
+          order.orderId,
           { type: 'RecordCardPaymentResult', data: { paymentId, at: this.now(), outcome: 'declined', message: charge.left.message } },
           context,
+          step(true, charge.left),
         );
       }
       throw new DomainException(charge.left);
     }
-    return (await this.orders.handle(priced.orderId, cardResultOf(paymentId, charge.right, this.now()), context)).order;
+    return (await this.orders.handle(order.orderId, cardResultOf(paymentId, charge.right, this.now()), context, step(true))).order;
+  }
+
+  /** Opens the attempt at the current quote (priced again if it lapsed), within the purchase limit. */
+  private async authorize(order: Order, paymentId: string, context: OrderContext, keyed: KeyedStep | undefined): Promise<Money> {
+    const priced = order.kind === 'onramp' ? await this.requoting.fresh(order, context) : order;
+    const total = priced.quote.totalPrice;
+    await this.limits.check({ projectId: context.projectId, buyer: priced.buyer.userLocator, orderId: priced.orderId, ...total });
+    await this.orders.handle(priced.orderId, { type: 'AuthorizeCardPayment', data: { paymentId, amount: total, now: this.now() } }, context, keyed);
+    return total;
   }
 
   private now(): string {

@@ -3,6 +3,8 @@ import { type Clock, type DomainError, DomainException, conflict, formatDecimal,
 import type { Order } from '@paykit/orders';
 import { type ChainGateway, type IncomingTransfer, verifyDeposit } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
+import { type KeyedStep, KeyedRequestCompleted } from '../../http/idempotency/keyed-commands.js';
+import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { CHAIN_GATEWAY } from '../../wallets/gateway/chain-gateway.token.js';
 import { DepositInstructions } from '../create/deposit-instructions.js';
@@ -22,6 +24,8 @@ const notPaying = (error: DomainError): DomainException =>
  * chain gateway and must pay the deposit address the quoted amount of the stablecoin with the
  * order's memo, from the payer, and be final, before the order records it. A mismatch changes
  * nothing. Finality is awaited for a bounded time; past it the answer is deposit_not_final.
+ * Repeats are safe without a key (the same txId is recorded once); with one, a retry answers
+ * the order as the first request left it (ADR 0305).
  */
 @Injectable()
 export class CryptoPaymentService {
@@ -34,15 +38,32 @@ export class CryptoPaymentService {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async pay(order: Order, txId: string, context: OrderContext): Promise<Order> {
+  async pay(order: Order, txId: string, context: OrderContext, keyed?: KeyedWrite): Promise<Order> {
     if (order.kind !== 'offramp') {
       throw new DomainException(invalid('payment_method_mismatch', 'type: crypto-tx-id pays offramp orders; pay this order with a card-token'));
     }
+    if (!keyed) return this.record(order, txId, context);
+    try {
+      await this.orders.checkKey(order.orderId, keyed);
+      return await this.record(order, txId, context, keyed);
+    } catch (error) {
+      if (error instanceof KeyedRequestCompleted) return error.state as Order;
+      throw error;
+    }
+  }
+
+  /** With a key, recording the deposit completes the key's request (ADR 0305). */
+  private async record(order: Order, txId: string, context: OrderContext, keyed?: KeyedWrite): Promise<Order> {
     if (order.payment.received?.txId === txId) return order;
     const transfer = await this.finalDeposit(order, txId);
-    const withPayer = await this.payerFrom(order, transfer, context);
+    const withPayer = await this.payerFrom(order, transfer, context, keyed && { write: keyed, completes: false });
     const record = (current: Order) =>
-      this.orders.tryHandle(current.orderId, { type: 'RecordCryptoDeposit', data: this.depositOf(current, transfer) }, context);
+      this.orders.tryHandle(
+        current.orderId,
+        { type: 'RecordCryptoDeposit', data: this.depositOf(current, transfer) },
+        context,
+        keyed && { write: keyed, completes: true },
+      );
     const first = await record(withPayer);
     if (E.isRight(first)) return first.right.order;
     if (first.left.code !== 'quote_expired') throw new DomainException(first.left);
@@ -82,12 +103,17 @@ export class CryptoPaymentService {
   }
 
   /** A deposit from a payer the order did not name makes that payer the order's (with its deposit transaction). */
-  private async payerFrom(order: Order, transfer: IncomingTransfer, context: OrderContext): Promise<Order> {
+  private async payerFrom(order: Order, transfer: IncomingTransfer, context: OrderContext, keyed?: KeyedStep): Promise<Order> {
     if (order.payment.payerAddress) return order;
     const terms = this.deposits.terms(order.payment.method, order.payment.currency, order.orderId);
     const serializedTransaction = await this.deposits.serializedTransaction(terms, transfer.from, order.quote.totalPrice.amount);
     return (
-      await this.orders.handle(order.orderId, { type: 'ProvideCryptoPayer', data: { payerAddress: transfer.from, serializedTransaction } }, context)
+      await this.orders.handle(
+        order.orderId,
+        { type: 'ProvideCryptoPayer', data: { payerAddress: transfer.from, serializedTransaction } },
+        context,
+        keyed,
+      )
     ).order;
   }
 

@@ -1,4 +1,5 @@
 import type { Provider } from '@nestjs/common';
+import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
 import {
   type BankAccountVaultPort,
@@ -8,8 +9,10 @@ import {
   SandboxPayoutRail,
 } from '@paykit/providers';
 import type { AppConfig } from '../../config/config.js';
-import { APP_CONFIG, CLOCK, ID_GENERATOR } from '../../infrastructure/tokens.js';
+import { AppSecrets } from '../../infrastructure/secrets/app-secrets.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { BANK_ACCOUNT_VAULT } from '../../payment-methods/bank-account-vault.provider.js';
+import { sandboxProviderState } from './sandbox-state.js';
 
 /** The card processor's vault (CardVaultPort): the only party that ever takes a card number. */
 export const CARD_VAULT = Symbol('CardVault');
@@ -22,28 +25,36 @@ export const PAYOUT_RAIL = Symbol('PayoutRail');
 export const cardVerificationPath = (config: AppConfig, verificationId: string): string =>
   `${config.API_PREFIX}/unstable/card-verifications/${verificationId}`;
 
+/** The sandbox parties of orders, their tokens, charges and payouts kept in the app's event store (docs/adr/0430). */
 export const orderProviders: Provider[] = [
   {
     provide: CARD_VAULT,
-    useFactory: (clock: Clock, ids: IdGenerator) => new SandboxCardVault({ clock, ids }),
-    inject: [CLOCK, ID_GENERATOR],
+    useFactory: (clock: Clock, ids: IdGenerator, store: EventStore, secrets: AppSecrets) =>
+      new SandboxCardVault({ clock, ids, state: sandboxProviderState(store, secrets) }),
+    inject: [CLOCK, ID_GENERATOR, EVENT_STORE, AppSecrets],
   },
   {
     provide: CARD_PROCESSOR,
-    useFactory: (vault: SandboxCardVault, clock: Clock, ids: IdGenerator, config: AppConfig) =>
-      new SandboxCardProcessor({ vault, clock, ids, verificationUrl: (id) => cardVerificationPath(config, id) }),
-    inject: [CARD_VAULT, CLOCK, ID_GENERATOR, APP_CONFIG],
-  },
-  {
-    provide: PAYOUT_RAIL,
-    useFactory: (vault: BankAccountVaultPort, clock: Clock, ids: IdGenerator, config: AppConfig): PayoutRailPort =>
-      new SandboxPayoutRail({
+    useFactory: (vault: SandboxCardVault, clock: Clock, ids: IdGenerator, config: AppConfig, store: EventStore, secrets: AppSecrets) =>
+      new SandboxCardProcessor({
         vault,
         clock,
         ids,
+        verificationUrl: (id) => cardVerificationPath(config, id),
+        state: sandboxProviderState(store, secrets),
+      }),
+    inject: [CARD_VAULT, CLOCK, ID_GENERATOR, APP_CONFIG, EVENT_STORE, AppSecrets],
+  },
+  {
+    provide: PAYOUT_RAIL,
+    useFactory: (vault: BankAccountVaultPort, clock: Clock, config: AppConfig, store: EventStore, secrets: AppSecrets): PayoutRailPort =>
+      new SandboxPayoutRail({
+        vault,
+        clock,
         sendDelayMs: config.PAYOUT_SANDBOX_SEND_DELAY_MS,
         settlementDelayMs: config.PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS,
+        state: sandboxProviderState(store, secrets),
       }),
-    inject: [BANK_ACCOUNT_VAULT, CLOCK, ID_GENERATOR, APP_CONFIG],
+    inject: [BANK_ACCOUNT_VAULT, CLOCK, APP_CONFIG, EVENT_STORE, AppSecrets],
   },
 ];

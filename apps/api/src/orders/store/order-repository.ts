@@ -1,10 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EventStore, handleCommand } from '@paykit/event-store';
-import { type Clock, type CommandContext, type DomainError, DomainException, type IdGenerator, notFound } from '@paykit/kernel';
-import { type Order, type OrderCommand, type OrderEvent, orderDecider, orderStreamName } from '@paykit/orders';
+import { type Clock, type Decider, type DomainError, DomainException, type IdGenerator, notFound } from '@paykit/kernel';
+import { type Order, type OrderCommand, type OrderEvent, type OrderState, orderDecider, orderStreamName } from '@paykit/orders';
 import * as E from 'fp-ts/lib/Either.js';
+import { type KeyedStep, checkKeyedStream, handleKeyedCommand } from '../../http/idempotency/keyed-commands.js';
+import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { toEnvelope } from '../../users/http/caller.js';
+import type { OrderContext } from './order-context.js';
 
 /** An order with the project that placed it (the first event's metadata). */
 export interface StoredOrder {
@@ -43,32 +46,46 @@ export class OrderRepository {
     return stored;
   }
 
-  /** Load, decide, append at the revision read; a refusal is thrown as the domain error it is. */
-  async handle(orderId: string, command: OrderCommand, context: CommandContext & { projectId: string }): Promise<HandledOrder> {
-    const result = await this.tryHandle(orderId, command, context);
+  /**
+   * Load, decide, append at the revision read; a refusal is thrown as the domain error it is.
+   * A step of a keyed request (ADR 0305) stamps its events, and throws KeyedRequestCompleted
+   * instead of deciding when the request with its key already completed on this order.
+   */
+  async handle(orderId: string, command: OrderCommand, context: OrderContext, keyed?: KeyedStep): Promise<HandledOrder> {
+    const result = await this.tryHandle(orderId, command, context, keyed);
     if (E.isLeft(result)) throw new DomainException(result.left);
     return result.right;
   }
 
   /** Like `handle`, with the refusal as a value (the worker decides what a refusal means). */
-  async tryHandle(
+  tryHandle(orderId: string, command: OrderCommand, context: OrderContext, keyed?: KeyedStep): Promise<E.Either<DomainError, HandledOrder>> {
+    return this.decide(orderId, orderDecider, command, context, keyed);
+  }
+
+  /** `tryHandle` with another decider over order streams (placing an order decides two commands as one append). */
+  async decide<Command>(
     orderId: string,
-    command: OrderCommand,
-    context: CommandContext & { projectId: string },
+    decider: Decider<Command, OrderEvent, OrderState, DomainError>,
+    command: Command,
+    context: OrderContext,
+    keyed?: KeyedStep,
   ): Promise<E.Either<DomainError, HandledOrder>> {
-    const result = await handleCommand(
-      this.store,
-      orderStreamName(orderId),
-      orderDecider,
-      command,
-      toEnvelope(context, this.clock, this.ids),
-    );
+    const stream = orderStreamName(orderId);
+    const toAppend = toEnvelope(context, this.clock, this.ids);
+    const result = keyed
+      ? await handleKeyedCommand(this.store, stream, decider, command, toAppend, keyed)
+      : await handleCommand(this.store, stream, decider, command, toAppend);
     return E.map(
-      (handled: { state: Order | null; position: bigint }): HandledOrder => ({
+      (handled: { state: OrderState; position: bigint }): HandledOrder => ({
         order: handled.state as Order,
         projectId: context.projectId,
         position: handled.position,
       }),
     )(result);
+  }
+
+  /** Before a keyed request works on an order: throws KeyedRequestCompleted if its key's request completed there. */
+  checkKey(orderId: string, write: KeyedWrite): Promise<void> {
+    return checkKeyedStream(this.store, orderStreamName(orderId), orderDecider, write);
   }
 }

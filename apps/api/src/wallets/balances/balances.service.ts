@@ -26,10 +26,11 @@ export class BalancesService {
   }
 
   private async balanceOf(wallet: Wallet, token: string, chains: readonly ChainInfo[]): Promise<TokenBalance> {
-    const resolved = chains.flatMap((chain) => {
-      const found = resolveTokenLocator(`${chain.name}:${token}`, wallet.environment);
-      return E.isRight(found) && found.right.tokenId === undefined ? [found.right] : [];
+    const found = chains.flatMap((chain) => {
+      const resolved = resolveTokenLocator(`${chain.name}:${token}`, wallet.environment);
+      return E.isRight(resolved) && resolved.right.tokenId === undefined ? [resolved.right] : [];
     });
+    const resolved = found.length > 0 ? found : nativeStandIns(wallet, token, chains);
     if (resolved.length === 0) {
       throw new DomainException(
         invalid('invalid_token', `tokens: "${token}" is no token on ${chains.map((chain) => chain.name).join(', ')}`),
@@ -38,10 +39,10 @@ export class BalancesService {
     const amounts = await Promise.all(resolved.map((found) => this.amountOn(wallet, found)));
     const decimals = amounts[0]?.decimals ?? 0;
     const total = amounts.reduce((sum, amount) => sum.add(fromBaseUnits(amount.baseUnits, amount.decimals)), new Decimal(0));
-    const known = resolved[0]?.known;
+    const first = resolved[0];
     return {
       symbol: token.toLowerCase(),
-      name: known?.name ?? token,
+      name: first?.known?.name ?? (first?.native ? first.chain.nativeCurrency.name : token),
       decimals,
       amount: formatDecimal(total),
       rawAmount: total.mul(new Decimal(10).pow(decimals)).toFixed(0),
@@ -69,6 +70,20 @@ export class BalancesService {
     return { chain: token.chain, token, baseUnits: BigInt(balance.right.baseUnits), decimals: balance.right.decimals };
   }
 }
+
+/**
+ * The public SDK asks every EVM wallet for `eth` as its native token, whatever the chain (ADR
+ * 0443): on EVM chains none of which has ETH (polygon-amoy), `eth` stands for each chain's own
+ * native currency, reported under the name asked for. Never mixed with real ETH in one total:
+ * when any chain asked for has ETH, only those chains count.
+ */
+const nativeStandIns = (wallet: Wallet, token: string, chains: readonly ChainInfo[]): ResolvedToken[] => {
+  if (wallet.chainType !== 'evm' || token.toLowerCase() !== 'eth') return [];
+  return chains.flatMap((chain) => {
+    const native = resolveTokenLocator(`${chain.name}:${chain.nativeCurrency.symbol}`, wallet.environment);
+    return E.isRight(native) && native.right.native ? [native.right] : [];
+  });
+};
 
 /** Without `tokens`: every token the service knows on the chains asked for (gas tokens, the stablecoin). */
 const defaultTokens = (chains: readonly ChainInfo[]): string[] => [

@@ -1,9 +1,10 @@
 import type { Provider } from '@nestjs/common';
+import type { EventStore } from '@paykit/event-store';
 import type { Clock } from '@paykit/kernel';
 import { type ChainGateway, createChainGateway } from '@paykit/providers';
 import type { Hex } from 'viem';
 import { type AppConfig, ConfigError } from '../../config/config.js';
-import { APP_CONFIG, CLOCK } from '../../infrastructure/tokens.js';
+import { APP_CONFIG, CLOCK, EVENT_STORE } from '../../infrastructure/tokens.js';
 import { CHAIN_GATEWAY, CHAIN_GATEWAY_OVERRIDE } from './chain-gateway.token.js';
 
 /**
@@ -19,21 +20,24 @@ const evmFaucetKey = (): Hex | undefined => {
 
 /**
  * The chains as the configuration says: EVM chains with a node over JSON-RPC, the other staging
- * chains on the sandbox ledger (journaled beside a durable store), production chains without a
- * node unavailable. A global module may provide CHAIN_GATEWAY_OVERRIDE instead (tests, tools).
+ * chains on the sandbox ledger, production chains without a node unavailable. The sandbox keeps
+ * what its chains accepted in the app's event store, so every instance on one store sees one
+ * ledger (docs/adr/0430); a journal an earlier version left under DATA_DIR is imported once. A
+ * global module may provide CHAIN_GATEWAY_OVERRIDE instead (tests, tools).
  */
 export const chainGatewayProvider: Provider = {
   provide: CHAIN_GATEWAY,
-  useFactory: (config: AppConfig, clock: Clock, override: ChainGateway | undefined): ChainGateway => {
+  useFactory: (config: AppConfig, clock: Clock, store: EventStore, override: ChainGateway | undefined): ChainGateway => {
     if (override) return override;
     const faucetKey = evmFaucetKey();
     try {
       return createChainGateway({
         environment: config.APP_ENV,
         clock,
+        store,
         evmRpcUrls: config.EVM_RPC_URLS,
         ...(faucetKey && { evmFaucetKey: faucetKey }),
-        ...(config.EVENT_STORE === 'sqlite' && { dataDir: config.DATA_DIR }),
+        ...(config.EVENT_STORE !== 'memory' && { dataDir: config.DATA_DIR }),
         ...(config.SANDBOX_BLOCK_TIME_MS !== undefined && { sandboxTiming: { blockTimeMs: config.SANDBOX_BLOCK_TIME_MS } }),
         productionFallback: config.CHAIN_PRODUCTION_FALLBACK,
       });
@@ -41,5 +45,5 @@ export const chainGatewayProvider: Provider = {
       throw new ConfigError([(error as Error).message]);
     }
   },
-  inject: [APP_CONFIG, CLOCK, { token: CHAIN_GATEWAY_OVERRIDE, optional: true }],
+  inject: [APP_CONFIG, CLOCK, EVENT_STORE, { token: CHAIN_GATEWAY_OVERRIDE, optional: true }],
 };

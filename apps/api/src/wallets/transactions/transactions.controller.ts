@@ -1,5 +1,6 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
 import {
+  SendTransactionBody,
   SubmitApprovalsBody,
   TransactionListQuery,
   TransactionPage,
@@ -10,9 +11,11 @@ import {
 import type { TransferResource as Resource } from '@paykit/transfers';
 import type { z } from 'zod';
 import { Scopes } from '../../auth/scopes.js';
+import { type KeyedWrite, KeyedWriteOf } from '../../http/idempotency/keyed-write.js';
 import { Route } from '../../http/routes/route.decorator.js';
 import { CallerOf, type WalletsRequest } from '../http/command-context.js';
 import { WalletTransfersService } from '../transfers/wallet-transfers.service.js';
+import { SendTransactionService } from './send-transaction.service.js';
 import { type TransactionPageResource, TransactionsService } from './transactions.service.js';
 
 @Controller()
@@ -20,6 +23,7 @@ export class TransactionsController {
   constructor(
     private readonly transfers: WalletTransfersService,
     private readonly transactions: TransactionsService,
+    private readonly sending: SendTransactionService,
   ) {}
 
   @Route({
@@ -38,6 +42,30 @@ export class TransactionsController {
     @Query() query: z.output<typeof TransactionListQuery>,
   ): Promise<TransactionPageResource> {
     return this.transactions.list(principal, walletLocator, query);
+  }
+
+  @Route({
+    method: 'POST',
+    path: '2025-06-09/wallets/:walletLocator/transactions',
+    tags: ['Wallets'],
+    summary: 'Send a transaction from a wallet',
+    description:
+      'The public SDK’s sendTransaction. The sandbox executes token transfers: one EVM call (a native value transfer or an ' +
+      'ERC-20 transfer), a Solana transaction with one System Program transfer, or a Stellar transfer contract call; the ' +
+      'answer is the transfer transaction, as from POST .../tokens/{tokenLocator}/transfers. Other calls: 400 unsupported_transaction.',
+    scope: Scopes.walletsTransactionsCreate,
+    params: WalletLocatorParams,
+    body: SendTransactionBody,
+    responses: { 201: TransferResource },
+    idempotency: 'resource',
+  })
+  send(
+    @CallerOf() caller: WalletsRequest,
+    @Param('walletLocator') walletLocator: string,
+    @Body() body: SendTransactionBody,
+    @KeyedWriteOf() keyed: KeyedWrite | undefined,
+  ): Promise<Resource> {
+    return this.sending.send(caller, walletLocator, body, keyed);
   }
 
   @Route({
@@ -64,7 +92,7 @@ export class TransactionsController {
     tags: ['Wallets'],
     summary: 'Approve a transaction',
     description:
-      'Each signature must be the signer’s signature of the message in approvals.pending[].quorumApprovals.pending[]. ' +
+      'Each signature must be the signer’s signature of the message of its entry in approvals.pending[] (inside quorumApprovals.pending[] for a k-of-n quorum). ' +
       '409 when that signer already approved; 422 when approvals are complete.',
     scope: Scopes.walletsTransactionsSign,
     params: TransactionParams,

@@ -8,7 +8,8 @@ import { WalletSecrets } from '../secrets/wallet-secrets.js';
 import { isTransferPosition, transactionCursors, transactionsBinding } from './transaction-cursor.js';
 import { TransferRecords } from './transfer-records.js';
 
-export type TransactionPageResource = KeysetPage<TransferResource>;
+/** `{ transactions }`, the list's shape in the public SDK (ADR 0443), with the cursors every list carries. */
+export type TransactionPageResource = Omit<KeysetPage<TransferResource>, 'data'> & { readonly transactions: readonly TransferResource[] };
 
 /** A wallet's transactions from the transfers read model, newest first: a page costs O(page). */
 @Injectable()
@@ -26,7 +27,7 @@ export class TransactionsService {
   async list(principal: Principal, walletLocator: string, query: { cursor?: string; limit: number }): Promise<TransactionPageResource> {
     const { wallet } = await this.resolver.resolve(principal, walletLocator);
     await this.records.catchUp();
-    return keysetPage({
+    const { data, ...cursors } = keysetPage({
       cursors: this.cursors,
       binding: transactionsBinding(wallet.walletId),
       cursor: query.cursor,
@@ -35,5 +36,6 @@ export class TransactionsService {
       source: this.records.source(principal.projectId, wallet.walletId),
       present: (row) => toTransferResource(row.transfer),
     });
+    return { transactions: data, ...cursors };
   }
 }

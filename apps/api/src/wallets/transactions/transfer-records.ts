@@ -27,7 +27,28 @@ const SQL = {
   spends: `SELECT token, amount, created_at FROM wallet_transfers
            WHERE wallet_id = ? AND signer = ? AND created_at > ? AND status != 'failed' AND transfer_id != ?`,
   inFlight: `SELECT transfer_id FROM wallet_transfers WHERE status = 'pending'`,
+  // The activity feed: a wallet's transfers out and in, of one outcome on one chain, optionally
+  // of some tokens (`tokens` is ",usdc,0xabc...," or NULL).
+  activityDesc: `SELECT state, position FROM wallet_transfers
+                 WHERE project_id = ? AND (wallet_id = ? OR recipient_wallet_id = ?) AND status = ? AND chain = ?
+                   AND (? IS NULL OR instr(?, ',' || token_symbol || ',') > 0 OR instr(?, ',' || token_address || ',') > 0)
+                   AND position < ? ORDER BY position DESC LIMIT ?`,
+  activityAsc: `SELECT state, position FROM wallet_transfers
+                WHERE project_id = ? AND (wallet_id = ? OR recipient_wallet_id = ?) AND status = ? AND chain = ?
+                  AND (? IS NULL OR instr(?, ',' || token_symbol || ',') > 0 OR instr(?, ',' || token_address || ',') > 0)
+                  AND position > ? ORDER BY position ASC LIMIT ?`,
 } as const;
+
+/** Which of a wallet's transfers, out and in, the activity feed lists, in which order. */
+export interface ActivityFilter {
+  readonly projectId: string;
+  readonly walletId: string;
+  readonly status: 'success' | 'failed';
+  readonly chain: string;
+  /** Token symbols or addresses, lowercase; undefined for every token. */
+  readonly tokens?: readonly string[];
+  readonly sort: 'asc' | 'desc';
+}
 
 /** Queries of the transfers read model; each costs O(rows returned) through an index. */
 @Injectable()
@@ -55,6 +76,34 @@ export class TransferRecords {
     return {
       after: (key, count) => read('older', key ?? String(Number.MAX_SAFE_INTEGER), count),
       before: (key, count) => read('newer', key, count),
+      keyOf: (row) => row.position,
+    };
+  }
+
+  /** Transfers out of and into a wallet, by outcome, chain and token, for keysetPage: a page costs O(page). */
+  activitySource(filter: ActivityFilter): KeysetSource<TransferRow, string> {
+    const tokens = filter.tokens === undefined ? null : `,${filter.tokens.join(',')},`;
+    const read = (order: 'asc' | 'desc', position: bigint, count: number): TransferRow[] =>
+      (
+        this.all(
+          order === 'desc' ? 'activityDesc' : 'activityAsc',
+          filter.projectId,
+          filter.walletId,
+          filter.walletId,
+          filter.status,
+          filter.chain,
+          tokens,
+          tokens,
+          tokens,
+          position,
+          count,
+        ) as { state: string; position: number | bigint }[]
+      ).map((row) => ({ transfer: JSON.parse(row.state) as Transfer, position: String(row.position) }));
+    const backwards = filter.sort === 'desc' ? 'asc' : 'desc';
+    const start = filter.sort === 'desc' ? BigInt(Number.MAX_SAFE_INTEGER) : -1n;
+    return {
+      after: (key, count) => read(filter.sort, key === null ? start : BigInt(key), count),
+      before: (key, count) => read(backwards, BigInt(key), count),
       keyOf: (row) => row.position,
     };
   }

@@ -29,7 +29,8 @@ interface Statements {
  */
 export const transfersProjection = defineProjection<Statements>({
   name: TRANSFERS_PROJECTION,
-  version: 1,
+  // 2: chain, token and recipient columns for the wallet activity feed (ADR 0447).
+  version: 2,
   tables: ['wallet_transfers'],
   schema: `
     CREATE TABLE IF NOT EXISTS wallet_transfers (
@@ -42,18 +43,24 @@ export const transfersProjection = defineProjection<Statements>({
       amount TEXT NOT NULL,
       created_at INTEGER NOT NULL,
       status TEXT NOT NULL,
-      state TEXT NOT NULL
+      state TEXT NOT NULL,
+      chain TEXT NOT NULL,
+      token_symbol TEXT NOT NULL,
+      token_address TEXT,
+      recipient_wallet_id TEXT
     );
     CREATE INDEX IF NOT EXISTS wallet_transfers_by_wallet ON wallet_transfers (wallet_id, position);
     CREATE INDEX IF NOT EXISTS wallet_transfers_by_signer ON wallet_transfers (wallet_id, signer, created_at);
     CREATE INDEX IF NOT EXISTS wallet_transfers_in_flight ON wallet_transfers (status) WHERE status = 'pending';
+    CREATE INDEX IF NOT EXISTS wallet_transfers_by_recipient ON wallet_transfers (recipient_wallet_id, position);
   `,
   statements: (db) => ({
     insert: prepareStatement(
       db,
       `INSERT OR IGNORE INTO wallet_transfers
-         (transfer_id, project_id, wallet_id, position, signer, token, amount, created_at, status, state)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         (transfer_id, project_id, wallet_id, position, signer, token, amount, created_at, status, state,
+          chain, token_symbol, token_address, recipient_wallet_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     select: prepareStatement(db, 'SELECT state FROM wallet_transfers WHERE transfer_id = ?'),
     update: prepareStatement(db, 'UPDATE wallet_transfers SET status = ?, state = ? WHERE transfer_id = ?'),
@@ -75,6 +82,10 @@ export const transfersProjection = defineProjection<Statements>({
         Date.parse(transfer.createdAt),
         transferStatus(transfer),
         JSON.stringify(transfer),
+        transfer.chain,
+        transfer.token.symbol.toLowerCase(),
+        transfer.token.address?.toLowerCase() ?? null,
+        transfer.recipient.walletId ?? null,
       );
       return;
     }

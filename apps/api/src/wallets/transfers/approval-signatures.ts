@@ -22,6 +22,15 @@ const ed25519SignatureBytes = (text: string): Uint8Array | null => {
   return null;
 };
 
+/**
+ * The bytes an approval signs: a Solana transaction's message (base58, ADR 0442), or a digest
+ * (hex, or base64 on Stellar).
+ */
+const signedBytes = (wallet: Wallet, message: string): Uint8Array | null =>
+  wallet.chainType === 'solana' && !HEX_DIGEST.test(message) ? decodeBase58(message) : approvalMessageBytes(message);
+
+const HEX_DIGEST = /^[0-9a-fA-F]{64}$/;
+
 const signerOf = (wallet: Wallet, locator: string): Signer | undefined =>
   [wallet.adminSigner, ...wallet.delegatedSigners.map((delegated) => delegated.signer)].find(
     (signer) => signer?.locator === locator,
@@ -30,7 +39,8 @@ const signerOf = (wallet: Wallet, locator: string): Signer | undefined =>
 /**
  * Whether `signature` is the quorum member's signature of the transfer's approval message,
  * checked with the wallets package's verifiers: EIP-191 over the 32 raw bytes (EVM keys),
- * P-256 over the 32-byte hash (passkeys and device keys), Ed25519 over the bytes (Solana, Stellar).
+ * P-256 over the 32-byte hash (passkeys and device keys), Ed25519 over the bytes (Solana: the
+ * transaction's message; Stellar).
  * Signers whose keys the service holds never approve through this endpoint.
  */
 export const verifyApproval = (wallet: Wallet, member: QuorumSigner, message: string, signature: string): boolean => {
@@ -43,9 +53,11 @@ export const verifyApproval = (wallet: Wallet, member: QuorumSigner, message: st
         return verifyEvmPersonalSignature({ address: signer.address, message: { raw: approvalMessageBytes(message) }, signature });
       }
       const bytes = ed25519SignatureBytes(signature);
+      const signed = signedBytes(wallet, message);
       return (
         bytes !== null &&
-        verifyEd25519Signature({ chainType: wallet.chainType, address: signer.address, message: approvalMessageBytes(message), signature: bytes })
+        signed !== null &&
+        verifyEd25519Signature({ chainType: wallet.chainType, address: signer.address, message: signed, signature: bytes })
       );
     }
     case 'passkey':

@@ -3,7 +3,8 @@ const DIGITS = new Map([...ALPHABET].map((character, index) => [character, BigIn
 
 /** Bytes of a base58 (Bitcoin alphabet, as Solana writes signatures) string, or null when it is not one. */
 export const decodeBase58 = (text: string): Uint8Array | null => {
-  if (text.length === 0 || text.length > 128) return null;
+  // Up to a Solana transaction (1,232 bytes, about 1,700 characters); longer input is nobody's signature or message.
+  if (text.length === 0 || text.length > 2_048) return null;
   let value = 0n;
   for (const character of text) {
     const digit = DIGITS.get(character);

@@ -2,8 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { CreateTransferBody } from '@paykit/contracts';
 import { type Clock, type IdGenerator } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
-import { type FeeAmount, type Memo, type TransferResource, parseTransferAmount, toTransferResource } from '@paykit/transfers';
+import { type FeeAmount, type Memo, type Transfer, type TransferResource, parseTransferAmount, toTransferResource } from '@paykit/transfers';
 import * as E from 'fp-ts/lib/Either.js';
+import { KeyedRequestCompleted } from '../../http/idempotency/keyed-commands.js';
+import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { WalletAddresses } from '../directory/wallet-addresses.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
@@ -15,11 +17,14 @@ import { requiredApprovals } from './required-approvals.js';
 import { TransferRepository } from './transfer-repository.js';
 import { resolveRecipient } from './transfer-recipient.js';
 import { resolveTransferToken } from './transfer-token.js';
+import { solanaTransactionFor } from './solana-transaction.js';
 
 /**
  * `POST .../tokens/{tokenLocator}/transfers`: where wallets and transfers meet. Resolves the
  * token, the recipient and the approvals the wallet's signers require, then opens the transfer;
- * the executor takes it from there once it is approved.
+ * the executor takes it from there once it is approved. With an idempotency key the transfer's
+ * id follows from the key (ADR 0305): a retry answers that transfer as it was opened, and the
+ * chain send, keyed by the transfer id, happens once.
  */
 @Injectable()
 export class CreateTransferService {
@@ -33,8 +38,30 @@ export class CreateTransferService {
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  async create(caller: WalletsRequest, walletLocator: string, tokenLocator: string, body: CreateTransferBody): Promise<TransferResource> {
+  async create(
+    caller: WalletsRequest,
+    walletLocator: string,
+    tokenLocator: string,
+    body: CreateTransferBody,
+    keyed?: KeyedWrite,
+  ): Promise<TransferResource> {
+    try {
+      return await this.open(caller, walletLocator, tokenLocator, body, keyed);
+    } catch (error) {
+      if (error instanceof KeyedRequestCompleted) return toTransferResource(error.state as Transfer);
+      throw error;
+    }
+  }
+
+  private async open(
+    caller: WalletsRequest,
+    walletLocator: string,
+    tokenLocator: string,
+    body: CreateTransferBody,
+    keyed?: KeyedWrite,
+  ): Promise<TransferResource> {
     const { principal, context } = caller;
+    if (keyed) await this.transfers.checkKey(keyed.resourceId('transfer'), keyed);
     const { wallet }: StoredWallet = await this.resolver.resolve(principal, walletLocator);
     const { token, resolved } = await resolveTransferToken(this.gateway, wallet, tokenLocator);
     const amount = parseTransferAmount(body.amount, token.decimals, wallet.chainType);
@@ -44,7 +71,10 @@ export class CreateTransferService {
     const feeEstimate = E.isRight(amount)
       ? await this.estimateFee(resolved.chain.name, wallet.address, token, recipient.address, amount.right.baseUnits)
       : undefined;
-    const transferId = this.ids.uuid();
+    const transferId = keyed?.resourceId('transfer') ?? this.ids.uuid();
+    const onChainTransaction = E.isRight(amount)
+      ? solanaTransactionFor({ transferId, chain: resolved.chain.name, wallet, token, recipient, baseUnits: amount.right.baseUnits, quorums: approvals.quorums, ...(body.memo && { memo: body.memo as Memo }) })
+      : undefined;
     const written = await this.transfers.handle(
       transferId,
       {
@@ -62,10 +92,12 @@ export class CreateTransferService {
           ...(approvals.signer !== undefined && { signer: approvals.signer }),
           requiredApprovals: approvals.quorums,
           ...(feeEstimate && { feeEstimate }),
+          ...(onChainTransaction && { onChainTransaction }),
           createdAt: now.toISOString(),
         },
       },
       context,
+      keyed && { write: keyed, completes: true },
     );
     return toTransferResource(written.transfer);
   }

@@ -4,7 +4,7 @@ import { type PriorSpend, type Signer, type Wallet, checkDelegatedTransfer, norm
 import * as E from 'fp-ts/lib/Either.js';
 
 /** Signers whose keys the service holds: it signs for them, so they add no approval to wait for. */
-const SERVICE_HELD_SIGNERS = new Set<Signer['type']>(['api-key', 'email', 'phone']);
+export const SERVICE_HELD_SIGNERS = new Set<Signer['type']>(['api-key', 'email', 'phone']);
 
 export interface ApprovalRequirement {
   /** The signer that approves (smart wallets), recorded on the transfer for its spending limits. */
@@ -23,13 +23,13 @@ export interface TransferIntent {
   readonly priorSpendsOf: (signerLocator: string, sinceMs: number) => PriorSpend[];
 }
 
-const signersOf = (wallet: Wallet): Signer[] => [
+export const signersOf = (wallet: Wallet): Signer[] => [
   ...(wallet.adminSigner ? [wallet.adminSigner] : []),
   ...wallet.delegatedSigners.map((delegated) => delegated.signer),
 ];
 
 /** `api-key` alone names the wallet's api-key signer, whose address only the service knows. */
-const signerLocatorOf = (wallet: Wallet, text: string): string =>
+export const signerLocatorOf = (wallet: Wallet, text: string): string =>
   text === 'api-key'
     ? (signersOf(wallet).find((signer) => signer.type === 'api-key')?.locator ?? text)
     : normalizeSignerLocator(wallet.chainType, text);

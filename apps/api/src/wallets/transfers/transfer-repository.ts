@@ -10,6 +10,8 @@ import {
   transferStreamName,
 } from '@paykit/transfers';
 import * as E from 'fp-ts/lib/Either.js';
+import { type KeyedStep, checkKeyedStream, handleKeyedCommand } from '../../http/idempotency/keyed-commands.js';
+import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { eventsToAppend } from '../http/command-context.js';
 
@@ -44,18 +46,25 @@ export class TransferRepository {
     return state && projectId !== null ? { transfer: state, projectId } : null;
   }
 
-  /** Runs a command; a refusal is thrown as the DomainException the error layer maps. */
-  async handle(transferId: string, command: TransferCommand, context: CommandContext): Promise<TransferWrite> {
-    const result = await handleCommand(
-      this.store,
-      transferStreamName(transferId),
-      transferDecider,
-      command,
-      eventsToAppend(context, this.clock, this.ids),
-    );
+  /**
+   * Runs a command; a refusal is thrown as the DomainException the error layer maps. A step of a
+   * keyed request (ADR 0305) stamps its events, and throws KeyedRequestCompleted instead of
+   * deciding when the request with its key already completed on this transfer.
+   */
+  async handle(transferId: string, command: TransferCommand, context: CommandContext, keyed?: KeyedStep): Promise<TransferWrite> {
+    const stream = transferStreamName(transferId);
+    const toAppend = eventsToAppend(context, this.clock, this.ids);
+    const result = keyed
+      ? await handleKeyedCommand(this.store, stream, transferDecider, command, toAppend, keyed)
+      : await handleCommand(this.store, stream, transferDecider, command, toAppend);
     if (E.isLeft(result)) throw new DomainException(result.left);
     const { state, events, position } = result.right;
     if (!state) throw new Error(`transfer ${transferId} folds to no state after ${command.type}`);
     return { transfer: state, events, position };
+  }
+
+  /** Before a keyed request works on a transfer: throws KeyedRequestCompleted if its key's request completed there. */
+  checkKey(transferId: string, write: KeyedWrite): Promise<void> {
+    return checkKeyedStream(this.store, transferStreamName(transferId), transferDecider, write);
   }
 }

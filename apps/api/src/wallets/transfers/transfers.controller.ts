@@ -7,6 +7,7 @@ import {
 } from '@paykit/contracts';
 import type { TransferResource as Resource } from '@paykit/transfers';
 import { Scopes } from '../../auth/scopes.js';
+import { type KeyedWrite, KeyedWriteOf } from '../../http/idempotency/keyed-write.js';
 import { Route } from '../../http/routes/route.decorator.js';
 import { CallerOf, type WalletsRequest } from '../http/command-context.js';
 import { CreateTransferService } from './create-transfer.service.js';
@@ -31,14 +32,16 @@ export class TransfersController {
     params: TokenTransferParams,
     body: CreateTransferBody,
     responses: { 201: TransferResource },
+    idempotency: 'resource',
   })
   create(
     @CallerOf() caller: WalletsRequest,
     @Param('walletLocator') walletLocator: string,
     @Param('tokenLocator') tokenLocator: string,
     @Body() body: CreateTransferBody,
+    @KeyedWriteOf() keyed: KeyedWrite | undefined,
   ): Promise<Resource> {
-    return this.creating.create(caller, walletLocator, tokenLocator, body);
+    return this.creating.create(caller, walletLocator, tokenLocator, body, keyed);
   }
 
   @Route({

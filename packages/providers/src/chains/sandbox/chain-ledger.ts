@@ -18,19 +18,35 @@ export interface LedgerEntry {
   readonly outcome?: LedgerOutcome;
 }
 
+/** What deciding a write reads of a chain: its ledger, or its ledger and the writes decided before in the same batch. */
+export interface LedgerReader {
+  readonly chain: ChainInfo;
+  balanceOf(address: string, token: string): bigint;
+  /** How many transactions the address has sent (its next EVM nonce). */
+  nonceOf(address: string): number;
+  entry(txId: string): LedgerEntry | undefined;
+  txIdForKey(idempotencyKey: string): string | undefined;
+}
+
 /**
  * One sandbox chain. Blocks come every `blockTimeMs` since SANDBOX_EPOCH_MS; a transaction
  * accepted at time t goes into the next block and is executed, in acceptance order, when the
  * clock reaches it (lazily: every read first produces the blocks that are due). Balances are
- * those of the latest produced block.
+ * those of the latest produced block. The canonical order is (block, seq): a view that learns
+ * of a transaction for a block it has already executed past (accepted by an instance whose
+ * clock was a little behind) executes everything again in that order, as a node does after a
+ * reorg, so every view of the same transactions agrees.
  */
-export class ChainLedger {
+export class ChainLedger implements LedgerReader {
   private readonly balances = new Map<string, Map<string, bigint>>();
   private readonly entries = new Map<string, LedgerEntry>();
   /** Accepted, not yet executed; ordered by (block, seq). */
   private pending: LedgerTransaction[] = [];
   private readonly sent = new Map<string, number>();
   private readonly byIdempotencyKey = new Map<string, string>();
+  /** Every accepted transaction, in seq order. */
+  private readonly accepted: LedgerTransaction[] = [];
+  private lastExecutedBlock = -1;
   private producedHead = 0;
   private nextSeq = 0;
   private readonly revertingRecipient: string;
@@ -53,32 +69,53 @@ export class ChainLedger {
   /** Produces every block due at `nowMs`, executing what they include; returns the head. */
   advance(nowMs: number): number {
     const head = this.headAt(nowMs);
-    while (this.pending[0] && this.pending[0].block <= head) {
-      const transaction = this.pending.shift() as LedgerTransaction;
-      this.entries.set(transaction.txId, { transaction, outcome: this.execute(transaction) });
-    }
+    this.executeThrough(head);
     this.producedHead = head;
     return head;
   }
 
-  /** The block a transaction accepted now goes into (mints: the current block, so the faucet answers with the new balance). */
-  blockFor(kind: LedgerTransaction['kind'], nowMs: number): number {
-    const head = this.advance(nowMs);
+  private executeThrough(head: number): void {
+    while (this.pending[0] && this.pending[0].block <= head) {
+      const transaction = this.pending.shift() as LedgerTransaction;
+      this.entries.set(transaction.txId, { transaction, outcome: this.execute(transaction) });
+      this.lastExecutedBlock = transaction.block;
+    }
+  }
+
+  /**
+   * The block a transaction accepted at `head` goes into: mints the current block (so the faucet
+   * answers with the new balance), transfers the next one, never before one already pending.
+   */
+  blockAt(kind: LedgerTransaction['kind'], head: number): number {
     const lastPending = this.pending.at(-1)?.block ?? 0;
     return kind === 'mint' ? head : Math.max(head + 1, lastPending);
   }
 
-  /** Accepts a transaction (live or replayed from the journal); it executes when its block is produced. */
+  /** Accepts a transaction (written here or read from its stream); it executes when its block is produced. */
   accept(transaction: LedgerTransaction): void {
     this.nextSeq = Math.max(this.nextSeq, transaction.seq + 1);
+    this.accepted.push(transaction);
     this.entries.set(transaction.txId, { transaction });
     if (transaction.idempotencyKey) this.byIdempotencyKey.set(transaction.idempotencyKey, transaction.txId);
     if (transaction.kind === 'transfer') this.sent.set(transaction.from, this.nonceOf(transaction.from) + 1);
-    const at = this.pending.findIndex(
-      (other) => other.block > transaction.block || (other.block === transaction.block && other.seq > transaction.seq),
-    );
+    if (transaction.block < this.lastExecutedBlock) return this.reexecute();
+    const at = this.pending.findIndex((other) => inCanonicalOrder(transaction, other));
     if (at < 0) this.pending.push(transaction);
     else this.pending.splice(at, 0, transaction);
+  }
+
+  /** Every transaction accepted on this chain, in acceptance order (seq). */
+  transactions(): readonly LedgerTransaction[] {
+    return this.accepted;
+  }
+
+  /** Balances and outcomes again from nothing, in canonical order, up to the block produced so far. */
+  private reexecute(): void {
+    this.balances.clear();
+    for (const transaction of this.accepted) this.entries.set(transaction.txId, { transaction });
+    this.pending = [...this.accepted].sort((a, b) => (inCanonicalOrder(a, b) ? -1 : 1));
+    this.lastExecutedBlock = -1;
+    this.executeThrough(this.producedHead);
   }
 
   balanceOf(address: string, token: string): bigint {
@@ -147,6 +184,9 @@ export class ChainLedger {
     return { status: 'success', feeCharged };
   }
 }
+
+const inCanonicalOrder = (a: LedgerTransaction, b: LedgerTransaction): boolean =>
+  a.block < b.block || (a.block === b.block && a.seq < b.seq);
 
 const failed = (feeCharged: bigint, error: TransferError): LedgerOutcome => ({ status: 'failed', error, feeCharged });
 

@@ -1,6 +1,6 @@
 import type { Memo, OnChainCall, TransferError } from '@paykit/transfers';
 
-/** A transaction the sandbox accepted, as journaled: everything needed to replay it. */
+/** A transaction the sandbox accepted, as its chain's stream records it: everything needed to replay it. */
 export interface LedgerTransaction {
   readonly chain: string;
   /** Order of acceptance on its chain. */

@@ -4,13 +4,13 @@ import type { Environment } from '../../environment.js';
 import type { ChainToken, FaucetRequest } from '../chain-gateway.js';
 import { tokenKeyOf } from '../chain-request.js';
 import { checkFaucetRequest, faucetGasDripOf, type FaucetGrant } from '../faucet-rules.js';
-import type { ChainLedger } from './chain-ledger.js';
+import type { LedgerReader } from './chain-ledger.js';
 import type { TransactionDraft } from './ledger-transaction.js';
 import { sandboxFaucetAddressOf } from './sandbox-chain-params.js';
 
 /** The faucet's mints: the grant, and gas up to the drip for a stablecoin grant to a wallet with less. */
 export const faucetMints = (
-  ledger: ChainLedger,
+  ledger: LedgerReader,
   request: FaucetRequest,
   environment: Environment,
 ): E.Either<DomainError, { readonly grant: FaucetGrant; readonly mints: readonly TransactionDraft[] }> => {

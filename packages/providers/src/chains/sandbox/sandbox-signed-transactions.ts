@@ -9,7 +9,7 @@ import { checkAddress, knownToken, parseBaseUnits, tokenKeyOf } from '../chain-r
 import { decodeEvmTransfer, evmTransferCallOf } from '../evm/evm-transfer-call.js';
 import { checkChainMemo } from '../memo-rules.js';
 import { decodeSignedTransferPayload, encodeTransferPayload, tokenFieldOf, tokenOfField } from '../transfer-payload.js';
-import type { ChainLedger } from './chain-ledger.js';
+import type { ChainLedger, LedgerReader } from './chain-ledger.js';
 import type { TransactionDraft } from './ledger-transaction.js';
 import { SANDBOX_EVM_GAS, sandboxFeeOf } from './sandbox-chain-params.js';
 import { sandboxIdOf } from './transaction-ids.js';
@@ -119,7 +119,7 @@ const draftOf = (
 });
 
 /** A payer can only use its next nonce; a transaction already accepted is recognised by its id first. */
-const checkNonce = (ledger: ChainLedger, txId: string, from: string, nonce: number): E.Either<DomainError, void> => {
+const checkNonce = (ledger: LedgerReader, txId: string, from: string, nonce: number): E.Either<DomainError, void> => {
   const expected = ledger.nonceOf(from);
   if (ledger.entry(txId) || nonce === expected) return E.right(undefined);
   return E.left(
@@ -130,7 +130,7 @@ const checkNonce = (ledger: ChainLedger, txId: string, from: string, nonce: numb
 };
 
 const decodeEvm = async (
-  ledger: ChainLedger,
+  ledger: LedgerReader,
   signed: string,
 ): Promise<E.Either<DomainError, TransactionDraft & { readonly txId: string }>> => {
   const { chain } = ledger;
@@ -162,7 +162,7 @@ const decodeEvm = async (
 };
 
 const decodePayload = (
-  ledger: ChainLedger,
+  ledger: LedgerReader,
   signed: string,
 ): E.Either<DomainError, TransactionDraft & { readonly txId: string }> => {
   const { chain } = ledger;
@@ -190,7 +190,7 @@ const decodePayload = (
 
 /** A payer's signed transaction, checked (signature, chain, nonce, transfer shape) and ready to accept. */
 export const decodeSignedSandboxTransaction = async (
-  ledger: ChainLedger,
+  ledger: LedgerReader,
   signed: string,
 ): Promise<E.Either<DomainError, TransactionDraft & { readonly txId: string }>> =>
   ledger.chain.chainType === 'evm' ? decodeEvm(ledger, signed) : decodePayload(ledger, signed);

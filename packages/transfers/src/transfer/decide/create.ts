@@ -111,8 +111,9 @@ export const createTransfer = (
     E.bind('quorums', ({ request }) => checkQuorums(request.requiredApprovals)),
     E.bind('expiresAt', ({ request }) => expiryOf(createdAt, request.approvalWindowSeconds)),
     E.map(({ request, amount, memo, quorums, expiresAt }) => {
-      const { transferId, wallet, chainType, walletType, chain, token, recipient, signer, feeEstimate } = request;
-      const message = approvalMessageOf({
+      const { transferId, wallet, chainType, walletType, chain, token, recipient, signer, feeEstimate, onChainTransaction } =
+        request;
+      const digest = approvalMessageOf({
         transferId,
         chain,
         chainType,
@@ -122,6 +123,7 @@ export const createTransfer = (
         baseUnits: amount.baseUnits,
         ...(memo && { memo }),
       });
+      const message = onChainTransaction?.message ?? digest;
       const created: TransferEvent = {
         type: 'TransferCreated',
         data: {
@@ -137,6 +139,7 @@ export const createTransfer = (
           ...(signer !== undefined && { signer }),
           approvals: { quorums, message, expiresAt },
           ...(feeEstimate && { feeEstimate }),
+          ...(onChainTransaction && { onChainTransaction: onChainTransaction.transaction }),
           createdAt: request.createdAt,
         },
       };

@@ -1,0 +1,67 @@
+import { Body, Controller, Param } from '@nestjs/common';
+import { CreateSignatureBody, SignatureParamsById, SignatureResource, SubmitApprovalsBody, WalletLocatorParams } from '@paykit/contracts';
+import type { SignatureResource as Resource } from '@paykit/wallets';
+import { Scopes } from '../../auth/scopes.js';
+import { Route } from '../../http/routes/route.decorator.js';
+import { CallerOf, type WalletsRequest } from '../http/command-context.js';
+import { SignaturesService } from './signatures.service.js';
+
+@Controller()
+export class SignaturesController {
+  constructor(private readonly signatures: SignaturesService) {}
+
+  @Route({
+    method: 'POST',
+    path: '2025-06-09/wallets/:walletLocator/signatures',
+    tags: ['Wallets'],
+    summary: 'Sign a message or typed data with an EVM wallet',
+    description:
+      'Smart wallets: awaiting-approval until the signer (the admin by default) signs approvals.pending[].message ' +
+      '(EIP-191 over its 32 raw bytes); then success with outputSignature, an ERC-1271 signature of the wallet. ' +
+      'MPC wallets and signers whose key the service holds sign at once.',
+    scope: Scopes.walletsSignaturesCreate,
+    params: WalletLocatorParams,
+    body: CreateSignatureBody,
+    responses: { 201: SignatureResource },
+  })
+  create(@CallerOf() caller: WalletsRequest, @Param('walletLocator') walletLocator: string, @Body() body: CreateSignatureBody): Promise<Resource> {
+    return this.signatures.create(caller, walletLocator, body);
+  }
+
+  @Route({
+    method: 'GET',
+    path: '2025-06-09/wallets/:walletLocator/signatures/:signatureId',
+    tags: ['Wallets'],
+    summary: 'Get a signature request',
+    scope: Scopes.walletsSignaturesRead,
+    params: SignatureParamsById,
+    responses: { 200: SignatureResource },
+  })
+  get(
+    @CallerOf() { principal }: WalletsRequest,
+    @Param('walletLocator') walletLocator: string,
+    @Param('signatureId') signatureId: string,
+  ): Promise<Resource> {
+    return this.signatures.get(principal, walletLocator, signatureId);
+  }
+
+  @Route({
+    method: 'POST',
+    path: '2025-06-09/wallets/:walletLocator/signatures/:signatureId/approvals',
+    tags: ['Wallets'],
+    summary: 'Approve a signature request',
+    description: '409 when that signer already approved; 422 when the signature is complete.',
+    scope: Scopes.walletsSignaturesCreate,
+    params: SignatureParamsById,
+    body: SubmitApprovalsBody,
+    responses: { 201: SignatureResource },
+  })
+  approve(
+    @CallerOf() caller: WalletsRequest,
+    @Param('walletLocator') walletLocator: string,
+    @Param('signatureId') signatureId: string,
+    @Body() body: SubmitApprovalsBody,
+  ): Promise<Resource> {
+    return this.signatures.approve(caller, walletLocator, signatureId, body);
+  }
+}

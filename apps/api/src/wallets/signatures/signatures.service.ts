@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { CreateSignatureBody, SubmitApprovalsBody } from '@paykit/contracts';
+import { type Clock, DomainException, type IdGenerator, domainError, invalid, notFound } from '@paykit/kernel';
+import {
+  type SignatureRequest,
+  type SignatureRequestParams,
+  type SignatureResource,
+  type Wallet,
+  signatureDigestOf,
+  smartAccountMessageHash,
+  toSignatureResource,
+} from '@paykit/wallets';
+import type { Address, Hex, TypedDataDefinition } from 'viem';
+import type { Principal } from '../../auth/principal.js';
+import { CLOCK, ID_GENERATOR } from '../../infrastructure/tokens.js';
+import { walletChain, chainsOfWallet } from '../balances/wallet-chains.js';
+import { WalletResolver } from '../directory/wallet-resolver.js';
+import type { WalletsRequest } from '../http/command-context.js';
+import { SERVICE_HELD_SIGNERS, signerLocatorOf, signersOf } from '../transfers/required-approvals.js';
+import { ServiceSigner } from './service-signer.js';
+import { WalletSigners } from '../signers/wallet-signers.js';
+import { SignatureRepository } from './signature-repository.js';
+import { verifySignatureApproval } from './signature-approvals.js';
+
+const refuse = (code: string, message: string) => new DomainException(invalid(code, message));
+
+/** The digest a verifier will check; typed data that does not encode is the client's 400. */
+const digestOf = (params: SignatureRequestParams): Hex => {
+  try {
+    return signatureDigestOf(params);
+  } catch (error) {
+    throw refuse('invalid_typed_data', `params.typedData: ${(error as Error).message.split('\n')[0]}`);
+  }
+};
+
+const paramsOf = (body: CreateSignatureBody): SignatureRequestParams =>
+  body.type === 'message'
+    ? { type: 'message', message: body.params.message }
+    : { type: 'typed-data', typedData: body.params.typedData as unknown as TypedDataDefinition };
+
+/**
+ * `POST /2025-06-09/wallets/{walletLocator}/signatures` (COMPAT.md): a wallet's signature of a
+ * message or typed data, on EVM. Smart wallets sign through a signer, who approves the
+ * smart-account message hash; the result verifies with ERC-1271 (viem's verifyMessage and
+ * verifyTypedData). MPC wallets, and signers whose key the service holds, sign at once.
+ */
+@Injectable()
+export class SignaturesService {
+  constructor(
+    private readonly resolver: WalletResolver,
+    private readonly signatures: SignatureRepository,
+    private readonly serviceSigner: ServiceSigner,
+    private readonly walletSigners: WalletSigners,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+  ) {}
+
+  async create({ principal, context }: WalletsRequest, walletLocator: string, body: CreateSignatureBody): Promise<SignatureResource> {
+    const { wallet } = await this.resolver.resolve(principal, walletLocator);
+    if (wallet.chainType !== 'evm') {
+      throw refuse('signatures_not_supported', `walletLocator: signatures are made by EVM wallets; this is a ${wallet.chainType} wallet`);
+    }
+    const chain = body.params.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, body.params.chain, 'params.chain');
+    if (!chain?.evmChainId) throw new Error(`no EVM chain for wallet ${wallet.walletId}`);
+    const signer = this.signerOf(wallet, body.params.signer);
+    const digest = digestOf(paramsOf(body));
+    const approvalMessage = wallet.walletType === 'smart' ? smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest) : digest;
+    const signatureId = this.ids.uuid();
+    const request = await this.signatures.handle(
+      signatureId,
+      {
+        type: 'RequestSignature',
+        data: {
+          signatureId,
+          walletId: wallet.walletId,
+          walletAddress: wallet.address,
+          environment: wallet.environment,
+          walletType: wallet.walletType,
+          chain: chain.name,
+          type: body.type,
+          params: withoutRouting(body.params),
+          signer,
+          digest,
+          approvalMessage,
+          createdAt: this.clock.now().toISOString(),
+          ...(await this.signedByService(wallet, signer, digest, approvalMessage)),
+        },
+      },
+      context,
+    );
+    return toSignatureResource(request);
+  }
+
+  async get(principal: Principal, walletLocator: string, signatureId: string): Promise<SignatureResource> {
+    const { wallet } = await this.resolver.resolve(principal, walletLocator);
+    return toSignatureResource(await this.requestOf(principal, wallet, signatureId));
+  }
+
+  /** COMPAT's approvals body; the signer's signature is verified here, the decider decides whether it counts. */
+  async approve({ principal, context }: WalletsRequest, walletLocator: string, signatureId: string, body: SubmitApprovalsBody): Promise<SignatureResource> {
+    const { wallet } = await this.resolver.resolve(principal, walletLocator);
+    const request = await this.requestOf(principal, wallet, signatureId);
+    if (body.approvals.length !== 1) throw refuse('invalid_approvals', 'approvals: a signature is approved by its one signer');
+    const [approval] = body.approvals as [SubmitApprovalsBody['approvals'][number]];
+    const locator = signerLocatorOf(wallet, approval.signer);
+    const updated = await this.signatures.handle(
+      signatureId,
+      {
+        type: 'SubmitSignatureApproval',
+        data: {
+          signer: locator,
+          signature: approval.signature,
+          verified: locator === request.signer.locator && verifySignatureApproval(wallet, request, approval.signature),
+          submittedAt: this.clock.now().toISOString(),
+        },
+      },
+      context,
+    );
+    // A signer registration completes as its signature does (ADR 0445).
+    await this.walletSigners.completeRegistration(updated, context);
+    return toSignatureResource(updated);
+  }
+
+  private signerOf(wallet: Wallet, text: string | undefined): SignatureRequest['signer'] {
+    if (wallet.walletType === 'mpc' || !wallet.adminSigner) {
+      if (text !== undefined) throw refuse('invalid_signer', `params.signer: ${wallet.chainType} mpc wallets are signed by the service; omit signer`);
+      return { type: 'wallet', address: wallet.address, locator: `wallet:${wallet.address}` };
+    }
+    if (text === undefined) return pick(wallet.adminSigner);
+    const locator = signerLocatorOf(wallet, text);
+    const found = signersOf(wallet).find((signer) => signer.locator === locator);
+    if (!found) throw new DomainException(domainError('forbidden', 'signer_not_authorized', `params.signer: ${text} is not a signer of this wallet`));
+    return pick(found);
+  }
+
+  /** The key the service holds signs now: the MPC wallet's own (the digest), or a custodial signer's (the smart-account hash). */
+  private async signedByService(
+    wallet: Wallet,
+    signer: SignatureRequest['signer'],
+    digest: Hex,
+    approvalMessage: Hex,
+  ): Promise<{ signedByService?: string }> {
+    if (wallet.walletType === 'mpc') return { signedByService: await this.serviceSigner.signHash(wallet, digest) };
+    const held = signersOf(wallet).find((candidate) => candidate.locator === signer.locator && SERVICE_HELD_SIGNERS.has(candidate.type));
+    return held ? { signedByService: await this.serviceSigner.signPersonal(wallet, held, approvalMessage) } : {};
+  }
+
+  private async requestOf(principal: Principal, wallet: Wallet, signatureId: string): Promise<SignatureRequest> {
+    const stored = await this.signatures.load(signatureId);
+    if (!stored || stored.projectId !== principal.projectId || stored.request.walletId !== wallet.walletId) throw new DomainException(notFound());
+    return stored.request;
+  }
+}
+
+const pick = ({ type, address, locator }: { type: string; address: string; locator: string }) => ({ type, address, locator });
+
+/** The params are echoed in the resource with the resolved signer and chain, not as sent. */
+const withoutRouting = ({ signer, chain, ...rest }: Record<string, unknown>): Record<string, unknown> => {
+  void signer;
+  void chain;
+  return rest;
+};

@@ -1,0 +1,43 @@
+import { Body, Controller, Param } from '@nestjs/common';
+import { DelegatedSignerStatus, RegisterSignerBody, SignerParams, WalletLocatorParams } from '@paykit/contracts';
+import { Scopes } from '../../auth/scopes.js';
+import { Route } from '../../http/routes/route.decorator.js';
+import { CallerOf, type WalletsRequest } from '../http/command-context.js';
+import { type SignerStatusResource, SignersService } from './signers.service.js';
+
+@Controller()
+export class SignersController {
+  constructor(private readonly signers: SignersService) {}
+
+  @Route({
+    method: 'POST',
+    path: '2025-06-09/wallets/:walletLocator/signers',
+    tags: ['Wallets'],
+    summary: 'Add a delegated signer to an EVM smart wallet',
+    description:
+      'The signer joins once the admin signer approves: chains[chain] is {status: awaiting-approval, id} where id is a ' +
+      'signature request to approve through .../signatures/{id}/approvals (at once when the service holds the admin key). ' +
+      'The same request again answers the same registration.',
+    scope: Scopes.walletsCreate,
+    params: WalletLocatorParams,
+    body: RegisterSignerBody,
+    responses: { 201: DelegatedSignerStatus },
+  })
+  register(@CallerOf() caller: WalletsRequest, @Param('walletLocator') walletLocator: string, @Body() body: RegisterSignerBody): Promise<SignerStatusResource> {
+    return this.signers.register(caller, walletLocator, body);
+  }
+
+  @Route({
+    method: 'GET',
+    path: '2025-06-09/wallets/:walletLocator/signers/:signer',
+    tags: ['Wallets'],
+    summary: "A delegated signer and its status per chain",
+    description: 'The admin signer is not a delegated signer: 404, as for a signer the wallet does not have.',
+    scope: Scopes.walletsRead,
+    params: SignerParams,
+    responses: { 200: DelegatedSignerStatus },
+  })
+  get(@CallerOf() caller: WalletsRequest, @Param('walletLocator') walletLocator: string, @Param('signer') signer: string): Promise<SignerStatusResource> {
+    return this.signers.get(caller, walletLocator, signer);
+  }
+}

@@ -1,0 +1,65 @@
+import { CrossmintWallets, createCrossmint } from '@crossmint/wallets-sdk';
+import type { TestServerOptions } from '../support/start-server.js';
+import { type TestProject, type WalletServer, startWalletServer } from '../wallets/wallet-server.js';
+import { type KeySwappingProxy, startKeySwappingProxy } from './key-swapping-proxy.js';
+import { type OfflineFetch, blockNonLoopbackFetch } from './offline-fetch.js';
+
+/**
+ * A server key in the SDK's own format, published in the test suite of the SDK's public
+ * repository. The SDK only checks its signature locally; the proxy replaces it with a key of
+ * ours before anything reaches the API, and no request leaves this machine, so it authorises
+ * nothing here.
+ */
+export const SDK_SERVER_KEY =
+  'sk_staging_A4vDwAp4t5az6fVQMpQK6qapBnAqgpxrrD35TaFQnyKgxehNbd959uZeaHjNCadWDXrgLRAK1CxeasZjtYEq4TbFkKMBBvbQ9oinAxQf8LbHsSYW2DMzT8fBko3YGLq9t7ZiXZjmgkTioxGVUUjyLtWLeBKwNUDLgpshWjaoR7pKRnSE9SqhwjQbiK62VKiBTdA3KvHsyG9k8mLMcKrDyfXp';
+
+/**
+ * The SDK waits a second after each approval before it polls (its rule of thumb for a block), so
+ * a test with several sends needs more than jest's default 5 s on a loaded machine.
+ */
+export const SDK_TEST_TIMEOUT_MS = 30_000;
+
+/** A server-recovery secret as the SDK wants it: 64 hex characters. */
+export const serverSecret = (seed: number): string => seed.toString(16).padStart(2, '0').repeat(32);
+
+/** The SDK logs every step to the console at debug level; warnings and errors stay visible. */
+const quietSdkConsole = (): { restore(): void } => {
+  const { debug, info, log } = console;
+  const silent = (): void => undefined;
+  Object.assign(console, { debug: silent, info: silent, log: silent });
+  return { restore: () => Object.assign(console, { debug, info, log }) };
+};
+
+export interface SdkHarness {
+  readonly api: WalletServer;
+  readonly project: TestProject;
+  readonly proxy: KeySwappingProxy;
+  readonly offline: OfflineFetch;
+  readonly sdk: CrossmintWallets;
+  close(): Promise<void>;
+}
+
+/**
+ * The API (embedded store, sandbox chains) with a project of its own, and the public wallets
+ * SDK pointed at it through the key-swapping proxy, with its telemetry kept on this machine.
+ */
+export const startSdkHarness = async (options: TestServerOptions = {}): Promise<SdkHarness> => {
+  const offline = blockNonLoopbackFetch();
+  const quiet = quietSdkConsole();
+  const api = await startWalletServer(options);
+  const project = await api.project();
+  const proxy = await startKeySwappingProxy(api.server.baseUrl, project.serverKey);
+  const sdk = CrossmintWallets.from(createCrossmint({ apiKey: SDK_SERVER_KEY, overrideBaseUrl: proxy.url }));
+  return {
+    api,
+    project,
+    proxy,
+    offline,
+    sdk,
+    close: async () => {
+      await proxy.close();
+      await api.close();
+      quiet.restore();
+    },
+  };
+};

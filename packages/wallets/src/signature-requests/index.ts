@@ -1,0 +1,3 @@
+export * from './model.js';
+export * from './decider.js';
+export * from './resource.js';

@@ -1,0 +1,2 @@
+export * from './transfer-transaction.js';
+export * from './transfer-of-transaction.js';
