@@ -8,6 +8,7 @@ import { REPORT_EXAMPLES } from './reports/examples.js';
 import { TOKEN_EXAMPLES } from './tokens/examples.js';
 import { USER_EXAMPLES } from './users/examples.js';
 import { WALLET_EXAMPLES } from './wallets/examples.js';
+import { WALLET_SDK_EXAMPLES } from './wallets/examples-sdk.js';
 import { WEBHOOK_EXAMPLES } from './webhooks/examples.js';
 
 export { type ContractExample, requestExample, responseExample } from './common/examples.js';
@@ -15,6 +16,7 @@ export { type ContractExample, requestExample, responseExample } from './common/
 /** Every area's examples: the API reference shows them, the contracts' tests parse them. */
 export const CONTRACT_EXAMPLES: readonly ContractExample[] = [
   ...WALLET_EXAMPLES,
+  ...WALLET_SDK_EXAMPLES,
   ...ORDER_EXAMPLES,
   ...PAYMENT_METHOD_EXAMPLES,
   ...USER_EXAMPLES,

@@ -21,7 +21,7 @@ export interface paths {
         put?: never;
         /**
          * Create an order (onramp by card, or offramp to a saved payout method)
-         * @description payment.method = card buys a token delivered to recipient.walletAddress (a wallet of a user of the service); a chain name sells the stablecoin deposited on that chain, paid out to recipient.paymentMethodId. state = draft answers 200 with a quote that is not stored (payment.status draft) and no clientSecret; state = create (default) answers 201 with the placed order and its clientSecret.
+         * @description payment.method = card buys a token delivered to recipient.walletAddress (a wallet of a user of the service); a chain name sells the stablecoin deposited on that chain, paid out to recipient.paymentMethodId. state = draft answers 200 with a quote that is not stored (payment.status draft) and no clientSecret; state = create (default) answers 201 with the placed order and its clientSecret. With x-idempotency-key the order is placed once: a retry answers that order as it was placed (201, x-idempotent-replayed), whatever happened in between.
          *
          *     Requires scope `orders.create`.
          */
@@ -65,7 +65,7 @@ export interface paths {
         put?: never;
         /**
          * Process payment of an order
-         * @description crypto-tx-id: the offramp deposit the payer broadcast, verified on the chain (amount, memo, recipient, payer, finality) before the order moves on; a transaction that does not pay the order is a 400 and changes nothing. card-token: pays an onramp order with a token from POST /unstable/card-tokens. Authorized by a server key with orders.update, the order's clientSecret raw in Authorization, or a user's JWT (client key with orders.create) for their own order. Repeats are safe: the same txId, or the same token or x-idempotency-key, reaches the same payment.
+         * @description crypto-tx-id: the offramp deposit the payer broadcast, verified on the chain (amount, memo, recipient, payer, finality) before the order moves on; a transaction that does not pay the order is a 400 and changes nothing. card-token: pays an onramp order with a token from POST /unstable/card-tokens. Authorized by a server key with orders.update, the order's clientSecret raw in Authorization, or a user's JWT (client key with orders.create) for their own order. Repeats are safe: the same txId, or the same token or x-idempotency-key, reaches the same payment; with x-idempotency-key a retry answers what the first request answered (x-idempotent-replayed).
          *
          *     Requires scope `orders.update` or `orders.create`.
          */
@@ -254,6 +254,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/2025-06-09/wallets/{walletLocator}/nfts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A wallet's NFTs on one chain
+         * @description walletLocator is <chain>:<address> (as the public SDK sends it). The sandbox chains hold no NFTs, so every page is empty until an NFT-capable chain adapter exists; the wallet and chain are still checked (404, 400).
+         *
+         *     Requires scope `wallets.read`.
+         */
+        get: operations["Nfts_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2025-06-09/wallets/{walletLocator}/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a message or typed data with an EVM wallet
+         * @description Smart wallets: awaiting-approval until the signer (the admin by default) signs approvals.pending[].message (EIP-191 over its 32 raw bytes); then success with outputSignature, an ERC-1271 signature of the wallet. MPC wallets and signers whose key the service holds sign at once.
+         *
+         *     Requires scope `wallets:signatures.create`.
+         */
+        post: operations["Signatures_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2025-06-09/wallets/{walletLocator}/signatures/{signatureId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a signature request
+         * @description Requires scope `wallets:signatures.read`.
+         */
+        get: operations["Signatures_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2025-06-09/wallets/{walletLocator}/signatures/{signatureId}/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a signature request
+         * @description 409 when that signer already approved; 422 when the signature is complete.
+         *
+         *     Requires scope `wallets:signatures.create`.
+         */
+        post: operations["Signatures_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2025-06-09/wallets/{walletLocator}/signers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a delegated signer to an EVM smart wallet
+         * @description The signer joins once the admin signer approves: chains[chain] is {status: awaiting-approval, id} where id is a signature request to approve through .../signatures/{id}/approvals (at once when the service holds the admin key). The same request again answers the same registration.
+         *
+         *     Requires scope `wallets.create`.
+         */
+        post: operations["Signers_register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2025-06-09/wallets/{walletLocator}/signers/{signer}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A delegated signer and its status per chain
+         * @description The admin signer is not a delegated signer: 404, as for a signer the wallet does not have.
+         *
+         *     Requires scope `wallets.read`.
+         */
+        get: operations["Signers_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/2025-06-09/wallets/{walletLocator}/tokens/{tokenLocator}/transfers": {
         parameters: {
             query?: never;
@@ -309,7 +439,13 @@ export interface paths {
          */
         get: operations["Transactions_list"];
         put?: never;
-        post?: never;
+        /**
+         * Send a transaction from a wallet
+         * @description The public SDK’s sendTransaction. The sandbox executes token transfers: one EVM call (a native value transfer or an ERC-20 transfer), a Solana transaction with one System Program transfer, or a Stellar transfer contract call; the answer is the transfer transaction, as from POST .../tokens/{tokenLocator}/transfers. Other calls: 400 unsupported_transaction.
+         *
+         *     Requires scope `wallets:transactions.create`.
+         */
+        post: operations["Transactions_send"];
         delete?: never;
         options?: never;
         head?: never;
@@ -349,7 +485,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a transaction
-         * @description Each signature must be the signer’s signature of the message in approvals.pending[].quorumApprovals.pending[]. 409 when that signer already approved; 422 when approvals are complete.
+         * @description Each signature must be the signer’s signature of the message of its entry in approvals.pending[] (inside quorumApprovals.pending[] for a k-of-n quorum). 409 when that signer already approved; 422 when approvals are complete.
          *
          *     Requires scope `wallets:transactions.sign`.
          */
@@ -1074,6 +1210,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/unstable/wallets/{walletLocator}/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A wallet's finished transfers, out and in
+         * @description Successful (default) or failed transfers on one chain, newest first by default; filter by tokens (currencies or addresses).
+         *
+         *     Requires scope `wallets:transactions.read`.
+         */
+        get: operations["Activity_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1-alpha2/wallets/{walletLocator}/balances": {
         parameters: {
             query?: never;
@@ -1300,6 +1458,47 @@ export interface components {
             /** @description The user the account belongs to, e.g. email:ana@example.com */
             userLocator: string;
         };
+        CreateSignatureRequest: {
+            params: {
+                /** @description An EVM chain of the wallet (default: the first of its environment) */
+                chain?: string;
+                message: string;
+                /** @description Signer locator of the wallet signer that approves (default: the admin signer) */
+                signer?: string;
+            };
+            /** @constant */
+            type: "message";
+        } | {
+            params: {
+                /** @description An EVM chain of the wallet (default: the first of its environment) */
+                chain?: string;
+                isSmartWalletSignature?: boolean;
+                /** @description Signer locator of the wallet signer that approves (default: the admin signer) */
+                signer?: string;
+                typedData: {
+                    /** @description EIP-712 domain */
+                    domain: {
+                        chainId?: number | string;
+                        name?: string;
+                        salt?: string;
+                        verifyingContract?: string;
+                        version?: string;
+                    };
+                    message: {
+                        [key: string]: unknown;
+                    };
+                    primaryType: string;
+                    types: {
+                        [key: string]: {
+                            name: string;
+                            type: string;
+                        }[];
+                    };
+                };
+            };
+            /** @constant */
+            type: "typed-data";
+        };
         CreateTransferRequest: {
             /** @description Decimal amount of the token */
             amount: string;
@@ -1399,6 +1598,36 @@ export interface components {
             scopes?: components["schemas"]["TransferScopeInput"][];
             /** @description A signer object, or a signer locator such as external-wallet:0x... */
             signer: string | components["schemas"]["SignerInput"];
+        };
+        DelegatedSignerStatus: {
+            address: string;
+            chains: {
+                [key: string]: {
+                    /** @description While awaiting approval: the signature request the admin approves */
+                    id?: string;
+                    /** @enum {string} */
+                    status: "awaiting-approval" | "success";
+                };
+            };
+            email?: string;
+            expiresAt?: string;
+            id?: string;
+            /** @description e.g. external-wallet:0x..., api-key:0x..., email:alice@example.com */
+            locator: string;
+            name?: string;
+            phone?: string;
+            publicKey?: components["schemas"]["P256PublicKey"];
+            scopes: {
+                spendingLimit?: {
+                    amount: string;
+                    interval: number;
+                };
+                tokenLocator: string;
+                /** @constant */
+                type: "transfer";
+            }[];
+            /** @enum {string} */
+            type: "external-wallet" | "server" | "api-key" | "passkey" | "email" | "phone" | "device";
         };
         DraftOrderResponse: {
             order: components["schemas"]["Order"];
@@ -1951,6 +2180,15 @@ export interface components {
             refundedAmount: string;
             refunds: number;
         };
+        RegisterSignerRequest: {
+            /** @description EVM chain the admin approves the registration on (default: the first) */
+            chain?: string;
+            /** @description ISO 8601 instant after which the signer can approve nothing */
+            expiresAt?: string;
+            scopes?: components["schemas"]["TransferScopeInput"][];
+            /** @description A signer object, or a signer locator such as external-wallet:0x... */
+            signer: string | components["schemas"]["SignerInput"];
+        };
         Runs_create_202: {
             browser: null;
             /** Format: date-time */
@@ -2328,6 +2566,40 @@ export interface components {
             /** @description Cursor of the previous page; null on the first page */
             previousCursor: string | null;
         };
+        SendTransactionRequest: {
+            params: {
+                /** @description EVM: exactly one call, a native value transfer or an ERC-20 transfer */
+                calls?: ({
+                    /** @description 0x call data */
+                    data?: string;
+                    to: string;
+                    /** @description Wei, decimal */
+                    value?: string | number;
+                } | {
+                    /** @description A serialized EVM transaction (not executed by the sandbox) */
+                    transaction: string;
+                })[];
+                /** @description EVM: the chain the calls run on */
+                chain?: string;
+                /** @description Signer locator of the wallet signer that approves */
+                signer?: string;
+                /** @description Solana: a base58 VersionedTransaction; Stellar: a contract call */
+                transaction?: string | {
+                    args?: {
+                        [key: string]: unknown;
+                    };
+                    contractId?: string;
+                    memo?: {
+                        /** @enum {string} */
+                        type: "text" | "id" | "hash";
+                        value: string;
+                    };
+                    method?: string;
+                    /** @description contract-call (upgrade-wallet and migrate-wallet are not served) */
+                    type: string;
+                };
+            };
+        };
         Signer: {
             address: string;
             email?: string;
@@ -2398,6 +2670,7 @@ export interface components {
             rawAmount: string;
             symbol: string;
         };
+        /** @description A k-of-n quorum: more than one member, or more than one signature needed */
         TransferApprovalQuorum: {
             quorumApprovals: {
                 pending: {
@@ -2427,6 +2700,15 @@ export interface components {
                 type: "quorum";
             };
         };
+        /** @description One signer that alone approves: sign message, submit to .../approvals */
+        TransferPendingApproval: {
+            message: string;
+            signer: {
+                address: string;
+                locator: string;
+                type: string;
+            };
+        };
         TransferScopeInput: {
             spendingLimit?: {
                 /** @description Decimal amount of the token */
@@ -2439,11 +2721,21 @@ export interface components {
             /** @description transfer */
             type: string;
         };
+        TransferSubmittedApproval: {
+            message: string;
+            signature: string;
+            signer: {
+                address: string;
+                locator: string;
+                type: string;
+            };
+            submittedAt: number;
+        };
         TransferTransaction: {
             approvals: {
-                pending: components["schemas"]["TransferApprovalQuorum"][];
+                pending: (components["schemas"]["TransferPendingApproval"] | components["schemas"]["TransferApprovalQuorum"])[];
                 required: number;
-                submitted: components["schemas"]["TransferApprovalQuorum"][];
+                submitted: (components["schemas"]["TransferSubmittedApproval"] | components["schemas"]["TransferApprovalQuorum"])[];
             };
             /** @enum {string} */
             chainType: "evm" | "solana" | "aptos" | "sui" | "stellar";
@@ -2482,6 +2774,8 @@ export interface components {
                     to: string;
                 };
                 explorerLink?: string;
+                /** @description Solana: the unsigned v0 VersionedTransaction (base58) that approvers sign */
+                transaction?: string;
                 txId?: string;
             };
             params: {
@@ -2514,11 +2808,11 @@ export interface components {
             walletType: "smart" | "mpc";
         };
         TransferTransactionPage: {
-            data: components["schemas"]["TransferTransaction"][];
             /** @description Cursor of the next page; null on the last page */
             nextCursor: string | null;
             /** @description Cursor of the previous page; null on the first page */
             previousCursor: string | null;
+            transactions: components["schemas"]["TransferTransaction"][];
         };
         UpdateWebhookEndpointRequest: {
             description?: string | null;
@@ -2584,6 +2878,104 @@ export interface components {
             owner?: string;
             /** @enum {string} */
             type: "smart" | "mpc";
+        };
+        /** @description The NFTs on the page, as an array */
+        WalletNftPage: {
+            chain: string;
+            contractAddress: string;
+            locator: string;
+            metadata?: {
+                [key: string]: unknown;
+            };
+            tokenId: string;
+        }[];
+        WalletSignature: {
+            approvals: {
+                pending: {
+                    message: string;
+                    signer: {
+                        address: string;
+                        locator: string;
+                        type: string;
+                    };
+                }[];
+                required: number;
+                submitted: {
+                    message: string;
+                    signature: string;
+                    signer: {
+                        address: string;
+                        locator: string;
+                        type: string;
+                    };
+                    submittedAt: number;
+                }[];
+            };
+            /** @constant */
+            chainType: "evm";
+            completedAt?: number;
+            /** @description Epoch milliseconds */
+            createdAt: number;
+            id: string;
+            /** @description The wallet’s signature: ERC-1271 for smart wallets (verify with viem verifyMessage/verifyTypedData), ECDSA for MPC */
+            outputSignature?: string;
+            /** @description The request params as sent, with the signer and the chain */
+            params: {
+                [key: string]: unknown;
+            };
+            /** @enum {string} */
+            status: "awaiting-approval" | "success";
+            /** @enum {string} */
+            type: "message" | "typed-data";
+            /** @enum {string} */
+            walletType: "smart" | "mpc";
+        };
+        WalletTransferActivity: {
+            /** @description ISO 8601 */
+            completedAt?: string;
+            error?: {
+                message: string;
+                reason: string;
+            };
+            onChain?: {
+                explorerLink: string;
+                txId: string;
+            };
+            recipient: {
+                address: string;
+                chain: string;
+                locator: string;
+            };
+            sender: {
+                address: string;
+                chain: string;
+                locator: string;
+            };
+            /** @enum {string} */
+            status: "succeeded" | "failed";
+            token: {
+                amount: string;
+                chain: string;
+                contractAddress?: string;
+                contractId?: string;
+                decimals: number;
+                locator: string;
+                mintHash?: string;
+                rawAmount: string;
+                symbol: string;
+                /** @constant */
+                type: "fungible";
+            };
+            transferId: string;
+            /** @enum {string} */
+            type: "wallets.transfer.out" | "wallets.transfer.in";
+        };
+        WalletTransferActivityPage: {
+            data: components["schemas"]["WalletTransferActivity"][];
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description Cursor of the previous page; null on the first page */
+            previousCursor: string | null;
         };
         WalletVerificationChallenge: {
             address: string;
@@ -4254,6 +4646,754 @@ export interface operations {
             };
         };
     };
+    Nfts_list: {
+        parameters: {
+            query?: {
+                page?: number;
+                perPage?: number;
+            };
+            header?: {
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path: {
+                /** @description <chain>:<address>, e.g. base-sepolia:0x... */
+                walletLocator: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletNftPage"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Signatures_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the same key and body replay the first response. */
+                "x-idempotency-key"?: string;
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path: {
+                /** @description <address> | email:<email>:<chainType>[:<walletType>][:alias:<alias>] | userId:... | phoneNumber:... | twitter:... | x:... | me:<chainType>[:<walletType>][:alias:<alias>] | <chainType>[:<walletType>]:alias:<alias> */
+                walletLocator: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateSignatureRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletSignature"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Signatures_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path: {
+                signatureId: string;
+                /** @description <address> | email:<email>:<chainType>[:<walletType>][:alias:<alias>] | userId:... | phoneNumber:... | twitter:... | x:... | me:<chainType>[:<walletType>][:alias:<alias>] | <chainType>[:<walletType>]:alias:<alias> */
+                walletLocator: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletSignature"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Signatures_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the same key and body replay the first response. */
+                "x-idempotency-key"?: string;
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path: {
+                signatureId: string;
+                /** @description <address> | email:<email>:<chainType>[:<walletType>][:alias:<alias>] | userId:... | phoneNumber:... | twitter:... | x:... | me:<chainType>[:<walletType>][:alias:<alias>] | <chainType>[:<walletType>]:alias:<alias> */
+                walletLocator: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitApprovalsRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletSignature"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Signers_register: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the same key and body replay the first response. */
+                "x-idempotency-key"?: string;
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path: {
+                /** @description <address> | email:<email>:<chainType>[:<walletType>][:alias:<alias>] | userId:... | phoneNumber:... | twitter:... | x:... | me:<chainType>[:<walletType>][:alias:<alias>] | <chainType>[:<walletType>]:alias:<alias> */
+                walletLocator: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterSignerRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedSignerStatus"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Signers_get: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path: {
+                /** @description The delegated signer’s locator, URL-encoded (e.g. external-wallet%3A0x...) */
+                signer: string;
+                /** @description <address> | email:<email>:<chainType>[:<walletType>][:alias:<alias>] | userId:... | phoneNumber:... | twitter:... | x:... | me:<chainType>[:<walletType>][:alias:<alias>] | <chainType>[:<walletType>]:alias:<alias> */
+                walletLocator: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DelegatedSignerStatus"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Transfers_create: {
         parameters: {
             query?: never;
@@ -4573,6 +5713,146 @@ export interface operations {
             };
             /** @description A path parameter is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Transactions_send: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the same key and body replay the first response. */
+                "x-idempotency-key"?: string;
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path: {
+                /** @description <address> | email:<email>:<chainType>[:<walletType>][:alias:<alias>] | userId:... | phoneNumber:... | twitter:... | x:... | me:<chainType>[:<walletType>][:alias:<alias>] | <chainType>[:<walletType>]:alias:<alias> */
+                walletLocator: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferTransaction"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9334,6 +10614,124 @@ export interface operations {
             };
             /** @description The key belongs to another environment, or the caller may not act on this resource */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Activity_list: {
+        parameters: {
+            query?: {
+                /** @description A chain of the wallet; default: the first of its family */
+                chain?: string;
+                /** @description Opaque cursor from an earlier page */
+                cursor?: string;
+                limit?: number;
+                /** @description By the time the transfer was made */
+                sort?: "asc" | "desc";
+                status?: "successful" | "failed";
+                /** @description Comma-separated currencies or token addresses; default: every token */
+                tokens?: string;
+            };
+            header?: {
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path: {
+                /** @description <address> | email:<email>:<chainType>[:<walletType>][:alias:<alias>] | userId:... | phoneNumber:... | twitter:... | x:... | me:<chainType>[:<walletType>][:alias:<alias>] | <chainType>[:<walletType>]:alias:<alias> */
+                walletLocator: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletTransferActivityPage"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -115,7 +115,7 @@ export const WALLET_EXAMPLES: readonly ContractExample[] = [
     fees: { mode: 'project', estimate: { token: 'base-sepolia:eth', amount: '0.000065' }, billed: { usd: 0 } },
   }),
   responseExample(TransactionPage, 'page', "A wallet's transfers, newest first", {
-    data: [transfer],
+    transactions: [transfer],
     nextCursor: null,
     previousCursor: null,
   }),
