@@ -6,9 +6,12 @@ import { LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type AppModuleOptions, AppModule } from './app.module.js';
 import { type AppConfig, loadConfig } from './config/config.js';
+import { installContentTypeCheck } from './http/errors/content-type-check.js';
 import { answerFrameworkError } from './http/errors/framework-errors.js';
+import { installRouteNotFound } from './http/errors/route-not-found.js';
+import type { RouteContract } from './http/routes/route-contract.js';
 import { installRequestTimeout } from './http/timeout/request-timeout.js';
-import { createLogger } from './observability/logger.js';
+import { createLogger, logFormatOf } from './observability/logger.js';
 import { installObservabilityHooks } from './observability/http-hooks.js';
 import { Metrics } from './observability/metrics.js';
 import { PinoNestLogger } from './observability/nest-logger.js';
@@ -38,7 +41,8 @@ export interface RunningApp {
 /** Builds, configures and starts the server; `PORT=0` picks a free port (tests). */
 export const createApp = async (options: CreateAppOptions = {}): Promise<RunningApp> => {
   const config = loadConfig(options.env ?? process.env);
-  const logger = createLogger(config, options.logDestination);
+  const format = logFormatOf(config.LOG_FORMAT, { isTerminal: process.stdout.isTTY === true, nodeEnv: process.env['NODE_ENV'] });
+  const logger = createLogger(config, options.logDestination, format);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     genReqId: requestIdOf,
@@ -63,10 +67,15 @@ export const createApp = async (options: CreateAppOptions = {}): Promise<Running
     logger: new PinoNestLogger(logger),
   });
   installObservabilityHooks(fastify, app.get(Metrics));
+  installRouteNotFound(fastify, () => routes);
   installRequestTimeout(fastify, config.REQUEST_TIMEOUT_MS);
+  const catalog = app.get(RouteCatalog);
+  const contracts = new Map<string, RouteContract>(
+    catalog.routes().map((route) => [`${route.contract.method} ${route.servedPath}`, route.contract]),
+  );
+  installContentTypeCheck(fastify, (method, url) => contracts.get(`${method} ${url}`));
   app.setGlobalPrefix(config.API_PREFIX, {
-    exclude: app
-      .get(RouteCatalog)
+    exclude: catalog
       .rootRoutes()
       .map((route) => ({ path: route.pathWithinApp, method: RequestMethod[route.contract.method] })),
   });

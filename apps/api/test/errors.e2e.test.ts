@@ -70,14 +70,33 @@ describe('error bodies over HTTP', () => {
     expect(parsed).toMatchObject({ status: 200, body: { limit: 7 } });
   });
 
-  it('400 for malformed JSON, an empty JSON body and a body without a content type', async () => {
+  it('400 for malformed JSON and an empty JSON body', async () => {
     const malformed = await fetchJson(url('/test/echo'), { body: '{"name": ' });
     expect(malformed).toMatchObject({ status: 400, body: { error: true, code: 'invalid_json' } });
     const empty = await fetch(url('/test/echo'), { method: 'POST', headers: { 'content-type': 'application/json' } });
     expect(empty.status).toBe(400);
     expect(await empty.json()).toMatchObject({ error: true, code: 'invalid_json' });
+  });
+
+  it('415 naming the content type to send when a body route gets no body and no content type', async () => {
     const none = await fetchJson(url('/test/echo'), { method: 'POST' });
-    expect(none).toMatchObject({ status: 400, body: { error: true, message: 'body: is required' } });
+    expect(none).toMatchObject({
+      status: 415,
+      body: { error: true, code: 'unsupported_media_type', message: expect.stringContaining('Content-Type: application/json') },
+    });
+    expect(none.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('415, not a field error, for a JSON text sent as a form (curl -d without a content type)', async () => {
+    for (const contentType of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
+      const response = await fetchJson(url('/test/echo'), { body: JSON.stringify(validEcho), headers: { 'content-type': contentType } });
+      expect({ contentType, status: response.status, code: response.body.code }).toEqual({
+        contentType,
+        status: 415,
+        code: 'unsupported_media_type',
+      });
+      expect(response.body.message).toContain('application/json');
+    }
   });
 
   it('413 for a body over the limit', async () => {
@@ -94,11 +113,30 @@ describe('error bodies over HTTP', () => {
   });
 
   it('404 Not found for unknown routes, in and out of the prefix', async () => {
-    for (const path of [url('/nope'), `${server.rootUrl}/nope`, url('/test/echo/extra')]) {
+    for (const path of [url('/nope'), `${server.rootUrl}/nope`, `${server.rootUrl}/a/b/c/d/e`]) {
       const response = await fetchJson(path);
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ error: true, message: 'Not found' });
+      expect(response.body).toEqual({ error: true, message: 'Not found', code: 'route_not_found' });
+      expect(response.headers.get('x-request-id')).toBeTruthy();
     }
+  });
+
+  it('404 for a wrong version, method or segment names the routes nearby', async () => {
+    const version = await fetchJson(url('/2022-06-09/wallets/0xabc'), { headers: { 'x-api-key': 'sk_staging_x' } });
+    expect(version).toMatchObject({ status: 404, body: { error: true, code: 'route_not_found' } });
+    expect(version.body.parameters.nearby[0]).toBe('GET /api/2025-06-09/wallets/{walletLocator}');
+    expect(version.body.message).toBe(
+      `Not found: no route GET /api/2022-06-09/wallets/0xabc. Nearby: ${version.body.parameters.nearby.join(', ')}`,
+    );
+    const method = await fetchJson(url('/test/echo'));
+    expect(method.body.parameters.nearby[0]).toBe('POST /api/test/echo');
+    const extra = await fetchJson(url('/test/echo/extra'), { body: validEcho });
+    expect(extra.body.parameters.nearby).toContain('POST /api/test/echo');
+    const unprefixed = await fetchJson(`${server.rootUrl}/2022-06-09/orders`);
+    expect(unprefixed.body.parameters.nearby).toContain('GET /api/2022-06-09/orders');
+    // A resource that does not exist is still the spec's bare "Not found".
+    const missing = await fetchJson(url('/test/errors/domain/not_found'));
+    expect(missing.body.message).toBe('Not found');
   });
 
   it('maps each domain error kind to its status', async () => {

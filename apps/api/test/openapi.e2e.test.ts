@@ -1,5 +1,6 @@
 import { Controller, Get, Module } from '@nestjs/common';
 import { cursorPage } from '@paykit/contracts';
+import { TEST_CARDS } from '@paykit/providers';
 import { z } from 'zod';
 import { Public } from '../src/http/access.decorators.js';
 import { Route } from '../src/http/routes/route.decorator.js';
@@ -176,13 +177,80 @@ describe('OpenAPI document', () => {
     }
   });
 
+  const appOperations = (): [string, string, Json][] =>
+    Object.entries(document.paths)
+      .filter(([path]) => !path.startsWith('/test/') && !path.startsWith('/documented/'))
+      .flatMap(([path, item]) =>
+        Object.entries(item)
+          .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+          .map(([method, operation]) => [method.toUpperCase(), path, operation as Json] as [string, string, Json]),
+      );
+
+  it('shows a realistic example of every request body, valid against its contract', () => {
+    const withBodies = appOperations().filter(([, , operation]) => operation['requestBody']);
+    expect(withBodies.length).toBeGreaterThan(20);
+    for (const [method, path, operation] of withBodies) {
+      const examples = operation['requestBody']['content']['application/json']['examples'] as Json | undefined;
+      expect({ route: `${method} ${path}`, examples: Object.keys(examples ?? {}).length > 0 }).toEqual({ route: `${method} ${path}`, examples: true });
+    }
+  });
+
+  it('shows examples of the main answers', () => {
+    const main = [
+      ['POST', '/2025-06-09/wallets', '201'],
+      ['GET', '/2025-06-09/wallets/{walletLocator}', '200'],
+      ['POST', '/2025-06-09/wallets/{walletLocator}/tokens/{tokenLocator}/transfers', '201'],
+      ['GET', '/2025-06-09/wallets/{walletLocator}/transactions/{transactionId}', '200'],
+      ['POST', '/2022-06-09/orders', '201'],
+      ['POST', '/2022-06-09/orders', '200'],
+      ['GET', '/2022-06-09/orders', '200'],
+      ['GET', '/2022-06-09/orders/{orderId}', '200'],
+      ['POST', '/2022-06-09/orders/{orderId}/payment', '200'],
+      ['POST', '/unstable/agent-checkouts', '202'],
+      ['GET', '/unstable/agent-checkouts', '200'],
+      ['POST', '/2025-06-09/webhooks/endpoints', '201'],
+      ['GET', '/2024-09-26/tokens', '200'],
+      ['GET', '/unstable/reports/reconciliation', '200'],
+    ] as const;
+    for (const [method, path, status] of main) {
+      const operation = document.paths[path]![method.toLowerCase()] as Json;
+      const examples = operation['responses'][status]['content']['application/json']['examples'] as Json | undefined;
+      expect({ route: `${method} ${path} ${status}`, examples: Object.keys(examples ?? {}).length > 0 }).toEqual({
+        route: `${method} ${path} ${status}`,
+        examples: true,
+      });
+    }
+  });
+
+  it('lists every status the server answers: 414 for path parameters, 415 for bodies, the report formats', () => {
+    expect(document).not.toHaveProperty('jsonSchemaDialect');
+    for (const [method, path, operation] of appOperations()) {
+      const statuses = Object.keys(operation['responses']);
+      const route = `${method} ${path}`;
+      if (path.includes('{') && !path.startsWith('/docs')) expect({ route, statuses }).toEqual({ route, statuses: expect.arrayContaining(['404', '414']) });
+      if (operation['requestBody']) expect({ route, statuses }).toEqual({ route, statuses: expect.arrayContaining(['400', '413', '415']) });
+      if ((operation['security'] as unknown[]).length > 0) expect({ route, statuses }).toEqual({ route, statuses: expect.arrayContaining(['401', '403', '429']) });
+    }
+    const report = document.paths['/unstable/reports/reconciliation']!['get'] as Json;
+    expect(Object.keys(report['responses']['200']['content'])).toEqual(['application/json', 'text/csv', 'text/html']);
+    const exceptions = document.paths['/unstable/reports/reconciliation/exceptions']!['get'] as Json;
+    expect(Object.keys(exceptions['responses']['200']['content'])).toEqual(['application/json', 'text/csv']);
+  });
+
+  it('opens with a test-mode section naming the sandbox magic values', () => {
+    const description = (document['info'] as Json)['description'] as string;
+    expect(description).toContain('## Test mode');
+    for (const number of Object.keys(TEST_CARDS)) expect(description).toContain(number.replace(/(\d{4})(?=\d)/g, '$1 '));
+    for (const marker of ['+decline', '+review', '`0002`', '`0003`', 'usdxm', 'PAYOUT_SANDBOX_SEND_DELAY_MS']) expect(description).toContain(marker);
+  });
+
   it('serves an offline reference page at /docs with its assets', async () => {
     const page = await fetch(`${server.rootUrl}/docs`);
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
     expect(html).toContain('/openapi.json');
     expect(html).not.toMatch(/https?:\/\//);
-    const script = await fetch(`${server.rootUrl}/docs/assets/swagger-ui-bundle.js`);
+    const script = await fetch(`${server.rootUrl}/docs/assets/scalar-standalone.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toContain('javascript');
     expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(100_000);

@@ -3,6 +3,8 @@ export interface RunnerLogger {
   info(fields: Record<string, unknown>, message: string): void;
   warn(fields: Record<string, unknown>, message: string): void;
   error(fields: Record<string, unknown>, message: string): void;
+  /** Optional: lines only worth reading when debugging (pino's logger has it). */
+  debug?(fields: Record<string, unknown>, message: string): void;
 }
 
 export const silentLogger: RunnerLogger = { info: () => {}, warn: () => {}, error: () => {} };

@@ -12,3 +12,4 @@ export * from './users/index.js';
 export * from './orders/index.js';
 export * from './webhooks/index.js';
 export * from './reports/index.js';
+export * from './examples.js';

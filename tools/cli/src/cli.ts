@@ -9,8 +9,10 @@ import { scopesList } from './commands/scopes-command.js';
 import { cliContext } from './context.js';
 import { type CliIo, UsageError, processIo } from './io.js';
 import { reportReconciliation } from './commands/report-command.js';
+import { webhooksListen } from './commands/webhooks/listen-command.js';
+import { webhooksTrigger } from './commands/webhooks/trigger-command.js';
 
-const COMMANDS: readonly Command[] = [projectCreate, projectList, projectJwt, keyCreate, keyList, keyRevoke, scopesList, migrate, projectionsStatus, projectionsRebuild, reportReconciliation];
+const COMMANDS: readonly Command[] = [projectCreate, projectList, projectJwt, keyCreate, keyList, keyRevoke, scopesList, migrate, projectionsStatus, projectionsRebuild, reportReconciliation, webhooksListen, webhooksTrigger];
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -23,6 +25,7 @@ const help = (): string =>
     'Works on the store the API is configured with, alongside running servers: the sqlite store in',
     'DATA_DIR (default .data), or EventStoreDB with EVENT_STORE=esdb and EVENTSTORE_CONNECTION_STRING',
     '(then SECRETS_KEY must be the deployment\'s). projections and report use the read models in DATA_DIR.',
+    'webhooks calls a running API over HTTP: --base-url (PAYKIT_BASE_URL) and --api-key (PAYKIT_API_KEY).',
     '',
   ].join('\n');
 

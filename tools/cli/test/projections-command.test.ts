@@ -10,7 +10,7 @@ import {
   type ReadModelDatabase,
   readModelDatabasePath,
 } from '@paykit/projections';
-import { runCli } from './run-cli.js';
+import { runCli, runCliWith } from './run-cli.js';
 
 const walletCreated = (n: number) => ({
   type: 'WalletCreated',
@@ -75,9 +75,9 @@ describe('pnpm cli projections', () => {
     const live = walletRows(db);
     expect(live).toHaveLength(60);
 
-    const run = await runCli(env, 'projections', 'rebuild', 'wallets', '--json');
+    const run = await runCliWith({ stderrIsTerminal: true }, env, 'projections', 'rebuild', 'wallets', '--json');
     expect(run.code).toBe(0);
-    expect(run.stderr).toMatch(/wallets \[#+\.*\] +\d+% [\d,]+\/[\d,]+ events, [\d,]+\/s, ETA/);
+    expect(run.stderr).toMatch(/\rwallets \[#+\.*\] +\d+% [\d,]+\/[\d,]+ events, [\d,]+\/s, ETA/);
     expect(run.stderr).toContain(`wallets: rebuilt to position ${head}`);
     expect(JSON.parse(run.stdout)).toEqual([{ name: 'wallets', position: String(head), seconds: expect.any(Number) }]);
     expect(walletRows(db)).toEqual(live);
@@ -85,6 +85,17 @@ describe('pnpm cli projections', () => {
 
     const status = JSON.parse((await runCli(env, 'projections', 'status', '--json')).stdout) as { name: string; state: string }[];
     expect(status.find((entry) => entry.name === 'wallets')?.state).toBe('live');
+  });
+
+  it('writes plain progress lines, no carriage returns or escape codes, when stderr is not a terminal', async () => {
+    (await buildLive()).close();
+    const run = await runCliWith({ stderrIsTerminal: false }, env, 'projections', 'rebuild', 'wallets');
+    expect(run.code).toBe(0);
+    expect(run.stderr).not.toContain('\r');
+    expect(run.stderr).not.toContain('\u001b');
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines.at(-1)).toMatch(new RegExp(`^wallets: rebuilt to position ${head} in \\d+\\.\\d s$`));
+    expect(lines.slice(0, -1).every((line) => /^wallets \[[#.]+\] +\d+% /.test(line))).toBe(true);
   });
 
   it('rejects an unknown projection name, listing the known ones', async () => {

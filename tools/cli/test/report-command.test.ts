@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createEventStore } from '@paykit/event-store';
 import { OrderHistory } from '@paykit/reconciliation/testing';
-import { runCli } from './run-cli.js';
+import { runCli, runCliWith } from './run-cli.js';
 
 const order = (orderId: string, projectId: string, kind: 'onramp' | 'offramp') =>
   new OrderHistory({
@@ -78,6 +79,30 @@ describe('pnpm cli report reconciliation', () => {
     expect(run.stdout).toMatch(/^<!doctype html>/);
     expect(run.stdout).toContain('<svg');
     expect(run.stdout).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org)/);
+  });
+
+  it('--open writes the HTML page to a file only the user can read and opens it in the browser', async () => {
+    const opened: string[] = [];
+    const run = await runCliWith(
+      { openUrl: async (url) => (opened.push(url), true) },
+      env,
+      'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-02', '--open',
+    );
+    expect(run.code).toBe(0);
+    const path = run.stdout.trim();
+    expect(opened).toEqual([pathToFileURL(path).href]);
+    expect(run.stderr).toBe(`Opened ${opened[0]} in your browser.\n`);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const page = readFileSync(path, 'utf8');
+    expect(page).toMatch(/^<!doctype html>/);
+    expect(page).toContain('payout-failed');
+    rmSync(dirname(path), { recursive: true });
+
+    const noBrowser = await runCliWith({ openUrl: async () => false }, env, 'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-01', '--open');
+    expect(noBrowser.stderr).toMatch(/^Open file:\/\/\S+\.html in a browser\.\n$/);
+    rmSync(dirname(noBrowser.stdout.trim()), { recursive: true });
+    const csv = await runCli(env, 'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-01', '--open', '--format', 'csv');
+    expect(csv).toMatchObject({ code: 2, stderr: expect.stringContaining('--open shows the HTML page') });
   });
 
   it('refuses a missing or bad range with the usage', async () => {

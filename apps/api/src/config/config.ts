@@ -48,6 +48,8 @@ const ConfigSchema = z.object({
     .regex(/^(\/[A-Za-z0-9._~-]+)+$/, { error: 'must be a path such as /api' })
     .default('/api'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `auto`: readable lines on a terminal outside production (pino-pretty), JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   RATE_LIMIT_WRITES_PER_MIN: integer(120),
   RATE_LIMIT_READS_PER_MIN: integer(360),
   /** Per API key, within the project's budget; defaults to the project's budget. */
@@ -159,6 +161,9 @@ const ConfigSchema = z.object({
 });
 
 export type AppConfig = Readonly<z.infer<typeof ConfigSchema>>;
+
+/** Every variable the server reads (README's configuration tables name each one). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ConfigSchema.shape);
 export type AppConfigInput = Partial<Record<keyof AppConfig, string | number>>;
 
 export class ConfigError extends Error {

@@ -1,12 +1,23 @@
 import type { LoggerService } from '@nestjs/common';
 import type { Logger } from 'pino';
 
+/**
+ * Nest's start-up inventory: a line per module, controller and route (over a hundred). Worth
+ * seeing when debugging routing (LOG_LEVEL=debug), noise at every start otherwise.
+ */
+const INVENTORY_CONTEXTS: ReadonlySet<string> = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
 /** Routes Nest's own log lines (start-up, shutdown) into the same structured pino stream. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, ...context: unknown[]): void {
-    this.logger.info(this.fields(context), String(message));
+    const fields = this.fields(context);
+    if (typeof fields['context'] === 'string' && INVENTORY_CONTEXTS.has(fields['context'])) {
+      this.logger.debug(fields, String(message));
+      return;
+    }
+    this.logger.info(fields, String(message));
   }
   error(message: unknown, ...context: unknown[]): void {
     this.logger.error(this.fields(context), String(message));

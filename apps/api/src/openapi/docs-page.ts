@@ -2,14 +2,18 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-/** Swagger UI from the swagger-ui-dist package, served by us: the page works offline. */
-const swaggerUiDirectory = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+/**
+ * Scalar's API reference (its standalone bundle, as its Fastify integration ships it), served by
+ * us: the page loads nothing from elsewhere and works offline (docs/adr/0802).
+ */
+const scalarDirectory = dirname(createRequire(import.meta.url).resolve('@scalar/fastify-api-reference'));
+
+const FILES: Readonly<Record<string, string>> = {
+  'scalar-standalone.js': join(scalarDirectory, 'js', 'standalone.js'),
+};
 
 export const DOCS_ASSETS: Readonly<Record<string, string>> = {
-  'swagger-ui.css': 'text/css; charset=utf-8',
-  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
-  'favicon-32x32.png': 'image/png',
+  'scalar-standalone.js': 'application/javascript; charset=utf-8',
 };
 
 const cache = new Map<string, Buffer>();
@@ -19,11 +23,24 @@ export const docsAsset = (name: string): Buffer | null => {
   if (!Object.hasOwn(DOCS_ASSETS, name)) return null;
   let bytes = cache.get(name);
   if (!bytes) {
-    bytes = readFileSync(join(swaggerUiDirectory, name));
+    bytes = readFileSync(FILES[name]!);
     cache.set(name, bytes);
   }
   return bytes;
 };
+
+/**
+ * No web fonts (they come from a CDN), no developer toolbar (it links to Scalar's cloud), no
+ * telemetry; "Test Request" calls this server from the page, so no proxy either.
+ */
+const SCALAR_CONFIGURATION = {
+  withDefaultFonts: false,
+  showDeveloperTools: 'never',
+  telemetry: false,
+  persistAuth: true,
+} as const;
+
+const attribute = (value: string): string => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 export const docsPage = (specUrl: string, assetsUrl: string): string => `<!doctype html>
 <html lang="en">
@@ -31,23 +48,11 @@ export const docsPage = (specUrl: string, assetsUrl: string): string => `<!docty
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>PayKit API reference</title>
-  <link rel="stylesheet" href="${assetsUrl}/swagger-ui.css">
-  <link rel="icon" type="image/png" href="${assetsUrl}/favicon-32x32.png">
+  <link rel="icon" href="data:,">
 </head>
 <body>
-  <div id="reference"></div>
-  <script src="${assetsUrl}/swagger-ui-bundle.js"></script>
-  <script src="${assetsUrl}/swagger-ui-standalone-preset.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({
-      url: ${JSON.stringify(specUrl)},
-      dom_id: '#reference',
-      deepLinking: true,
-      persistAuthorization: true,
-      presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
-      layout: 'StandaloneLayout',
-    });
-  </script>
+  <script id="api-reference" data-url="${attribute(specUrl)}" data-configuration="${attribute(JSON.stringify(SCALAR_CONFIGURATION))}"></script>
+  <script src="${assetsUrl}/scalar-standalone.js"></script>
 </body>
 </html>
 `;

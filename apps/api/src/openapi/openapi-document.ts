@@ -1,7 +1,9 @@
-import { STATUS_CODES } from 'node:http';
 import { ErrorBody, IDEMPOTENCY_KEY_HEADER, IdempotencyKey, SERVICE_USER_ID_HEADER, ServiceUserId } from '@paykit/contracts';
 import { z } from 'zod';
 import { type RouteContract, isRawResponse, scopesOf, successStatusOf } from '../http/routes/route-contract.js';
+import { commonErrors, describeStatus } from './error-statuses.js';
+import { mediaExamples } from './media-examples.js';
+import { alternativeFormats } from './report-formats.js';
 import type { DeclaredRoute } from './route-catalog.js';
 import { type JsonSchema, SchemaComponents, parameterSchemas } from './schema-components.js';
 
@@ -25,17 +27,6 @@ export const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z0-
 
 const CALLER_SECURITY = [{ ApiKey: [] }, { ApiKey: [], UserJwt: [] }];
 
-/** Errors any route may answer, besides those a route lists itself. */
-const commonErrors = (contract: RouteContract): number[] => {
-  const statuses = [500, 503, 504];
-  if (contract.body || contract.query || contract.params || contract.method === 'POST') statuses.push(400);
-  if (contract.public !== true) statuses.push(401, 403, 429);
-  if (contract.params) statuses.push(404);
-  if (contract.method === 'POST') statuses.push(409);
-  if (contract.body) statuses.push(413, 415);
-  return statuses;
-};
-
 const operationIdOf = (route: DeclaredRoute): string =>
   route.contract.operationId ?? `${route.controllerName.replace(/Controller$/, '')}_${route.handlerName}`;
 
@@ -45,6 +36,17 @@ export const buildOpenApiDocument = (routes: readonly DeclaredRoute[], options: 
   const errorRef = components.ref(ErrorBody, 'output', 'ErrorBody');
   const serverUrl = options.apiPrefix;
   const pending: { path: string; method: string; root: boolean; build: () => Record<string, unknown> }[] = [];
+
+  /** The JSON answer with its examples, and the CSV or HTML bodies the route's `format` takes. */
+  const jsonWithAlternatives = (contract: RouteContract, status: number, spec: z.ZodType, ref: { io: 'input' | 'output'; id: string }) => {
+    const content: Record<string, unknown> = {
+      'application/json': { schema: components.resolve(ref), ...mediaExamples(spec, 'output') },
+    };
+    if (status >= 200 && status < 300) {
+      for (const format of alternativeFormats(contract)) content[format.type] = { schema: { type: 'string', description: format.description } };
+    }
+    return content;
+  };
 
   for (const route of routes) {
     const { contract } = route;
@@ -59,18 +61,18 @@ export const buildOpenApiDocument = (routes: readonly DeclaredRoute[], options: 
     const build = (): Record<string, unknown> => {
       const responses: Record<string, unknown> = {};
       for (const { status, spec, ref } of responseRefs) {
-        const description = STATUS_CODES[Number(status)] ?? 'Response';
+        const description = describeStatus(Number(status));
         if (spec === null) responses[status] = { description };
         else if (isRawResponse(spec))
           responses[status] = {
             description: spec.description,
             content: { [spec.contentType]: { schema: { type: 'string' } } },
           };
-        else responses[status] = { description, content: { 'application/json': { schema: components.resolve(ref!) } } };
+        else responses[status] = { description, content: jsonWithAlternatives(contract, Number(status), spec, ref!) };
       }
       for (const status of commonErrors(contract)) {
         responses[String(status)] ??= {
-          description: STATUS_CODES[status],
+          description: describeStatus(status),
           content: { 'application/json': { schema: components.resolve(errorRef) } },
         };
       }
@@ -103,7 +105,10 @@ export const buildOpenApiDocument = (routes: readonly DeclaredRoute[], options: 
         ...(parameters.length > 0 ? { parameters } : {}),
         ...(bodyRef
           ? {
-              requestBody: { required: true, content: { 'application/json': { schema: components.resolve(bodyRef) } } },
+              requestBody: {
+                required: contract.body!.safeParse(undefined).success !== true,
+                content: { 'application/json': { schema: components.resolve(bodyRef), ...mediaExamples(contract.body!, 'input') } },
+              },
             }
           : {}),
         responses,
@@ -130,7 +135,6 @@ export const buildOpenApiDocument = (routes: readonly DeclaredRoute[], options: 
     openapi: '3.1.0',
     info: { title: options.title, version: options.version, description: options.description },
     'x-scopes': options.scopes,
-    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: serverUrl }],
     paths,
     components: {

@@ -8,6 +8,7 @@ import { Route } from '../http/routes/route.decorator.js';
 import { APP_CONFIG } from '../infrastructure/tokens.js';
 import { DOCS_ASSETS, docsAsset, docsPage } from './docs-page.js';
 import { type OpenApiDocument, buildOpenApiDocument } from './openapi-document.js';
+import { overviewMarkdown } from './overview.js';
 import { RouteCatalog } from './route-catalog.js';
 
 const OpenApiJson = z
@@ -37,8 +38,7 @@ export class OpenApiController {
     this.document ??= buildOpenApiDocument(this.catalog.routes(), {
       title: 'PayKit API',
       version: '1.0.0',
-      description:
-        'Payments, wallets and agent checkouts. Every error answers `{ error: true, message, code?, parameters? }`.',
+      description: overviewMarkdown(this.config),
       apiPrefix: this.config.API_PREFIX,
       scopes: Object.entries(SCOPES).map(([name, scope]) => ({ name, ...scope })),
     });

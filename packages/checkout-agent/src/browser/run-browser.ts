@@ -49,7 +49,10 @@ export class RunBrowser {
       ...(options.upstream ? { upstream: options.upstream } : {}),
       onRefused: (url, refusal) => {
         refusals.push({ url, refusal });
-        options.logger.warn({ runId: options.runId, origin: originOf(url), reason: refusal.parameters?.reason }, 'browser request refused by the URL guard');
+        // Debug, not warn: Chromium's own background requests (component updates, safe browsing)
+        // are refused here too, several per run. A refusal that matters to the run reaches its
+        // steps and outcome through `refusalSince`.
+        options.logger.debug?.({ runId: options.runId, origin: originOf(url), reason: refusal.parameters?.reason }, 'browser request refused by the URL guard');
       },
     });
     try {

@@ -1,4 +1,4 @@
-import { isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 
 /**
  * What an address is for. Only `public` may be reached without an allow-list entry; the rest
@@ -20,62 +20,16 @@ export interface ParsedAddress {
 }
 
 /**
- * IPv4 in every form `inet_aton` accepts, which is what resolvers and some HTTP clients accept:
- * one to four parts, each decimal, octal (leading 0) or hexadecimal (0x); the last part fills
- * the remaining bytes (`127.1`, `2130706433`, `0x7f.0.0.1`, `0177.0.0.1` are all 127.0.0.1).
+ * An IP address in every spelling a resolver accepts, parsed by ipaddr.js: IPv4 as `inet_aton`
+ * reads it (one to four parts, each decimal, octal or hexadecimal: `127.1`, `2130706433`,
+ * `0x7f.0.0.1` and `0177.0.0.1` are all 127.0.0.1), IPv6 with or without brackets, a zone id or
+ * an embedded dotted IPv4 tail. A trailing dot (a fully qualified name) is read as resolvers do.
  */
-export const parseIpv4 = (text: string): Uint8Array | null => {
-  const parts = text.endsWith('.') ? text.slice(0, -1).split('.') : text.split('.');
-  if (parts.length === 0 || parts.length > 4) return null;
-  const values = parts.map(parseIpv4Part);
-  if (values.some((value) => value === null)) return null;
-  const numbers = values as number[];
-  const last = numbers[numbers.length - 1] ?? 0;
-  const leading = numbers.slice(0, -1);
-  if (leading.some((value) => value > 255) || last >= 256 ** (5 - numbers.length)) return null;
-  const value = leading.reduce((sum, part, index) => sum + part * 256 ** (3 - index), 0) + last;
-  return new Uint8Array([value >>> 24, (value >>> 16) & 255, (value >>> 8) & 255, value & 255]);
-};
-
-const parseIpv4Part = (part: string): number | null => {
-  if (/^0x[0-9a-f]*$/i.test(part)) return part.length === 2 ? 0 : Number.parseInt(part.slice(2), 16);
-  if (/^0[0-7]*$/.test(part)) return Number.parseInt(part, 8);
-  if (/^[1-9]\d*$/.test(part)) return Number(part);
-  return null;
-};
-
-/** IPv6 with or without brackets and zone id, including an embedded dotted IPv4 tail. */
-export const parseIpv6 = (text: string): Uint8Array | null => {
-  const bare = text.replace(/^\[(.*)\]$/, '$1').replace(/%.*$/, '');
-  if (!isIPv6(bare)) return null;
-  const dotted = /^(.*:)(\d+\.\d+\.\d+\.\d+)$/.exec(bare);
-  let hex = bare;
-  if (dotted) {
-    const v4 = parseIpv4(dotted[2] ?? '');
-    if (!v4) return null;
-    hex = `${dotted[1]}${(((v4[0] ?? 0) << 8) | (v4[1] ?? 0)).toString(16)}:${(((v4[2] ?? 0) << 8) | (v4[3] ?? 0)).toString(16)}`;
-  }
-  const [head = '', tail] = hex.split('::');
-  const groupsOf = (side: string) => (side === '' ? [] : side.split(':'));
-  const left = groupsOf(head);
-  const right = tail === undefined ? [] : groupsOf(tail);
-  const missing = 8 - left.length - right.length;
-  const groups = tail === undefined ? left : [...left, ...Array<string>(missing).fill('0'), ...right];
-  if (groups.length !== 8) return null;
-  const bytes = new Uint8Array(16);
-  groups.forEach((group, index) => {
-    const value = Number.parseInt(group, 16);
-    bytes[index * 2] = value >> 8;
-    bytes[index * 2 + 1] = value & 255;
-  });
-  return bytes;
-};
-
 export const parseIpAddress = (text: string): ParsedAddress | null => {
-  const v6 = parseIpv6(text);
-  if (v6) return { family: 6, bytes: v6 };
-  const v4 = parseIpv4(text);
-  return v4 ? { family: 4, bytes: v4 } : null;
+  const bare = text.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  if (!ipaddr.isValid(bare)) return null;
+  const address = ipaddr.parse(bare);
+  return { family: address.kind() === 'ipv6' ? 6 : 4, bytes: Uint8Array.from(address.toByteArray()) };
 };
 
 type Range = readonly [prefix: readonly number[], bits: number, category: AddressCategory];

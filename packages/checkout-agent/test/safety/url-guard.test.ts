@@ -67,6 +67,8 @@ describe('address categories', () => {
     ['2001:db8::1', 'reserved'],
     ['::ffff:93.184.216.34', 'public'],
     ['2606:4700:4700::1111', 'public'],
+    ['::ffff:0x7f.0.0.1', 'loopback'],
+    ['[127.0.0.1]', 'loopback'],
   ])('IPv6 %s is %s', (address, category) => {
     expect(classifyAddress(address)).toBe(category);
   });

@@ -12,7 +12,7 @@ import {
 import type { CliContext } from '../context.js';
 import { UsageError } from '../io.js';
 import { type Command, JSON_OPTION, printJson } from './command.js';
-import { renderProgress } from './progress-bar.js';
+import { progressWriter } from './progress-bar.js';
 import { table } from './table.js';
 
 /**
@@ -105,15 +105,13 @@ export const projectionsRebuild: Command = {
     const projections = chosen(names);
     const results = await withReadModels(context, async (store, db) => {
       const done = [];
+      const progress = progressWriter(context.io.stderr, context.io.stderrIsTerminal === true);
       for (const projection of projections) {
         const started = Date.now();
-        const show = (progress: RebuildProgress) =>
-          context.io.stderr(`\r${renderProgress(projection.name, progress, Date.now())}`);
+        const show = (state: RebuildProgress) => progress.show(projection.name, state, Date.now());
         const built = await rebuildProjection({ store, db, projection, onProgress: show });
         const seconds = (Date.now() - started) / 1000;
-        context.io.stderr(
-          `\r${projection.name}: rebuilt to position ${formatCount(built.position)} in ${seconds.toFixed(1)} s\x1b[K\n`,
-        );
+        progress.done(`${projection.name}: rebuilt to position ${formatCount(built.position)} in ${seconds.toFixed(1)} s`);
         done.push({ name: projection.name, position: String(built.position), seconds });
       }
       return done;

@@ -1,3 +1,7 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { openReadModelDatabase, ProjectionRunner, readModelDatabasePath } from '@paykit/projections';
 import {
   readReconciliationReport,
@@ -74,22 +78,42 @@ const allDeposits = (readModel: ReconciliationReadModel, scope: ReportScope, fro
   return deposits.map(({ seq: _seq, ...deposit }) => deposit);
 };
 
+/**
+ * The HTML page in a file only this user can read (a private temp directory), opened in the
+ * browser: a person sees the report without setting any header. The path is printed for when
+ * no browser can be started (a server over SSH).
+ */
+const openPage = async (context: CliContext, html: string, from: string, to: string): Promise<void> => {
+  const directory = await mkdtemp(join(tmpdir(), 'paykit-report-'));
+  const path = join(directory, `reconciliation-${from}-${to}.html`);
+  await writeFile(path, html, { mode: 0o600 });
+  const url = pathToFileURL(path).href;
+  const opened = (await context.io.openUrl?.(url)) === true;
+  context.io.stderr(opened ? `Opened ${url} in your browser.\n` : `Open ${url} in a browser.\n`);
+  context.io.stdout(`${path}\n`);
+};
+
 export const reportReconciliation: Command = {
   words: ['report', 'reconciliation'],
   usage:
-    'report reconciliation --from YYYY-MM-DD --to YYYY-MM-DD [--format json|csv|html] [--section rows|exceptions|deposits] [--project <id>]',
+    'report reconciliation --from YYYY-MM-DD --to YYYY-MM-DD [--format json|csv|html] [--section rows|exceptions|deposits] [--project <id>] [--open]',
   summary:
-    'Reconciliation of offramp payouts and onramp sales per day, currency, chain and method, with its exceptions (every project unless --project)',
+    'Reconciliation of offramp payouts and onramp sales per day, currency, chain and method, with its exceptions (every project unless --project); --open shows the HTML page in a browser',
   options: {
     from: { type: 'string' },
     to: { type: 'string' },
     format: { type: 'string' },
     section: { type: 'string' },
     project: { type: 'string' },
+    open: { type: 'boolean' },
   },
   async run(values, context) {
     const { from, to } = rangeOf(values);
-    const format = oneOf(values, 'format', FORMATS, 'json');
+    const open = values['open'] === true;
+    const format = oneOf(values, 'format', FORMATS, open ? 'html' : 'json');
+    if (open && (format !== 'html' || optionalString(values, 'section') !== undefined)) {
+      throw new UsageError('--open shows the HTML page: leave out --format and --section');
+    }
     const section = oneOf(values, 'section', SECTIONS, 'rows');
     const scope = optionalString(values, 'project') ?? null;
     const settlementTimeoutMinutes = Number(context.io.env['RECONCILIATION_SETTLEMENT_MINUTES'] || 1_440);
@@ -106,6 +130,7 @@ export const reportReconciliation: Command = {
       if (format === 'csv') return section === 'exceptions' ? reconciliationExceptionsCsv(report.exceptions) : reconciliationRowsCsv(report.rows);
       return `${JSON.stringify(report)}\n`;
     });
-    context.io.stdout(output);
+    if (open) await openPage(context, output, from, to);
+    else context.io.stdout(output);
   },
 };

@@ -1,0 +1,39 @@
+import { REQUEST_ID_HEADER, errorBody } from '@paykit/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { RouteContract } from '../routes/route-contract.js';
+
+/** `application/json`, with or without parameters (`; charset=utf-8`): the one body the API reads. */
+export const isJsonMediaType = (contentType: string | undefined): boolean =>
+  contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+
+const bodyIsOptional = (contract: RouteContract): boolean => contract.body?.safeParse(undefined).success === true;
+
+const messageFor = (contentType: string | undefined): string =>
+  contentType === undefined || contentType.trim() === ''
+    ? 'Missing Content-Type: send the body as JSON with Content-Type: application/json'
+    : `Unsupported content type ${contentType.split(';')[0]!.trim().slice(0, 100)}: send the body as JSON with Content-Type: application/json`;
+
+/**
+ * A route with a JSON body answers 415 to a request whose body is not declared JSON: a form body
+ * (`curl -d` without `-H 'content-type: application/json'`), text, or no body and no content
+ * type where the body is required. Otherwise the form's keys would be validated as fields and
+ * the caller told that `chainType` is missing. Runs before the route, once the body is read.
+ */
+export const installContentTypeCheck = (
+  fastify: FastifyInstance,
+  contractOf: (method: string, url: string) => RouteContract | undefined,
+): void => {
+  fastify.addHook('preValidation', (request, reply, done) => {
+    const url = request.routeOptions.url;
+    const contract = url === undefined ? undefined : contractOf(request.method, url);
+    const contentType = request.headers['content-type'];
+    if (!contract?.body || isJsonMediaType(contentType) || (request.body === undefined && bodyIsOptional(contract))) {
+      done();
+      return;
+    }
+    void reply
+      .code(415)
+      .headers({ [REQUEST_ID_HEADER]: request.id })
+      .send(errorBody(messageFor(contentType), 'unsupported_media_type'));
+  });
+};
