@@ -1,12 +1,13 @@
 import { Controller } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { HealthResponse, ReadyResponse } from '@paykit/contracts';
-import { DomainException, domainError } from '@paykit/kernel';
 import { Route } from '../http/routes/route.decorator.js';
-import { Readiness } from './readiness.js';
+import { CheckLiveness } from './read/check-liveness.handler.js';
+import { CheckReadiness } from './read/check-readiness.handler.js';
 
 @Controller()
 export class HealthController {
-  constructor(private readonly readiness: Readiness) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route({
     method: 'GET',
@@ -17,8 +18,8 @@ export class HealthController {
     summary: 'Liveness: the process is up and serving HTTP',
     responses: { 200: HealthResponse },
   })
-  health(): HealthResponse {
-    return { status: 'ok' };
+  health(): Promise<HealthResponse> {
+    return this.queries.execute(new CheckLiveness());
   }
 
   @Route({
@@ -31,9 +32,7 @@ export class HealthController {
     description: 'Answers 503 with the error body (failed checks in `parameters.checks`) while not ready.',
     responses: { 200: ReadyResponse },
   })
-  async ready(): Promise<ReadyResponse> {
-    const checks = await this.readiness.check();
-    if (checks.every((check) => check.ok)) return { status: 'ready', checks };
-    throw new DomainException(domainError('unavailable', 'not_ready', 'Not ready', { checks, retryAfterSeconds: 5 }));
+  ready(): Promise<ReadyResponse> {
+    return this.queries.execute(new CheckReadiness());
   }
 }

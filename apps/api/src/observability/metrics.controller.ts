@@ -1,11 +1,12 @@
 import { Controller, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { Route } from '../http/routes/route.decorator.js';
-import { Metrics } from './metrics.js';
+import { RenderMetrics } from './read/render-metrics.handler.js';
 
 @Controller()
 export class MetricsController {
-  constructor(private readonly metrics: Metrics) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route({
     method: 'GET',
@@ -17,7 +18,8 @@ export class MetricsController {
     responses: { 200: { contentType: 'text/plain; version=0.0.4', description: 'Prometheus text exposition format' } },
   })
   async render(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    void reply.header('content-type', this.metrics.contentType());
-    return this.metrics.render();
+    const exposition = await this.queries.execute(new RenderMetrics());
+    void reply.header('content-type', exposition.contentType);
+    return exposition.body;
   }
 }

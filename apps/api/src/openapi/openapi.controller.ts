@@ -1,15 +1,12 @@
-import { Controller, Inject, Param, Res } from '@nestjs/common';
-import { DomainException, notFound } from '@paykit/kernel';
-import { SCOPES } from '@paykit/platform';
+import { Controller, Param, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { AppConfig } from '../config/config.js';
 import { Route } from '../http/routes/route.decorator.js';
-import { APP_CONFIG } from '../infrastructure/tokens.js';
-import { DOCS_ASSETS, docsAsset, docsPage } from './docs-page.js';
-import { type OpenApiDocument, buildOpenApiDocument } from './openapi-document.js';
-import { overviewMarkdown } from './overview.js';
-import { RouteCatalog } from './route-catalog.js';
+import { docsPage } from './docs-page.js';
+import type { OpenApiDocument } from './openapi-document.js';
+import { GetDocsAsset } from './read/get-docs-asset.handler.js';
+import { GetOpenApiDocument } from './read/get-openapi-document.handler.js';
 
 const OpenApiJson = z
   .record(z.string(), z.unknown())
@@ -18,12 +15,7 @@ const AssetParams = z.object({ file: z.string() });
 
 @Controller()
 export class OpenApiController {
-  private document: OpenApiDocument | null = null;
-
-  constructor(
-    private readonly catalog: RouteCatalog,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route({
     method: 'GET',
@@ -34,15 +26,8 @@ export class OpenApiController {
     summary: 'This OpenAPI 3.1 document, generated from the zod contracts',
     responses: { 200: OpenApiJson },
   })
-  openApi(): OpenApiDocument {
-    this.document ??= buildOpenApiDocument(this.catalog.routes(), {
-      title: 'PayKit API',
-      version: '1.0.0',
-      description: overviewMarkdown(this.config),
-      apiPrefix: this.config.API_PREFIX,
-      scopes: Object.entries(SCOPES).map(([name, scope]) => ({ name, ...scope })),
-    });
-    return this.document;
+  openApi(): Promise<OpenApiDocument> {
+    return this.queries.execute(new GetOpenApiDocument());
   }
 
   @Route({
@@ -69,10 +54,9 @@ export class OpenApiController {
     params: AssetParams,
     responses: { 200: { contentType: 'application/octet-stream', description: 'A stylesheet, script or icon' } },
   })
-  asset(@Param() params: z.infer<typeof AssetParams>, @Res({ passthrough: true }) reply: FastifyReply): Buffer {
-    const bytes = docsAsset(params.file);
-    if (!bytes) throw new DomainException(notFound());
-    void reply.type(DOCS_ASSETS[params.file]!).header('cache-control', 'public, max-age=86400');
-    return bytes;
+  async asset(@Param() params: z.infer<typeof AssetParams>, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+    const asset = await this.queries.execute(new GetDocsAsset(params.file));
+    void reply.type(asset.contentType).header('cache-control', 'public, max-age=86400');
+    return asset.bytes;
   }
 }
