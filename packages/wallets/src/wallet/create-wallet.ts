@@ -23,7 +23,7 @@ import { holdsWalletKey, takeCustodialKey, WALLET_KEY } from './custodial-keys.j
 import { validateDelegatedSigner } from './delegated-signer-input.js';
 import type { WalletEvent } from './events.js';
 import { deviceSignerRefusal, isDeviceSignerInput, validateSigner } from './signer-input.js';
-import type { WalletState } from './state.js';
+import { type WalletState, initialWalletState } from './state.js';
 import type { CreateWalletRequest, DelegatedSigner, Signer, Wallet } from './types.js';
 
 interface Kind {
@@ -224,4 +224,16 @@ export const decideCreateWallet = (command: CreateWallet, state: WalletState): E
     custodialKeys: { ...config?.custodialKeys, ...(walletKey.right ? { [WALLET_KEY]: walletKey.right.key } : {}) },
   };
   return E.right([{ type: 'WalletCreated', data: wallet }]);
+};
+
+/**
+ * The wallet a create command makes where there is none yet, or its refusal: the address it
+ * derives names the streams a handler claims before it writes the wallet (ADR 0425).
+ */
+export const newWalletOf = (command: CreateWallet): E.Either<DomainError, Wallet> => {
+  const decided = decideCreateWallet(command, initialWalletState());
+  if (E.isLeft(decided)) return decided;
+  const [created] = decided.right;
+  if (created?.type !== 'WalletCreated') throw new Error('a create on an empty stream decides WalletCreated');
+  return E.right(created.data);
 };

@@ -7,7 +7,8 @@ import { validateDelegatedSigner } from './delegated-signer-input.js';
 import type { WalletEvent } from './events.js';
 import { deviceSignerRefusal, isDeviceSignerInput } from './signer-input.js';
 import type { WalletState } from './state.js';
-import type { DelegatedSigner, Signer } from './types.js';
+import type { CustodialKey } from '../keys/custodial-key.js';
+import type { DelegatedSigner, Signer, Wallet } from './types.js';
 
 type Decision = E.Either<DomainError, readonly WalletEvent[]>;
 
@@ -20,9 +21,18 @@ const identityOf = (signer: Signer): string => (signer.type === 'api-key' ? 'api
 const sameGrant = (a: DelegatedSigner, b: DelegatedSigner): boolean =>
   isDeepStrictEqual(a.scopes, b.scopes) && a.expiresAt === b.expiresAt;
 
-export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: WalletState): Decision => {
-  if (state.status !== 'created') return E.left(notFound());
-  const { wallet } = state;
+/**
+ * What adding a delegated signer makes of a wallet: the signer it adds (with its key, if the
+ * service holds one), or the signer the wallet already has with the same grant (`present`).
+ */
+export interface DelegatedSignerAddition {
+  readonly present: boolean;
+  readonly delegatedSigner: DelegatedSigner;
+  readonly custodialKey?: CustodialKey;
+}
+
+/** The addition AddDelegatedSigner decides on, or its refusal, for a wallet that exists. */
+export const delegatedSignerAddition = (wallet: Wallet, command: AddDelegatedSigner): E.Either<DomainError, DelegatedSignerAddition> => {
   const { request, custodialKeys, now } = command.data;
   const kind = { chainType: wallet.chainType, walletType: wallet.walletType };
   if (isDeviceSignerInput(request?.signer)) {
@@ -42,10 +52,19 @@ export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: Wal
   const existing = wallet.delegatedSigners.find((delegated) => identityOf(delegated.signer) === identity);
   if (existing) {
     return sameGrant(existing, delegatedSigner)
-      ? E.right([])
+      ? E.right({ present: true, delegatedSigner: existing })
       : E.left(conflict('signer_already_exists', `${existing.signer.locator} is already a delegated signer of this wallet, with other scopes or expiry`));
   }
-  const data = { walletId: wallet.walletId, delegatedSigner, addedAt: now };
+  return E.right({ present: false, delegatedSigner, ...(custodialKey && { custodialKey }) });
+};
+
+export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: WalletState): Decision => {
+  if (state.status !== 'created') return E.left(notFound());
+  const addition = delegatedSignerAddition(state.wallet, command);
+  if (E.isLeft(addition)) return addition;
+  const { present, delegatedSigner, custodialKey } = addition.right;
+  if (present) return E.right([]);
+  const data = { walletId: state.wallet.walletId, delegatedSigner, addedAt: command.data.now };
   return E.right([{ type: 'DelegatedSignerAdded', data: custodialKey ? { ...data, custodialKey } : data }]);
 };
 

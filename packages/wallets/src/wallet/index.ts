@@ -15,3 +15,5 @@ export {
   type KeyRequest,
 } from './custodial-keys.js';
 export { DEVICE_SIGNER_NOT_SUPPORTED } from './signer-input.js';
+export { newWalletOf } from './create-wallet.js';
+export { delegatedSignerAddition, type DelegatedSignerAddition } from './delegated-signers.js';

@@ -1,5 +1,9 @@
+import { fold } from '@paykit/kernel';
 import { DeciderSpecification } from '@paykit/kernel/testing';
+import * as E from 'fp-ts/lib/Either.js';
+import type { AddDelegatedSigner } from '../../src/wallet/commands.js';
 import { walletDecider } from '../../src/wallet/decider.js';
+import { delegatedSignerAddition } from '../../src/wallet/delegated-signers.js';
 import type { WalletEvent } from '../../src/wallet/events.js';
 import type { Wallet } from '../../src/wallet/types.js';
 import { NOW } from '../support/fixtures.js';
@@ -86,6 +90,36 @@ describe('AddDelegatedSigner', () => {
 
   it('refuses a wallet that does not exist', () => {
     spec.given([]).when(addDelegatedSigner({ signer: OTHER_SIGNER })).thenFails({ kind: 'not_found' });
+  });
+});
+
+describe('delegatedSignerAddition: what AddDelegatedSigner would make of a wallet, before a handler asks its admin', () => {
+  const walletAfter = (events: readonly WalletEvent[]): Wallet => {
+    const state = fold(walletDecider, events);
+    if (state.status !== 'created') throw new Error('no wallet');
+    return state.wallet;
+  };
+  const additionTo = (events: readonly WalletEvent[], command: ReturnType<typeof addDelegatedSigner>) =>
+    delegatedSignerAddition(walletAfter(events), command as AddDelegatedSigner);
+
+  it('is the signer the decider adds, when the wallet does not have it', () => {
+    const [event] = spec.given(evmSmartCreated).when(addDelegatedSigner(scoped)).events();
+    const delegatedSigner = event?.type === 'DelegatedSignerAdded' ? event.data.delegatedSigner : undefined;
+    expect(additionTo(evmSmartCreated, addDelegatedSigner(scoped))).toEqual(E.right({ present: false, delegatedSigner }));
+  });
+
+  it('is the signer the wallet has, when the decider would do nothing (an api-key signer named again with a new key)', () => {
+    const first = spec.given(evmSmartCreated).when(addDelegatedSigner({ signer: 'api-key' }, { 'api-key': keys.apiKeyEvm })).events();
+    const again = addDelegatedSigner({ signer: { type: 'api-key' } }, { 'api-key': keys.walletEvm });
+    spec.given([...evmSmartCreated, ...first]).when(again).thenNothingHappened();
+    const [held] = walletAfter([...evmSmartCreated, ...first]).delegatedSigners;
+    expect(additionTo([...evmSmartCreated, ...first], again)).toEqual(E.right({ present: true, delegatedSigner: held }));
+  });
+
+  it('is the refusal the decider gives', () => {
+    const admin = addDelegatedSigner({ signer: { type: 'external-wallet', address: EVM_ADMIN } });
+    spec.given(evmSmartCreated).when(admin).thenFails({ kind: 'conflict', code: 'signer_already_exists' });
+    expect(additionTo(evmSmartCreated, admin)).toEqual(E.left(expect.objectContaining({ kind: 'conflict', code: 'signer_already_exists' })));
   });
 });
 

@@ -4,7 +4,7 @@ import { type Clock, type CommandContext, type IdGenerator, sha256Hex } from '@p
 import type { CreateWalletRequest } from '@paykit/wallets';
 import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { claimStream } from '../directory/stream-claim.js';
-import { eventsToAppend } from '../http/command-context.js';
+import { eventsToAppend } from '../../infrastructure/events-to-append.js';
 
 const CLAIMED = 'WalletCreationKeyClaimed';
 

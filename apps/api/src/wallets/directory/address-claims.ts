@@ -3,7 +3,7 @@ import type { EventStore } from '@paykit/event-store';
 import { type Clock, type CommandContext, DomainException, type IdGenerator, conflict } from '@paykit/kernel';
 import type { ChainType, Wallet } from '@paykit/wallets';
 import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
-import { eventsToAppend } from '../http/command-context.js';
+import { eventsToAppend } from '../../infrastructure/events-to-append.js';
 import { claimStream } from './stream-claim.js';
 import { walletAddressStream } from './wallet-ids.js';
 

@@ -5,8 +5,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Principal } from '../../auth/principal.js';
 import { callerOwner, isVisibleTo } from './caller-owner.js';
 import { WalletAddresses } from './wallet-addresses.js';
+import { type StoredWallet, WalletDirectory } from './wallet-directory.js';
 import { walletIdOfIdentity } from './wallet-ids.js';
-import { type StoredWallet, WalletRepository } from './wallet-repository.js';
 
 /**
  * Wallet locators to wallets. A malformed locator is a 400 naming the wrong part; a well-formed
@@ -16,7 +16,7 @@ import { type StoredWallet, WalletRepository } from './wallet-repository.js';
 @Injectable()
 export class WalletResolver {
   constructor(
-    private readonly wallets: WalletRepository,
+    private readonly wallets: WalletDirectory,
     private readonly addresses: WalletAddresses,
   ) {}
 

@@ -1,14 +1,15 @@
 import { Controller, Param } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { WalletLocatorParams, WalletResource } from '@paykit/contracts';
-import { type WalletResource as Resource, toWalletResource } from '@paykit/wallets';
+import type { WalletResource as Resource } from '@paykit/wallets';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { WalletResolver } from '../directory/wallet-resolver.js';
-import { CallerOf, type WalletsRequest } from '../http/command-context.js';
+import { GetWallet } from './get-wallet.handler.js';
 
 @Controller()
 export class GetWalletController {
-  constructor(private readonly resolver: WalletResolver) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route({
     method: 'GET',
@@ -20,7 +21,7 @@ export class GetWalletController {
     params: WalletLocatorParams,
     responses: { 200: WalletResource },
   })
-  async get(@CallerOf() { principal }: WalletsRequest, @Param('walletLocator') locator: string): Promise<Resource> {
-    return toWalletResource((await this.resolver.resolve(principal, locator)).wallet);
+  get(@CallerOf() { principal }: Caller, @Param('walletLocator') locator: string): Promise<Resource> {
+    return this.queries.execute(new GetWallet(principal, locator));
   }
 }

@@ -1,6 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { CreateSignatureBody, SubmitApprovalsBody } from '@paykit/contracts';
-import { type Clock, DomainException, type IdGenerator, domainError, invalid, notFound } from '@paykit/kernel';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CreateSignatureBody } from '@paykit/contracts';
+import { DomainException, type IdGenerator, domainError, invalid } from '@paykit/kernel';
 import {
   type SignatureRequest,
   type SignatureRequestParams,
@@ -11,16 +12,15 @@ import {
   toSignatureResource,
 } from '@paykit/wallets';
 import type { Address, Hex, TypedDataDefinition } from 'viem';
-import type { Principal } from '../../auth/principal.js';
-import { CLOCK, ID_GENERATOR } from '../../infrastructure/tokens.js';
-import { walletChain, chainsOfWallet } from '../balances/wallet-chains.js';
+import type { Caller } from '../../http/caller.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { ID_GENERATOR } from '../../infrastructure/tokens.js';
+import { chainsOfWallet, walletChain } from '../balances/wallet-chains.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
-import type { WalletsRequest } from '../http/command-context.js';
 import { SERVICE_HELD_SIGNERS, signerLocatorOf, signersOf } from '../transfers/required-approvals.js';
 import { ServiceSigner } from './service-signer.js';
-import { WalletSigners } from '../signers/wallet-signers.js';
-import { SignatureRepository } from './signature-repository.js';
-import { verifySignatureApproval } from './signature-approvals.js';
+import { SignatureRequestAggregate } from './signature-request.aggregate.js';
+import { signatureAfter } from './wallet-signature.js';
 
 const refuse = (code: string, message: string) => new DomainException(invalid(code, message));
 
@@ -38,24 +38,32 @@ const paramsOf = (body: CreateSignatureBody): SignatureRequestParams =>
     ? { type: 'message', message: body.params.message }
     : { type: 'typed-data', typedData: body.params.typedData as unknown as TypedDataDefinition };
 
-/**
- * `POST /2025-06-09/wallets/{walletLocator}/signatures` (COMPAT.md): a wallet's signature of a
- * message or typed data, on EVM. Smart wallets sign through a signer, who approves the
- * smart-account message hash; the result verifies with ERC-1271 (viem's verifyMessage and
- * verifyTypedData). MPC wallets, and signers whose key the service holds, sign at once.
- */
-@Injectable()
-export class SignaturesService {
+/** `POST /2025-06-09/wallets/{walletLocator}/signatures` (COMPAT.md): a wallet's signature of a message or typed data, on EVM. */
+export class CreateSignature extends Command<SignatureResource> {
   constructor(
+    readonly caller: Caller,
+    readonly walletLocator: string,
+    readonly body: CreateSignatureBody,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Smart wallets sign through a signer, who approves the smart-account message hash; the result
+ * verifies with ERC-1271 (viem's verifyMessage and verifyTypedData). MPC wallets, and signers
+ * whose key the service holds, sign at once.
+ */
+@CommandHandler(CreateSignature)
+export class CreateSignatureHandler implements ICommandHandler<CreateSignature> {
+  constructor(
+    private readonly aggregates: Aggregates,
     private readonly resolver: WalletResolver,
-    private readonly signatures: SignatureRepository,
     private readonly serviceSigner: ServiceSigner,
-    private readonly walletSigners: WalletSigners,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  async create({ principal, context }: WalletsRequest, walletLocator: string, body: CreateSignatureBody): Promise<SignatureResource> {
+  async execute({ caller: { principal, context }, walletLocator, body }: CreateSignature): Promise<SignatureResource> {
     const { wallet } = await this.resolver.resolve(principal, walletLocator);
     if (wallet.chainType !== 'evm') {
       throw refuse('signatures_not_supported', `walletLocator: signatures are made by EVM wallets; this is a ${wallet.chainType} wallet`);
@@ -66,7 +74,8 @@ export class SignaturesService {
     const digest = digestOf(paramsOf(body));
     const approvalMessage = wallet.walletType === 'smart' ? smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest) : digest;
     const signatureId = this.ids.uuid();
-    const request = await this.signatures.handle(
+    const executed = await this.aggregates.execute(
+      SignatureRequestAggregate,
       signatureId,
       {
         type: 'RequestSignature',
@@ -82,43 +91,13 @@ export class SignaturesService {
           signer,
           digest,
           approvalMessage,
-          createdAt: this.clock.now().toISOString(),
+          createdAt: this.aggregates.now().toISOString(),
           ...(await this.signedByService(wallet, signer, digest, approvalMessage)),
         },
       },
       context,
     );
-    return toSignatureResource(request);
-  }
-
-  async get(principal: Principal, walletLocator: string, signatureId: string): Promise<SignatureResource> {
-    const { wallet } = await this.resolver.resolve(principal, walletLocator);
-    return toSignatureResource(await this.requestOf(principal, wallet, signatureId));
-  }
-
-  /** COMPAT's approvals body; the signer's signature is verified here, the decider decides whether it counts. */
-  async approve({ principal, context }: WalletsRequest, walletLocator: string, signatureId: string, body: SubmitApprovalsBody): Promise<SignatureResource> {
-    const { wallet } = await this.resolver.resolve(principal, walletLocator);
-    const request = await this.requestOf(principal, wallet, signatureId);
-    if (body.approvals.length !== 1) throw refuse('invalid_approvals', 'approvals: a signature is approved by its one signer');
-    const [approval] = body.approvals as [SubmitApprovalsBody['approvals'][number]];
-    const locator = signerLocatorOf(wallet, approval.signer);
-    const updated = await this.signatures.handle(
-      signatureId,
-      {
-        type: 'SubmitSignatureApproval',
-        data: {
-          signer: locator,
-          signature: approval.signature,
-          verified: locator === request.signer.locator && verifySignatureApproval(wallet, request, approval.signature),
-          submittedAt: this.clock.now().toISOString(),
-        },
-      },
-      context,
-    );
-    // A signer registration completes as its signature does (ADR 0445).
-    await this.walletSigners.completeRegistration(updated, context);
-    return toSignatureResource(updated);
+    return toSignatureResource(signatureAfter(signatureId, executed));
   }
 
   private signerOf(wallet: Wallet, text: string | undefined): SignatureRequest['signer'] {
@@ -143,12 +122,6 @@ export class SignaturesService {
     if (wallet.walletType === 'mpc') return { signedByService: await this.serviceSigner.signHash(wallet, digest) };
     const held = signersOf(wallet).find((candidate) => candidate.locator === signer.locator && SERVICE_HELD_SIGNERS.has(candidate.type));
     return held ? { signedByService: await this.serviceSigner.signPersonal(wallet, held, approvalMessage) } : {};
-  }
-
-  private async requestOf(principal: Principal, wallet: Wallet, signatureId: string): Promise<SignatureRequest> {
-    const stored = await this.signatures.load(signatureId);
-    if (!stored || stored.projectId !== principal.projectId || stored.request.walletId !== wallet.walletId) throw new DomainException(notFound());
-    return stored.request;
   }
 }
 

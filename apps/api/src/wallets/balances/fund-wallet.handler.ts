@@ -1,9 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { FaucetBody } from '@paykit/contracts';
 import { Decimal, DomainException, domainError, formatDecimal, fromBaseUnits, invalid } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
 import { STAGING_STABLECOIN, type Wallet, findTokenByCurrency } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
+import type { Principal } from '../../auth/principal.js';
+import { WalletResolver } from '../directory/wallet-resolver.js';
 import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
 import { chainsOfWallet, walletChain } from './wallet-chains.js';
 
@@ -13,12 +16,29 @@ export interface FaucetBalance {
   readonly balances: Readonly<Record<string, string>>;
 }
 
-/** The staging faucet (COMPAT.md): test stablecoin, or the chain's own currency for gas. Never in production. */
-@Injectable()
-export class FaucetService {
-  constructor(@Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway) {}
+/**
+ * `POST /v1-alpha2/wallets/{walletLocator}/balances`, the staging faucet (COMPAT.md): test
+ * stablecoin, or the chain's own currency for gas. Never in production.
+ */
+export class FundWallet extends Command<FaucetBalance[]> {
+  constructor(
+    readonly principal: Principal,
+    readonly walletLocator: string,
+    readonly body: FaucetBody,
+  ) {
+    super();
+  }
+}
 
-  async fund(wallet: Wallet, body: FaucetBody): Promise<FaucetBalance[]> {
+@CommandHandler(FundWallet)
+export class FundWalletHandler implements ICommandHandler<FundWallet> {
+  constructor(
+    private readonly resolver: WalletResolver,
+    @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
+  ) {}
+
+  async execute({ principal, walletLocator, body }: FundWallet): Promise<FaucetBalance[]> {
+    const { wallet } = await this.resolver.resolve(principal, walletLocator);
     if (wallet.environment !== 'staging') {
       throw new DomainException(domainError('forbidden', 'faucet_not_available', 'The faucet only funds staging wallets'));
     }

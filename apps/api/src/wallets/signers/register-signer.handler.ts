@@ -1,0 +1,108 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { RegisterSignerBody } from '@paykit/contracts';
+import { DomainException, type IdGenerator, getOrThrow, invalid } from '@paykit/kernel';
+import {
+  type AddDelegatedSigner,
+  custodialKeysNeededForSigner,
+  delegatedSignerAddition,
+  delegatedSignerDigest,
+  smartAccountMessageHash,
+} from '@paykit/wallets';
+import type { Address } from 'viem';
+import type { Caller } from '../../http/caller.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { ID_GENERATOR } from '../../infrastructure/tokens.js';
+import { chainsOfWallet, walletChain } from '../balances/wallet-chains.js';
+import { WalletResolver } from '../directory/wallet-resolver.js';
+import { generateCustodialKeys } from '../secrets/custodial-keys.js';
+import { WalletSecrets } from '../secrets/wallet-secrets.js';
+import { ServiceSigner } from '../signatures/service-signer.js';
+import { SignatureRequestAggregate } from '../signatures/signature-request.aggregate.js';
+import { SERVICE_HELD_SIGNERS } from '../transfers/required-approvals.js';
+import { SignerRegistrations } from './signer-registrations.js';
+import { type SignerStatusResource, SignerStatuses, statusOf } from './signer-statuses.js';
+
+/**
+ * `POST /2025-06-09/wallets/{walletLocator}/signers` (the public SDK's `addSigner`): a delegated
+ * signer for an EVM smart wallet. The same request again answers the same registration.
+ */
+export class RegisterSigner extends Command<SignerStatusResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly walletLocator: string,
+    readonly body: RegisterSignerBody,
+  ) {
+    super();
+  }
+}
+
+/**
+ * The signer joins once the wallet's admin signs the registration: a signature request of type
+ * `add-signer` (ADR 0445), signed at once when the service holds the admin's key.
+ */
+@CommandHandler(RegisterSigner)
+export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly resolver: WalletResolver,
+    private readonly registrations: SignerRegistrations,
+    private readonly statuses: SignerStatuses,
+    private readonly serviceSigner: ServiceSigner,
+    private readonly secrets: WalletSecrets,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute({ caller, walletLocator, body }: RegisterSigner): Promise<SignerStatusResource> {
+    const { wallet } = await this.resolver.resolve(caller.principal, walletLocator);
+    if (wallet.walletType !== 'smart' || !wallet.adminSigner) {
+      throw new DomainException(invalid('delegated_signers_not_supported', `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`));
+    }
+    if (wallet.chainType !== 'evm') {
+      throw new DomainException(
+        invalid('signer_registration_not_supported', `walletLocator: adding a signer to a ${wallet.chainType} wallet after creation is not supported yet; list it in config.delegatedSigners at creation`),
+      );
+    }
+    const chain = body.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, body.chain, 'chain');
+    if (!chain?.evmChainId) throw new Error(`no EVM chain for wallet ${wallet.walletId}`);
+    const request = { signer: body.signer, ...(body.scopes && { scopes: body.scopes }), ...(body.expiresAt !== undefined && { expiresAt: body.expiresAt }) };
+    const custodialKeys = generateCustodialKeys(custodialKeysNeededForSigner(wallet.chainType, request), this.secrets.custodialKeyEncryption);
+    const command: AddDelegatedSigner = { type: 'AddDelegatedSigner', data: { walletId: wallet.walletId, request, custodialKeys, now: this.aggregates.now().getTime() } };
+    const addition = getOrThrow(delegatedSignerAddition(wallet, command));
+    if (addition.present) return statusOf(addition.delegatedSigner);
+    const delegated = addition.delegatedSigner;
+    const locator = delegated.signer.locator;
+    const { signatureId, claimed } = await this.registrations.claim(wallet.walletId, locator, this.ids.uuid(), caller.context);
+    if (claimed) {
+      const digest = delegatedSignerDigest(wallet.address as Address, locator, { scopes: delegated.scopes, ...(delegated.expiresAt !== undefined && { expiresAt: delegated.expiresAt }) });
+      const approvalMessage = smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest);
+      const admin = wallet.adminSigner;
+      const signed = SERVICE_HELD_SIGNERS.has(admin.type) ? { signedByService: await this.serviceSigner.signPersonal(wallet, admin, approvalMessage) } : {};
+      await this.aggregates.execute(
+        SignatureRequestAggregate,
+        signatureId,
+        {
+          type: 'RequestSignature',
+          data: {
+            signatureId,
+            walletId: wallet.walletId,
+            walletAddress: wallet.address,
+            environment: wallet.environment,
+            walletType: wallet.walletType,
+            chain: chain.name,
+            type: 'add-signer',
+            params: { delegatedSigner: locator },
+            signer: { type: admin.type, address: admin.address, locator: admin.locator },
+            digest,
+            approvalMessage,
+            createdAt: this.aggregates.now().toISOString(),
+            purpose: { kind: 'add-delegated-signer', request, custodialKeys },
+            ...signed,
+          },
+        },
+        caller.context,
+      );
+    }
+    return this.statuses.read(wallet, locator, caller.context) as Promise<SignerStatusResource>;
+  }
+}
