@@ -32,7 +32,10 @@ export interface DelegatedSignerAddition {
 }
 
 /** The addition AddDelegatedSigner decides on, or its refusal, for a wallet that exists. */
-export const delegatedSignerAddition = (wallet: Wallet, command: AddDelegatedSigner): E.Either<DomainError, DelegatedSignerAddition> => {
+export const delegatedSignerAddition = (
+  wallet: Wallet,
+  command: AddDelegatedSigner,
+): E.Either<DomainError, DelegatedSignerAddition> => {
   const { request, custodialKeys, now } = command.data;
   const kind = { chainType: wallet.chainType, walletType: wallet.walletType };
   if (isDeviceSignerInput(request?.signer)) {
@@ -40,20 +43,38 @@ export const delegatedSignerAddition = (wallet: Wallet, command: AddDelegatedSig
     if (refusal) return E.left(refusal);
   }
   if (wallet.walletType !== 'smart') {
-    return E.left(invalid('delegated_signers_not_supported', `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`));
+    return E.left(
+      invalid(
+        'delegated_signers_not_supported',
+        `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`,
+      ),
+    );
   }
-  const checked = validateDelegatedSigner(request, { ...kind, environment: wallet.environment, field: '', custodialKeys, now });
+  const checked = validateDelegatedSigner(request, {
+    ...kind,
+    environment: wallet.environment,
+    field: '',
+    custodialKeys,
+    now,
+  });
   if (E.isLeft(checked)) return checked;
   const { delegatedSigner, custodialKey } = checked.right;
   const identity = identityOf(delegatedSigner.signer);
   if (wallet.adminSigner && identityOf(wallet.adminSigner) === identity) {
-    return E.left(conflict('signer_already_exists', `${wallet.adminSigner.locator} is the admin signer of this wallet`));
+    return E.left(
+      conflict('signer_already_exists', `${wallet.adminSigner.locator} is the admin signer of this wallet`),
+    );
   }
   const existing = wallet.delegatedSigners.find((delegated) => identityOf(delegated.signer) === identity);
   if (existing) {
     return sameGrant(existing, delegatedSigner)
       ? E.right({ present: true, delegatedSigner: existing })
-      : E.left(conflict('signer_already_exists', `${existing.signer.locator} is already a delegated signer of this wallet, with other scopes or expiry`));
+      : E.left(
+          conflict(
+            'signer_already_exists',
+            `${existing.signer.locator} is already a delegated signer of this wallet, with other scopes or expiry`,
+          ),
+        );
   }
   return E.right({ present: false, delegatedSigner, ...(custodialKey && { custodialKey }) });
 };
@@ -73,7 +94,9 @@ export const decideRemoveDelegatedSigner = (command: RemoveDelegatedSigner, stat
   const { wallet } = state;
   const locator = normalizeSignerLocator(wallet.chainType, command.data.signer);
   if (wallet.delegatedSigners.some((delegated) => delegated.signer.locator === locator)) {
-    return E.right([{ type: 'DelegatedSignerRemoved', data: { walletId: wallet.walletId, locator, removedAt: command.data.now } }]);
+    return E.right([
+      { type: 'DelegatedSignerRemoved', data: { walletId: wallet.walletId, locator, removedAt: command.data.now } },
+    ]);
   }
   if (state.removedSigners.includes(locator)) return E.right([]);
   return E.left(notFound(`${command.data.signer} is not a delegated signer of this wallet`));

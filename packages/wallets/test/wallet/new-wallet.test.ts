@@ -9,8 +9,14 @@ const spec = DeciderSpecification.for(walletDecider);
 
 describe('newWalletOf: the wallet a create makes, before a handler writes it', () => {
   it.each([
-    ['an EVM smart wallet', createWallet({ chainType: 'evm', config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN } } })],
-    ['a Sui MPC wallet', createWallet({ chainType: 'sui', owner: 'email:a@example.com' }, { wallet: keys.walletEd25519 })],
+    [
+      'an EVM smart wallet',
+      createWallet({ chainType: 'evm', config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN } } }),
+    ],
+    [
+      'a Sui MPC wallet',
+      createWallet({ chainType: 'sui', owner: 'email:a@example.com' }, { wallet: keys.walletEd25519 }),
+    ],
   ])('is the wallet the decider creates on an empty stream: %s', (_kind, command) => {
     const [created] = spec.given([]).when(command).events();
     expect(newWalletOf(command as CreateWallet)).toEqual(E.right(created?.data));
@@ -19,7 +25,10 @@ describe('newWalletOf: the wallet a create makes, before a handler writes it', (
   it('is the refusal the decider gives', () => {
     const command = createWallet({ chainType: 'bitcoin' });
     let refusal: unknown;
-    spec.given([]).when(command).thenFails((error) => (refusal = error));
+    spec
+      .given([])
+      .when(command)
+      .thenFails((error) => (refusal = error));
     expect(newWalletOf(command as CreateWallet)).toEqual(E.left(refusal));
     expect(refusal).toMatchObject({ kind: 'invalid', code: 'invalid_wallet_request' });
   });

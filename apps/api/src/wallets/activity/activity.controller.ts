@@ -16,7 +16,8 @@ export class ActivityController {
     path: 'unstable/wallets/:walletLocator/transfers',
     tags: ['Wallets'],
     summary: "A wallet's finished transfers, out and in",
-    description: 'Successful (default) or failed transfers on one chain, newest first by default; filter by tokens (currencies or addresses).',
+    description:
+      'Successful (default) or failed transfers on one chain, newest first by default; filter by tokens (currencies or addresses).',
     scope: Scopes.walletsTransactionsRead,
     params: WalletLocatorParams,
     query: TransferActivityQuery,

@@ -21,10 +21,15 @@ const tokenKeysOf = (wallet: Wallet, chain: string, token: string): string[] => 
   const resolved = resolveTokenLocator(`${chain}:${token}`, wallet.environment);
   if (E.isLeft(resolved)) return [token.toLowerCase()];
   const { known, address } = resolved.right;
-  return [known?.symbol ?? token, address].filter((key): key is string => key !== undefined).map((key) => key.toLowerCase());
+  return [known?.symbol ?? token, address]
+    .filter((key): key is string => key !== undefined)
+    .map((key) => key.toLowerCase());
 };
 
-const badCursor = () => new DomainException(invalid('invalid_cursor', 'cursor: not a cursor of this list and these filters; start again without one'));
+const badCursor = () =>
+  new DomainException(
+    invalid('invalid_cursor', 'cursor: not a cursor of this list and these filters; start again without one'),
+  );
 
 /**
  * `GET /unstable/wallets/{walletLocator}/transfers`: a wallet's finished transfers, out and in,

@@ -40,7 +40,9 @@ export class FundWalletHandler implements ICommandHandler<FundWallet> {
   async execute({ principal, walletLocator, body }: FundWallet): Promise<FaucetBalance[]> {
     const { wallet } = await this.resolver.resolve(principal, walletLocator);
     if (wallet.environment !== 'staging') {
-      throw new DomainException(domainError('forbidden', 'faucet_not_available', 'The faucet only funds staging wallets'));
+      throw new DomainException(
+        domainError('forbidden', 'faucet_not_available', 'The faucet only funds staging wallets'),
+      );
     }
     const chain = body.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, body.chain, 'chain');
     if (!chain) throw new Error(`no ${wallet.chainType} chain in ${wallet.environment}`);
@@ -49,7 +51,10 @@ export class FundWalletHandler implements ICommandHandler<FundWallet> {
     const native = requested === 'native' || requested === chain.nativeCurrency.symbol;
     if (!stablecoin && !native) {
       throw new DomainException(
-        invalid('invalid_token', `token: the faucet gives ${STAGING_STABLECOIN} (also as usdc) or ${chain.nativeCurrency.symbol} on ${chain.name}`),
+        invalid(
+          'invalid_token',
+          `token: the faucet gives ${STAGING_STABLECOIN} (also as usdc) or ${chain.nativeCurrency.symbol} on ${chain.name}`,
+        ),
       );
     }
     const amount = new Decimal(body.amount);
@@ -61,7 +66,9 @@ export class FundWalletHandler implements ICommandHandler<FundWallet> {
     });
     if (E.isLeft(funded)) throw new DomainException(funded.left);
     const { balance } = funded.right;
-    const total = stablecoin ? await this.stablecoinTotal(wallet, chain.name, new Decimal(balance.amount)) : balance.amount;
+    const total = stablecoin
+      ? await this.stablecoinTotal(wallet, chain.name, new Decimal(balance.amount))
+      : balance.amount;
     return [
       {
         token: stablecoin ? STAGING_STABLECOIN : chain.nativeCurrency.symbol,
@@ -78,8 +85,14 @@ export class FundWalletHandler implements ICommandHandler<FundWallet> {
       others.map(async (chain) => {
         const token = findTokenByCurrency(chain, STAGING_STABLECOIN);
         if (!token?.address) return new Decimal(0);
-        const balance = await this.gateway.getBalance({ chain: chain.name, address: wallet.address, token: { native: false, address: token.address } });
-        return E.isRight(balance) ? fromBaseUnits(BigInt(balance.right.baseUnits), balance.right.decimals) : new Decimal(0);
+        const balance = await this.gateway.getBalance({
+          chain: chain.name,
+          address: wallet.address,
+          token: { native: false, address: token.address },
+        });
+        return E.isRight(balance)
+          ? fromBaseUnits(BigInt(balance.right.baseUnits), balance.right.decimals)
+          : new Decimal(0);
       }),
     );
     return formatDecimal(amounts.reduce((sum, amount) => sum.add(amount), fundedAmount));

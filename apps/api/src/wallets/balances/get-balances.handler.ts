@@ -39,7 +39,10 @@ export class GetBalancesHandler implements IQueryHandler<GetBalances> {
   async execute({ principal, walletLocator, query }: GetBalances): Promise<TokenBalance[]> {
     const { wallet } = await this.resolver.resolve(principal, walletLocator);
     const { tokens, chains: chainNames } = query;
-    const chains = chainNames && chainNames.length > 0 ? chainNames.map((name) => walletChain(wallet, name, 'chains')) : chainsOfWallet(wallet);
+    const chains =
+      chainNames && chainNames.length > 0
+        ? chainNames.map((name) => walletChain(wallet, name, 'chains'))
+        : chainsOfWallet(wallet);
     const wanted = tokens && tokens.length > 0 ? tokens : defaultTokens(chains);
     return Promise.all(wanted.map((token) => this.balanceOf(wallet, token, chains)));
   }
@@ -57,7 +60,10 @@ export class GetBalancesHandler implements IQueryHandler<GetBalances> {
     }
     const amounts = await Promise.all(resolved.map((found) => this.amountOn(wallet, found)));
     const decimals = amounts[0]?.decimals ?? 0;
-    const total = amounts.reduce((sum, amount) => sum.add(fromBaseUnits(amount.baseUnits, amount.decimals)), new Decimal(0));
+    const total = amounts.reduce(
+      (sum, amount) => sum.add(fromBaseUnits(amount.baseUnits, amount.decimals)),
+      new Decimal(0),
+    );
     const first = resolved[0];
     return {
       symbol: token.toLowerCase(),

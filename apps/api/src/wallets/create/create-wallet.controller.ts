@@ -1,6 +1,12 @@
 import { Body, Controller, Headers, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { CreateWalletBody, IDEMPOTENCY_KEY_HEADER, IdempotencyKey, WalletResource, describeIssue } from '@paykit/contracts';
+import {
+  CreateWalletBody,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKey,
+  WalletResource,
+  describeIssue,
+} from '@paykit/contracts';
 import type { WalletResource as Resource } from '@paykit/wallets';
 import type { FastifyReply } from 'fastify';
 import { Scopes } from '../../auth/scopes.js';
@@ -12,7 +18,7 @@ import { CreateWallet } from './create-wallet.handler.js';
 const DESCRIPTION =
   '201 with a new wallet; 200 with the existing one when the owner already has a wallet of this chain type, ' +
   'wallet type and alias, or when the x-idempotency-key was used before (whatever the body). ' +
-  'A smart wallet\'s address derives from its admin signer, project, owner, alias and creationSeed; 409 wallet_address_in_use ' +
+  "A smart wallet's address derives from its admin signer, project, owner, alias and creationSeed; 409 wallet_address_in_use " +
   'when another wallet has the address this request derives (e.g. a second owner-less wallet of one signer and seed).';
 
 @Controller()
@@ -79,7 +85,9 @@ export class CreateWalletController {
 const parseKey = (header: string): string => {
   const parsed = IdempotencyKey.safeParse(header, { error: describeIssue });
   if (!parsed.success) {
-    throw new RequestValidationError([{ path: IDEMPOTENCY_KEY_HEADER, message: parsed.error.issues[0]?.message ?? 'is invalid' }]);
+    throw new RequestValidationError([
+      { path: IDEMPOTENCY_KEY_HEADER, message: parsed.error.issues[0]?.message ?? 'is invalid' },
+    ]);
   }
   return parsed.data;
 };

@@ -83,17 +83,23 @@ export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
     const identityKey = identityKeyOfRequest(request);
     const commandFor = this.commands(principal, request);
     if (input.idempotencyKey === undefined) {
-      if (identityKey !== undefined) return this.put(commandFor(walletIdOfIdentity(projectId, identityKey)), context, 'existing');
+      if (identityKey !== undefined)
+        return this.put(commandFor(walletIdOfIdentity(projectId, identityKey)), context, 'existing');
       // Without identity or key, two requests are two wallets: one on a taken address is a 409.
       const { chainType, address } = getOrThrow(newWalletOf(commandFor(UNNAMED)));
       return this.put(commandFor(walletIdOfAddress(projectId, chainType, address)), context, 'refuse');
     }
-    const walletId = identityKey !== undefined ? walletIdOfIdentity(projectId, identityKey) : walletIdOfKey(projectId, input.idempotencyKey);
+    const walletId =
+      identityKey !== undefined
+        ? walletIdOfIdentity(projectId, identityKey)
+        : walletIdOfKey(projectId, input.idempotencyKey);
     const command = commandFor(walletId);
     // A request refused as invalid must not use up its key: the client fixes it and retries.
     getOrThrow(newWalletOf(command));
     const claim = await this.keys.claim(projectId, input.idempotencyKey, { walletId, request }, context);
-    return claim.kind === 'claimed' ? this.put(command, context, 'existing') : this.keyUsedBefore(principal, context, claim);
+    return claim.kind === 'claimed'
+      ? this.put(command, context, 'existing')
+      : this.keyUsedBefore(principal, context, claim);
   }
 
   /**
@@ -101,18 +107,28 @@ export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
    * claimed the key is still running or died before creating it; after a short wait this request
    * creates it from the claimed request (the create is a no_stream append, so only one succeeds).
    */
-  private async keyUsedBefore(principal: Principal, context: CommandContext, claim: Extract<KeyClaim, { kind: 'used' }>): Promise<CreatedWallet> {
+  private async keyUsedBefore(
+    principal: Principal,
+    context: CommandContext,
+    claim: Extract<KeyClaim, { kind: 'used' }>,
+  ): Promise<CreatedWallet> {
     const existing = await this.claimedWallet(claim.walletId);
     // Client keys act for their user only: another user's key names nothing this caller may see.
     const owner = existing ? existing.wallet.owner : claim.request?.owner;
     if (!isVisibleTo(principal, principal.projectId, owner)) {
-      throw new DomainException(conflict('idempotency_key_reused', 'This idempotency key was used by another user; use another key', {}));
+      throw new DomainException(
+        conflict('idempotency_key_reused', 'This idempotency key was used by another user; use another key', {}),
+      );
     }
     if (existing) return { status: 200, wallet: toWalletResource(existing.wallet) };
     if (claim.request === undefined) {
       // A claim from before v2 names a random wallet id and no request: nothing to finish it with.
       throw new DomainException(
-        conflict('idempotency_request_in_progress', 'The request that used this idempotency key did not finish; use another key', {}),
+        conflict(
+          'idempotency_request_in_progress',
+          'The request that used this idempotency key did not finish; use another key',
+          {},
+        ),
       );
     }
     return this.put(this.commands(principal, claim.request)(claim.walletId), context, 'existing');
@@ -123,13 +139,18 @@ export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
    * it already is answered per `whenExisting`. Both writes are claims of names derived from the
    * request, so a retry after a crash between them finds the address claim its own and finishes.
    */
-  private async put(command: WalletCreation, context: CommandContext, whenExisting: WhenExisting): Promise<CreatedWallet> {
+  private async put(
+    command: WalletCreation,
+    context: CommandContext,
+    whenExisting: WhenExisting,
+  ): Promise<CreatedWallet> {
     const wallet = getOrThrow(newWalletOf(command));
     await this.addresses.claim(wallet, context);
     const { events, state } = await this.aggregates.execute(WalletAggregate, wallet.walletId, command, context);
     if (events.length > 0) return { status: 201, wallet: toWalletResource(wallet) };
     if (whenExisting === 'refuse') throw addressInUse(wallet.address);
-    if (state.status !== 'created') throw new Error(`wallet ${wallet.walletId}: a create that appended nothing left no wallet`);
+    if (state.status !== 'created')
+      throw new Error(`wallet ${wallet.walletId}: a create that appended nothing left no wallet`);
     return { status: 200, wallet: toWalletResource(state.wallet) };
   }
 
@@ -139,7 +160,14 @@ export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
     const now = this.aggregates.now().getTime();
     return (walletId) => ({
       type: 'CreateWallet',
-      data: { walletId, projectId: principal.projectId, environment: principal.environment, request, custodialKeys, now },
+      data: {
+        walletId,
+        projectId: principal.projectId,
+        environment: principal.environment,
+        request,
+        custodialKeys,
+        now,
+      },
     });
   }
 

@@ -39,7 +39,12 @@ export class CreationKeys {
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  async claim(projectId: string, key: string, binding: Required<KeyBinding>, context: CommandContext): Promise<KeyClaim> {
+  async claim(
+    projectId: string,
+    key: string,
+    binding: Required<KeyBinding>,
+    context: CommandContext,
+  ): Promise<KeyClaim> {
     const event = eventsToAppend(context, this.clock, this.ids)({ type: CLAIMED, data: binding });
     const claim = await claimStream(this.store, keyStream(projectId, key), event);
     if (claim.claimed) return { kind: 'claimed' };

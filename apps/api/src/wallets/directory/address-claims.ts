@@ -45,6 +45,7 @@ export class AddressClaims {
     const data: ClaimedData = { walletId: wallet.walletId, chainType: wallet.chainType, address: wallet.address };
     const event = eventsToAppend(context, this.clock, this.ids)({ type: CLAIMED, data });
     const claim = await claimStream(this.store, walletAddressStream(wallet.chainType, wallet.address), event);
-    if (!claim.claimed && (claim.first.data as ClaimedData).walletId !== wallet.walletId) throw addressInUse(wallet.address);
+    if (!claim.claimed && (claim.first.data as ClaimedData).walletId !== wallet.walletId)
+      throw addressInUse(wallet.address);
   }
 }

@@ -23,7 +23,8 @@ export class WalletResolver {
   /** The wallet a path names, visible to the caller (client keys: their user's wallets only). */
   async resolve(principal: Principal, text: string): Promise<StoredWallet> {
     const stored = await this.find(principal, parse(text), 'walletLocator');
-    if (!stored || !isVisibleTo(principal, stored.projectId, stored.wallet.owner)) throw new DomainException(notFound());
+    if (!stored || !isVisibleTo(principal, stored.projectId, stored.wallet.owner))
+      throw new DomainException(notFound());
     return stored;
   }
 

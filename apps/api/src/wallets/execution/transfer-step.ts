@@ -63,12 +63,17 @@ export class TransferStep {
   }
 
   private async send(transfer: Transfer, context: CommandContext): Promise<NextStep> {
-    const sent = await this.effects.once<Sent>(effectRef('transfer-execution', transfer.transferId), context, () => this.submit(transfer));
+    const sent = await this.effects.once<Sent>(effectRef('transfer-execution', transfer.transferId), context, () =>
+      this.submit(transfer),
+    );
     if (sent.kind === 'busy') return poll(transfer);
     if (sent.kind === 'retry') return BACKOFF;
     const submitted = sent.outcome;
     if (submitted.outcome !== 'submitted') {
-      return this.record(transfer, context, { type: 'RecordFailure', data: { error: submitted.error, failedAt: this.now() } });
+      return this.record(transfer, context, {
+        type: 'RecordFailure',
+        data: { error: submitted.error, failedAt: this.now() },
+      });
     }
     await this.aggregates.execute(
       TransferAggregate,
@@ -89,7 +94,10 @@ export class TransferStep {
 
   private async submit(transfer: Transfer): Promise<EffectAttempt<Sent>> {
     const stored = await this.wallets.load(transfer.wallet.walletId);
-    if (!stored) throw new Error(`transfer ${transfer.transferId} leaves from wallet ${transfer.wallet.walletId}, which does not exist`);
+    if (!stored)
+      throw new Error(
+        `transfer ${transfer.transferId} leaves from wallet ${transfer.wallet.walletId}, which does not exist`,
+      );
     const authority = this.authorityOf(stored.wallet, transfer);
     try {
       const result = await this.gateway.submitTransfer({
@@ -142,7 +150,11 @@ export class TransferStep {
       case 'failed':
         return this.record(transfer, context, {
           type: 'RecordFailure',
-          data: { error: reported.error, failedAt: reported.finalizedAt, ...(reported.fee && { actualFee: reported.fee }) },
+          data: {
+            error: reported.error,
+            failedAt: reported.finalizedAt,
+            ...(reported.fee && { actualFee: reported.fee }),
+          },
         });
     }
   }
@@ -159,7 +171,12 @@ export class TransferStep {
    */
   private authorityOf(wallet: Wallet, transfer: Transfer): TransferAuthority {
     const key = wallet.custodialKeys[WALLET_KEY];
-    if (key) return { kind: 'custodial-key', curve: key.curve, secretKey: openCustodialKey(key, this.secrets.custodialKeyEncryption) };
+    if (key)
+      return {
+        kind: 'custodial-key',
+        curve: key.curve,
+        secretKey: openCustodialKey(key, this.secrets.custodialKeyEncryption),
+      };
     return {
       kind: 'smart-account',
       approvals: transfer.approvals.map(({ signer, signature, message }) => ({ signer, signature, message })),

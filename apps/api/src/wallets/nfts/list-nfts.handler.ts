@@ -27,11 +27,13 @@ export class ListNftsHandler implements IQueryHandler<ListNfts> {
     const separator = identifier.indexOf(':');
     const chainName = identifier.slice(0, separator);
     const address = identifier.slice(separator + 1);
-    const refuse = (message: string) => new DomainException(invalid('invalid_wallet_locator', `walletLocator: ${message}`));
+    const refuse = (message: string) =>
+      new DomainException(invalid('invalid_wallet_locator', `walletLocator: ${message}`));
     if (separator <= 0) throw refuse('expected <chain>:<address>, e.g. base-sepolia:0x...');
     const chain = findChain(chainName, principal.environment);
     if (!chain) throw refuse(`unknown chain "${chainName}" in ${principal.environment}`);
-    if (!isAddressOf(chain.chainType, address)) throw refuse(`"${address}" is not ${chain.chainType === 'evm' ? 'an' : 'a'} ${chain.chainType} address`);
+    if (!isAddressOf(chain.chainType, address))
+      throw refuse(`"${address}" is not ${chain.chainType === 'evm' ? 'an' : 'a'} ${chain.chainType} address`);
     await this.resolver.resolve(principal, address);
     return [];
   }

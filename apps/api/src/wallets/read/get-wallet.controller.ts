@@ -16,7 +16,8 @@ export class GetWalletController {
     path: '2025-06-09/wallets/:walletLocator',
     tags: ['Wallets'],
     summary: 'Get a wallet by locator',
-    description: 'A malformed locator is a 400 naming the wrong part; one that matches no wallet of the caller is a 404.',
+    description:
+      'A malformed locator is a 400 naming the wrong part; one that matches no wallet of the caller is a 404.',
     scope: Scopes.walletsRead,
     params: WalletLocatorParams,
     responses: { 200: WalletResource },

@@ -32,7 +32,12 @@ export class ApproveSignatureHandler implements ICommandHandler<ApproveSignature
     private readonly registrations: SignerRegistrations,
   ) {}
 
-  async execute({ caller: { principal, context }, walletLocator, signatureId, body }: ApproveSignature): Promise<SignatureResource> {
+  async execute({
+    caller: { principal, context },
+    walletLocator,
+    signatureId,
+    body,
+  }: ApproveSignature): Promise<SignatureResource> {
     const { wallet } = await this.resolver.resolve(principal, walletLocator);
     const request = await loadWalletSignature(this.aggregates, principal.projectId, wallet, signatureId);
     if (body.approvals.length !== 1) {

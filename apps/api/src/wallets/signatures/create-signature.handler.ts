@@ -20,7 +20,7 @@ import { WalletResolver } from '../directory/wallet-resolver.js';
 import { SERVICE_HELD_SIGNERS, signerLocatorOf, signersOf } from '../transfers/required-approvals.js';
 import { ServiceSigner } from './service-signer.js';
 import { SignatureRequestAggregate } from './signature-request.aggregate.js';
-import { signatureAfter } from './wallet-signature.js';
+import { signatureAfter, signingWallet } from './wallet-signature.js';
 
 const refuse = (code: string, message: string) => new DomainException(invalid(code, message));
 
@@ -66,13 +66,22 @@ export class CreateSignatureHandler implements ICommandHandler<CreateSignature> 
   async execute({ caller: { principal, context }, walletLocator, body }: CreateSignature): Promise<SignatureResource> {
     const { wallet } = await this.resolver.resolve(principal, walletLocator);
     if (wallet.chainType !== 'evm') {
-      throw refuse('signatures_not_supported', `walletLocator: signatures are made by EVM wallets; this is a ${wallet.chainType} wallet`);
+      throw refuse(
+        'signatures_not_supported',
+        `walletLocator: signatures are made by EVM wallets; this is a ${wallet.chainType} wallet`,
+      );
     }
-    const chain = body.params.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, body.params.chain, 'params.chain');
+    const chain =
+      body.params.chain === undefined
+        ? chainsOfWallet(wallet)[0]
+        : walletChain(wallet, body.params.chain, 'params.chain');
     if (!chain?.evmChainId) throw new Error(`no EVM chain for wallet ${wallet.walletId}`);
     const signer = this.signerOf(wallet, body.params.signer);
     const digest = digestOf(paramsOf(body));
-    const approvalMessage = wallet.walletType === 'smart' ? smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest) : digest;
+    const approvalMessage =
+      wallet.walletType === 'smart'
+        ? smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest)
+        : digest;
     const signatureId = this.ids.uuid();
     const executed = await this.aggregates.execute(
       SignatureRequestAggregate,
@@ -81,10 +90,7 @@ export class CreateSignatureHandler implements ICommandHandler<CreateSignature> 
         type: 'RequestSignature',
         data: {
           signatureId,
-          walletId: wallet.walletId,
-          walletAddress: wallet.address,
-          environment: wallet.environment,
-          walletType: wallet.walletType,
+          ...signingWallet(wallet),
           chain: chain.name,
           type: body.type,
           params: withoutRouting(body.params),
@@ -102,13 +108,20 @@ export class CreateSignatureHandler implements ICommandHandler<CreateSignature> 
 
   private signerOf(wallet: Wallet, text: string | undefined): SignatureRequest['signer'] {
     if (wallet.walletType === 'mpc' || !wallet.adminSigner) {
-      if (text !== undefined) throw refuse('invalid_signer', `params.signer: ${wallet.chainType} mpc wallets are signed by the service; omit signer`);
+      if (text !== undefined)
+        throw refuse(
+          'invalid_signer',
+          `params.signer: ${wallet.chainType} mpc wallets are signed by the service; omit signer`,
+        );
       return { type: 'wallet', address: wallet.address, locator: `wallet:${wallet.address}` };
     }
     if (text === undefined) return pick(wallet.adminSigner);
     const locator = signerLocatorOf(wallet, text);
     const found = signersOf(wallet).find((signer) => signer.locator === locator);
-    if (!found) throw new DomainException(domainError('forbidden', 'signer_not_authorized', `params.signer: ${text} is not a signer of this wallet`));
+    if (!found)
+      throw new DomainException(
+        domainError('forbidden', 'signer_not_authorized', `params.signer: ${text} is not a signer of this wallet`),
+      );
     return pick(found);
   }
 
@@ -120,12 +133,18 @@ export class CreateSignatureHandler implements ICommandHandler<CreateSignature> 
     approvalMessage: Hex,
   ): Promise<{ signedByService?: string }> {
     if (wallet.walletType === 'mpc') return { signedByService: await this.serviceSigner.signHash(wallet, digest) };
-    const held = signersOf(wallet).find((candidate) => candidate.locator === signer.locator && SERVICE_HELD_SIGNERS.has(candidate.type));
+    const held = signersOf(wallet).find(
+      (candidate) => candidate.locator === signer.locator && SERVICE_HELD_SIGNERS.has(candidate.type),
+    );
     return held ? { signedByService: await this.serviceSigner.signPersonal(wallet, held, approvalMessage) } : {};
   }
 }
 
-const pick = ({ type, address, locator }: { type: string; address: string; locator: string }) => ({ type, address, locator });
+const pick = ({ type, address, locator }: { type: string; address: string; locator: string }) => ({
+  type,
+  address,
+  locator,
+});
 
 /** The params are echoed in the resource with the resolved signer and chain, not as sent. */
 const withoutRouting = ({ signer, chain, ...rest }: Record<string, unknown>): Record<string, unknown> => {

@@ -1,6 +1,12 @@
 import { Body, Controller, Param } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { CreateSignatureBody, SignatureParamsById, SignatureResource, SubmitApprovalsBody, WalletLocatorParams } from '@paykit/contracts';
+import {
+  CreateSignatureBody,
+  SignatureParamsById,
+  SignatureResource,
+  SubmitApprovalsBody,
+  WalletLocatorParams,
+} from '@paykit/contracts';
 import type { SignatureResource as Resource } from '@paykit/wallets';
 import { Scopes } from '../../auth/scopes.js';
 import { type Caller, CallerOf } from '../../http/caller.js';
@@ -30,7 +36,11 @@ export class SignaturesController {
     body: CreateSignatureBody,
     responses: { 201: SignatureResource },
   })
-  create(@CallerOf() caller: Caller, @Param('walletLocator') walletLocator: string, @Body() body: CreateSignatureBody): Promise<Resource> {
+  create(
+    @CallerOf() caller: Caller,
+    @Param('walletLocator') walletLocator: string,
+    @Body() body: CreateSignatureBody,
+  ): Promise<Resource> {
     return this.commands.execute(new CreateSignature(caller, walletLocator, body));
   }
 

@@ -19,6 +19,7 @@ import { generateCustodialKeys } from '../secrets/custodial-keys.js';
 import { WalletSecrets } from '../secrets/wallet-secrets.js';
 import { ServiceSigner } from '../signatures/service-signer.js';
 import { SignatureRequestAggregate } from '../signatures/signature-request.aggregate.js';
+import { signingWallet } from '../signatures/wallet-signature.js';
 import { SERVICE_HELD_SIGNERS } from '../transfers/required-approvals.js';
 import { SignerRegistrations } from './signer-registrations.js';
 import { type SignerStatusResource, SignerStatuses, statusOf } from './signer-statuses.js';
@@ -56,28 +57,56 @@ export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
   async execute({ caller, walletLocator, body }: RegisterSigner): Promise<SignerStatusResource> {
     const { wallet } = await this.resolver.resolve(caller.principal, walletLocator);
     if (wallet.walletType !== 'smart' || !wallet.adminSigner) {
-      throw new DomainException(invalid('delegated_signers_not_supported', `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`));
+      throw new DomainException(
+        invalid(
+          'delegated_signers_not_supported',
+          `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`,
+        ),
+      );
     }
     if (wallet.chainType !== 'evm') {
       throw new DomainException(
-        invalid('signer_registration_not_supported', `walletLocator: adding a signer to a ${wallet.chainType} wallet after creation is not supported yet; list it in config.delegatedSigners at creation`),
+        invalid(
+          'signer_registration_not_supported',
+          `walletLocator: adding a signer to a ${wallet.chainType} wallet after creation is not supported yet; list it in config.delegatedSigners at creation`,
+        ),
       );
     }
     const chain = body.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, body.chain, 'chain');
     if (!chain?.evmChainId) throw new Error(`no EVM chain for wallet ${wallet.walletId}`);
-    const request = { signer: body.signer, ...(body.scopes && { scopes: body.scopes }), ...(body.expiresAt !== undefined && { expiresAt: body.expiresAt }) };
-    const custodialKeys = generateCustodialKeys(custodialKeysNeededForSigner(wallet.chainType, request), this.secrets.custodialKeyEncryption);
-    const command: AddDelegatedSigner = { type: 'AddDelegatedSigner', data: { walletId: wallet.walletId, request, custodialKeys, now: this.aggregates.now().getTime() } };
+    const request = {
+      signer: body.signer,
+      ...(body.scopes && { scopes: body.scopes }),
+      ...(body.expiresAt !== undefined && { expiresAt: body.expiresAt }),
+    };
+    const custodialKeys = generateCustodialKeys(
+      custodialKeysNeededForSigner(wallet.chainType, request),
+      this.secrets.custodialKeyEncryption,
+    );
+    const command: AddDelegatedSigner = {
+      type: 'AddDelegatedSigner',
+      data: { walletId: wallet.walletId, request, custodialKeys, now: this.aggregates.now().getTime() },
+    };
     const addition = getOrThrow(delegatedSignerAddition(wallet, command));
     if (addition.present) return statusOf(addition.delegatedSigner);
     const delegated = addition.delegatedSigner;
     const locator = delegated.signer.locator;
-    const { signatureId, claimed } = await this.registrations.claim(wallet.walletId, locator, this.ids.uuid(), caller.context);
+    const { signatureId, claimed } = await this.registrations.claim(
+      wallet.walletId,
+      locator,
+      this.ids.uuid(),
+      caller.context,
+    );
     if (claimed) {
-      const digest = delegatedSignerDigest(wallet.address as Address, locator, { scopes: delegated.scopes, ...(delegated.expiresAt !== undefined && { expiresAt: delegated.expiresAt }) });
+      const digest = delegatedSignerDigest(wallet.address as Address, locator, {
+        scopes: delegated.scopes,
+        ...(delegated.expiresAt !== undefined && { expiresAt: delegated.expiresAt }),
+      });
       const approvalMessage = smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest);
       const admin = wallet.adminSigner;
-      const signed = SERVICE_HELD_SIGNERS.has(admin.type) ? { signedByService: await this.serviceSigner.signPersonal(wallet, admin, approvalMessage) } : {};
+      const signed = SERVICE_HELD_SIGNERS.has(admin.type)
+        ? { signedByService: await this.serviceSigner.signPersonal(wallet, admin, approvalMessage) }
+        : {};
       await this.aggregates.execute(
         SignatureRequestAggregate,
         signatureId,
@@ -85,10 +114,7 @@ export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
           type: 'RequestSignature',
           data: {
             signatureId,
-            walletId: wallet.walletId,
-            walletAddress: wallet.address,
-            environment: wallet.environment,
-            walletType: wallet.walletType,
+            ...signingWallet(wallet),
             chain: chain.name,
             type: 'add-signer',
             params: { delegatedSigner: locator },

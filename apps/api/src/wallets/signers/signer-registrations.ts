@@ -16,7 +16,8 @@ interface Registration {
   readonly signatureId: string;
 }
 
-const registrationStream = (walletId: string, locator: string): string => `walletsignerreg-${walletId}-${sha256Hex(locator)}`;
+const registrationStream = (walletId: string, locator: string): string =>
+  `walletsignerreg-${walletId}-${sha256Hex(locator)}`;
 
 /**
  * Delegated signers registered after creation (ADR 0445). Which signature request registers a
@@ -34,10 +35,21 @@ export class SignerRegistrations {
   ) {}
 
   /** The registration's signature id: `signatureId` if this call claimed it, else the earlier one. */
-  async claim(walletId: string, locator: string, signatureId: string, context: CommandContext): Promise<{ signatureId: string; claimed: boolean }> {
-    const event = eventsToAppend(context, this.clock, this.ids)({ type: CLAIMED, data: { walletId, locator, signatureId } });
+  async claim(
+    walletId: string,
+    locator: string,
+    signatureId: string,
+    context: CommandContext,
+  ): Promise<{ signatureId: string; claimed: boolean }> {
+    const event = eventsToAppend(
+      context,
+      this.clock,
+      this.ids,
+    )({ type: CLAIMED, data: { walletId, locator, signatureId } });
     const claim = await claimStream(this.store, registrationStream(walletId, locator), event);
-    return claim.claimed ? { signatureId, claimed: true } : { signatureId: (claim.first.data as Registration).signatureId, claimed: false };
+    return claim.claimed
+      ? { signatureId, claimed: true }
+      : { signatureId: (claim.first.data as Registration).signatureId, claimed: false };
   }
 
   async find(walletId: string, locator: string): Promise<string | null> {

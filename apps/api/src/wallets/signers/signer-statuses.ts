@@ -30,7 +30,8 @@ export class SignerStatuses {
     const added = wallet.delegatedSigners.find((delegated) => delegated.signer.locator === locator);
     if (added) return statusOf(added);
     const signatureId = await this.registrations.find(wallet.walletId, locator);
-    const request = signatureId === null ? null : (await this.aggregates.load(SignatureRequestAggregate, signatureId))?.state;
+    const request =
+      signatureId === null ? null : (await this.aggregates.load(SignatureRequestAggregate, signatureId))?.state;
     if (!request) return null;
     if (request.outputSignature !== undefined) {
       const updated = await this.registrations.complete(request, context);
@@ -49,9 +50,17 @@ const pendingOf = (wallet: Wallet, request: SignatureRequest, locator: string): 
   const addition = getOrThrow(
     delegatedSignerAddition(wallet, {
       type: 'AddDelegatedSigner',
-      data: { walletId: wallet.walletId, request: purpose.request, custodialKeys: purpose.custodialKeys, now: Date.parse(request.createdAt) },
+      data: {
+        walletId: wallet.walletId,
+        request: purpose.request,
+        custodialKeys: purpose.custodialKeys,
+        now: Date.parse(request.createdAt),
+      },
     }),
   );
   if (addition.present || addition.delegatedSigner.signer.locator !== locator) return null;
-  return { ...toDelegatedSignerResource(addition.delegatedSigner), chains: { [request.chain]: { status: 'awaiting-approval', id: request.signatureId } } };
+  return {
+    ...toDelegatedSignerResource(addition.delegatedSigner),
+    chains: { [request.chain]: { status: 'awaiting-approval', id: request.signatureId } },
+  };
 };

@@ -29,7 +29,11 @@ export class SignersController {
     body: RegisterSignerBody,
     responses: { 201: DelegatedSignerStatus },
   })
-  register(@CallerOf() caller: Caller, @Param('walletLocator') walletLocator: string, @Body() body: RegisterSignerBody): Promise<SignerStatusResource> {
+  register(
+    @CallerOf() caller: Caller,
+    @Param('walletLocator') walletLocator: string,
+    @Body() body: RegisterSignerBody,
+  ): Promise<SignerStatusResource> {
     return this.commands.execute(new RegisterSigner(caller, walletLocator, body));
   }
 
@@ -37,13 +41,17 @@ export class SignersController {
     method: 'GET',
     path: '2025-06-09/wallets/:walletLocator/signers/:signer',
     tags: ['Wallets'],
-    summary: "A delegated signer and its status per chain",
+    summary: 'A delegated signer and its status per chain',
     description: 'The admin signer is not a delegated signer: 404, as for a signer the wallet does not have.',
     scope: Scopes.walletsRead,
     params: SignerParams,
     responses: { 200: DelegatedSignerStatus },
   })
-  get(@CallerOf() caller: Caller, @Param('walletLocator') walletLocator: string, @Param('signer') signer: string): Promise<SignerStatusResource> {
+  get(
+    @CallerOf() caller: Caller,
+    @Param('walletLocator') walletLocator: string,
+    @Param('signer') signer: string,
+  ): Promise<SignerStatusResource> {
     return this.queries.execute(new GetSigner(caller, walletLocator, signer));
   }
 }

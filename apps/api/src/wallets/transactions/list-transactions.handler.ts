@@ -9,7 +9,9 @@ import { isTransferPosition, transactionCursors, transactionsBinding } from './t
 import { TransferRecords } from './transfer-records.js';
 
 /** `{ transactions }`, the list's shape in the public SDK (ADR 0443), with the cursors every list carries. */
-export type TransactionPageResource = Omit<KeysetPage<TransferResource>, 'data'> & { readonly transactions: readonly TransferResource[] };
+export type TransactionPageResource = Omit<KeysetPage<TransferResource>, 'data'> & {
+  readonly transactions: readonly TransferResource[];
+};
 
 /** `GET /2025-06-09/wallets/{walletLocator}/transactions`: a wallet's transactions, newest first. */
 export class ListTransactions extends Query<TransactionPageResource> {

@@ -43,7 +43,8 @@ export class SendTransactionHandler implements ICommandHandler<SendTransaction> 
   async execute({ caller, walletLocator, body, keyed }: SendTransaction): Promise<TransferResource> {
     const { wallet } = await this.resolver.resolve(caller.principal, walletLocator);
     const { params } = body;
-    const chain = params.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, params.chain, 'params.chain');
+    const chain =
+      params.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, params.chain, 'params.chain');
     if (!chain) throw new Error(`no ${wallet.chainType} chain in ${wallet.environment}`);
     const intent = this.intentOf(wallet, chain, params);
     const { token } = await resolveTransferToken(this.gateway, wallet, intent.tokenLocator);
@@ -56,20 +57,35 @@ export class SendTransactionHandler implements ICommandHandler<SendTransaction> 
     return this.commands.execute(new CreateTransfer(caller, walletLocator, intent.tokenLocator, transfer, keyed));
   }
 
-  private intentOf(wallet: Parameters<typeof solanaIntentOf>[0], chain: Parameters<typeof evmIntentOf>[0], params: SendTransactionBody['params']): TransferIntent {
-    const missing = (field: string, what: string) => new DomainException(invalid('invalid_transaction', `${field}: ${what}`));
+  private intentOf(
+    wallet: Parameters<typeof solanaIntentOf>[0],
+    chain: Parameters<typeof evmIntentOf>[0],
+    params: SendTransactionBody['params'],
+  ): TransferIntent {
+    const missing = (field: string, what: string) =>
+      new DomainException(invalid('invalid_transaction', `${field}: ${what}`));
     switch (wallet.chainType) {
       case 'evm':
         if (!params.calls) throw missing('params.calls', 'required on EVM: [{ to, value, data }]');
         return evmIntentOf(chain, params.calls);
       case 'solana':
-        if (typeof params.transaction !== 'string') throw missing('params.transaction', 'required on Solana: a base58 serialized VersionedTransaction');
+        if (typeof params.transaction !== 'string')
+          throw missing('params.transaction', 'required on Solana: a base58 serialized VersionedTransaction');
         return solanaIntentOf(wallet, chain, params.transaction);
       case 'stellar':
-        if (typeof params.transaction !== 'object') throw missing('params.transaction', 'required on Stellar: { type: "contract-call", contractId, method, args }');
+        if (typeof params.transaction !== 'object')
+          throw missing(
+            'params.transaction',
+            'required on Stellar: { type: "contract-call", contractId, method, args }',
+          );
         return stellarIntentOf(wallet, chain, params.transaction);
       default:
-        throw new DomainException(invalid('unsupported_transaction', `walletLocator: ${wallet.chainType} wallets send with POST .../tokens/{tokenLocator}/transfers`));
+        throw new DomainException(
+          invalid(
+            'unsupported_transaction',
+            `walletLocator: ${wallet.chainType} wallets send with POST .../tokens/{tokenLocator}/transfers`,
+          ),
+        );
     }
   }
 }

@@ -3,7 +3,14 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateTransferBody } from '@paykit/contracts';
 import type { IdGenerator } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
-import { type FeeAmount, type Memo, type Transfer, type TransferResource, parseTransferAmount, toTransferResource } from '@paykit/transfers';
+import {
+  type FeeAmount,
+  type Memo,
+  type Transfer,
+  type TransferResource,
+  parseTransferAmount,
+  toTransferResource,
+} from '@paykit/transfers';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
@@ -70,7 +77,10 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
     const { wallet }: StoredWallet = await this.resolver.resolve(principal, walletLocator);
     const { token, resolved } = await resolveTransferToken(this.gateway, wallet, tokenLocator);
     const amount = parseTransferAmount(body.amount, token.decimals, wallet.chainType);
-    const recipient = await resolveRecipient(principal, wallet, body.recipient, { resolver: this.resolver, addresses: this.addresses });
+    const recipient = await resolveRecipient(principal, wallet, body.recipient, {
+      resolver: this.resolver,
+      addresses: this.addresses,
+    });
     const now = this.aggregates.now();
     const approvals = await this.approvalsFor(wallet, body, resolved.locator, now.getTime());
     const feeEstimate = E.isRight(amount)
@@ -78,7 +88,16 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
       : undefined;
     const transferId = keyed?.resourceId('transfer') ?? this.ids.uuid();
     const onChainTransaction = E.isRight(amount)
-      ? solanaTransactionFor({ transferId, chain: resolved.chain.name, wallet, token, recipient, baseUnits: amount.right.baseUnits, quorums: approvals.quorums, ...(body.memo && { memo: body.memo as Memo }) })
+      ? solanaTransactionFor({
+          transferId,
+          chain: resolved.chain.name,
+          wallet,
+          token,
+          recipient,
+          baseUnits: amount.right.baseUnits,
+          quorums: approvals.quorums,
+          ...(body.memo && { memo: body.memo as Memo }),
+        })
       : undefined;
     const executed = await this.aggregates.execute(
       TransferAggregate,
@@ -110,7 +129,9 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
 
   private async approvalsFor(wallet: StoredWallet['wallet'], body: CreateTransferBody, token: string, now: number) {
     // Spending limits count earlier transfers: the read model must hold the caller's latest ones.
-    const needsSpends = wallet.delegatedSigners.some((delegated) => delegated.scopes.some((scope) => scope.spendingLimit));
+    const needsSpends = wallet.delegatedSigners.some((delegated) =>
+      delegated.scopes.some((scope) => scope.spendingLimit),
+    );
     if (needsSpends) await this.records.catchUp();
     return requiredApprovals({
       wallet,

@@ -1,11 +1,6 @@
 import { Body, Controller, Param } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import {
-  CreateTransferBody,
-  TokenTransferByIdParams,
-  TokenTransferParams,
-  TransferResource,
-} from '@paykit/contracts';
+import { CreateTransferBody, TokenTransferByIdParams, TokenTransferParams, TransferResource } from '@paykit/contracts';
 import type { TransferResource as Resource } from '@paykit/transfers';
 import { Scopes } from '../../auth/scopes.js';
 import { type Caller, CallerOf } from '../../http/caller.js';

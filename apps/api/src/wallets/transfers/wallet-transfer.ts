@@ -5,7 +5,12 @@ import type { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { TransferAggregate } from './transfer.aggregate.js';
 
 /** A transfer of the wallet, or the 404 that another wallet's, another project's and a missing one share. */
-export const loadWalletTransfer = async (aggregates: Aggregates, projectId: string, wallet: Wallet, transferId: string): Promise<Transfer> => {
+export const loadWalletTransfer = async (
+  aggregates: Aggregates,
+  projectId: string,
+  wallet: Wallet,
+  transferId: string,
+): Promise<Transfer> => {
   const { state } = await aggregates.loadOwned(TransferAggregate, projectId, transferId);
   if (!state || state.wallet.walletId !== wallet.walletId) throw new DomainException(notFound());
   return state;
