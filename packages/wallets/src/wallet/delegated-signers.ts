@@ -31,6 +31,12 @@ export interface DelegatedSignerAddition {
   readonly custodialKey?: CustodialKey;
 }
 
+const noDelegatedSigners = (wallet: Wallet): DomainError =>
+  invalid(
+    'delegated_signers_not_supported',
+    `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`,
+  );
+
 /** The addition AddDelegatedSigner decides on, or its refusal, for a wallet that exists. */
 export const delegatedSignerAddition = (
   wallet: Wallet,
@@ -43,12 +49,7 @@ export const delegatedSignerAddition = (
     if (refusal) return E.left(refusal);
   }
   if (wallet.walletType !== 'smart') {
-    return E.left(
-      invalid(
-        'delegated_signers_not_supported',
-        `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`,
-      ),
-    );
+    return E.left(noDelegatedSigners(wallet));
   }
   const checked = validateDelegatedSigner(request, {
     ...kind,
@@ -77,6 +78,25 @@ export const delegatedSignerAddition = (
         );
   }
   return E.right({ present: false, delegatedSigner, ...(custodialKey && { custodialKey }) });
+};
+
+/**
+ * The admin who approves a delegated signer added after creation (ADR 0445), or why the wallet
+ * takes none that way: only smart wallets take delegated signers, and only EVM ones after creation.
+ */
+export const registrationApprover = (wallet: Wallet): E.Either<DomainError, Signer> => {
+  if (wallet.walletType !== 'smart' || !wallet.adminSigner) {
+    return E.left(noDelegatedSigners(wallet));
+  }
+  if (wallet.chainType !== 'evm') {
+    return E.left(
+      invalid(
+        'signer_registration_not_supported',
+        `walletLocator: adding a signer to a ${wallet.chainType} wallet after creation is not supported yet; list it in config.delegatedSigners at creation`,
+      ),
+    );
+  }
+  return E.right(wallet.adminSigner);
 };
 
 export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: WalletState): Decision => {

@@ -1,9 +1,8 @@
-import { fold } from '@paykit/kernel';
 import { DeciderSpecification } from '@paykit/kernel/testing';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AddDelegatedSigner } from '../../src/wallet/commands.js';
 import { walletDecider } from '../../src/wallet/decider.js';
-import { delegatedSignerAddition } from '../../src/wallet/delegated-signers.js';
+import { delegatedSignerAddition, registrationApprover } from '../../src/wallet/delegated-signers.js';
 import type { WalletEvent } from '../../src/wallet/events.js';
 import type { Wallet } from '../../src/wallet/types.js';
 import { NOW } from '../support/fixtures.js';
@@ -15,9 +14,11 @@ import {
   keys,
   P256_KEY,
   removeDelegatedSigner,
+  SOLANA_ADMIN,
   STAGING_EVM_CHAINS,
   WALLET_ID,
 } from './fixtures.js';
+import { walletAfter, walletOf } from './wallet-of.js';
 
 const spec = DeciderSpecification.for(walletDecider);
 const evmSmartCreated: readonly WalletEvent[] = spec
@@ -133,11 +134,6 @@ describe('AddDelegatedSigner', () => {
 });
 
 describe('delegatedSignerAddition: what AddDelegatedSigner would make of a wallet, before a handler asks its admin', () => {
-  const walletAfter = (events: readonly WalletEvent[]): Wallet => {
-    const state = fold(walletDecider, events);
-    if (state.status !== 'created') throw new Error('no wallet');
-    return state.wallet;
-  };
   const additionTo = (events: readonly WalletEvent[], command: ReturnType<typeof addDelegatedSigner>) =>
     delegatedSignerAddition(walletAfter(events), command as AddDelegatedSigner);
 
@@ -171,6 +167,32 @@ describe('delegatedSignerAddition: what AddDelegatedSigner would make of a walle
     expect(additionTo(evmSmartCreated, admin)).toEqual(
       E.left(expect.objectContaining({ kind: 'conflict', code: 'signer_already_exists' })),
     );
+  });
+});
+
+describe('registrationApprover: who approves a delegated signer added after creation', () => {
+  it("is an EVM smart wallet's admin", () => {
+    const wallet = walletOf({
+      chainType: 'evm',
+      config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN } },
+    });
+    expect(registrationApprover(wallet)).toEqual(E.right(wallet.adminSigner));
+  });
+
+  it('is nobody for an MPC wallet, nor (for now) for a smart wallet of another chain family', () => {
+    expect(registrationApprover(walletOf({ chainType: 'evm', type: 'mpc' }, { wallet: keys.walletEvm }))).toEqual(
+      E.left(
+        expect.objectContaining({
+          code: 'delegated_signers_not_supported',
+          message: 'evm mpc wallets take no delegated signers',
+        }),
+      ),
+    );
+    expect(
+      registrationApprover(
+        walletOf({ chainType: 'solana', config: { adminSigner: { type: 'external-wallet', address: SOLANA_ADMIN } } }),
+      ),
+    ).toEqual(E.left(expect.objectContaining({ kind: 'invalid', code: 'signer_registration_not_supported' })));
   });
 });
 

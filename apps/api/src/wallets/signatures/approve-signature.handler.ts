@@ -1,12 +1,11 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SubmitApprovalsBody } from '@paykit/contracts';
 import { DomainException, invalid } from '@paykit/kernel';
-import { type SignatureResource, toSignatureResource } from '@paykit/wallets';
+import { type SignatureResource, signerLocatorOf, toSignatureResource } from '@paykit/wallets';
 import type { Caller } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { SignerRegistrations } from '../signers/signer-registrations.js';
-import { signerLocatorOf } from '../transfers/required-approvals.js';
 import { verifySignatureApproval } from './signature-approvals.js';
 import { SignatureRequestAggregate } from './signature-request.aggregate.js';
 import { loadWalletSignature, signatureAfter } from './wallet-signature.js';

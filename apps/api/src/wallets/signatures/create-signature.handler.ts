@@ -1,13 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateSignatureBody } from '@paykit/contracts';
-import { DomainException, type IdGenerator, domainError, invalid } from '@paykit/kernel';
+import { DomainException, type IdGenerator, getOrThrow, invalid } from '@paykit/kernel';
 import {
+  SERVICE_HELD_SIGNERS,
   type SignatureRequest,
   type SignatureRequestParams,
   type SignatureResource,
   type Wallet,
   signatureDigestOf,
+  signatureSignerOf,
+  signersOf,
   smartAccountMessageHash,
   toSignatureResource,
 } from '@paykit/wallets';
@@ -17,7 +20,6 @@ import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { chainsOfWallet, walletChain } from '../balances/wallet-chains.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
-import { SERVICE_HELD_SIGNERS, signerLocatorOf, signersOf } from '../transfers/required-approvals.js';
 import { ServiceSigner } from './service-signer.js';
 import { SignatureRequestAggregate } from './signature-request.aggregate.js';
 import { signatureAfter, signingWallet } from './wallet-signature.js';
@@ -76,7 +78,7 @@ export class CreateSignatureHandler implements ICommandHandler<CreateSignature> 
         ? chainsOfWallet(wallet)[0]
         : walletChain(wallet, body.params.chain, 'params.chain');
     if (!chain?.evmChainId) throw new Error(`no EVM chain for wallet ${wallet.walletId}`);
-    const signer = this.signerOf(wallet, body.params.signer);
+    const signer = getOrThrow(signatureSignerOf(wallet, body.params.signer));
     const digest = digestOf(paramsOf(body));
     const approvalMessage =
       wallet.walletType === 'smart'
@@ -106,25 +108,6 @@ export class CreateSignatureHandler implements ICommandHandler<CreateSignature> 
     return toSignatureResource(signatureAfter(signatureId, executed));
   }
 
-  private signerOf(wallet: Wallet, text: string | undefined): SignatureRequest['signer'] {
-    if (wallet.walletType === 'mpc' || !wallet.adminSigner) {
-      if (text !== undefined)
-        throw refuse(
-          'invalid_signer',
-          `params.signer: ${wallet.chainType} mpc wallets are signed by the service; omit signer`,
-        );
-      return { type: 'wallet', address: wallet.address, locator: `wallet:${wallet.address}` };
-    }
-    if (text === undefined) return pick(wallet.adminSigner);
-    const locator = signerLocatorOf(wallet, text);
-    const found = signersOf(wallet).find((signer) => signer.locator === locator);
-    if (!found)
-      throw new DomainException(
-        domainError('forbidden', 'signer_not_authorized', `params.signer: ${text} is not a signer of this wallet`),
-      );
-    return pick(found);
-  }
-
   /** The key the service holds signs now: the MPC wallet's own (the digest), or a custodial signer's (the smart-account hash). */
   private async signedByService(
     wallet: Wallet,
@@ -139,12 +122,6 @@ export class CreateSignatureHandler implements ICommandHandler<CreateSignature> 
     return held ? { signedByService: await this.serviceSigner.signPersonal(wallet, held, approvalMessage) } : {};
   }
 }
-
-const pick = ({ type, address, locator }: { type: string; address: string; locator: string }) => ({
-  type,
-  address,
-  locator,
-});
 
 /** The params are echoed in the resource with the resolved signer and chain, not as sent. */
 const withoutRouting = ({ signer, chain, ...rest }: Record<string, unknown>): Record<string, unknown> => {

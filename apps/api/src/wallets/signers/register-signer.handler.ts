@@ -1,12 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { RegisterSignerBody } from '@paykit/contracts';
-import { DomainException, type IdGenerator, getOrThrow, invalid } from '@paykit/kernel';
+import { type IdGenerator, getOrThrow } from '@paykit/kernel';
 import {
   type AddDelegatedSigner,
+  SERVICE_HELD_SIGNERS,
   custodialKeysNeededForSigner,
   delegatedSignerAddition,
   delegatedSignerDigest,
+  registrationApprover,
   smartAccountMessageHash,
 } from '@paykit/wallets';
 import type { Address } from 'viem';
@@ -20,7 +22,6 @@ import { WalletSecrets } from '../secrets/wallet-secrets.js';
 import { ServiceSigner } from '../signatures/service-signer.js';
 import { SignatureRequestAggregate } from '../signatures/signature-request.aggregate.js';
 import { signingWallet } from '../signatures/wallet-signature.js';
-import { SERVICE_HELD_SIGNERS } from '../transfers/required-approvals.js';
 import { SignerRegistrations } from './signer-registrations.js';
 import { type SignerStatusResource, SignerStatuses, statusOf } from './signer-statuses.js';
 
@@ -56,22 +57,7 @@ export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
 
   async execute({ caller, walletLocator, body }: RegisterSigner): Promise<SignerStatusResource> {
     const { wallet } = await this.resolver.resolve(caller.principal, walletLocator);
-    if (wallet.walletType !== 'smart' || !wallet.adminSigner) {
-      throw new DomainException(
-        invalid(
-          'delegated_signers_not_supported',
-          `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`,
-        ),
-      );
-    }
-    if (wallet.chainType !== 'evm') {
-      throw new DomainException(
-        invalid(
-          'signer_registration_not_supported',
-          `walletLocator: adding a signer to a ${wallet.chainType} wallet after creation is not supported yet; list it in config.delegatedSigners at creation`,
-        ),
-      );
-    }
+    const admin = getOrThrow(registrationApprover(wallet));
     const chain = body.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, body.chain, 'chain');
     if (!chain?.evmChainId) throw new Error(`no EVM chain for wallet ${wallet.walletId}`);
     const request = {
@@ -103,7 +89,6 @@ export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
         ...(delegated.expiresAt !== undefined && { expiresAt: delegated.expiresAt }),
       });
       const approvalMessage = smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest);
-      const admin = wallet.adminSigner;
       const signed = SERVICE_HELD_SIGNERS.has(admin.type)
         ? { signedByService: await this.serviceSigner.signPersonal(wallet, admin, approvalMessage) }
         : {};

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateTransferBody } from '@paykit/contracts';
-import type { IdGenerator } from '@paykit/kernel';
+import { type IdGenerator, getOrThrow } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
 import {
   type FeeAmount,
@@ -11,6 +11,7 @@ import {
   parseTransferAmount,
   toTransferResource,
 } from '@paykit/transfers';
+import { requiredApprovals } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
@@ -22,7 +23,6 @@ import type { StoredWallet } from '../directory/wallet-directory.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
 import { TransferRecords } from '../transactions/transfer-records.js';
-import { requiredApprovals } from './required-approvals.js';
 import { solanaTransactionFor } from './solana-transaction.js';
 import { TransferAggregate } from './transfer.aggregate.js';
 import { resolveRecipient } from './transfer-recipient.js';
@@ -133,7 +133,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
       delegated.scopes.some((scope) => scope.spendingLimit),
     );
     if (needsSpends) await this.records.catchUp();
-    return requiredApprovals({
+    const required = requiredApprovals({
       wallet,
       ...(body.signer !== undefined && { signer: body.signer }),
       token,
@@ -141,6 +141,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
       now,
       priorSpendsOf: (signer, since) => this.records.spends(wallet.walletId, signer, since),
     });
+    return getOrThrow(required);
   }
 
   /** The chain's estimate, shown in `fees.estimate`; a transfer does not wait on a failed estimate. */
