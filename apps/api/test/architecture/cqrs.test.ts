@@ -7,26 +7,6 @@ import { type TestServer, startServer } from '../support/start-server.js';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 
-/** Controllers still calling services directly while the CQRS reshaping (issue 16) is under way: must end empty. */
-const NOT_YET_ON_THE_BUSES = new Set<string>([
-  'ActivityController',
-  'BalancesController',
-  'CreateWalletController',
-  'NftsController',
-  'GetWalletController',
-  'SignaturesController',
-  'SignersController',
-  'TransactionsController',
-  'TransfersController',
-]);
-
-/** Files still running a decider on their own (issue 16): must end empty. */
-const NOT_YET_ON_THE_RUNNER = new Set<string>([
-  'wallets/signatures/signature-repository.ts',
-  'wallets/signers/wallet-signers.ts',
-  'wallets/transfers/transfer-repository.ts',
-]);
-
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
     entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
@@ -45,7 +25,7 @@ describe('a NestJS CQRS app: every endpoint a command or a query on the bus (ADR
       .getControllers()
       .flatMap((wrapper) => {
         const controller = wrapper.metatype as (new (...args: never[]) => object) | null;
-        if (!controller || NOT_YET_ON_THE_BUSES.has(controller.name)) return [];
+        if (!controller) return [];
         const injected = (Reflect.getMetadata('design:paramtypes', controller) ?? []) as unknown[];
         const others = injected.filter((type) => type !== CommandBus && type !== QueryBus);
         return others.length === 0 ? [] : [`${controller.name}: ${others.map((type) => (type as { name?: string }).name ?? String(type)).join(', ')}`];
@@ -57,20 +37,7 @@ describe('a NestJS CQRS app: every endpoint a command or a query on the bus (ADR
     const callers = sourceFiles(SRC)
       .filter((file) => /\bhandle(Keyed)?Command\(/.test(readFileSync(file, 'utf8')))
       .map((file) => relative(SRC, file))
-      .filter((file) => !file.startsWith('infrastructure/aggregates/') && !NOT_YET_ON_THE_RUNNER.has(file));
+      .filter((file) => !file.startsWith('infrastructure/aggregates/'));
     expect(callers).toEqual([]);
-  });
-
-  it('keeps the lists of what is not yet converted honest (each entry still needs it)', () => {
-    const names = new Set(server.app.get(DiscoveryService).getControllers().map((wrapper) => (wrapper.metatype as { name: string }).name));
-    for (const name of NOT_YET_ON_THE_BUSES) {
-      const controller = server.app.get(DiscoveryService).getControllers().find((wrapper) => (wrapper.metatype as { name: string }).name === name);
-      expect([name, names.has(name)]).toEqual([name, true]);
-      const injected = (Reflect.getMetadata('design:paramtypes', controller!.metatype as object) ?? []) as unknown[];
-      expect([name, injected.every((type) => type === CommandBus || type === QueryBus)]).toEqual([name, false]);
-    }
-    for (const file of NOT_YET_ON_THE_RUNNER) {
-      expect([file, /\bhandle(Keyed)?Command\(/.test(readFileSync(join(SRC, file), 'utf8'))]).toEqual([file, true]);
-    }
   });
 });

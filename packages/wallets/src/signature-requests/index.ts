@@ -1,3 +1,4 @@
 export * from './model.js';
 export * from './decider.js';
 export * from './resource.js';
+export * from './signer.js';

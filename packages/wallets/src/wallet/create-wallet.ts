@@ -23,7 +23,7 @@ import { holdsWalletKey, takeCustodialKey, WALLET_KEY } from './custodial-keys.j
 import { validateDelegatedSigner } from './delegated-signer-input.js';
 import type { WalletEvent } from './events.js';
 import { deviceSignerRefusal, isDeviceSignerInput, validateSigner } from './signer-input.js';
-import type { WalletState } from './state.js';
+import { type WalletState, initialWalletState } from './state.js';
 import type { CreateWalletRequest, DelegatedSigner, Signer, Wallet } from './types.js';
 
 interface Kind {
@@ -41,7 +41,10 @@ const validateKind = (request: CreateWalletRequest): E.Either<DomainError, Kind>
   const walletType = type ?? defaultWalletType(chainType);
   if (!isWalletType(walletType)) return bad('type', `unknown wallet type "${walletType}"; expected smart or mpc`);
   if (!supportsWalletType(chainType, walletType)) {
-    return bad('type', `${chainType} wallets cannot be ${walletType} wallets (only ${walletTypesOf(chainType).join(', ')})`);
+    return bad(
+      'type',
+      `${chainType} wallets cannot be ${walletType} wallets (only ${walletTypesOf(chainType).join(', ')})`,
+    );
   }
   return E.right({ chainType, walletType });
 };
@@ -54,12 +57,18 @@ const takesCreationSeed = (kind: Kind): boolean => kind.walletType === 'smart' &
 /** A device signer anywhere it cannot be is refused first, with its own code. */
 const refuseDeviceSigners = (request: CreateWalletRequest, kind: Kind): DomainError | null => {
   const config = request.config;
-  if (isDeviceSignerInput(config?.adminSigner)) return deviceSignerRefusal({ ...kind, role: 'admin', field: 'config.adminSigner' });
-  if (isDeviceSignerInput(config?.recovery)) return deviceSignerRefusal({ ...kind, role: 'recovery', field: 'config.recovery' });
+  if (isDeviceSignerInput(config?.adminSigner))
+    return deviceSignerRefusal({ ...kind, role: 'admin', field: 'config.adminSigner' });
+  if (isDeviceSignerInput(config?.recovery))
+    return deviceSignerRefusal({ ...kind, role: 'recovery', field: 'config.recovery' });
   const delegated = Array.isArray(config?.delegatedSigners) ? config.delegatedSigners : [];
   for (const [index, entry] of delegated.entries()) {
     if (!isDeviceSignerInput(entry?.signer)) continue;
-    const refusal = deviceSignerRefusal({ ...kind, role: 'delegated', field: `config.delegatedSigners[${index}].signer` });
+    const refusal = deviceSignerRefusal({
+      ...kind,
+      role: 'delegated',
+      field: `config.delegatedSigners[${index}].signer`,
+    });
     if (refusal) return refusal;
   }
   return null;
@@ -68,15 +77,19 @@ const refuseDeviceSigners = (request: CreateWalletRequest, kind: Kind): DomainEr
 const refuseSignerConfig = (request: CreateWalletRequest, kind: Kind): E.Either<DomainError, undefined> => {
   const config = request.config ?? {};
   for (const field of ['adminSigner', 'delegatedSigners', 'recovery'] as const) {
-    if (config[field] !== undefined) return bad(`config.${field}`, `${kind.chainType} ${kind.walletType} wallets take no signers`);
+    if (config[field] !== undefined)
+      return bad(`config.${field}`, `${kind.chainType} ${kind.walletType} wallets take no signers`);
   }
-  if (config.creationSeed !== undefined) return bad('config.creationSeed', `${kind.chainType} ${kind.walletType} wallets take no creation seed`);
+  if (config.creationSeed !== undefined)
+    return bad('config.creationSeed', `${kind.chainType} ${kind.walletType} wallets take no creation seed`);
   return E.right(undefined);
 };
 
 const validateCreationSeed = (seed: unknown, kind: Kind): E.Either<DomainError, string | undefined> => {
   if (!takesCreationSeed(kind)) {
-    return seed === undefined ? E.right(undefined) : bad('config.creationSeed', `${kind.chainType} wallets take no creation seed`);
+    return seed === undefined
+      ? E.right(undefined)
+      : bad('config.creationSeed', `${kind.chainType} wallets take no creation seed`);
   }
   const value = seed ?? '0';
   if (typeof value !== 'string') return bad('config.creationSeed', 'must be a decimal string such as "0"');
@@ -97,8 +110,14 @@ interface SignerConfig {
 const validateSignerConfig = (command: CreateWallet, kind: Kind): E.Either<DomainError, SignerConfig> => {
   const { request, custodialKeys, environment, now } = command.data;
   const config = request.config ?? {};
-  if (config.adminSigner === undefined) return bad('config.adminSigner', `is required for ${kind.chainType} smart wallets`);
-  const admin = validateSigner(config.adminSigner, { ...kind, role: 'admin', field: 'config.adminSigner', custodialKeys });
+  if (config.adminSigner === undefined)
+    return bad('config.adminSigner', `is required for ${kind.chainType} smart wallets`);
+  const admin = validateSigner(config.adminSigner, {
+    ...kind,
+    role: 'admin',
+    field: 'config.adminSigner',
+    custodialKeys,
+  });
   if (E.isLeft(admin)) return admin;
   const keys: Record<string, CustodialKey> = {};
   if (admin.right.custodialKey) keys[admin.right.signer.locator] = admin.right.custodialKey;
@@ -169,7 +188,10 @@ const counterfactualAddress = (
 };
 
 /** The key the wallet's address belongs to, for the kinds that hold one. */
-const walletKeyOf = (command: CreateWallet, kind: Kind): E.Either<DomainError, { key: CustodialKey; address: string } | undefined> =>
+const walletKeyOf = (
+  command: CreateWallet,
+  kind: Kind,
+): E.Either<DomainError, { key: CustodialKey; address: string } | undefined> =>
   holdsWalletKey(kind.chainType, kind.walletType)
     ? takeCustodialKey(command.data.custodialKeys, WALLET_KEY, kind.chainType)
     : E.right(undefined);
@@ -181,7 +203,10 @@ const validateOwner = (owner: unknown): E.Either<DomainError, string | undefined
   return E.isLeft(parsed) ? parsed : E.right(formatOwner(parsed.right));
 };
 
-export const decideCreateWallet = (command: CreateWallet, state: WalletState): E.Either<DomainError, readonly WalletEvent[]> => {
+export const decideCreateWallet = (
+  command: CreateWallet,
+  state: WalletState,
+): E.Either<DomainError, readonly WalletEvent[]> => {
   const { walletId, request, environment, now } = command.data;
   if (state.status === 'created') {
     return state.wallet.walletId === walletId
@@ -200,14 +225,18 @@ export const decideCreateWallet = (command: CreateWallet, state: WalletState): E
   }
   const deviceRefusal = refuseDeviceSigners(request, kind.right);
   if (deviceRefusal) return E.left(deviceRefusal);
-  const signers = takesSigners(kind.right) ? validateSignerConfig(command, kind.right) : refuseSignerConfig(request, kind.right);
+  const signers = takesSigners(kind.right)
+    ? validateSignerConfig(command, kind.right)
+    : refuseSignerConfig(request, kind.right);
   if (E.isLeft(signers)) return signers;
   const walletKey = walletKeyOf(command, kind.right);
   if (E.isLeft(walletKey)) return walletKey;
   const config = signers.right;
-  const counterfactual = walletKey.right || !config ? undefined : counterfactualAddress(command, kind.right.chainType, owner.right, config);
+  const counterfactual =
+    walletKey.right || !config ? undefined : counterfactualAddress(command, kind.right.chainType, owner.right, config);
   const address = walletKey.right?.address ?? counterfactual?.address;
-  if (address === undefined) throw new Error(`no address scheme for ${kind.right.chainType} ${kind.right.walletType} wallets`);
+  if (address === undefined)
+    throw new Error(`no address scheme for ${kind.right.chainType} ${kind.right.walletType} wallets`);
   const wallet: Wallet = {
     walletId,
     environment,
@@ -224,4 +253,16 @@ export const decideCreateWallet = (command: CreateWallet, state: WalletState): E
     custodialKeys: { ...config?.custodialKeys, ...(walletKey.right ? { [WALLET_KEY]: walletKey.right.key } : {}) },
   };
   return E.right([{ type: 'WalletCreated', data: wallet }]);
+};
+
+/**
+ * The wallet a create command makes where there is none yet, or its refusal: the address it
+ * derives names the streams a handler claims before it writes the wallet (ADR 0425).
+ */
+export const newWalletOf = (command: CreateWallet): E.Either<DomainError, Wallet> => {
+  const decided = decideCreateWallet(command, initialWalletState());
+  if (E.isLeft(decided)) return decided;
+  const [created] = decided.right;
+  if (created?.type !== 'WalletCreated') throw new Error('a create on an empty stream decides WalletCreated');
+  return E.right(created.data);
 };

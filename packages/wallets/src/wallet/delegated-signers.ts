@@ -7,7 +7,8 @@ import { validateDelegatedSigner } from './delegated-signer-input.js';
 import type { WalletEvent } from './events.js';
 import { deviceSignerRefusal, isDeviceSignerInput } from './signer-input.js';
 import type { WalletState } from './state.js';
-import type { DelegatedSigner, Signer } from './types.js';
+import type { CustodialKey } from '../keys/custodial-key.js';
+import type { DelegatedSigner, Signer, Wallet } from './types.js';
 
 type Decision = E.Either<DomainError, readonly WalletEvent[]>;
 
@@ -20,9 +21,27 @@ const identityOf = (signer: Signer): string => (signer.type === 'api-key' ? 'api
 const sameGrant = (a: DelegatedSigner, b: DelegatedSigner): boolean =>
   isDeepStrictEqual(a.scopes, b.scopes) && a.expiresAt === b.expiresAt;
 
-export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: WalletState): Decision => {
-  if (state.status !== 'created') return E.left(notFound());
-  const { wallet } = state;
+/**
+ * What adding a delegated signer makes of a wallet: the signer it adds (with its key, if the
+ * service holds one), or the signer the wallet already has with the same grant (`present`).
+ */
+export interface DelegatedSignerAddition {
+  readonly present: boolean;
+  readonly delegatedSigner: DelegatedSigner;
+  readonly custodialKey?: CustodialKey;
+}
+
+const noDelegatedSigners = (wallet: Wallet): DomainError =>
+  invalid(
+    'delegated_signers_not_supported',
+    `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`,
+  );
+
+/** The addition AddDelegatedSigner decides on, or its refusal, for a wallet that exists. */
+export const delegatedSignerAddition = (
+  wallet: Wallet,
+  command: AddDelegatedSigner,
+): E.Either<DomainError, DelegatedSignerAddition> => {
   const { request, custodialKeys, now } = command.data;
   const kind = { chainType: wallet.chainType, walletType: wallet.walletType };
   if (isDeviceSignerInput(request?.signer)) {
@@ -30,22 +49,63 @@ export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: Wal
     if (refusal) return E.left(refusal);
   }
   if (wallet.walletType !== 'smart') {
-    return E.left(invalid('delegated_signers_not_supported', `${wallet.chainType} ${wallet.walletType} wallets take no delegated signers`));
+    return E.left(noDelegatedSigners(wallet));
   }
-  const checked = validateDelegatedSigner(request, { ...kind, environment: wallet.environment, field: '', custodialKeys, now });
+  const checked = validateDelegatedSigner(request, {
+    ...kind,
+    environment: wallet.environment,
+    field: '',
+    custodialKeys,
+    now,
+  });
   if (E.isLeft(checked)) return checked;
   const { delegatedSigner, custodialKey } = checked.right;
   const identity = identityOf(delegatedSigner.signer);
   if (wallet.adminSigner && identityOf(wallet.adminSigner) === identity) {
-    return E.left(conflict('signer_already_exists', `${wallet.adminSigner.locator} is the admin signer of this wallet`));
+    return E.left(
+      conflict('signer_already_exists', `${wallet.adminSigner.locator} is the admin signer of this wallet`),
+    );
   }
   const existing = wallet.delegatedSigners.find((delegated) => identityOf(delegated.signer) === identity);
   if (existing) {
     return sameGrant(existing, delegatedSigner)
-      ? E.right([])
-      : E.left(conflict('signer_already_exists', `${existing.signer.locator} is already a delegated signer of this wallet, with other scopes or expiry`));
+      ? E.right({ present: true, delegatedSigner: existing })
+      : E.left(
+          conflict(
+            'signer_already_exists',
+            `${existing.signer.locator} is already a delegated signer of this wallet, with other scopes or expiry`,
+          ),
+        );
   }
-  const data = { walletId: wallet.walletId, delegatedSigner, addedAt: now };
+  return E.right({ present: false, delegatedSigner, ...(custodialKey && { custodialKey }) });
+};
+
+/**
+ * The admin who approves a delegated signer added after creation (ADR 0445), or why the wallet
+ * takes none that way: only smart wallets take delegated signers, and only EVM ones after creation.
+ */
+export const registrationApprover = (wallet: Wallet): E.Either<DomainError, Signer> => {
+  if (wallet.walletType !== 'smart' || !wallet.adminSigner) {
+    return E.left(noDelegatedSigners(wallet));
+  }
+  if (wallet.chainType !== 'evm') {
+    return E.left(
+      invalid(
+        'signer_registration_not_supported',
+        `walletLocator: adding a signer to a ${wallet.chainType} wallet after creation is not supported yet; list it in config.delegatedSigners at creation`,
+      ),
+    );
+  }
+  return E.right(wallet.adminSigner);
+};
+
+export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: WalletState): Decision => {
+  if (state.status !== 'created') return E.left(notFound());
+  const addition = delegatedSignerAddition(state.wallet, command);
+  if (E.isLeft(addition)) return addition;
+  const { present, delegatedSigner, custodialKey } = addition.right;
+  if (present) return E.right([]);
+  const data = { walletId: state.wallet.walletId, delegatedSigner, addedAt: command.data.now };
   return E.right([{ type: 'DelegatedSignerAdded', data: custodialKey ? { ...data, custodialKey } : data }]);
 };
 
@@ -54,7 +114,9 @@ export const decideRemoveDelegatedSigner = (command: RemoveDelegatedSigner, stat
   const { wallet } = state;
   const locator = normalizeSignerLocator(wallet.chainType, command.data.signer);
   if (wallet.delegatedSigners.some((delegated) => delegated.signer.locator === locator)) {
-    return E.right([{ type: 'DelegatedSignerRemoved', data: { walletId: wallet.walletId, locator, removedAt: command.data.now } }]);
+    return E.right([
+      { type: 'DelegatedSignerRemoved', data: { walletId: wallet.walletId, locator, removedAt: command.data.now } },
+    ]);
   }
   if (state.removedSigners.includes(locator)) return E.right([]);
   return E.left(notFound(`${command.data.signer} is not a delegated signer of this wallet`));

@@ -1,16 +1,34 @@
 import { DeciderSpecification } from '@paykit/kernel/testing';
+import * as E from 'fp-ts/lib/Either.js';
+import type { AddDelegatedSigner } from '../../src/wallet/commands.js';
 import { walletDecider } from '../../src/wallet/decider.js';
+import { delegatedSignerAddition, registrationApprover } from '../../src/wallet/delegated-signers.js';
 import type { WalletEvent } from '../../src/wallet/events.js';
 import type { Wallet } from '../../src/wallet/types.js';
 import { NOW } from '../support/fixtures.js';
-import { addDelegatedSigner, createWallet, EVM_ADMIN, EVM_OTHER, keys, P256_KEY, removeDelegatedSigner, STAGING_EVM_CHAINS, WALLET_ID } from './fixtures.js';
+import {
+  addDelegatedSigner,
+  createWallet,
+  EVM_ADMIN,
+  EVM_OTHER,
+  keys,
+  P256_KEY,
+  removeDelegatedSigner,
+  SOLANA_ADMIN,
+  STAGING_EVM_CHAINS,
+  WALLET_ID,
+} from './fixtures.js';
+import { walletAfter, walletOf } from './wallet-of.js';
 
 const spec = DeciderSpecification.for(walletDecider);
 const evmSmartCreated: readonly WalletEvent[] = spec
   .given([])
   .when(createWallet({ chainType: 'evm', config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN } } }))
   .events();
-const evmMpcCreated = spec.given([]).when(createWallet({ chainType: 'evm', type: 'mpc' }, { wallet: keys.walletEvm })).events();
+const evmMpcCreated = spec
+  .given([])
+  .when(createWallet({ chainType: 'evm', type: 'mpc' }, { wallet: keys.walletEvm }))
+  .events();
 
 const OTHER_SIGNER = `external-wallet:${EVM_OTHER}`;
 const scoped = {
@@ -25,7 +43,9 @@ const added = (): WalletEvent => ({
     walletId: WALLET_ID,
     delegatedSigner: {
       signer: { type: 'external-wallet', address: EVM_OTHER, locator: OTHER_SIGNER },
-      scopes: [{ type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '25', interval: 3600 } }],
+      scopes: [
+        { type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '25', interval: 3600 } },
+      ],
       chains: STAGING_EVM_CHAINS,
       expiresAt: '2026-06-01T00:00:00.000Z',
     },
@@ -39,12 +59,18 @@ describe('AddDelegatedSigner', () => {
   });
 
   it('keeps the key of a custodial signer with the event', () => {
-    const [event] = spec.given(evmSmartCreated).when(addDelegatedSigner({ signer: 'api-key' }, { 'api-key': keys.apiKeyEvm })).events();
+    const [event] = spec
+      .given(evmSmartCreated)
+      .when(addDelegatedSigner({ signer: 'api-key' }, { 'api-key': keys.apiKeyEvm }))
+      .events();
     expect(event?.type === 'DelegatedSignerAdded' && event.data.custodialKey).toEqual(keys.apiKeyEvm);
   });
 
   it('does nothing when the same grant is repeated, and refuses a different grant to the same signer', () => {
-    spec.given([...evmSmartCreated, added()]).when(addDelegatedSigner(scoped)).thenNothingHappened();
+    spec
+      .given([...evmSmartCreated, added()])
+      .when(addDelegatedSigner(scoped))
+      .thenNothingHappened();
     spec
       .given([...evmSmartCreated, added()])
       .when(addDelegatedSigner({ ...scoped, expiresAt: '2026-07-01T00:00:00Z' }))
@@ -52,7 +78,10 @@ describe('AddDelegatedSigner', () => {
   });
 
   it('treats a repeated api-key signer as the same signer although its new key differs', () => {
-    const first = spec.given(evmSmartCreated).when(addDelegatedSigner({ signer: 'api-key' }, { 'api-key': keys.apiKeyEvm })).events();
+    const first = spec
+      .given(evmSmartCreated)
+      .when(addDelegatedSigner({ signer: 'api-key' }, { 'api-key': keys.apiKeyEvm }))
+      .events();
     spec
       .given([...evmSmartCreated, ...first])
       .when(addDelegatedSigner({ signer: { type: 'api-key' } }, { 'api-key': keys.walletEvm }))
@@ -63,18 +92,30 @@ describe('AddDelegatedSigner', () => {
     spec
       .given(evmSmartCreated)
       .when(addDelegatedSigner({ signer: { type: 'external-wallet', address: EVM_ADMIN } }))
-      .thenFails({ kind: 'conflict', code: 'signer_already_exists', message: `external-wallet:${EVM_ADMIN} is the admin signer of this wallet` });
+      .thenFails({
+        kind: 'conflict',
+        code: 'signer_already_exists',
+        message: `external-wallet:${EVM_ADMIN} is the admin signer of this wallet`,
+      });
   });
 
   it('refuses MPC wallets, and device signers there with their own code', () => {
     spec
       .given(evmMpcCreated)
       .when(addDelegatedSigner({ signer: OTHER_SIGNER }))
-      .thenFails({ kind: 'invalid', code: 'delegated_signers_not_supported', message: 'evm mpc wallets take no delegated signers' });
+      .thenFails({
+        kind: 'invalid',
+        code: 'delegated_signers_not_supported',
+        message: 'evm mpc wallets take no delegated signers',
+      });
     spec
       .given(evmMpcCreated)
       .when(addDelegatedSigner({ signer: { type: 'device', publicKey: P256_KEY } }))
-      .thenFails({ kind: 'invalid', code: 'DEVICE_SIGNER_NOT_SUPPORTED', message: 'signer: device signers are not supported on evm mpc wallets' });
+      .thenFails({
+        kind: 'invalid',
+        code: 'DEVICE_SIGNER_NOT_SUPPORTED',
+        message: 'signer: device signers are not supported on evm mpc wallets',
+      });
   });
 
   it('names the field of an invalid request', () => {
@@ -85,30 +126,117 @@ describe('AddDelegatedSigner', () => {
   });
 
   it('refuses a wallet that does not exist', () => {
-    spec.given([]).when(addDelegatedSigner({ signer: OTHER_SIGNER })).thenFails({ kind: 'not_found' });
+    spec
+      .given([])
+      .when(addDelegatedSigner({ signer: OTHER_SIGNER }))
+      .thenFails({ kind: 'not_found' });
+  });
+});
+
+describe('delegatedSignerAddition: what AddDelegatedSigner would make of a wallet, before a handler asks its admin', () => {
+  const additionTo = (events: readonly WalletEvent[], command: ReturnType<typeof addDelegatedSigner>) =>
+    delegatedSignerAddition(walletAfter(events), command as AddDelegatedSigner);
+
+  it('is the signer the decider adds, when the wallet does not have it', () => {
+    const [event] = spec.given(evmSmartCreated).when(addDelegatedSigner(scoped)).events();
+    const delegatedSigner = event?.type === 'DelegatedSignerAdded' ? event.data.delegatedSigner : undefined;
+    expect(additionTo(evmSmartCreated, addDelegatedSigner(scoped))).toEqual(
+      E.right({ present: false, delegatedSigner }),
+    );
+  });
+
+  it('is the signer the wallet has, when the decider would do nothing (an api-key signer named again with a new key)', () => {
+    const first = spec
+      .given(evmSmartCreated)
+      .when(addDelegatedSigner({ signer: 'api-key' }, { 'api-key': keys.apiKeyEvm }))
+      .events();
+    const again = addDelegatedSigner({ signer: { type: 'api-key' } }, { 'api-key': keys.walletEvm });
+    spec
+      .given([...evmSmartCreated, ...first])
+      .when(again)
+      .thenNothingHappened();
+    const [held] = walletAfter([...evmSmartCreated, ...first]).delegatedSigners;
+    expect(additionTo([...evmSmartCreated, ...first], again)).toEqual(
+      E.right({ present: true, delegatedSigner: held }),
+    );
+  });
+
+  it('is the refusal the decider gives', () => {
+    const admin = addDelegatedSigner({ signer: { type: 'external-wallet', address: EVM_ADMIN } });
+    spec.given(evmSmartCreated).when(admin).thenFails({ kind: 'conflict', code: 'signer_already_exists' });
+    expect(additionTo(evmSmartCreated, admin)).toEqual(
+      E.left(expect.objectContaining({ kind: 'conflict', code: 'signer_already_exists' })),
+    );
+  });
+});
+
+describe('registrationApprover: who approves a delegated signer added after creation', () => {
+  it("is an EVM smart wallet's admin", () => {
+    const wallet = walletOf({
+      chainType: 'evm',
+      config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN } },
+    });
+    expect(registrationApprover(wallet)).toEqual(E.right(wallet.adminSigner));
+  });
+
+  it('is nobody for an MPC wallet, nor (for now) for a smart wallet of another chain family', () => {
+    expect(registrationApprover(walletOf({ chainType: 'evm', type: 'mpc' }, { wallet: keys.walletEvm }))).toEqual(
+      E.left(
+        expect.objectContaining({
+          code: 'delegated_signers_not_supported',
+          message: 'evm mpc wallets take no delegated signers',
+        }),
+      ),
+    );
+    expect(
+      registrationApprover(
+        walletOf({ chainType: 'solana', config: { adminSigner: { type: 'external-wallet', address: SOLANA_ADMIN } } }),
+      ),
+    ).toEqual(E.left(expect.objectContaining({ kind: 'invalid', code: 'signer_registration_not_supported' })));
   });
 });
 
 describe('RemoveDelegatedSigner', () => {
-  const removed: WalletEvent = { type: 'DelegatedSignerRemoved', data: { walletId: WALLET_ID, locator: OTHER_SIGNER, removedAt: NOW } };
+  const removed: WalletEvent = {
+    type: 'DelegatedSignerRemoved',
+    data: { walletId: WALLET_ID, locator: OTHER_SIGNER, removedAt: NOW },
+  };
 
   it('removes a signer named by its locator in any spelling', () => {
-    spec.given([...evmSmartCreated, added()]).when(removeDelegatedSigner(OTHER_SIGNER.toLowerCase())).then([removed]);
+    spec
+      .given([...evmSmartCreated, added()])
+      .when(removeDelegatedSigner(OTHER_SIGNER.toLowerCase()))
+      .then([removed]);
   });
 
   it('does nothing when the signer was already removed, and refuses one that never was a signer', () => {
-    spec.given([...evmSmartCreated, added(), removed]).when(removeDelegatedSigner(OTHER_SIGNER)).thenNothingHappened();
+    spec
+      .given([...evmSmartCreated, added(), removed])
+      .when(removeDelegatedSigner(OTHER_SIGNER))
+      .thenNothingHappened();
     spec.given(evmSmartCreated).when(removeDelegatedSigner(OTHER_SIGNER)).thenFails({ kind: 'not_found' });
     spec.given([]).when(removeDelegatedSigner(OTHER_SIGNER)).thenFails({ kind: 'not_found' });
   });
 
   it('folds into a wallet without the signer or its key, and a signer can be added again', () => {
-    const withKey = spec.given(evmSmartCreated).when(addDelegatedSigner({ signer: 'api-key' }, { 'api-key': keys.apiKeyEvm })).events();
+    const withKey = spec
+      .given(evmSmartCreated)
+      .when(addDelegatedSigner({ signer: 'api-key' }, { 'api-key': keys.apiKeyEvm }))
+      .events();
     const locator = withKey[0]?.type === 'DelegatedSignerAdded' ? withKey[0].data.delegatedSigner.signer.locator : '';
-    const removal = spec.given([...evmSmartCreated, ...withKey]).when(removeDelegatedSigner(locator)).events();
+    const removal = spec
+      .given([...evmSmartCreated, ...withKey])
+      .when(removeDelegatedSigner(locator))
+      .events();
     const history = [...evmSmartCreated, ...withKey, ...removal];
     const state = history.reduce(walletDecider.evolve, walletDecider.initialState());
-    expect(state.status === 'created' && state.wallet).toMatchObject<Partial<Wallet>>({ delegatedSigners: [], custodialKeys: {} });
-    spec.given(history).when(addDelegatedSigner({ signer: 'api-key' }, { 'api-key': keys.apiKeyEvm })).then(withKey);
+    expect(state.status === 'created' && state.wallet).toMatchObject<Partial<Wallet>>({
+      delegatedSigners: [],
+      custodialKeys: {},
+    });
+    spec
+      .given(history)
+      .when(addDelegatedSigner({ signer: 'api-key' }, { 'api-key': keys.apiKeyEvm }))
+      .then(withKey);
   });
 });

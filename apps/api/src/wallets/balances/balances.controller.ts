@@ -1,4 +1,5 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   BalancesQuery,
   BalancesResponse,
@@ -9,18 +10,16 @@ import {
 } from '@paykit/contracts';
 import type { z } from 'zod';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { WalletResolver } from '../directory/wallet-resolver.js';
-import { CallerOf, type WalletsRequest } from '../http/command-context.js';
-import { BalancesService } from './balances.service.js';
-import { type FaucetBalance, FaucetService } from './faucet.service.js';
+import { type FaucetBalance, FundWallet } from './fund-wallet.handler.js';
+import { GetBalances } from './get-balances.handler.js';
 
 @Controller()
 export class BalancesController {
   constructor(
-    private readonly resolver: WalletResolver,
-    private readonly balances: BalancesService,
-    private readonly faucet: FaucetService,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Route({
@@ -33,13 +32,12 @@ export class BalancesController {
     query: BalancesQuery,
     responses: { 200: BalancesResponse },
   })
-  async get(
-    @CallerOf() { principal }: WalletsRequest,
+  get(
+    @CallerOf() { principal }: Caller,
     @Param('walletLocator') walletLocator: string,
     @Query() query: z.output<typeof BalancesQuery>,
   ): Promise<TokenBalance[]> {
-    const { wallet } = await this.resolver.resolve(principal, walletLocator);
-    return this.balances.balances(wallet, query.tokens, query.chains);
+    return this.queries.execute(new GetBalances(principal, walletLocator, query));
   }
 
   @Route({
@@ -53,12 +51,11 @@ export class BalancesController {
     body: FaucetBody,
     responses: { 201: FaucetResponse },
   })
-  async fund(
-    @CallerOf() { principal }: WalletsRequest,
+  fund(
+    @CallerOf() { principal }: Caller,
     @Param('walletLocator') walletLocator: string,
     @Body() body: FaucetBody,
   ): Promise<FaucetBalance[]> {
-    const { wallet } = await this.resolver.resolve(principal, walletLocator);
-    return this.faucet.fund(wallet, body);
+    return this.commands.execute(new FundWallet(principal, walletLocator, body));
   }
 }

@@ -4,7 +4,7 @@ import { type Clock, type CommandContext, type IdGenerator, sha256Hex } from '@p
 import type { CreateWalletRequest } from '@paykit/wallets';
 import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { claimStream } from '../directory/stream-claim.js';
-import { eventsToAppend } from '../http/command-context.js';
+import { eventsToAppend } from '../../infrastructure/events-to-append.js';
 
 const CLAIMED = 'WalletCreationKeyClaimed';
 
@@ -39,7 +39,12 @@ export class CreationKeys {
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  async claim(projectId: string, key: string, binding: Required<KeyBinding>, context: CommandContext): Promise<KeyClaim> {
+  async claim(
+    projectId: string,
+    key: string,
+    binding: Required<KeyBinding>,
+    context: CommandContext,
+  ): Promise<KeyClaim> {
     const event = eventsToAppend(context, this.clock, this.ids)({ type: CLAIMED, data: binding });
     const claim = await claimStream(this.store, keyStream(projectId, key), event);
     if (claim.claimed) return { kind: 'claimed' };

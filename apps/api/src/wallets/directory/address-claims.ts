@@ -3,7 +3,7 @@ import type { EventStore } from '@paykit/event-store';
 import { type Clock, type CommandContext, DomainException, type IdGenerator, conflict } from '@paykit/kernel';
 import type { ChainType, Wallet } from '@paykit/wallets';
 import { CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
-import { eventsToAppend } from '../http/command-context.js';
+import { eventsToAppend } from '../../infrastructure/events-to-append.js';
 import { claimStream } from './stream-claim.js';
 import { walletAddressStream } from './wallet-ids.js';
 
@@ -45,6 +45,7 @@ export class AddressClaims {
     const data: ClaimedData = { walletId: wallet.walletId, chainType: wallet.chainType, address: wallet.address };
     const event = eventsToAppend(context, this.clock, this.ids)({ type: CLAIMED, data });
     const claim = await claimStream(this.store, walletAddressStream(wallet.chainType, wallet.address), event);
-    if (!claim.claimed && (claim.first.data as ClaimedData).walletId !== wallet.walletId) throw addressInUse(wallet.address);
+    if (!claim.claimed && (claim.first.data as ClaimedData).walletId !== wallet.walletId)
+      throw addressInUse(wallet.address);
   }
 }

@@ -5,8 +5,8 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Principal } from '../../auth/principal.js';
 import { callerOwner, isVisibleTo } from './caller-owner.js';
 import { WalletAddresses } from './wallet-addresses.js';
+import { type StoredWallet, WalletDirectory } from './wallet-directory.js';
 import { walletIdOfIdentity } from './wallet-ids.js';
-import { type StoredWallet, WalletRepository } from './wallet-repository.js';
 
 /**
  * Wallet locators to wallets. A malformed locator is a 400 naming the wrong part; a well-formed
@@ -16,14 +16,15 @@ import { type StoredWallet, WalletRepository } from './wallet-repository.js';
 @Injectable()
 export class WalletResolver {
   constructor(
-    private readonly wallets: WalletRepository,
+    private readonly wallets: WalletDirectory,
     private readonly addresses: WalletAddresses,
   ) {}
 
   /** The wallet a path names, visible to the caller (client keys: their user's wallets only). */
   async resolve(principal: Principal, text: string): Promise<StoredWallet> {
     const stored = await this.find(principal, parse(text), 'walletLocator');
-    if (!stored || !isVisibleTo(principal, stored.projectId, stored.wallet.owner)) throw new DomainException(notFound());
+    if (!stored || !isVisibleTo(principal, stored.projectId, stored.wallet.owner))
+      throw new DomainException(notFound());
     return stored;
   }
 

@@ -1,15 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Clock, type CommandContext, type DomainError } from '@paykit/kernel';
+import type { CommandContext, DomainError } from '@paykit/kernel';
 import type { ChainGateway, ChainToken, SubmitTransferResult, TransferAuthority } from '@paykit/providers';
 import { type Transfer, type TransferCommand, type TransferError, transferStatus } from '@paykit/transfers';
 import { WALLET_KEY, type Wallet, openCustodialKey } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { type EffectAttempt, EffectLedger, effectRef } from '../../infrastructure/effects/effect-ledger.js';
-import { CLOCK } from '../../infrastructure/tokens.js';
-import { WalletRepository } from '../directory/wallet-repository.js';
+import { WalletDirectory } from '../directory/wallet-directory.js';
 import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
 import { WalletSecrets } from '../secrets/wallet-secrets.js';
-import { TransferRepository } from '../transfers/transfer-repository.js';
+import { TransferAggregate } from '../transfers/transfer.aggregate.js';
 
 /**
  * What to do next with a transfer: look again in about a block of its chain, later after a
@@ -35,25 +35,24 @@ const refusalError = (error: DomainError): TransferError => ({
 /**
  * One step of a transfer's execution, decided from its recorded state: send an approved
  * transfer, then follow its transaction to finality, recording each fact through the Transfer
- * decider. Sending is an effect claimed and recorded in its own stream (EffectLedger): one
+ * decider (Aggregates). Sending is an effect claimed and recorded in its own stream (EffectLedger): one
  * instance submits, with the transfer id as idempotency key, and the gateway's answer is kept
  * there, so a crash before `RecordBroadcast` records the same transaction instead of sending again.
  */
 @Injectable()
 export class TransferStep {
   constructor(
-    private readonly transfers: TransferRepository,
-    private readonly wallets: WalletRepository,
+    private readonly aggregates: Aggregates,
+    private readonly wallets: WalletDirectory,
     private readonly effects: EffectLedger,
     private readonly secrets: WalletSecrets,
     @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
-    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async run(transferId: string): Promise<NextStep> {
-    const stored = await this.transfers.load(transferId);
-    if (!stored) return null;
-    const { transfer, projectId } = stored;
+    const stored = await this.aggregates.load(TransferAggregate, transferId);
+    if (!stored?.state) return null;
+    const { state: transfer, projectId } = stored;
     if (transfer.outcome || transferStatus(transfer) !== 'pending') return null;
     const context: CommandContext = {
       projectId,
@@ -64,14 +63,20 @@ export class TransferStep {
   }
 
   private async send(transfer: Transfer, context: CommandContext): Promise<NextStep> {
-    const sent = await this.effects.once<Sent>(effectRef('transfer-execution', transfer.transferId), context, () => this.submit(transfer));
+    const sent = await this.effects.once<Sent>(effectRef('transfer-execution', transfer.transferId), context, () =>
+      this.submit(transfer),
+    );
     if (sent.kind === 'busy') return poll(transfer);
     if (sent.kind === 'retry') return BACKOFF;
     const submitted = sent.outcome;
     if (submitted.outcome !== 'submitted') {
-      return this.record(transfer, context, { type: 'RecordFailure', data: { error: submitted.error, failedAt: this.now() } });
+      return this.record(transfer, context, {
+        type: 'RecordFailure',
+        data: { error: submitted.error, failedAt: this.now() },
+      });
     }
-    await this.transfers.handle(
+    await this.aggregates.execute(
+      TransferAggregate,
       transfer.transferId,
       {
         type: 'RecordBroadcast',
@@ -89,7 +94,10 @@ export class TransferStep {
 
   private async submit(transfer: Transfer): Promise<EffectAttempt<Sent>> {
     const stored = await this.wallets.load(transfer.wallet.walletId);
-    if (!stored) throw new Error(`transfer ${transfer.transferId} leaves from wallet ${transfer.wallet.walletId}, which does not exist`);
+    if (!stored)
+      throw new Error(
+        `transfer ${transfer.transferId} leaves from wallet ${transfer.wallet.walletId}, which does not exist`,
+      );
     const authority = this.authorityOf(stored.wallet, transfer);
     try {
       const result = await this.gateway.submitTransfer({
@@ -118,7 +126,8 @@ export class TransferStep {
     switch (reported.status) {
       case 'pending':
         if (reported.confirmations > 0 && reported.blockNumber !== undefined) {
-          await this.transfers.handle(
+          await this.aggregates.execute(
+            TransferAggregate,
             transfer.transferId,
             {
               type: 'RecordConfirmation',
@@ -141,14 +150,18 @@ export class TransferStep {
       case 'failed':
         return this.record(transfer, context, {
           type: 'RecordFailure',
-          data: { error: reported.error, failedAt: reported.finalizedAt, ...(reported.fee && { actualFee: reported.fee }) },
+          data: {
+            error: reported.error,
+            failedAt: reported.finalizedAt,
+            ...(reported.fee && { actualFee: reported.fee }),
+          },
         });
     }
   }
 
   /** Records a final fact; the transfer needs nothing more. */
   private async record(transfer: Transfer, context: CommandContext, command: TransferCommand): Promise<NextStep> {
-    await this.transfers.handle(transfer.transferId, command, context);
+    await this.aggregates.execute(TransferAggregate, transfer.transferId, command, context);
     return null;
   }
 
@@ -158,7 +171,12 @@ export class TransferStep {
    */
   private authorityOf(wallet: Wallet, transfer: Transfer): TransferAuthority {
     const key = wallet.custodialKeys[WALLET_KEY];
-    if (key) return { kind: 'custodial-key', curve: key.curve, secretKey: openCustodialKey(key, this.secrets.custodialKeyEncryption) };
+    if (key)
+      return {
+        kind: 'custodial-key',
+        curve: key.curve,
+        secretKey: openCustodialKey(key, this.secrets.custodialKeyEncryption),
+      };
     return {
       kind: 'smart-account',
       approvals: transfer.approvals.map(({ signer, signature, message }) => ({ signer, signature, message })),
@@ -166,6 +184,6 @@ export class TransferStep {
   }
 
   private now(): string {
-    return this.clock.now().toISOString();
+    return this.aggregates.now().toISOString();
   }
 }

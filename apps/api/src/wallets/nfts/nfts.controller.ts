@@ -1,16 +1,15 @@
 import { Controller, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { NftListQuery, NftPage, WalletNftParams } from '@paykit/contracts';
-import { DomainException, invalid } from '@paykit/kernel';
-import { findChain, isAddressOf } from '@paykit/wallets';
 import type { z } from 'zod';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { WalletResolver } from '../directory/wallet-resolver.js';
-import { CallerOf, type WalletsRequest } from '../http/command-context.js';
+import { ListNfts } from './list-nfts.handler.js';
 
 @Controller()
 export class NftsController {
-  constructor(private readonly resolver: WalletResolver) {}
+  constructor(private readonly queries: QueryBus) {}
 
   @Route({
     method: 'GET',
@@ -25,21 +24,13 @@ export class NftsController {
     query: NftListQuery,
     responses: { 200: NftPage },
   })
-  async list(
-    @CallerOf() { principal }: WalletsRequest,
+  list(
+    @CallerOf() { principal }: Caller,
     @Param('walletLocator') identifier: string,
     @Query() query: z.output<typeof NftListQuery>,
   ): Promise<unknown[]> {
+    // page and perPage are validated (400 for bad ones) but select nothing: every page is empty.
     void query;
-    const separator = identifier.indexOf(':');
-    const chainName = identifier.slice(0, separator);
-    const address = identifier.slice(separator + 1);
-    const refuse = (message: string) => new DomainException(invalid('invalid_wallet_locator', `walletLocator: ${message}`));
-    if (separator <= 0) throw refuse('expected <chain>:<address>, e.g. base-sepolia:0x...');
-    const chain = findChain(chainName, principal.environment);
-    if (!chain) throw refuse(`unknown chain "${chainName}" in ${principal.environment}`);
-    if (!isAddressOf(chain.chainType, address)) throw refuse(`"${address}" is not ${chain.chainType === 'evm' ? 'an' : 'a'} ${chain.chainType} address`);
-    await this.resolver.resolve(principal, address);
-    return [];
+    return this.queries.execute(new ListNfts(principal, identifier));
   }
 }

@@ -1,6 +1,11 @@
-import { type SignatureRequest, type Wallet, verifyEvmPersonalSignature, verifyPasskeySignature } from '@paykit/wallets';
+import {
+  type SignatureRequest,
+  type Wallet,
+  signersOf,
+  verifyEvmPersonalSignature,
+  verifyPasskeySignature,
+} from '@paykit/wallets';
 import { hexToBytes, type Hex } from 'viem';
-import { signersOf } from '../transfers/required-approvals.js';
 
 /**
  * Whether `signature` is the request's signer's signature of its approval message: EIP-191 over
@@ -13,7 +18,11 @@ export const verifySignatureApproval = (wallet: Wallet, request: SignatureReques
   switch (signer.type) {
     case 'external-wallet':
     case 'server':
-      return verifyEvmPersonalSignature({ address: signer.address, message: { raw: hexToBytes(request.approvalMessage as Hex) }, signature });
+      return verifyEvmPersonalSignature({
+        address: signer.address,
+        message: { raw: hexToBytes(request.approvalMessage as Hex) },
+        signature,
+      });
     case 'passkey':
     case 'device':
       return verifyPasskeySignature({ publicKey: signer.publicKey, messageHash: request.approvalMessage, signature });

@@ -1,14 +1,26 @@
 import { Body, Controller, Param } from '@nestjs/common';
-import { CreateSignatureBody, SignatureParamsById, SignatureResource, SubmitApprovalsBody, WalletLocatorParams } from '@paykit/contracts';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import {
+  CreateSignatureBody,
+  SignatureParamsById,
+  SignatureResource,
+  SubmitApprovalsBody,
+  WalletLocatorParams,
+} from '@paykit/contracts';
 import type { SignatureResource as Resource } from '@paykit/wallets';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { CallerOf, type WalletsRequest } from '../http/command-context.js';
-import { SignaturesService } from './signatures.service.js';
+import { ApproveSignature } from './approve-signature.handler.js';
+import { CreateSignature } from './create-signature.handler.js';
+import { GetSignature } from './get-signature.handler.js';
 
 @Controller()
 export class SignaturesController {
-  constructor(private readonly signatures: SignaturesService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route({
     method: 'POST',
@@ -24,8 +36,12 @@ export class SignaturesController {
     body: CreateSignatureBody,
     responses: { 201: SignatureResource },
   })
-  create(@CallerOf() caller: WalletsRequest, @Param('walletLocator') walletLocator: string, @Body() body: CreateSignatureBody): Promise<Resource> {
-    return this.signatures.create(caller, walletLocator, body);
+  create(
+    @CallerOf() caller: Caller,
+    @Param('walletLocator') walletLocator: string,
+    @Body() body: CreateSignatureBody,
+  ): Promise<Resource> {
+    return this.commands.execute(new CreateSignature(caller, walletLocator, body));
   }
 
   @Route({
@@ -38,11 +54,11 @@ export class SignaturesController {
     responses: { 200: SignatureResource },
   })
   get(
-    @CallerOf() { principal }: WalletsRequest,
+    @CallerOf() { principal }: Caller,
     @Param('walletLocator') walletLocator: string,
     @Param('signatureId') signatureId: string,
   ): Promise<Resource> {
-    return this.signatures.get(principal, walletLocator, signatureId);
+    return this.queries.execute(new GetSignature(principal, walletLocator, signatureId));
   }
 
   @Route({
@@ -57,11 +73,11 @@ export class SignaturesController {
     responses: { 201: SignatureResource },
   })
   approve(
-    @CallerOf() caller: WalletsRequest,
+    @CallerOf() caller: Caller,
     @Param('walletLocator') walletLocator: string,
     @Param('signatureId') signatureId: string,
     @Body() body: SubmitApprovalsBody,
   ): Promise<Resource> {
-    return this.signatures.approve(caller, walletLocator, signatureId, body);
+    return this.commands.execute(new ApproveSignature(caller, walletLocator, signatureId, body));
   }
 }

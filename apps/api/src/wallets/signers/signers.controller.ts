@@ -1,13 +1,19 @@
 import { Body, Controller, Param } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { DelegatedSignerStatus, RegisterSignerBody, SignerParams, WalletLocatorParams } from '@paykit/contracts';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { CallerOf, type WalletsRequest } from '../http/command-context.js';
-import { type SignerStatusResource, SignersService } from './signers.service.js';
+import { GetSigner } from './get-signer.handler.js';
+import { RegisterSigner } from './register-signer.handler.js';
+import type { SignerStatusResource } from './signer-statuses.js';
 
 @Controller()
 export class SignersController {
-  constructor(private readonly signers: SignersService) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
 
   @Route({
     method: 'POST',
@@ -23,21 +29,29 @@ export class SignersController {
     body: RegisterSignerBody,
     responses: { 201: DelegatedSignerStatus },
   })
-  register(@CallerOf() caller: WalletsRequest, @Param('walletLocator') walletLocator: string, @Body() body: RegisterSignerBody): Promise<SignerStatusResource> {
-    return this.signers.register(caller, walletLocator, body);
+  register(
+    @CallerOf() caller: Caller,
+    @Param('walletLocator') walletLocator: string,
+    @Body() body: RegisterSignerBody,
+  ): Promise<SignerStatusResource> {
+    return this.commands.execute(new RegisterSigner(caller, walletLocator, body));
   }
 
   @Route({
     method: 'GET',
     path: '2025-06-09/wallets/:walletLocator/signers/:signer',
     tags: ['Wallets'],
-    summary: "A delegated signer and its status per chain",
+    summary: 'A delegated signer and its status per chain',
     description: 'The admin signer is not a delegated signer: 404, as for a signer the wallet does not have.',
     scope: Scopes.walletsRead,
     params: SignerParams,
     responses: { 200: DelegatedSignerStatus },
   })
-  get(@CallerOf() caller: WalletsRequest, @Param('walletLocator') walletLocator: string, @Param('signer') signer: string): Promise<SignerStatusResource> {
-    return this.signers.get(caller, walletLocator, signer);
+  get(
+    @CallerOf() caller: Caller,
+    @Param('walletLocator') walletLocator: string,
+    @Param('signer') signer: string,
+  ): Promise<SignerStatusResource> {
+    return this.queries.execute(new GetSigner(caller, walletLocator, signer));
   }
 }

@@ -1,4 +1,5 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   SendTransactionBody,
   SubmitApprovalsBody,
@@ -11,19 +12,19 @@ import {
 import type { TransferResource as Resource } from '@paykit/transfers';
 import type { z } from 'zod';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { type KeyedWrite, KeyedWriteOf } from '../../http/idempotency/keyed-write.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { CallerOf, type WalletsRequest } from '../http/command-context.js';
-import { WalletTransfersService } from '../transfers/wallet-transfers.service.js';
-import { SendTransactionService } from './send-transaction.service.js';
-import { type TransactionPageResource, TransactionsService } from './transactions.service.js';
+import { ApproveTransfer } from '../transfers/approve-transfer.handler.js';
+import { GetTransfer } from '../transfers/get-transfer.handler.js';
+import { ListTransactions, type TransactionPageResource } from './list-transactions.handler.js';
+import { SendTransaction } from './send-transaction.handler.js';
 
 @Controller()
 export class TransactionsController {
   constructor(
-    private readonly transfers: WalletTransfersService,
-    private readonly transactions: TransactionsService,
-    private readonly sending: SendTransactionService,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Route({
@@ -37,11 +38,11 @@ export class TransactionsController {
     responses: { 200: TransactionPage },
   })
   list(
-    @CallerOf() { principal }: WalletsRequest,
+    @CallerOf() { principal }: Caller,
     @Param('walletLocator') walletLocator: string,
     @Query() query: z.output<typeof TransactionListQuery>,
   ): Promise<TransactionPageResource> {
-    return this.transactions.list(principal, walletLocator, query);
+    return this.queries.execute(new ListTransactions(principal, walletLocator, query));
   }
 
   @Route({
@@ -60,12 +61,12 @@ export class TransactionsController {
     idempotency: 'resource',
   })
   send(
-    @CallerOf() caller: WalletsRequest,
+    @CallerOf() caller: Caller,
     @Param('walletLocator') walletLocator: string,
     @Body() body: SendTransactionBody,
     @KeyedWriteOf() keyed: KeyedWrite | undefined,
   ): Promise<Resource> {
-    return this.sending.send(caller, walletLocator, body, keyed);
+    return this.commands.execute(new SendTransaction(caller, walletLocator, body, keyed));
   }
 
   @Route({
@@ -79,11 +80,11 @@ export class TransactionsController {
     responses: { 200: TransferResource },
   })
   get(
-    @CallerOf() { principal }: WalletsRequest,
+    @CallerOf() { principal }: Caller,
     @Param('walletLocator') walletLocator: string,
     @Param('transactionId') transactionId: string,
   ): Promise<Resource> {
-    return this.transfers.get(principal, walletLocator, transactionId);
+    return this.queries.execute(new GetTransfer(principal, walletLocator, transactionId));
   }
 
   @Route({
@@ -100,11 +101,11 @@ export class TransactionsController {
     responses: { 201: TransferResource },
   })
   approve(
-    @CallerOf() caller: WalletsRequest,
+    @CallerOf() caller: Caller,
     @Param('walletLocator') walletLocator: string,
     @Param('transactionId') transactionId: string,
     @Body() body: SubmitApprovalsBody,
   ): Promise<Resource> {
-    return this.transfers.approve(caller, walletLocator, transactionId, body);
+    return this.commands.execute(new ApproveTransfer(caller, walletLocator, transactionId, body));
   }
 }

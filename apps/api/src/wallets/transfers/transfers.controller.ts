@@ -1,23 +1,19 @@
 import { Body, Controller, Param } from '@nestjs/common';
-import {
-  CreateTransferBody,
-  TokenTransferByIdParams,
-  TokenTransferParams,
-  TransferResource,
-} from '@paykit/contracts';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CreateTransferBody, TokenTransferByIdParams, TokenTransferParams, TransferResource } from '@paykit/contracts';
 import type { TransferResource as Resource } from '@paykit/transfers';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { type KeyedWrite, KeyedWriteOf } from '../../http/idempotency/keyed-write.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { CallerOf, type WalletsRequest } from '../http/command-context.js';
-import { CreateTransferService } from './create-transfer.service.js';
-import { WalletTransfersService } from './wallet-transfers.service.js';
+import { CreateTransfer } from './create-transfer.handler.js';
+import { GetTransfer } from './get-transfer.handler.js';
 
 @Controller()
 export class TransfersController {
   constructor(
-    private readonly creating: CreateTransferService,
-    private readonly reading: WalletTransfersService,
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
   ) {}
 
   @Route({
@@ -35,13 +31,13 @@ export class TransfersController {
     idempotency: 'resource',
   })
   create(
-    @CallerOf() caller: WalletsRequest,
+    @CallerOf() caller: Caller,
     @Param('walletLocator') walletLocator: string,
     @Param('tokenLocator') tokenLocator: string,
     @Body() body: CreateTransferBody,
     @KeyedWriteOf() keyed: KeyedWrite | undefined,
   ): Promise<Resource> {
-    return this.creating.create(caller, walletLocator, tokenLocator, body, keyed);
+    return this.commands.execute(new CreateTransfer(caller, walletLocator, tokenLocator, body, keyed));
   }
 
   @Route({
@@ -54,11 +50,11 @@ export class TransfersController {
     responses: { 200: TransferResource },
   })
   get(
-    @CallerOf() { principal }: WalletsRequest,
+    @CallerOf() { principal }: Caller,
     @Param('walletLocator') walletLocator: string,
     @Param('tokenLocator') tokenLocator: string,
     @Param('transactionId') transactionId: string,
   ): Promise<Resource> {
-    return this.reading.get(principal, walletLocator, transactionId, tokenLocator);
+    return this.queries.execute(new GetTransfer(principal, walletLocator, transactionId, tokenLocator));
   }
 }

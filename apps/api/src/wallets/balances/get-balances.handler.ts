@@ -1,9 +1,13 @@
-import { Inject, Injectable } from '@nestjs/common';
-import type { TokenBalance } from '@paykit/contracts';
+import { Inject } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { BalancesQuery, TokenBalance } from '@paykit/contracts';
 import { Decimal, DomainException, formatDecimal, fromBaseUnits, invalid } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
 import { type ChainInfo, type ResolvedToken, type Wallet, resolveTokenLocator, tokensOf } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
+import type { z } from 'zod';
+import type { Principal } from '../../auth/principal.js';
+import { WalletResolver } from '../directory/wallet-resolver.js';
 import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
 import { chainsOfWallet, walletChain } from './wallet-chains.js';
 
@@ -14,13 +18,31 @@ interface ChainAmount {
   readonly decimals: number;
 }
 
-/** `GET .../balances` in COMPAT's shape: per token, its total and its amount on each chain. */
-@Injectable()
-export class BalancesService {
-  constructor(@Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway) {}
+/** `GET /2025-06-09/wallets/{walletLocator}/balances` in COMPAT's shape: per token, its total and its amount on each chain. */
+export class GetBalances extends Query<TokenBalance[]> {
+  constructor(
+    readonly principal: Principal,
+    readonly walletLocator: string,
+    readonly query: z.output<typeof BalancesQuery>,
+  ) {
+    super();
+  }
+}
 
-  async balances(wallet: Wallet, tokens?: readonly string[], chainNames?: readonly string[]): Promise<TokenBalance[]> {
-    const chains = chainNames && chainNames.length > 0 ? chainNames.map((name) => walletChain(wallet, name, 'chains')) : chainsOfWallet(wallet);
+@QueryHandler(GetBalances)
+export class GetBalancesHandler implements IQueryHandler<GetBalances> {
+  constructor(
+    private readonly resolver: WalletResolver,
+    @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
+  ) {}
+
+  async execute({ principal, walletLocator, query }: GetBalances): Promise<TokenBalance[]> {
+    const { wallet } = await this.resolver.resolve(principal, walletLocator);
+    const { tokens, chains: chainNames } = query;
+    const chains =
+      chainNames && chainNames.length > 0
+        ? chainNames.map((name) => walletChain(wallet, name, 'chains'))
+        : chainsOfWallet(wallet);
     const wanted = tokens && tokens.length > 0 ? tokens : defaultTokens(chains);
     return Promise.all(wanted.map((token) => this.balanceOf(wallet, token, chains)));
   }
@@ -38,7 +60,10 @@ export class BalancesService {
     }
     const amounts = await Promise.all(resolved.map((found) => this.amountOn(wallet, found)));
     const decimals = amounts[0]?.decimals ?? 0;
-    const total = amounts.reduce((sum, amount) => sum.add(fromBaseUnits(amount.baseUnits, amount.decimals)), new Decimal(0));
+    const total = amounts.reduce(
+      (sum, amount) => sum.add(fromBaseUnits(amount.baseUnits, amount.decimals)),
+      new Decimal(0),
+    );
     const first = resolved[0];
     return {
       symbol: token.toLowerCase(),

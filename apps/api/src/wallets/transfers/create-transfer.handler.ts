@@ -1,81 +1,106 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateTransferBody } from '@paykit/contracts';
-import { type Clock, type IdGenerator } from '@paykit/kernel';
+import { type IdGenerator, getOrThrow } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
-import { type FeeAmount, type Memo, type Transfer, type TransferResource, parseTransferAmount, toTransferResource } from '@paykit/transfers';
+import {
+  type FeeAmount,
+  type Memo,
+  type Transfer,
+  type TransferResource,
+  parseTransferAmount,
+  toTransferResource,
+} from '@paykit/transfers';
+import { requiredApprovals } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
-import { KeyedRequestCompleted } from '../../infrastructure/aggregates/keyed-commands.js';
+import type { Caller } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
-import { CLOCK, ID_GENERATOR } from '../../infrastructure/tokens.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { KeyedRequestCompleted } from '../../infrastructure/aggregates/keyed-commands.js';
+import { ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { WalletAddresses } from '../directory/wallet-addresses.js';
+import type { StoredWallet } from '../directory/wallet-directory.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
-import type { StoredWallet } from '../directory/wallet-repository.js';
 import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
-import type { WalletsRequest } from '../http/command-context.js';
 import { TransferRecords } from '../transactions/transfer-records.js';
-import { requiredApprovals } from './required-approvals.js';
-import { TransferRepository } from './transfer-repository.js';
+import { solanaTransactionFor } from './solana-transaction.js';
+import { TransferAggregate } from './transfer.aggregate.js';
 import { resolveRecipient } from './transfer-recipient.js';
 import { resolveTransferToken } from './transfer-token.js';
-import { solanaTransactionFor } from './solana-transaction.js';
+import { transferAfter } from './wallet-transfer.js';
 
 /**
- * `POST .../tokens/{tokenLocator}/transfers`: where wallets and transfers meet. Resolves the
- * token, the recipient and the approvals the wallet's signers require, then opens the transfer;
- * the executor takes it from there once it is approved. With an idempotency key the transfer's
- * id follows from the key (ADR 0305): a retry answers that transfer as it was opened, and the
- * chain send, keyed by the transfer id, happens once.
+ * `POST /2025-06-09/wallets/{walletLocator}/tokens/{tokenLocator}/transfers`: send tokens. With
+ * an idempotency key (`keyed`), the transfer's id follows from the key (ADR 0305).
  */
-@Injectable()
-export class CreateTransferService {
+export class CreateTransfer extends Command<TransferResource> {
   constructor(
+    readonly caller: Caller,
+    readonly walletLocator: string,
+    readonly tokenLocator: string,
+    readonly body: CreateTransferBody,
+    readonly keyed?: KeyedWrite,
+  ) {
+    super();
+  }
+}
+
+/**
+ * Where wallets and transfers meet. Resolves the token, the recipient and the approvals the
+ * wallet's signers require, then opens the transfer; the executor takes it from there once it
+ * is approved. A keyed retry answers the transfer as its key's request opened it, and the chain
+ * send, keyed by the transfer id, happens once.
+ */
+@CommandHandler(CreateTransfer)
+export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
+  constructor(
+    private readonly aggregates: Aggregates,
     private readonly resolver: WalletResolver,
     private readonly addresses: WalletAddresses,
     private readonly records: TransferRecords,
-    private readonly transfers: TransferRepository,
     @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
-    @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  async create(
-    caller: WalletsRequest,
-    walletLocator: string,
-    tokenLocator: string,
-    body: CreateTransferBody,
-    keyed?: KeyedWrite,
-  ): Promise<TransferResource> {
+  async execute(command: CreateTransfer): Promise<TransferResource> {
     try {
-      return await this.open(caller, walletLocator, tokenLocator, body, keyed);
+      return await this.open(command);
     } catch (error) {
       if (error instanceof KeyedRequestCompleted) return toTransferResource(error.state as Transfer);
       throw error;
     }
   }
 
-  private async open(
-    caller: WalletsRequest,
-    walletLocator: string,
-    tokenLocator: string,
-    body: CreateTransferBody,
-    keyed?: KeyedWrite,
-  ): Promise<TransferResource> {
+  private async open({ caller, walletLocator, tokenLocator, body, keyed }: CreateTransfer): Promise<TransferResource> {
     const { principal, context } = caller;
-    if (keyed) await this.transfers.checkKey(keyed.resourceId('transfer'), keyed);
+    if (keyed) await this.aggregates.checkKey(TransferAggregate, keyed.resourceId('transfer'), keyed);
     const { wallet }: StoredWallet = await this.resolver.resolve(principal, walletLocator);
     const { token, resolved } = await resolveTransferToken(this.gateway, wallet, tokenLocator);
     const amount = parseTransferAmount(body.amount, token.decimals, wallet.chainType);
-    const recipient = await resolveRecipient(principal, wallet, body.recipient, { resolver: this.resolver, addresses: this.addresses });
-    const now = this.clock.now();
+    const recipient = await resolveRecipient(principal, wallet, body.recipient, {
+      resolver: this.resolver,
+      addresses: this.addresses,
+    });
+    const now = this.aggregates.now();
     const approvals = await this.approvalsFor(wallet, body, resolved.locator, now.getTime());
     const feeEstimate = E.isRight(amount)
       ? await this.estimateFee(resolved.chain.name, wallet.address, token, recipient.address, amount.right.baseUnits)
       : undefined;
     const transferId = keyed?.resourceId('transfer') ?? this.ids.uuid();
     const onChainTransaction = E.isRight(amount)
-      ? solanaTransactionFor({ transferId, chain: resolved.chain.name, wallet, token, recipient, baseUnits: amount.right.baseUnits, quorums: approvals.quorums, ...(body.memo && { memo: body.memo as Memo }) })
+      ? solanaTransactionFor({
+          transferId,
+          chain: resolved.chain.name,
+          wallet,
+          token,
+          recipient,
+          baseUnits: amount.right.baseUnits,
+          quorums: approvals.quorums,
+          ...(body.memo && { memo: body.memo as Memo }),
+        })
       : undefined;
-    const written = await this.transfers.handle(
+    const executed = await this.aggregates.execute(
+      TransferAggregate,
       transferId,
       {
         type: 'CreateTransfer',
@@ -97,16 +122,18 @@ export class CreateTransferService {
         },
       },
       context,
-      keyed && { write: keyed, completes: true },
+      keyed && { keyed: { write: keyed, completes: true } },
     );
-    return toTransferResource(written.transfer);
+    return toTransferResource(transferAfter(transferId, executed));
   }
 
   private async approvalsFor(wallet: StoredWallet['wallet'], body: CreateTransferBody, token: string, now: number) {
     // Spending limits count earlier transfers: the read model must hold the caller's latest ones.
-    const needsSpends = wallet.delegatedSigners.some((delegated) => delegated.scopes.some((scope) => scope.spendingLimit));
+    const needsSpends = wallet.delegatedSigners.some((delegated) =>
+      delegated.scopes.some((scope) => scope.spendingLimit),
+    );
     if (needsSpends) await this.records.catchUp();
-    return requiredApprovals({
+    const required = requiredApprovals({
       wallet,
       ...(body.signer !== undefined && { signer: body.signer }),
       token,
@@ -114,6 +141,7 @@ export class CreateTransferService {
       now,
       priorSpendsOf: (signer, since) => this.records.spends(wallet.walletId, signer, since),
     });
+    return getOrThrow(required);
   }
 
   /** The chain's estimate, shown in `fees.estimate`; a transfer does not wait on a failed estimate. */

@@ -1,9 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { FaucetBody } from '@paykit/contracts';
 import { Decimal, DomainException, domainError, formatDecimal, fromBaseUnits, invalid } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
 import { STAGING_STABLECOIN, type Wallet, findTokenByCurrency } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
+import type { Principal } from '../../auth/principal.js';
+import { WalletResolver } from '../directory/wallet-resolver.js';
 import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
 import { chainsOfWallet, walletChain } from './wallet-chains.js';
 
@@ -13,14 +16,33 @@ export interface FaucetBalance {
   readonly balances: Readonly<Record<string, string>>;
 }
 
-/** The staging faucet (COMPAT.md): test stablecoin, or the chain's own currency for gas. Never in production. */
-@Injectable()
-export class FaucetService {
-  constructor(@Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway) {}
+/**
+ * `POST /v1-alpha2/wallets/{walletLocator}/balances`, the staging faucet (COMPAT.md): test
+ * stablecoin, or the chain's own currency for gas. Never in production.
+ */
+export class FundWallet extends Command<FaucetBalance[]> {
+  constructor(
+    readonly principal: Principal,
+    readonly walletLocator: string,
+    readonly body: FaucetBody,
+  ) {
+    super();
+  }
+}
 
-  async fund(wallet: Wallet, body: FaucetBody): Promise<FaucetBalance[]> {
+@CommandHandler(FundWallet)
+export class FundWalletHandler implements ICommandHandler<FundWallet> {
+  constructor(
+    private readonly resolver: WalletResolver,
+    @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
+  ) {}
+
+  async execute({ principal, walletLocator, body }: FundWallet): Promise<FaucetBalance[]> {
+    const { wallet } = await this.resolver.resolve(principal, walletLocator);
     if (wallet.environment !== 'staging') {
-      throw new DomainException(domainError('forbidden', 'faucet_not_available', 'The faucet only funds staging wallets'));
+      throw new DomainException(
+        domainError('forbidden', 'faucet_not_available', 'The faucet only funds staging wallets'),
+      );
     }
     const chain = body.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, body.chain, 'chain');
     if (!chain) throw new Error(`no ${wallet.chainType} chain in ${wallet.environment}`);
@@ -29,7 +51,10 @@ export class FaucetService {
     const native = requested === 'native' || requested === chain.nativeCurrency.symbol;
     if (!stablecoin && !native) {
       throw new DomainException(
-        invalid('invalid_token', `token: the faucet gives ${STAGING_STABLECOIN} (also as usdc) or ${chain.nativeCurrency.symbol} on ${chain.name}`),
+        invalid(
+          'invalid_token',
+          `token: the faucet gives ${STAGING_STABLECOIN} (also as usdc) or ${chain.nativeCurrency.symbol} on ${chain.name}`,
+        ),
       );
     }
     const amount = new Decimal(body.amount);
@@ -41,7 +66,9 @@ export class FaucetService {
     });
     if (E.isLeft(funded)) throw new DomainException(funded.left);
     const { balance } = funded.right;
-    const total = stablecoin ? await this.stablecoinTotal(wallet, chain.name, new Decimal(balance.amount)) : balance.amount;
+    const total = stablecoin
+      ? await this.stablecoinTotal(wallet, chain.name, new Decimal(balance.amount))
+      : balance.amount;
     return [
       {
         token: stablecoin ? STAGING_STABLECOIN : chain.nativeCurrency.symbol,
@@ -58,8 +85,14 @@ export class FaucetService {
       others.map(async (chain) => {
         const token = findTokenByCurrency(chain, STAGING_STABLECOIN);
         if (!token?.address) return new Decimal(0);
-        const balance = await this.gateway.getBalance({ chain: chain.name, address: wallet.address, token: { native: false, address: token.address } });
-        return E.isRight(balance) ? fromBaseUnits(BigInt(balance.right.baseUnits), balance.right.decimals) : new Decimal(0);
+        const balance = await this.gateway.getBalance({
+          chain: chain.name,
+          address: wallet.address,
+          token: { native: false, address: token.address },
+        });
+        return E.isRight(balance)
+          ? fromBaseUnits(BigInt(balance.right.baseUnits), balance.right.decimals)
+          : new Decimal(0);
       }),
     );
     return formatDecimal(amounts.reduce((sum, amount) => sum.add(amount), fundedAmount));

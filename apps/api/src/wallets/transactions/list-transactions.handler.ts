@@ -1,19 +1,32 @@
-import { Injectable } from '@nestjs/common';
+import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { type TransferResource, toTransferResource } from '@paykit/transfers';
 import type { Principal } from '../../auth/principal.js';
-import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
 import { type KeysetPage, keysetPage } from '../../http/pagination/keyset-page.js';
+import type { SignedCursors } from '../../http/pagination/signed-cursors.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { WalletSecrets } from '../secrets/wallet-secrets.js';
 import { isTransferPosition, transactionCursors, transactionsBinding } from './transaction-cursor.js';
 import { TransferRecords } from './transfer-records.js';
 
 /** `{ transactions }`, the list's shape in the public SDK (ADR 0443), with the cursors every list carries. */
-export type TransactionPageResource = Omit<KeysetPage<TransferResource>, 'data'> & { readonly transactions: readonly TransferResource[] };
+export type TransactionPageResource = Omit<KeysetPage<TransferResource>, 'data'> & {
+  readonly transactions: readonly TransferResource[];
+};
 
-/** A wallet's transactions from the transfers read model, newest first: a page costs O(page). */
-@Injectable()
-export class TransactionsService {
+/** `GET /2025-06-09/wallets/{walletLocator}/transactions`: a wallet's transactions, newest first. */
+export class ListTransactions extends Query<TransactionPageResource> {
+  constructor(
+    readonly principal: Principal,
+    readonly walletLocator: string,
+    readonly query: { readonly cursor?: string; readonly limit: number },
+  ) {
+    super();
+  }
+}
+
+/** From the transfers read model: a page costs O(page). */
+@QueryHandler(ListTransactions)
+export class ListTransactionsHandler implements IQueryHandler<ListTransactions> {
   private readonly cursors: SignedCursors;
 
   constructor(
@@ -24,7 +37,7 @@ export class TransactionsService {
     this.cursors = transactionCursors(() => secrets.cursorSigning);
   }
 
-  async list(principal: Principal, walletLocator: string, query: { cursor?: string; limit: number }): Promise<TransactionPageResource> {
+  async execute({ principal, walletLocator, query }: ListTransactions): Promise<TransactionPageResource> {
     const { wallet } = await this.resolver.resolve(principal, walletLocator);
     await this.records.catchUp();
     const { data, ...cursors } = keysetPage({

@@ -1,0 +1,66 @@
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SubmitApprovalsBody } from '@paykit/contracts';
+import { DomainException, invalid } from '@paykit/kernel';
+import { type SignatureResource, signerLocatorOf, toSignatureResource } from '@paykit/wallets';
+import type { Caller } from '../../http/caller.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { WalletResolver } from '../directory/wallet-resolver.js';
+import { SignerRegistrations } from '../signers/signer-registrations.js';
+import { verifySignatureApproval } from './signature-approvals.js';
+import { SignatureRequestAggregate } from './signature-request.aggregate.js';
+import { loadWalletSignature, signatureAfter } from './wallet-signature.js';
+
+/** `POST .../signatures/{signatureId}/approvals`: the signer's approval, in COMPAT's approvals body. */
+export class ApproveSignature extends Command<SignatureResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly walletLocator: string,
+    readonly signatureId: string,
+    readonly body: SubmitApprovalsBody,
+  ) {
+    super();
+  }
+}
+
+/** The signer's signature is verified here; the decider decides whether it counts. */
+@CommandHandler(ApproveSignature)
+export class ApproveSignatureHandler implements ICommandHandler<ApproveSignature> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly resolver: WalletResolver,
+    private readonly registrations: SignerRegistrations,
+  ) {}
+
+  async execute({
+    caller: { principal, context },
+    walletLocator,
+    signatureId,
+    body,
+  }: ApproveSignature): Promise<SignatureResource> {
+    const { wallet } = await this.resolver.resolve(principal, walletLocator);
+    const request = await loadWalletSignature(this.aggregates, principal.projectId, wallet, signatureId);
+    if (body.approvals.length !== 1) {
+      throw new DomainException(invalid('invalid_approvals', 'approvals: a signature is approved by its one signer'));
+    }
+    const [approval] = body.approvals as [SubmitApprovalsBody['approvals'][number]];
+    const locator = signerLocatorOf(wallet, approval.signer);
+    const executed = await this.aggregates.execute(
+      SignatureRequestAggregate,
+      signatureId,
+      {
+        type: 'SubmitSignatureApproval',
+        data: {
+          signer: locator,
+          signature: approval.signature,
+          verified: locator === request.signer.locator && verifySignatureApproval(wallet, request, approval.signature),
+          submittedAt: this.aggregates.now().toISOString(),
+        },
+      },
+      context,
+    );
+    const updated = signatureAfter(signatureId, executed);
+    // A signer registration completes as its signature does (ADR 0445).
+    await this.registrations.complete(updated, context);
+    return toSignatureResource(updated);
+  }
+}

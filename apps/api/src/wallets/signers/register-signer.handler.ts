@@ -1,0 +1,119 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { RegisterSignerBody } from '@paykit/contracts';
+import { type IdGenerator, getOrThrow } from '@paykit/kernel';
+import {
+  type AddDelegatedSigner,
+  SERVICE_HELD_SIGNERS,
+  custodialKeysNeededForSigner,
+  delegatedSignerAddition,
+  delegatedSignerDigest,
+  registrationApprover,
+  smartAccountMessageHash,
+} from '@paykit/wallets';
+import type { Address } from 'viem';
+import type { Caller } from '../../http/caller.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { ID_GENERATOR } from '../../infrastructure/tokens.js';
+import { chainsOfWallet, walletChain } from '../balances/wallet-chains.js';
+import { WalletResolver } from '../directory/wallet-resolver.js';
+import { generateCustodialKeys } from '../secrets/custodial-keys.js';
+import { WalletSecrets } from '../secrets/wallet-secrets.js';
+import { ServiceSigner } from '../signatures/service-signer.js';
+import { SignatureRequestAggregate } from '../signatures/signature-request.aggregate.js';
+import { signingWallet } from '../signatures/wallet-signature.js';
+import { SignerRegistrations } from './signer-registrations.js';
+import { type SignerStatusResource, SignerStatuses, statusOf } from './signer-statuses.js';
+
+/**
+ * `POST /2025-06-09/wallets/{walletLocator}/signers` (the public SDK's `addSigner`): a delegated
+ * signer for an EVM smart wallet. The same request again answers the same registration.
+ */
+export class RegisterSigner extends Command<SignerStatusResource> {
+  constructor(
+    readonly caller: Caller,
+    readonly walletLocator: string,
+    readonly body: RegisterSignerBody,
+  ) {
+    super();
+  }
+}
+
+/**
+ * The signer joins once the wallet's admin signs the registration: a signature request of type
+ * `add-signer` (ADR 0445), signed at once when the service holds the admin's key.
+ */
+@CommandHandler(RegisterSigner)
+export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly resolver: WalletResolver,
+    private readonly registrations: SignerRegistrations,
+    private readonly statuses: SignerStatuses,
+    private readonly serviceSigner: ServiceSigner,
+    private readonly secrets: WalletSecrets,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+  ) {}
+
+  async execute({ caller, walletLocator, body }: RegisterSigner): Promise<SignerStatusResource> {
+    const { wallet } = await this.resolver.resolve(caller.principal, walletLocator);
+    const admin = getOrThrow(registrationApprover(wallet));
+    const chain = body.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, body.chain, 'chain');
+    if (!chain?.evmChainId) throw new Error(`no EVM chain for wallet ${wallet.walletId}`);
+    const request = {
+      signer: body.signer,
+      ...(body.scopes && { scopes: body.scopes }),
+      ...(body.expiresAt !== undefined && { expiresAt: body.expiresAt }),
+    };
+    const custodialKeys = generateCustodialKeys(
+      custodialKeysNeededForSigner(wallet.chainType, request),
+      this.secrets.custodialKeyEncryption,
+    );
+    const command: AddDelegatedSigner = {
+      type: 'AddDelegatedSigner',
+      data: { walletId: wallet.walletId, request, custodialKeys, now: this.aggregates.now().getTime() },
+    };
+    const addition = getOrThrow(delegatedSignerAddition(wallet, command));
+    if (addition.present) return statusOf(addition.delegatedSigner);
+    const delegated = addition.delegatedSigner;
+    const locator = delegated.signer.locator;
+    const { signatureId, claimed } = await this.registrations.claim(
+      wallet.walletId,
+      locator,
+      this.ids.uuid(),
+      caller.context,
+    );
+    if (claimed) {
+      const digest = delegatedSignerDigest(wallet.address as Address, locator, {
+        scopes: delegated.scopes,
+        ...(delegated.expiresAt !== undefined && { expiresAt: delegated.expiresAt }),
+      });
+      const approvalMessage = smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest);
+      const signed = SERVICE_HELD_SIGNERS.has(admin.type)
+        ? { signedByService: await this.serviceSigner.signPersonal(wallet, admin, approvalMessage) }
+        : {};
+      await this.aggregates.execute(
+        SignatureRequestAggregate,
+        signatureId,
+        {
+          type: 'RequestSignature',
+          data: {
+            signatureId,
+            ...signingWallet(wallet),
+            chain: chain.name,
+            type: 'add-signer',
+            params: { delegatedSigner: locator },
+            signer: { type: admin.type, address: admin.address, locator: admin.locator },
+            digest,
+            approvalMessage,
+            createdAt: this.aggregates.now().toISOString(),
+            purpose: { kind: 'add-delegated-signer', request, custodialKeys },
+            ...signed,
+          },
+        },
+        caller.context,
+      );
+    }
+    return this.statuses.read(wallet, locator, caller.context) as Promise<SignerStatusResource>;
+  }
+}
