@@ -16,9 +16,10 @@ export interface ShellBlock {
 /** The ```sh blocks right after the marker, with the README line they start on. */
 export const checkedBlocks = (markdown: string): ShellBlock[] => {
   const blocks: ShellBlock[] = [];
-  const pattern = new RegExp(`${CHECKED_BLOCK_MARKER}\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``, 'g');
+  const pattern = new RegExp(`${CHECKED_BLOCK_MARKER}\\n\\n?\`\`\`sh\\n([\\s\\S]*?)\`\`\``, 'g');
   for (const match of markdown.matchAll(pattern)) {
-    blocks.push({ line: markdown.slice(0, match.index).split('\n').length + 2, source: match[1]! });
+    const fence = match.index + match[0].indexOf('```sh');
+    blocks.push({ line: markdown.slice(0, fence).split('\n').length + 1, source: match[1]! });
   }
   return blocks;
 };
