@@ -2,7 +2,8 @@
  * Import rules checked in CI (`pnpm depcheck`): the dependency direction of ARCHITECTURE.md.
  * apps -> (contracts, projections, providers, checkout-agent, event-store) -> domain -> kernel.
  */
-const DOMAIN = '^packages/(kernel|orders|wallets|transfers|checkout-runs|identity|agent-profiles|webhooks)/src|^packages/platform/src/domain';
+const DOMAIN =
+  '^packages/(kernel|orders|wallets|transfers|checkout-runs|identity|agent-profiles|webhooks)/src|^packages/platform/src/domain';
 const IO_AND_FRAMEWORKS =
   '^(@nestjs|fastify|better-sqlite3|@eventstore|@grpc|playwright-core|pino|zod|ws)(/|$)|^node:(fs|net|http|https|child_process|dgram|dns|tls|worker_threads)$|^(fs|net|http|https|child_process)$';
 
@@ -33,14 +34,16 @@ module.exports = {
     },
     {
       name: 'no-undeclared-imports',
-      comment: "A module a package imports but does not declare in its package.json (it resolves only by accident, or not at all).",
+      comment:
+        'A module a package imports but does not declare in its package.json (it resolves only by accident, or not at all).',
       severity: 'error',
       from: { path: '^(apps|packages|tools)/[^/]+/src' },
       to: { couldNotResolve: true },
     },
     {
       name: 'infrastructure-does-not-import-features',
-      comment: "apps/api's infrastructure (store, read models, secrets) is below the features; features register themselves with it.",
+      comment:
+        "apps/api's infrastructure (store, read models, secrets) is below the features; features register themselves with it.",
       severity: 'error',
       from: { path: '^apps/api/src/(infrastructure|http|observability|config)/' },
       to: {

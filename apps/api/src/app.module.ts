@@ -23,7 +23,18 @@ export interface AppModuleOptions extends InfrastructureOptions {
 }
 
 /** The area modules; each new area (wallets, orders, ...) adds its module here. */
-const AREA_MODULES: NonNullable<ModuleMetadata['imports']> = [WalletsModule, AgentCheckoutsModule, DocumentsModule, TokensModule, PaymentMethodsModule, UsersModule, OrdersListModule, OrdersModule, WebhooksModule, ReportsModule];
+const AREA_MODULES: NonNullable<ModuleMetadata['imports']> = [
+  WalletsModule,
+  AgentCheckoutsModule,
+  DocumentsModule,
+  TokensModule,
+  PaymentMethodsModule,
+  UsersModule,
+  OrdersListModule,
+  OrdersModule,
+  WebhooksModule,
+  ReportsModule,
+];
 
 @Module({})
 export class AppModule {

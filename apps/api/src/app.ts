@@ -41,7 +41,10 @@ export interface RunningApp {
 /** Builds, configures and starts the server; `PORT=0` picks a free port (tests). */
 export const createApp = async (options: CreateAppOptions = {}): Promise<RunningApp> => {
   const config = loadConfig(options.env ?? process.env);
-  const format = logFormatOf(config.LOG_FORMAT, { isTerminal: process.stdout.isTTY === true, nodeEnv: process.env['NODE_ENV'] });
+  const format = logFormatOf(config.LOG_FORMAT, {
+    isTerminal: process.stdout.isTTY === true,
+    nodeEnv: process.env['NODE_ENV'],
+  });
   const logger = createLogger(config, options.logDestination, format);
   const adapter = new FastifyAdapter({
     loggerInstance: logger,

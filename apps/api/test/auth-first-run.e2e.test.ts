@@ -20,7 +20,10 @@ describe('first run', () => {
 
   const firstRun = async (server: TestServer) => {
     let printed = '';
-    const provisioned = await ensureFirstRunProject(server.app, { baseUrl: server.baseUrl, write: (text) => (printed += text) });
+    const provisioned = await ensureFirstRunProject(server.app, {
+      baseUrl: server.baseUrl,
+      write: (text) => (printed += text),
+    });
     return { provisioned, printed };
   };
 
@@ -47,7 +50,9 @@ describe('first run', () => {
     const restarted = await start();
     try {
       expect(await firstRun(restarted)).toEqual({ provisioned: null, printed: '' });
-      const again = await fetchJson(`${restarted.baseUrl}/unstable/projects/current`, { headers: { 'x-api-key': serverKey } });
+      const again = await fetchJson(`${restarted.baseUrl}/unstable/projects/current`, {
+        headers: { 'x-api-key': serverKey },
+      });
       expect(again.status).toBe(200);
     } finally {
       await restarted.close();

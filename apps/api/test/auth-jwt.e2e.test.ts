@@ -69,7 +69,9 @@ describe('client keys with end-user JWTs over HTTP', () => {
 
     const real = await generateKeyPair('ES256');
     const attacker = await generateKeyPair('ES256');
-    jwks = await serveJwks({ keys: [{ ...(await exportJWK(real.publicKey)), kid: 'key-1', alg: 'ES256', use: 'sig' }] });
+    jwks = await serveJwks({
+      keys: [{ ...(await exportJWK(real.publicKey)), kid: 'key-1', alg: 'ES256', use: 'sig' }],
+    });
     signers['jwks'] = {
       valid: { alg: 'ES256', key: real.privateKey, kid: 'key-1' },
       // Same kid, wrong key: what a forger would try.
@@ -85,7 +87,11 @@ describe('client keys with end-user JWTs over HTTP', () => {
 
   const call = (mechanism: string, token: string | null, extra: Record<string, string> = {}) =>
     fetchJson(`${server.baseUrl}/test-auth/wallets`, {
-      headers: { 'x-api-key': clientKeys[mechanism]!, ...(token === null ? {} : { authorization: `Bearer ${token}` }), ...extra },
+      headers: {
+        'x-api-key': clientKeys[mechanism]!,
+        ...(token === null ? {} : { authorization: `Bearer ${token}` }),
+        ...extra,
+      },
     });
 
   describe.each(['hs256', 'RS256', 'ES256', 'jwks'])('verified with %s', (mechanism: string) => {
@@ -112,7 +118,11 @@ describe('client keys with end-user JWTs over HTTP', () => {
   it('answers 401 when a client key comes without a JWT', async () => {
     const response = await call('hs256', null);
     expect(response.status).toBe(401);
-    expect(response.body).toMatchObject({ error: true, code: 'missing_jwt', message: expect.stringMatching(/Authorization: Bearer/) });
+    expect(response.body).toMatchObject({
+      error: true,
+      code: 'missing_jwt',
+      message: expect.stringMatching(/Authorization: Bearer/),
+    });
   });
 
   it('answers 401 for a JWT without a subject, or one that is not a JWT', async () => {

@@ -6,17 +6,33 @@ import { Scopes } from '../src/auth/scopes.js';
 import { Route } from '../src/http/routes/route.decorator.js';
 
 const Caller = z.object({ projectId: z.string(), keyKind: z.string(), userId: z.string().nullable() });
-const caller = (principal: Principal) => ({ projectId: principal.projectId, keyKind: principal.keyKind, userId: principal.userId });
+const caller = (principal: Principal) => ({
+  projectId: principal.projectId,
+  keyKind: principal.keyKind,
+  userId: principal.userId,
+});
 
 /** Routes that exist only in the auth tests: one per kind of scope a route can require. */
 @Controller('test-auth')
 class AuthTestRoutesController {
-  @Route({ method: 'GET', path: 'orders', summary: 'Needs orders.read (server-only)', scope: Scopes.ordersRead, responses: { 200: Caller } })
+  @Route({
+    method: 'GET',
+    path: 'orders',
+    summary: 'Needs orders.read (server-only)',
+    scope: Scopes.ordersRead,
+    responses: { 200: Caller },
+  })
   orders(@CurrentPrincipal() principal: Principal) {
     return caller(principal);
   }
 
-  @Route({ method: 'GET', path: 'wallets', summary: 'Needs wallets.read (client keys allowed)', scope: Scopes.walletsRead, responses: { 200: Caller } })
+  @Route({
+    method: 'GET',
+    path: 'wallets',
+    summary: 'Needs wallets.read (client keys allowed)',
+    scope: Scopes.walletsRead,
+    responses: { 200: Caller },
+  })
   wallets(@CurrentPrincipal() principal: Principal) {
     return caller(principal);
   }

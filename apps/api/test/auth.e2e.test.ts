@@ -16,13 +16,18 @@ describe('API key authentication over HTTP', () => {
     server = await startServer({ imports: [AuthTestRoutesModule], env: { APP_ENV: 'staging' } });
     platform = server.app.get<Platform>(PLATFORM);
     const provisioned = await platform.provisionProject({ name: 'Shop', environment: 'staging' }, CLI);
-    shop = { projectId: provisioned.project.projectId, serverKey: provisioned.serverKey, clientKey: provisioned.clientKey };
+    shop = {
+      projectId: provisioned.project.projectId,
+      serverKey: provisioned.serverKey,
+      clientKey: provisioned.clientKey,
+    };
     const second = await platform.provisionProject({ name: 'Other', environment: 'staging' }, CLI);
     other = { projectId: second.project.projectId, serverKey: second.serverKey };
   });
   afterAll(() => server.close());
 
-  const get = (path: string, headers: Record<string, string> = {}) => fetchJson(`${server.baseUrl}${path}`, { headers });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetchJson(`${server.baseUrl}${path}`, { headers });
   const issue = async (scopes: string[]) =>
     (await platform.apiKeys.issue({ projectId: shop.projectId, kind: 'server', scopes }, CLI)).key;
 
@@ -48,14 +53,22 @@ describe('API key authentication over HTTP', () => {
   it('answers 401 for a missing key', async () => {
     const response = await get('/unstable/projects/current');
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ error: true, message: 'Missing API key: send it in the X-API-KEY header', code: 'missing_api_key' });
+    expect(response.body).toEqual({
+      error: true,
+      message: 'Missing API key: send it in the X-API-KEY header',
+      code: 'missing_api_key',
+    });
   });
 
   it('answers 401 saying malformed for a key that is not shaped like one', async () => {
     for (const key of ['hello', 'sk_staging_tooShort', `pk_staging_${'a'.repeat(43)}`]) {
       const response = await get('/unstable/projects/current', { 'x-api-key': key });
       expect(response.status).toBe(401);
-      expect(response.body).toMatchObject({ error: true, code: 'malformed_api_key', message: expect.stringMatching(/^Malformed API key/) });
+      expect(response.body).toMatchObject({
+        error: true,
+        code: 'malformed_api_key',
+        message: expect.stringMatching(/^Malformed API key/),
+      });
     }
   });
 
@@ -109,7 +122,10 @@ describe('API key authentication over HTTP', () => {
   it('lets a server key act for x-service-user-id', async () => {
     const response = await get('/test-auth/orders', { 'x-api-key': shop.serverKey, 'x-service-user-id': 'user-42' });
     expect(response.body).toEqual({ projectId: shop.projectId, keyKind: 'server', userId: 'user-42' });
-    const invalid = await get('/test-auth/orders', { 'x-api-key': shop.serverKey, 'x-service-user-id': 'x'.repeat(256) });
+    const invalid = await get('/test-auth/orders', {
+      'x-api-key': shop.serverKey,
+      'x-service-user-id': 'x'.repeat(256),
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body).toMatchObject({ error: true, code: 'invalid_service_user_id' });
   });
@@ -119,7 +135,9 @@ describe('API key authentication over HTTP', () => {
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ projectId: shop.projectId, name: 'Shop' });
     const others = await get(`/unstable/projects/${other.projectId}`, { 'x-api-key': shop.serverKey });
-    const missing = await get('/unstable/projects/00000000-0000-4000-8000-000000000000', { 'x-api-key': shop.serverKey });
+    const missing = await get('/unstable/projects/00000000-0000-4000-8000-000000000000', {
+      'x-api-key': shop.serverKey,
+    });
     expect(others.status).toBe(404);
     expect(others.body).toEqual(missing.body);
     expect(others.body).toMatchObject({ error: true, message: 'Not found' });
@@ -134,7 +152,10 @@ describe('API key authentication over HTTP', () => {
   });
 
   it('answers 403 for a client key of a project without JWT verification', async () => {
-    const response = await get('/test-auth/wallets', { 'x-api-key': shop.clientKey, authorization: 'Bearer abc.def.ghi' });
+    const response = await get('/test-auth/wallets', {
+      'x-api-key': shop.clientKey,
+      authorization: 'Bearer abc.def.ghi',
+    });
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ error: true, code: 'client_auth_not_configured' });
   });

@@ -3,7 +3,8 @@ import { type Browser, chromium } from 'playwright-core';
 import { type TestServer, startServer } from './support/start-server.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(CHROMIUM_PATH) && process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM_PATH} (CI=true)`);
+if (!existsSync(CHROMIUM_PATH) && process.env.CI === 'true')
+  throw new Error(`Chromium not found at ${CHROMIUM_PATH} (CI=true)`);
 const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
 
 /** The reference page as a reader gets it: a real browser, nothing but this server to talk to. */
@@ -12,7 +13,11 @@ describeWithChromium('the /docs page in a browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     server = await startServer({ env: { EVENT_STORE: 'memory' } });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
   });
   afterAll(async () => {
     await browser?.close();
@@ -24,11 +29,13 @@ describeWithChromium('the /docs page in a browser', () => {
     const elsewhere: string[] = [];
     const problems: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(server.rootUrl) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+      if (!request.url().startsWith(server.rootUrl) && !request.url().startsWith('data:'))
+        elsewhere.push(request.url());
     });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+      if (message.type() === 'error' || message.type() === 'warning')
+        problems.push(`${message.type()}: ${message.text()}`);
     });
     await page.goto(`${server.rootUrl}/docs`);
     await page.getByRole('heading', { name: 'PayKit API', exact: true }).waitFor({ timeout: 20_000 });

@@ -82,14 +82,21 @@ describe('error bodies over HTTP', () => {
     const none = await fetchJson(url('/test/echo'), { method: 'POST' });
     expect(none).toMatchObject({
       status: 415,
-      body: { error: true, code: 'unsupported_media_type', message: expect.stringContaining('Content-Type: application/json') },
+      body: {
+        error: true,
+        code: 'unsupported_media_type',
+        message: expect.stringContaining('Content-Type: application/json'),
+      },
     });
     expect(none.headers.get('x-request-id')).toBeTruthy();
   });
 
   it('415, not a field error, for a JSON text sent as a form (curl -d without a content type)', async () => {
     for (const contentType of ['application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x']) {
-      const response = await fetchJson(url('/test/echo'), { body: JSON.stringify(validEcho), headers: { 'content-type': contentType } });
+      const response = await fetchJson(url('/test/echo'), {
+        body: JSON.stringify(validEcho),
+        headers: { 'content-type': contentType },
+      });
       expect({ contentType, status: response.status, code: response.body.code }).toEqual({
         contentType,
         status: 415,

@@ -94,7 +94,8 @@ describe('idempotency keys', () => {
     expect(first.status).toBe(201);
     const stored: string[] = [];
     for await (const event of store.readAll()) {
-      if (event.streamName.startsWith('idempotency-p-sealed-')) stored.push(JSON.stringify({ data: event.data, metadata: event.metadata }));
+      if (event.streamName.startsWith('idempotency-p-sealed-'))
+        stored.push(JSON.stringify({ data: event.data, metadata: event.metadata }));
     }
     expect(stored).toHaveLength(2);
     expect(stored.join('\n')).not.toContain('clear-marker-5309');
@@ -106,14 +107,31 @@ describe('idempotency keys', () => {
     const key = 'interrupted-1';
     const body = echoBody('a');
     // The claim a process that was killed mid-request left behind: same request, no answer.
-    const fingerprint = server.app.get(IdempotencySecrets).fingerprint({ method: 'POST', path: '/api/test/echo', body });
+    const fingerprint = server.app
+      .get(IdempotencySecrets)
+      .fingerprint({ method: 'POST', path: '/api/test/echo', body });
     await store.appendToStream(
       idempotencyStream('p-dead', key),
       [
         {
           type: 'IdempotencyKeyClaimed',
-          data: { fingerprint, method: 'POST', path: '/api/test/echo', holder: 'a-killed-process', claimedAt: new Date().toISOString(), leaseExpiresAt: new Date(Date.now() + 60_000).toISOString() },
-          metadata: { eventId: randomUUID(), occurredAt: new Date().toISOString(), projectId: 'p-dead', actor: { type: 'api-key', id: 'k' }, correlationId: 'c', causationId: null, schemaVersion: 1 },
+          data: {
+            fingerprint,
+            method: 'POST',
+            path: '/api/test/echo',
+            holder: 'a-killed-process',
+            claimedAt: new Date().toISOString(),
+            leaseExpiresAt: new Date(Date.now() + 60_000).toISOString(),
+          },
+          metadata: {
+            eventId: randomUUID(),
+            occurredAt: new Date().toISOString(),
+            projectId: 'p-dead',
+            actor: { type: 'api-key', id: 'k' },
+            correlationId: 'c',
+            causationId: null,
+            schemaVersion: 1,
+          },
         },
       ],
       { expectedRevision: 'no_stream' },
@@ -122,7 +140,11 @@ describe('idempotency keys', () => {
     const started = Date.now();
     const retried = await post('/test/echo', body, { ...asProject('p-dead'), 'x-idempotency-key': key });
     expect(retried.status).toBe(409);
-    expect(retried.body).toMatchObject({ error: true, code: 'idempotency_request_interrupted', parameters: { idempotencyKey: key } });
+    expect(retried.body).toMatchObject({
+      error: true,
+      code: 'idempotency_request_interrupted',
+      parameters: { idempotencyKey: key },
+    });
     expect(executions.count('echo')).toBe(before);
     // Not after the wait for a live holder (3 s here).
     expect(Date.now() - started).toBeLessThan(2_500);

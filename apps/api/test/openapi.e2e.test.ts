@@ -157,11 +157,21 @@ describe('OpenAPI document', () => {
     );
     expect(operations.length).toBeGreaterThan(10);
     for (const operation of operations) {
-      const declared = ((operation['parameters'] ?? []) as Json[]).filter((parameter) => parameter['name'] === 'x-service-user-id');
+      const declared = ((operation['parameters'] ?? []) as Json[]).filter(
+        (parameter) => parameter['name'] === 'x-service-user-id',
+      );
       const authenticated = (operation['security'] as unknown[]).length > 0;
-      expect({ operation: operation['operationId'], declared: declared.length }).toEqual({ operation: operation['operationId'], declared: authenticated ? 1 : 0 });
+      expect({ operation: operation['operationId'], declared: declared.length }).toEqual({
+        operation: operation['operationId'],
+        declared: authenticated ? 1 : 0,
+      });
       if (authenticated) {
-        expect(declared[0]).toMatchObject({ in: 'header', required: false, description: expect.stringContaining('Server keys'), schema: { type: 'string', pattern: expect.any(String) } });
+        expect(declared[0]).toMatchObject({
+          in: 'header',
+          required: false,
+          description: expect.stringContaining('Server keys'),
+          schema: { type: 'string', pattern: expect.any(String) },
+        });
       }
     }
     const createWallet = document.paths['/2025-06-09/wallets']!['post'] as Json;
@@ -191,7 +201,10 @@ describe('OpenAPI document', () => {
     expect(withBodies.length).toBeGreaterThan(20);
     for (const [method, path, operation] of withBodies) {
       const examples = operation['requestBody']['content']['application/json']['examples'] as Json | undefined;
-      expect({ route: `${method} ${path}`, examples: Object.keys(examples ?? {}).length > 0 }).toEqual({ route: `${method} ${path}`, examples: true });
+      expect({ route: `${method} ${path}`, examples: Object.keys(examples ?? {}).length > 0 }).toEqual({
+        route: `${method} ${path}`,
+        examples: true,
+      });
     }
   });
 
@@ -227,9 +240,12 @@ describe('OpenAPI document', () => {
     for (const [method, path, operation] of appOperations()) {
       const statuses = Object.keys(operation['responses']);
       const route = `${method} ${path}`;
-      if (path.includes('{') && !path.startsWith('/docs')) expect({ route, statuses }).toEqual({ route, statuses: expect.arrayContaining(['404', '414']) });
-      if (operation['requestBody']) expect({ route, statuses }).toEqual({ route, statuses: expect.arrayContaining(['400', '413', '415']) });
-      if ((operation['security'] as unknown[]).length > 0) expect({ route, statuses }).toEqual({ route, statuses: expect.arrayContaining(['401', '403', '429']) });
+      if (path.includes('{') && !path.startsWith('/docs'))
+        expect({ route, statuses }).toEqual({ route, statuses: expect.arrayContaining(['404', '414']) });
+      if (operation['requestBody'])
+        expect({ route, statuses }).toEqual({ route, statuses: expect.arrayContaining(['400', '413', '415']) });
+      if ((operation['security'] as unknown[]).length > 0)
+        expect({ route, statuses }).toEqual({ route, statuses: expect.arrayContaining(['401', '403', '429']) });
     }
     const report = document.paths['/unstable/reports/reconciliation']!['get'] as Json;
     expect(Object.keys(report['responses']['200']['content'])).toEqual(['application/json', 'text/csv', 'text/html']);
@@ -240,8 +256,10 @@ describe('OpenAPI document', () => {
   it('opens with a test-mode section naming the sandbox magic values', () => {
     const description = (document['info'] as Json)['description'] as string;
     expect(description).toContain('## Test mode');
-    for (const number of Object.keys(TEST_CARDS)) expect(description).toContain(number.replace(/(\d{4})(?=\d)/g, '$1 '));
-    for (const marker of ['+decline', '+review', '`0002`', '`0003`', 'usdxm', 'PAYOUT_SANDBOX_SEND_DELAY_MS']) expect(description).toContain(marker);
+    for (const number of Object.keys(TEST_CARDS))
+      expect(description).toContain(number.replace(/(\d{4})(?=\d)/g, '$1 '));
+    for (const marker of ['+decline', '+review', '`0002`', '`0003`', 'usdxm', 'PAYOUT_SANDBOX_SEND_DELAY_MS'])
+      expect(description).toContain(marker);
   });
 
   it('serves an offline reference page at /docs with its assets', async () => {

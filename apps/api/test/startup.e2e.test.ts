@@ -8,9 +8,15 @@ const INVENTORY = ['InstanceLoader', 'RoutesResolver', 'RouterExplorer'];
 
 describe('start-up output', () => {
   it('logs no line per module and route at info, and all of them at debug', async () => {
-    for (const [level, expectInventory] of [['info', false], ['debug', true]] as const) {
+    for (const [level, expectInventory] of [
+      ['info', false],
+      ['debug', true],
+    ] as const) {
       const logs = captureLogs();
-      const server = await startServer({ env: { EVENT_STORE: 'memory', LOG_LEVEL: level }, logDestination: logs.destination });
+      const server = await startServer({
+        env: { EVENT_STORE: 'memory', LOG_LEVEL: level },
+        logDestination: logs.destination,
+      });
       await server.close();
       const inventory = logs.lines.filter((line) => INVENTORY.includes(String(line['context'])));
       expect({ level, inventory: inventory.length > 50 }).toEqual({ level, inventory: expectInventory });
@@ -32,7 +38,9 @@ describe('start-up output', () => {
     const { port } = taken.address() as { port: number };
     try {
       expect(await isPortInUse('127.0.0.1', port)).toBe(true);
-      expect(portInUseMessage('127.0.0.1', port)).toMatch(new RegExp(`^Port ${port} on 127\\.0\\.0\\.1 is already in use[^\\n]*PORT=\\d+\\.$`));
+      expect(portInUseMessage('127.0.0.1', port)).toMatch(
+        new RegExp(`^Port ${port} on 127\\.0\\.0\\.1 is already in use[^\\n]*PORT=\\d+\\.$`),
+      );
     } finally {
       await new Promise((resolve) => taken.close(resolve));
     }

@@ -38,7 +38,12 @@ describe('test mode, documented', () => {
   });
 
   it('the /docs section follows this server’s settings', () => {
-    const quick = testModeMarkdown({ ...defaults, PAYOUT_SANDBOX_SEND_DELAY_MS: 1000, KYC_SANDBOX_COMPLETION_DELAY_MS: 3000, SANDBOX_BLOCK_TIME_MS: 200 });
+    const quick = testModeMarkdown({
+      ...defaults,
+      PAYOUT_SANDBOX_SEND_DELAY_MS: 1000,
+      KYC_SANDBOX_COMPLETION_DELAY_MS: 3000,
+      SANDBOX_BLOCK_TIME_MS: 200,
+    });
     expect(quick).toContain('A payout is sent 1 s after');
     expect(quick).toContain('decided 3 s after it starts');
     expect(quick).toContain('make a block every 200 ms');

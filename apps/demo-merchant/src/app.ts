@@ -39,9 +39,17 @@ export const buildDemoMerchantApp = (options: DemoMerchantOptions = {}): DemoMer
   const orderBook = new OrderBook(options.firstOrderNumber ?? 1001);
   const gateway = options.paymentGateway ?? createTestPaymentGateway();
   const ordering = { catalogue, orderBook, gateway, clock };
-  const payment = { provider: options.paymentProvider ?? 'stripe', merchantId: options.merchantId ?? DEFAULT_MERCHANT_ID };
+  const payment = {
+    provider: options.paymentProvider ?? 'stripe',
+    merchantId: options.merchantId ?? DEFAULT_MERCHANT_ID,
+  };
   const delegatedTokens = new DelegatedTokens({ ids: seededIds(`${seed}:delegated-tokens`), clock });
-  const acp = new AcpCheckoutService({ ...ordering, ids: seededIds(`${seed}:checkout-sessions`), payment, delegatedTokens });
+  const acp = new AcpCheckoutService({
+    ...ordering,
+    ids: seededIds(`${seed}:checkout-sessions`),
+    payment,
+    delegatedTokens,
+  });
   const acpVersions = options.acpVersions ?? SUPPORTED_VERSIONS;
   const agenticCheckout = options.agenticCheckout ?? true;
   const web: WebDeps = {
@@ -57,14 +65,22 @@ export const buildDemoMerchantApp = (options: DemoMerchantOptions = {}): DemoMer
   app.addHook('onRequest', async (request) => requestLog.record(request));
   void app.register(fastifyCookie, { secret: options.cookieSecret ?? sha256Hex(`${seed}:cookies`) });
   void app.register(fastifyFormbody);
-  installAccessGuard(app, { ...web, blockedPaths: options.blockedPaths ?? ['/blocked'], blockedUserAgents: options.blockedUserAgents ?? [] });
+  installAccessGuard(app, {
+    ...web,
+    blockedPaths: options.blockedPaths ?? ['/blocked'],
+    blockedUserAgents: options.blockedUserAgents ?? [],
+  });
   const publicUrl = options.publicUrl ? { publicUrl: options.publicUrl } : {};
   if (agenticCheckout) {
     void app.register(discoveryRoutes, { ...publicUrl, versions: acpVersions });
     void app.register(acpRoutes, {
       service: acp,
       delegation: { tokens: delegatedTokens, clock, merchantId: payment.merchantId },
-      auth: { apiKey: options.apiKey ?? DEFAULT_ACP_API_KEY, clock, ...(options.signatureKey ? { signatureKey: options.signatureKey } : {}) },
+      auth: {
+        apiKey: options.apiKey ?? DEFAULT_ACP_API_KEY,
+        clock,
+        ...(options.signatureKey ? { signatureKey: options.signatureKey } : {}),
+      },
       versions: acpVersions,
       ...publicUrl,
     });

@@ -34,7 +34,11 @@ export class RequestLog {
 
   record(request: FastifyRequest): void {
     const userAgent = request.headers['user-agent'];
-    this.entries.push({ method: request.method, path: request.url.split('?')[0] ?? '/', ...(userAgent ? { userAgent } : {}) });
+    this.entries.push({
+      method: request.method,
+      path: request.url.split('?')[0] ?? '/',
+      ...(userAgent ? { userAgent } : {}),
+    });
     if (this.entries.length > REQUEST_LOG_SIZE) this.entries.shift();
   }
 

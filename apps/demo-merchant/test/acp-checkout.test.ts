@@ -5,7 +5,14 @@ type Session = {
   id: string;
   status: string;
   currency: string;
-  line_items: { id: string; item: { id: string; quantity: number }; base_amount: number; subtotal: number; tax: number; total: number }[];
+  line_items: {
+    id: string;
+    item: { id: string; quantity: number };
+    base_amount: number;
+    subtotal: number;
+    tax: number;
+    total: number;
+  }[];
   fulfillment_options: { id: string; subtotal: number; total: number }[];
   fulfillment_option_id?: string;
   totals: { type: string; amount: number }[];
@@ -13,7 +20,14 @@ type Session = {
   order?: { id: string; checkout_session_id: string; permalink_url: string };
 };
 
-const SAN_FRANCISCO = { name: 'Sam Shopper', line_one: '1 Market St', city: 'San Francisco', state: 'CA', country: 'US', postal_code: '94105' };
+const SAN_FRANCISCO = {
+  name: 'Sam Shopper',
+  line_one: '1 Market St',
+  city: 'San Francisco',
+  state: 'CA',
+  country: 'US',
+  postal_code: '94105',
+};
 const BUYER = { first_name: 'Sam', last_name: 'Shopper', email: 'sam@example.com' };
 const PAY = (token: string) => ({ token, provider: 'stripe' });
 const totalsOf = (session: Session) => Object.fromEntries(session.totals.map((total) => [total.type, total.amount]));
@@ -36,14 +50,26 @@ describe('an agentic checkout session from create to complete', () => {
     sessionId = body.id;
     expect(body.status).toBe('not_ready_for_payment');
     expect(body.currency).toBe('usd');
-    expect(body.line_items).toEqual([expect.objectContaining({ item: { id: 'mug', quantity: 2 }, base_amount: 2400, subtotal: 2400, tax: 0, total: 2400 })]);
+    expect(body.line_items).toEqual([
+      expect.objectContaining({
+        item: { id: 'mug', quantity: 2 },
+        base_amount: 2400,
+        subtotal: 2400,
+        tax: 0,
+        total: 2400,
+      }),
+    ]);
     expect(body.fulfillment_options).toEqual([]);
     expect(totalsOf(body)).toEqual({ items_base_amount: 2400, discount: 0, subtotal: 2400, total: 2400 });
-    expect(body.messages).toEqual([expect.objectContaining({ type: 'error', code: 'missing', param: '$.fulfillment_address' })]);
+    expect(body.messages).toEqual([
+      expect.objectContaining({ type: 'error', code: 'missing', param: '$.fulfillment_address' }),
+    ]);
   });
 
   it('is priced to the address: cheapest shipping selected, tax at the destination rate, ready for payment', async () => {
-    const { status, body } = await api('POST', `/checkout_sessions/${sessionId}`, { fulfillment_address: SAN_FRANCISCO });
+    const { status, body } = await api('POST', `/checkout_sessions/${sessionId}`, {
+      fulfillment_address: SAN_FRANCISCO,
+    });
     expect(status).toBe(200);
     expect(body.status).toBe('ready_for_payment');
     expect(body.fulfillment_options.map((option) => [option.id, option.total])).toEqual([
@@ -53,7 +79,14 @@ describe('an agentic checkout session from create to complete', () => {
     expect(body.fulfillment_option_id).toBe('standard');
     // California: 7.25% of 24.00 = 1.74; shipping is not taxed.
     expect(body.line_items[0]).toMatchObject({ base_amount: 2400, tax: 174, total: 2574 });
-    expect(totalsOf(body)).toEqual({ items_base_amount: 2400, discount: 0, subtotal: 2400, fulfillment: 599, tax: 174, total: 3173 });
+    expect(totalsOf(body)).toEqual({
+      items_base_amount: 2400,
+      discount: 0,
+      subtotal: 2400,
+      fulfillment: 599,
+      tax: 174,
+      total: 3173,
+    });
     expect(body.messages).toEqual([]);
   });
 
@@ -65,10 +98,17 @@ describe('an agentic checkout session from create to complete', () => {
 
   it('completes with an approved token: an order with a merchant order number, charged exactly the total', async () => {
     expect(shop.state.orders()).toEqual([]);
-    const { status, body } = await api('POST', `/checkout_sessions/${sessionId}/complete`, { buyer: BUYER, payment_data: PAY('tok_visa_4242') });
+    const { status, body } = await api('POST', `/checkout_sessions/${sessionId}/complete`, {
+      buyer: BUYER,
+      payment_data: PAY('tok_visa_4242'),
+    });
     expect(status).toBe(200);
     expect(body.status).toBe('completed');
-    expect(body.order).toEqual({ id: 'DM-001001', checkout_session_id: sessionId, permalink_url: `${shop.url}/orders/DM-001001` });
+    expect(body.order).toEqual({
+      id: 'DM-001001',
+      checkout_session_id: sessionId,
+      permalink_url: `${shop.url}/orders/DM-001001`,
+    });
     expect(totalsOf(body).total).toBe(4073);
 
     const [order] = shop.state.orders();
@@ -82,7 +122,9 @@ describe('an agentic checkout session from create to complete', () => {
       shippingAddress: { city: 'San Francisco', state: 'CA', country: 'US' },
       shippingOption: 'express',
     });
-    expect(shop.state.charged()).toEqual([expect.objectContaining({ reference: sessionId, amount: 4073, currency: 'USD', method: 'token' })]);
+    expect(shop.state.charged()).toEqual([
+      expect.objectContaining({ reference: sessionId, amount: 4073, currency: 'USD', method: 'token' }),
+    ]);
     expect(shop.state.stock('mug')).toBe(98);
   });
 
@@ -91,22 +133,40 @@ describe('an agentic checkout session from create to complete', () => {
     expect(retrieved.body).toMatchObject({ status: 'completed', order: { id: 'DM-001001' } });
     expect(totalsOf(retrieved.body).total).toBe(4073);
     expect((await api('POST', `/checkout_sessions/${sessionId}/cancel`)).status).toBe(405);
-    expect((await api('POST', `/checkout_sessions/${sessionId}`, { items: [{ id: 'mug', quantity: 1 }] })).status).toBe(405);
+    expect((await api('POST', `/checkout_sessions/${sessionId}`, { items: [{ id: 'mug', quantity: 1 }] })).status).toBe(
+      405,
+    );
     expect(shop.state.checkoutSession(sessionId)).toMatchObject({ status: 'completed' });
   });
 
   it('prices a $95 hoodie above $100 once shipping and tax are added, even where there is no sales tax', async () => {
-    const { body } = await api('POST', '/checkout_sessions', { items: [{ id: 'hoodie', quantity: 1 }], fulfillment_address: SAN_FRANCISCO });
+    const { body } = await api('POST', '/checkout_sessions', {
+      items: [{ id: 'hoodie', quantity: 1 }],
+      fulfillment_address: SAN_FRANCISCO,
+    });
     // 95.00 + 5.99 shipping + 6.89 tax (7.25% of 95.00 = 6.8875) = 107.88
-    expect(totalsOf(body)).toEqual({ items_base_amount: 9500, discount: 0, subtotal: 9500, fulfillment: 599, tax: 689, total: 10788 });
-    const oregon = await api('POST', `/checkout_sessions/${body.id}`, { fulfillment_address: { ...SAN_FRANCISCO, city: 'Portland', state: 'OR', postal_code: '97201' } });
+    expect(totalsOf(body)).toEqual({
+      items_base_amount: 9500,
+      discount: 0,
+      subtotal: 9500,
+      fulfillment: 599,
+      tax: 689,
+      total: 10788,
+    });
+    const oregon = await api('POST', `/checkout_sessions/${body.id}`, {
+      fulfillment_address: { ...SAN_FRANCISCO, city: 'Portland', state: 'OR', postal_code: '97201' },
+    });
     expect(totalsOf(oregon.body)).toMatchObject({ tax: 0, total: 10099 });
   });
 });
 
 describe('idempotency and headers', () => {
   it('replays a repeated complete and rejects the same key with other parameters', async () => {
-    const created = await api('POST', '/checkout_sessions', { items: [{ id: 'tshirt-s', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, buyer: BUYER });
+    const created = await api('POST', '/checkout_sessions', {
+      items: [{ id: 'tshirt-s', quantity: 1 }],
+      fulfillment_address: SAN_FRANCISCO,
+      buyer: BUYER,
+    });
     const path = `/checkout_sessions/${created.body.id}/complete`;
     const headers = { 'idempotency-key': `complete-${created.body.id}`, 'request-id': 'req_1' };
     const first = await api('POST', path, { payment_data: PAY('tok_once') }, headers);
@@ -126,16 +186,30 @@ describe('idempotency and headers', () => {
     const { status, body } = await api<Record<string, unknown>>(
       'POST',
       '/checkout_sessions',
-      { items: [{ id: 'mug', quantity: 1 }], fulfillment_details: { name: 'Sam Shopper', email: 'sam@example.com', address: SAN_FRANCISCO } },
+      {
+        items: [{ id: 'mug', quantity: 1 }],
+        fulfillment_details: { name: 'Sam Shopper', email: 'sam@example.com', address: SAN_FRANCISCO },
+      },
       { 'api-version': '2026-01-16' },
     );
     expect(status).toBe(201);
     expect(body).toMatchObject({
       status: 'ready_for_payment',
-      fulfillment_details: { name: 'Sam Shopper', email: 'sam@example.com', address: { city: 'San Francisco', country: 'US' } },
-      selected_fulfillment_options: [{ type: 'shipping', shipping: { option_id: 'standard', item_ids: ['line_item_1'] } }],
+      fulfillment_details: {
+        name: 'Sam Shopper',
+        email: 'sam@example.com',
+        address: { city: 'San Francisco', country: 'US' },
+      },
+      selected_fulfillment_options: [
+        { type: 'shipping', shipping: { option_id: 'standard', item_ids: ['line_item_1'] } },
+      ],
     });
-    expect(body.fulfillment_options).toContainEqual(expect.objectContaining({ id: 'express', totals: [{ type: 'fulfillment', display_text: 'Express', amount: 1499 }] }));
+    expect(body.fulfillment_options).toContainEqual(
+      expect.objectContaining({
+        id: 'express',
+        totals: [{ type: 'fulfillment', display_text: 'Express', amount: 1499 }],
+      }),
+    );
     expect(body).not.toHaveProperty('fulfillment_address');
   });
 
@@ -145,7 +219,11 @@ describe('idempotency and headers', () => {
   ])('refuses %s with 400, listing the versions it speaks', async (_case, headers, code) => {
     const { status, body } = await api('POST', '/checkout_sessions', { items: [{ id: 'mug', quantity: 1 }] }, headers);
     expect(status).toBe(400);
-    expect(body).toMatchObject({ type: 'invalid_request', code, supported_versions: ['2025-09-29', '2025-12-12', '2026-01-16', '2026-01-30'] });
+    expect(body).toMatchObject({
+      type: 'invalid_request',
+      code,
+      supported_versions: ['2025-09-29', '2025-12-12', '2026-01-16', '2026-01-30'],
+    });
   });
 });
 
@@ -157,7 +235,11 @@ describe('the bearer token', () => {
   ])('is required: %s gets 401 in the protocol error shape and changes nothing', async (_case, authorization) => {
     const denied = await api('POST', '/checkout_sessions', { items: [{ id: 'mug', quantity: 1 }] }, { authorization });
     expect(denied.status).toBe(401);
-    expect(denied.body).toEqual({ type: 'invalid_request', code: 'unauthorized', message: 'A valid bearer token is required.' });
+    expect(denied.body).toEqual({
+      type: 'invalid_request',
+      code: 'unauthorized',
+      message: 'A valid bearer token is required.',
+    });
   });
 
   it('is the one configured for the shop', async () => {
@@ -165,7 +247,10 @@ describe('the bearer token', () => {
     try {
       const body = { items: [{ id: 'mug', quantity: 1 }] };
       expect((await callApi(guarded.url, 'POST', '/checkout_sessions', body)).status).toBe(401);
-      expect((await callApi(guarded.url, 'POST', '/checkout_sessions', body, { authorization: 'Bearer merchant-secret' })).status).toBe(201);
+      expect(
+        (await callApi(guarded.url, 'POST', '/checkout_sessions', body, { authorization: 'Bearer merchant-secret' }))
+          .status,
+      ).toBe(201);
     } finally {
       await guarded.close();
     }

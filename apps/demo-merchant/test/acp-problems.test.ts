@@ -12,13 +12,28 @@ type Session = {
   order?: { id: string };
 };
 
-const SAN_FRANCISCO = { name: 'Sam Shopper', line_one: '1 Market St', city: 'San Francisco', state: 'CA', country: 'US', postal_code: '94105' };
-const LONDON = { name: 'Sam Shopper', line_one: '10 Downing St', city: 'London', state: '', country: 'GB', postal_code: 'SW1A 2AA' };
+const SAN_FRANCISCO = {
+  name: 'Sam Shopper',
+  line_one: '1 Market St',
+  city: 'San Francisco',
+  state: 'CA',
+  country: 'US',
+  postal_code: '94105',
+};
+const LONDON = {
+  name: 'Sam Shopper',
+  line_one: '10 Downing St',
+  city: 'London',
+  state: '',
+  country: 'GB',
+  postal_code: 'SW1A 2AA',
+};
 const BUYER = { first_name: 'Sam', last_name: 'Shopper', email: 'sam@example.com' };
 const PAY = { payment_data: { token: 'tok_visa', provider: 'stripe' }, buyer: BUYER };
 
 let shop: DemoMerchant;
-const api = <T = Session>(method: 'GET' | 'POST', path: string, body?: unknown) => callApi<T>(shop.url, method, path, body);
+const api = <T = Session>(method: 'GET' | 'POST', path: string, body?: unknown) =>
+  callApi<T>(shop.url, method, path, body);
 const create = (body: Record<string, unknown>) => api('POST', '/checkout_sessions', body);
 
 beforeEach(async () => {
@@ -30,7 +45,9 @@ describe('agentic checkout problems', () => {
   it('reports an out-of-stock item and refuses to complete, charging nothing', async () => {
     const { body } = await create({ items: [{ id: 'desk-lamp', quantity: 1 }], fulfillment_address: SAN_FRANCISCO });
     expect(body.status).toBe('not_ready_for_payment');
-    expect(body.messages).toEqual([expect.objectContaining({ type: 'error', code: 'out_of_stock', param: '$.line_items[0]' })]);
+    expect(body.messages).toEqual([
+      expect.objectContaining({ type: 'error', code: 'out_of_stock', param: '$.line_items[0]' }),
+    ]);
     const completed = await api('POST', `/checkout_sessions/${body.id}/complete`, PAY);
     expect(completed.status).toBe(400);
     expect(shop.state.paymentAttempts()).toEqual([]);
@@ -41,9 +58,19 @@ describe('agentic checkout problems', () => {
     const soldOutSize = await create({ items: [{ id: 'tshirt-m', quantity: 1 }], fulfillment_address: SAN_FRANCISCO });
     expect(soldOutSize.body.messages).toContainEqual(expect.objectContaining({ code: 'out_of_stock' }));
     const tooMany = await create({ items: [{ id: 'tshirt-l', quantity: 6 }], fulfillment_address: SAN_FRANCISCO });
-    expect(tooMany.body.messages).toContainEqual(expect.objectContaining({ code: 'out_of_stock', content: 'Only 5 of Classic T-Shirt left in stock.' }));
-    const splitOverTwoLines = await create({ items: [{ id: 'tshirt-l', quantity: 3 }, { id: 'tshirt-l', quantity: 3 }], fulfillment_address: SAN_FRANCISCO });
-    expect(splitOverTwoLines.body.messages).toEqual([expect.objectContaining({ code: 'out_of_stock', param: '$.line_items[1]' })]);
+    expect(tooMany.body.messages).toContainEqual(
+      expect.objectContaining({ code: 'out_of_stock', content: 'Only 5 of Classic T-Shirt left in stock.' }),
+    );
+    const splitOverTwoLines = await create({
+      items: [
+        { id: 'tshirt-l', quantity: 3 },
+        { id: 'tshirt-l', quantity: 3 },
+      ],
+      fulfillment_address: SAN_FRANCISCO,
+    });
+    expect(splitOverTwoLines.body.messages).toEqual([
+      expect.objectContaining({ code: 'out_of_stock', param: '$.line_items[1]' }),
+    ]);
   });
 
   it('asks for a size when the product is named without one, then accepts the chosen size', async () => {
@@ -65,38 +92,63 @@ describe('agentic checkout problems', () => {
   });
 
   it('keeps the session payable after a declined token, records the decline, and completes with another token', async () => {
-    const { body } = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, buyer: BUYER });
-    const declined = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: 'tok_decline_insufficient_funds', provider: 'stripe' } });
+    const { body } = await create({
+      items: [{ id: 'mug', quantity: 1 }],
+      fulfillment_address: SAN_FRANCISCO,
+      buyer: BUYER,
+    });
+    const declined = await api('POST', `/checkout_sessions/${body.id}/complete`, {
+      payment_data: { token: 'tok_decline_insufficient_funds', provider: 'stripe' },
+    });
     expect(declined.status).toBe(200);
     expect(declined.body.status).toBe('ready_for_payment');
     expect(declined.body.order).toBeUndefined();
-    expect(declined.body.messages).toEqual([expect.objectContaining({ type: 'error', code: 'payment_declined', param: '$.payment_data' })]);
+    expect(declined.body.messages).toEqual([
+      expect.objectContaining({ type: 'error', code: 'payment_declined', param: '$.payment_data' }),
+    ]);
     expect(shop.state.orders()).toEqual([]);
     expect(shop.state.charged()).toEqual([]);
     expect(shop.state.paymentAttempts()).toEqual([expect.objectContaining({ outcome: 'declined', amount: 1886 })]);
 
-    const paid = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: 'tok_visa', provider: 'stripe' } });
+    const paid = await api('POST', `/checkout_sessions/${body.id}/complete`, {
+      payment_data: { token: 'tok_visa', provider: 'stripe' },
+    });
     expect(paid.body).toMatchObject({ status: 'completed', order: { id: 'DM-001001' }, messages: [] });
   });
 
   it('rejects a token that is not one of the card vault test tokens', async () => {
-    const { body } = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, buyer: BUYER });
-    const result = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: '4242424242424242', provider: 'stripe' } });
+    const { body } = await create({
+      items: [{ id: 'mug', quantity: 1 }],
+      fulfillment_address: SAN_FRANCISCO,
+      buyer: BUYER,
+    });
+    const result = await api('POST', `/checkout_sessions/${body.id}/complete`, {
+      payment_data: { token: '4242424242424242', provider: 'stripe' },
+    });
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ type: 'invalid_request', code: 'invalid', param: '$.payment_data.token' });
   });
 
   it('requires a buyer to complete', async () => {
     const { body } = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: SAN_FRANCISCO });
-    const result = await api('POST', `/checkout_sessions/${body.id}/complete`, { payment_data: { token: 'tok_visa', provider: 'stripe' } });
+    const result = await api('POST', `/checkout_sessions/${body.id}/complete`, {
+      payment_data: { token: 'tok_visa', provider: 'stripe' },
+    });
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ code: 'missing', param: '$.buyer' });
   });
 
   it('cancels an open session once; a canceled session cannot be completed or changed', async () => {
-    const { body } = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, buyer: BUYER });
+    const { body } = await create({
+      items: [{ id: 'mug', quantity: 1 }],
+      fulfillment_address: SAN_FRANCISCO,
+      buyer: BUYER,
+    });
     // Sent the way many clients do: a JSON content type and no body at all.
-    const canceled = await fetch(`${shop.url}/checkout_sessions/${body.id}/cancel`, { method: 'POST', headers: { 'content-type': 'application/json', ...acpHeaders() } });
+    const canceled = await fetch(`${shop.url}/checkout_sessions/${body.id}/cancel`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...acpHeaders() },
+    });
     expect(canceled.status).toBe(200);
     expect(((await canceled.json()) as Session).status).toBe('canceled');
     expect((await api('POST', `/checkout_sessions/${body.id}/cancel`)).status).toBe(405);
@@ -111,25 +163,49 @@ describe('agentic checkout problems', () => {
     expect(body.status).toBe('not_ready_for_payment');
     expect(body.fulfillment_options).toEqual([]);
     expect(body.messages).toEqual([
-      expect.objectContaining({ type: 'error', code: 'invalid', param: '$.fulfillment_address', content: 'Lithium Battery Pack cannot be shipped to GB.' }),
+      expect.objectContaining({
+        type: 'error',
+        code: 'invalid',
+        param: '$.fulfillment_address',
+        content: 'Lithium Battery Pack cannot be shipped to GB.',
+      }),
     ]);
     const toUs = await api('POST', `/checkout_sessions/${body.id}`, { fulfillment_address: SAN_FRANCISCO });
     expect(toUs.body.status).toBe('ready_for_payment');
   });
 
   it('offers no fulfillment to a country the shop does not serve, and taxes where it does', async () => {
-    const tokyo = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: { ...LONDON, city: 'Tokyo', country: 'JP' } });
+    const tokyo = await create({
+      items: [{ id: 'mug', quantity: 1 }],
+      fulfillment_address: { ...LONDON, city: 'Tokyo', country: 'JP' },
+    });
     expect(tokyo.body.fulfillment_options).toEqual([]);
-    expect(tokyo.body.messages).toEqual([expect.objectContaining({ code: 'invalid', param: '$.fulfillment_address.country' })]);
+    expect(tokyo.body.messages).toEqual([
+      expect.objectContaining({ code: 'invalid', param: '$.fulfillment_address.country' }),
+    ]);
     const london = await create({ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: LONDON });
     // UK VAT 20% of 12.00, international standard shipping 12.99.
-    expect(Object.fromEntries(london.body.totals.map((total) => [total.type, total.amount]))).toMatchObject({ tax: 240, fulfillment: 1299, total: 2739 });
+    expect(Object.fromEntries(london.body.totals.map((total) => [total.type, total.amount]))).toMatchObject({
+      tax: 240,
+      fulfillment: 1299,
+      total: 2739,
+    });
   });
 
   it('charges the review price of an item whose price rose after its product page, and says so', async () => {
-    const { body } = await create({ items: [{ id: 'earbuds', quantity: 1 }], fulfillment_address: SAN_FRANCISCO, buyer: BUYER });
+    const { body } = await create({
+      items: [{ id: 'earbuds', quantity: 1 }],
+      fulfillment_address: SAN_FRANCISCO,
+      buyer: BUYER,
+    });
     expect(body.line_items[0]).toMatchObject({ base_amount: 5400 });
-    expect(body.messages).toEqual([expect.objectContaining({ type: 'info', param: '$.line_items[0]', content: 'The price of Wireless Earbuds changed from $49.00 to $54.00.' })]);
+    expect(body.messages).toEqual([
+      expect.objectContaining({
+        type: 'info',
+        param: '$.line_items[0]',
+        content: 'The price of Wireless Earbuds changed from $49.00 to $54.00.',
+      }),
+    ]);
     expect(body.status).toBe('ready_for_payment');
   });
 
@@ -139,11 +215,27 @@ describe('agentic checkout problems', () => {
     [{ items: [{ id: 'mug', quantity: 0 }] }, 'invalid', '$.items[0].quantity'],
     [{ items: [{ id: 'mug' }] }, 'missing', '$.items[0].quantity'],
     [{ items: [{ id: 'unicorn', quantity: 1 }] }, 'invalid', '$.items[0].id'],
-    [{ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: { ...SAN_FRANCISCO, state: undefined } }, 'missing', '$.fulfillment_address.state'],
-    [{ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: { ...SAN_FRANCISCO, state: '' } }, 'missing', '$.fulfillment_address.state'],
+    [
+      { items: [{ id: 'mug', quantity: 1 }], fulfillment_address: { ...SAN_FRANCISCO, state: undefined } },
+      'missing',
+      '$.fulfillment_address.state',
+    ],
+    [
+      { items: [{ id: 'mug', quantity: 1 }], fulfillment_address: { ...SAN_FRANCISCO, state: '' } },
+      'missing',
+      '$.fulfillment_address.state',
+    ],
     [{ items: [{ id: 'mug', quantity: 1.5 }] }, 'invalid', '$.items[0].quantity'],
-    [{ items: [{ id: 'mug', quantity: 1 }], buyer: { first_name: 'Sam', email: 'sam@example.com' } }, 'missing', '$.buyer.last_name'],
-    [{ items: [{ id: 'mug', quantity: 1 }], fulfillment_address: { ...SAN_FRANCISCO, country: 'USA' } }, 'invalid', '$.fulfillment_address.country'],
+    [
+      { items: [{ id: 'mug', quantity: 1 }], buyer: { first_name: 'Sam', email: 'sam@example.com' } },
+      'missing',
+      '$.buyer.last_name',
+    ],
+    [
+      { items: [{ id: 'mug', quantity: 1 }], fulfillment_address: { ...SAN_FRANCISCO, country: 'USA' } },
+      'invalid',
+      '$.fulfillment_address.country',
+    ],
     [{ items: [{ id: 'mug', quantity: 1 }], buyer: { ...BUYER, email: 'not-an-email' } }, 'invalid', '$.buyer.email'],
   ])('rejects a create body %j with %s at %s', async (body, code, param) => {
     const result = await create(body);
@@ -156,14 +248,20 @@ describe('agentic checkout problems', () => {
     const refused = await api('POST', `/checkout_sessions/${body.id}`, { fulfillment_option_id: 'teleport' });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ type: 'invalid_request', code: 'invalid', param: '$.fulfillment_option_id' });
-    expect((await api('GET', `/checkout_sessions/${body.id}`)).body).toMatchObject({ fulfillment_option_id: 'standard' });
+    expect((await api('GET', `/checkout_sessions/${body.id}`)).body).toMatchObject({
+      fulfillment_option_id: 'standard',
+    });
   });
 
   it('answers 404 for an unknown session and 400 for a body that is not JSON', async () => {
     const missing = await api('GET', '/checkout_sessions/cs_nope');
     expect(missing.status).toBe(404);
     expect(missing.body).toMatchObject({ type: 'invalid_request', code: 'not_found' });
-    const response = await fetch(`${shop.url}/checkout_sessions`, { method: 'POST', headers: { 'content-type': 'application/json', ...acpHeaders() }, body: '{"items":' });
+    const response = await fetch(`${shop.url}/checkout_sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...acpHeaders() },
+      body: '{"items":',
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ type: 'invalid_request' });
   });

@@ -2,7 +2,14 @@ import { ManualClock, seededIds } from '@paykit/kernel';
 import { DelegatedTokens } from '../src/payments/delegated-tokens.js';
 
 const clock = new ManualClock('2026-03-01T10:00:00.000Z');
-const allowance = { reason: 'one_time' as const, maxAmount: 5000, currency: 'usd', checkoutSessionId: 'cs_1', merchantId: 'acct_1', expiresAt: new Date('2026-03-01T10:10:00.000Z') };
+const allowance = {
+  reason: 'one_time' as const,
+  maxAmount: 5000,
+  currency: 'usd',
+  checkoutSessionId: 'cs_1',
+  merchantId: 'acct_1',
+  expiresAt: new Date('2026-03-01T10:10:00.000Z'),
+};
 const charge = { checkoutSessionId: 'cs_1', merchantId: 'acct_1', amount: 5000, currency: 'USD' };
 
 describe('a delegated token is usable only within its allowance', () => {
@@ -14,7 +21,10 @@ describe('a delegated token is usable only within its allowance', () => {
 
   it('up to max_amount, for its session and merchant, in its currency', () => {
     const { tokens, id } = issue();
-    expect(tokens.redeem(id, charge)).toEqual({ ok: true, method: { kind: 'token', token: 'tok_1', provider: 'network_token' } });
+    expect(tokens.redeem(id, charge)).toEqual({
+      ok: true,
+      method: { kind: 'token', token: 'tok_1', provider: 'network_token' },
+    });
   });
 
   it.each([
@@ -30,11 +40,17 @@ describe('a delegated token is usable only within its allowance', () => {
   it('never at or after expires_at, and once only', () => {
     const { tokens, id } = issue();
     tokens.spend(id);
-    expect(tokens.redeem(id, charge)).toEqual({ ok: false, reason: 'This one-time payment token has already been used.' });
+    expect(tokens.redeem(id, charge)).toEqual({
+      ok: false,
+      reason: 'This one-time payment token has already been used.',
+    });
     const fresh = issue();
     const later = new DelegatedTokens({ ids: seededIds('later'), clock: new ManualClock('2026-03-01T10:10:00.000Z') });
     const { id: expiring } = later.issue({ kind: 'card', number: '4242424242424242' }, allowance);
-    expect(later.redeem(expiring, charge)).toEqual({ ok: false, reason: 'The payment token expired at 2026-03-01T10:10:00.000Z.' });
+    expect(later.redeem(expiring, charge)).toEqual({
+      ok: false,
+      reason: 'The payment token expired at 2026-03-01T10:10:00.000Z.',
+    });
     expect(fresh.tokens.redeem('vt_unknown', charge)).toEqual({ ok: false, reason: 'Unknown payment token.' });
   });
 });

@@ -36,7 +36,13 @@ describe('test cards and tokens', () => {
 
   it('follows the token convention: "decline" declines, other tok_ tokens pay, anything else is invalid', async () => {
     const gateway = createTestPaymentGateway();
-    const pay = (token: string) => gateway.authorize({ method: { kind: 'token', token, provider: 'paykit' }, amount: 100, currency: 'USD', reference: 'cs_1' });
+    const pay = (token: string) =>
+      gateway.authorize({
+        method: { kind: 'token', token, provider: 'paykit' },
+        amount: 100,
+        currency: 'USD',
+        reference: 'cs_1',
+      });
     expect(await pay('tok_visa')).toEqual({ outcome: 'approved', paymentId: 'pay_000001' });
     expect((await pay('tok_card_DECLINED')).outcome).toBe('declined');
     expect((await pay('pm_123')).outcome).toBe('invalid');

@@ -20,11 +20,21 @@ describe('product pages', () => {
   it('describe a product with sizes as a ProductGroup whose variants carry sku, size, price and availability', async () => {
     const { status, body } = await page('/products/tshirt');
     expect(status).toBe(200);
-    const [data] = jsonLdBlocks(body) as [{ '@type': string; productGroupID: string; variesBy: string[]; hasVariant: Variant[] }];
+    const [data] = jsonLdBlocks(body) as [
+      { '@type': string; productGroupID: string; variesBy: string[]; hasVariant: Variant[] },
+    ];
     expect(data['@type']).toBe('ProductGroup');
     expect(data.productGroupID).toBe('tshirt');
     expect(data.variesBy).toEqual(['https://schema.org/size']);
-    expect(data.hasVariant.map((variant) => [variant.sku, variant.size, variant.offers.price, variant.offers.priceCurrency, variant.offers.availability])).toEqual([
+    expect(
+      data.hasVariant.map((variant) => [
+        variant.sku,
+        variant.size,
+        variant.offers.price,
+        variant.offers.priceCurrency,
+        variant.offers.availability,
+      ]),
+    ).toEqual([
       ['tshirt-s', 'S', '25.00', 'USD', 'https://schema.org/InStock'],
       ['tshirt-m', 'M', '25.00', 'USD', 'https://schema.org/OutOfStock'],
       ['tshirt-l', 'L', '25.00', 'USD', 'https://schema.org/InStock'],
@@ -37,7 +47,12 @@ describe('product pages', () => {
     const { body } = await page('/products/mug');
     const [data] = jsonLdBlocks(body) as [{ '@type': string; sku: string; offers: Offer }];
     expect(data['@type']).toBe('Product');
-    expect(data.offers).toMatchObject({ sku: 'mug', price: '12.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
+    expect(data.offers).toMatchObject({
+      sku: 'mug',
+      price: '12.00',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    });
     expect(body).toContain('itemtype="https://schema.org/Product"');
     expect(body).toMatch(/itemprop="price" content="12\.00"/);
     expect(body).toMatch(/<link itemprop="availability" href="https:\/\/schema\.org\/InStock">/);
@@ -49,12 +64,16 @@ describe('product pages', () => {
     const [data] = jsonLdBlocks(body) as [{ offers: Offer }];
     expect(data.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(textByTestId(body, 'availability')).toBe('Out of stock');
-    expect(body).toMatch(/<button type="submit" id="add-to-cart" data-testid="add-to-cart" disabled>Out of stock<\/button>/);
+    expect(body).toMatch(
+      /<button type="submit" id="add-to-cart" data-testid="add-to-cart" disabled>Out of stock<\/button>/,
+    );
   });
 
   it('list the countries a product ships to', async () => {
     const { body } = await page('/products/battery-pack');
-    const [data] = jsonLdBlocks(body) as [{ offers: { shippingDetails: { shippingDestination: { addressCountry: string }[] } } }];
+    const [data] = jsonLdBlocks(body) as [
+      { offers: { shippingDetails: { shippingDestination: { addressCountry: string }[] } } },
+    ];
     expect(data.offers.shippingDetails.shippingDestination.map((region) => region.addressCountry)).toEqual(['US']);
   });
 

@@ -14,7 +14,12 @@ const CALIFORNIA = {
   postal_code: '94105',
   country: 'US',
 };
-const APPROVED_CARD = { card_name: 'Sam Shopper', card_number: '4242 4242 4242 4242', card_expiry: '12/30', card_cvc: '123' };
+const APPROVED_CARD = {
+  card_name: 'Sam Shopper',
+  card_number: '4242 4242 4242 4242',
+  card_expiry: '12/30',
+  card_cvc: '123',
+};
 const DECLINED_CARD = { ...APPROVED_CARD, card_number: '4000000000000002' };
 
 let shop: DemoMerchant;
@@ -61,7 +66,11 @@ describe('the web checkout', () => {
     expect(textByTestId(confirmation.body, 'order-number')).toBe('DM-001001');
     expect(textByTestId(confirmation.body, 'order-total')).toBe('$18.86');
     expect(shop.state.orders()).toEqual([
-      expect.objectContaining({ number: 'DM-001001', channel: 'web', totals: expect.objectContaining({ total: 1886, tax: 87, fulfillment: 599 }) }),
+      expect.objectContaining({
+        number: 'DM-001001',
+        channel: 'web',
+        totals: expect.objectContaining({ total: 1886, tax: 87, fulfillment: 599 }),
+      }),
     ]);
     expect(shop.state.charged()).toEqual([expect.objectContaining({ amount: 1886, method: 'card' })]);
     expect(textByTestId((await browser.get('/cart')).body, 'cart-empty')).toBe('Your cart is empty.');
@@ -78,7 +87,9 @@ describe('the web checkout', () => {
     await browser.post('/cart/items', { product: 'earbuds', sku: 'earbuds', quantity: '1' });
     expect(textByTestId((await browser.get('/cart')).body, 'cart-subtotal')).toBe('$49.00');
     const review = await browser.submit('/checkout', CALIFORNIA);
-    expect(textByTestId(review.body, 'price-change-notice')).toBe('The price of Wireless Earbuds has changed from $49.00 to $54.00.');
+    expect(textByTestId(review.body, 'price-change-notice')).toBe(
+      'The price of Wireless Earbuds has changed from $49.00 to $54.00.',
+    );
     // 54.00 + 5.99 + 3.92 (7.25% of 54.00 = 3.915, rounded half up)
     expect(textByTestId(review.body, 'total')).toBe('$63.91');
     const confirmation = await browser.submit('/checkout/payment', APPROVED_CARD);
@@ -91,7 +102,9 @@ describe('the web checkout', () => {
     expect(declined.status).toBe(402);
     expect(textByTestId(declined.body, 'payment-error')).toBe('Your card was declined.');
     expect(shop.state.orders()).toEqual([]);
-    expect(shop.state.paymentAttempts()).toEqual([expect.objectContaining({ outcome: 'declined', method: 'card', amount: 1886 })]);
+    expect(shop.state.paymentAttempts()).toEqual([
+      expect.objectContaining({ outcome: 'declined', method: 'card', amount: 1886 }),
+    ]);
   });
 
   it('rejects a card number that fails the checksum without asking the processor', async () => {
@@ -103,11 +116,20 @@ describe('the web checkout', () => {
   });
 
   it('will not take payment when an item cannot ship to the address', async () => {
-    const review = await toReview('battery-pack', 'battery-pack', { ...CALIFORNIA, state: '', city: 'London', postal_code: 'SW1A 2AA', country: 'GB' });
+    const review = await toReview('battery-pack', 'battery-pack', {
+      ...CALIFORNIA,
+      state: '',
+      city: 'London',
+      postal_code: 'SW1A 2AA',
+      country: 'GB',
+    });
     expect(textByTestId(review.body, 'fulfillment-error')).toBe('Lithium Battery Pack cannot be shipped to GB.');
     expect(textByTestId(review.body, 'shipping')).toBe('Unavailable');
     expect(hasTestId(review.body, 'continue-to-payment')).toBe(false);
-    expect(await browser.post('/checkout/payment', APPROVED_CARD)).toMatchObject({ status: 303, location: '/checkout/review' });
+    expect(await browser.post('/checkout/payment', APPROVED_CARD)).toMatchObject({
+      status: 303,
+      location: '/checkout/review',
+    });
     expect(shop.state.paymentAttempts()).toEqual([]);
   });
 
@@ -118,7 +140,9 @@ describe('the web checkout', () => {
     const soldOut = await browser.post('/cart/items', { product: 'tshirt', sku: 'tshirt-m', quantity: '1' });
     expect(soldOut.status).toBe(409);
     expect(textByTestId(soldOut.body, 'form-error')).toBe('Sorry, Classic T-Shirt in size M is out of stock.');
-    expect(await browser.post('/cart/items', { product: 'tshirt', sku: 'tshirt-l', quantity: '1' })).toMatchObject({ status: 303 });
+    expect(await browser.post('/cart/items', { product: 'tshirt', sku: 'tshirt-l', quantity: '1' })).toMatchObject({
+      status: 303,
+    });
     expect(textByTestId((await browser.get('/cart')).body, 'cart-items')).toContain('Classic T-Shirt (Size L)');
   });
 

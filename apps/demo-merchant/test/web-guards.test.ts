@@ -13,7 +13,11 @@ afterAll(() => shop.close());
 describe('hostile pages', () => {
   it('puts a human-verification wall after adding the limited sneakers, and nothing gets past it', async () => {
     const browser = new WebClient(shop.url);
-    const added = await browser.post('/cart/items', { product: 'limited-sneakers', sku: 'limited-sneakers', quantity: '1' });
+    const added = await browser.post('/cart/items', {
+      product: 'limited-sneakers',
+      sku: 'limited-sneakers',
+      quantity: '1',
+    });
     expect(added).toMatchObject({ status: 303, location: '/verify?next=%2Fproducts%2Flimited-sneakers' });
     const wall = await browser.get(added.location ?? '');
     expect(wall.status).toBe(200);
@@ -30,7 +34,9 @@ describe('hostile pages', () => {
     for (const path of ['/blocked', '/wholesale/prices']) {
       const blocked = await browser.get(path);
       expect(blocked.status).toBe(403);
-      expect(textByTestId(blocked.body, 'access-blocked')).toContain("Access denied Your request was blocked by this site's security policy.");
+      expect(textByTestId(blocked.body, 'access-blocked')).toContain(
+        "Access denied Your request was blocked by this site's security policy.",
+      );
     }
     expect((await browser.get('/wholesaler')).status).toBe(404);
   });
@@ -39,7 +45,11 @@ describe('hostile pages', () => {
     const bot = new WebClient(shop.url, 'Mozilla/5.0 (compatible; BadBot/1.0)');
     expect((await bot.get('/products/mug')).status).toBe(403);
     expect((await bot.post('/cart/items', { product: 'mug', sku: 'mug', quantity: '1' })).status).toBe(403);
-    const api = await fetch(`${shop.url}/checkout_sessions`, { method: 'POST', headers: { 'user-agent': 'badbot', 'content-type': 'application/json' }, body: '{}' });
+    const api = await fetch(`${shop.url}/checkout_sessions`, {
+      method: 'POST',
+      headers: { 'user-agent': 'badbot', 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(api.status).toBe(403);
     expect((await new WebClient(shop.url).get('/products/mug')).status).toBe(200);
   });
@@ -53,7 +63,11 @@ describe('accounts', () => {
     expect(wrong.status).toBe(401);
     expect(hasTestId(wrong.body, 'login-error')).toBe(true);
 
-    const home = await browser.submit('/login', { email: 'shopper@example.com', password: 'demo-password', next: '/cart' });
+    const home = await browser.submit('/login', {
+      email: 'shopper@example.com',
+      password: 'demo-password',
+      next: '/cart',
+    });
     expect(home.path).toBe('/cart');
     expect(textByTestId(home.body, 'account-status')).toBe('Logged in as Sam Shopper (shopper@example.com)');
 
@@ -76,7 +90,9 @@ describe('accounts', () => {
     try {
       const returning = new WebClient(restarted.url);
       returning.setCookie('dm_account', loginCookie ?? '');
-      expect(textByTestId((await returning.get('/')).body, 'account-status')).toBe('Logged in as Sam Shopper (shopper@example.com)');
+      expect(textByTestId((await returning.get('/')).body, 'account-status')).toBe(
+        'Logged in as Sam Shopper (shopper@example.com)',
+      );
 
       const forger = new WebClient(restarted.url);
       forger.setCookie('dm_account', 'shopper@example.com');
@@ -88,7 +104,11 @@ describe('accounts', () => {
 
   it('never sends a login to another site', async () => {
     const browser = new WebClient(shop.url);
-    const result = await browser.post('/login', { email: 'shopper@example.com', password: 'demo-password', next: '//evil.example/' });
+    const result = await browser.post('/login', {
+      email: 'shopper@example.com',
+      password: 'demo-password',
+      next: '//evil.example/',
+    });
     expect(result).toMatchObject({ status: 303, location: '/' });
   });
 });

@@ -35,7 +35,10 @@ describe('paying the web checkout with a payment token', () => {
     expect(hasTestId(payment.body, 'token-payment-form')).toBe(true);
     expect(payment.body).toMatch(/id="payment_token"[^>]*type="password"/);
 
-    const confirmation = await browser.submit('/checkout/payment', { payment_token: 'tok_test_approved', payment_provider: 'paykit' });
+    const confirmation = await browser.submit('/checkout/payment', {
+      payment_token: 'tok_test_approved',
+      payment_provider: 'paykit',
+    });
     expect(textByTestId(confirmation.body, 'order-number')).toBe('DM-001001');
     expect(shop.state.charged()).toEqual([expect.objectContaining({ method: 'token', amount: 1886 })]);
     expect(confirmation.body).not.toContain('tok_test_approved');

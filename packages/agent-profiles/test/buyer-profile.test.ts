@@ -13,12 +13,21 @@ const DETAILS: BuyerProfileDetails = {
 };
 const created: BuyerProfileEvent = {
   type: 'BuyerProfileCreated',
-  data: { profileId: 'p1', projectId: OWNER.projectId, owner: OWNER.subject, details: DETAILS, createdAt: NOW.toISOString() },
+  data: {
+    profileId: 'p1',
+    projectId: OWNER.projectId,
+    owner: OWNER.subject,
+    details: DETAILS,
+    createdAt: NOW.toISOString(),
+  },
 };
 
 describe('buyer profile decider', () => {
   it('creates a profile owned by the caller', () =>
-    spec.given([]).when({ type: 'Create', data: { profileId: 'p1', caller: OWNER, details: DETAILS, now: NOW } }).then([created]));
+    spec
+      .given([])
+      .when({ type: 'Create', data: { profileId: 'p1', caller: OWNER, details: DETAILS, now: NOW } })
+      .then([created]));
 
   it('refuses a second create with the same id', () =>
     spec
@@ -29,7 +38,10 @@ describe('buyer profile decider', () => {
   it('replaces the given fields and removes those set to null, carrying the whole profile', () =>
     spec
       .given([created])
-      .when({ type: 'Update', data: { caller: OWNER, changes: { label: null, contact: { phone: '+15551234567' } }, now: LATER } })
+      .when({
+        type: 'Update',
+        data: { caller: OWNER, changes: { label: null, contact: { phone: '+15551234567' } }, now: LATER },
+      })
       .then([
         {
           type: 'BuyerProfileUpdated',
@@ -45,7 +57,11 @@ describe('buyer profile decider', () => {
     ['another subject of the project', { projectId: 'project-a', subject: 'user:bob' }],
     ['the same subject in another project', { projectId: 'project-b', subject: 'user:ana' }],
   ])('answers not found to %s', (_who, caller) =>
-    spec.given([created]).when({ type: 'Delete', data: { caller, now: LATER } }).thenFails({ code: 'buyer_profile_not_found' }));
+    spec
+      .given([created])
+      .when({ type: 'Delete', data: { caller, now: LATER } })
+      .thenFails({ code: 'buyer_profile_not_found' }),
+  );
 
   it('deletes, after which the profile is not found', () => {
     spec

@@ -16,12 +16,20 @@ export * from './strategy/select-strategy.js';
 export { agenticCheckoutStrategy, type AgenticCheckoutOptions } from './agentic-checkout/agentic-checkout-strategy.js';
 export { discoverAgenticCheckout, readDiscoveryDocument, type AcpEndpoint } from './agentic-checkout/discovery.js';
 export { SPOKEN_VERSIONS as ACP_SPOKEN_VERSIONS, type AcpVersion } from './agentic-checkout/protocol/version-shapes.js';
-export { parseAcpCredentials, type AcpCredentials, type AcpMerchantCredential } from './agentic-checkout/merchant-credentials.js';
+export {
+  parseAcpCredentials,
+  type AcpCredentials,
+  type AcpMerchantCredential,
+} from './agentic-checkout/merchant-credentials.js';
 export { productsOnPage, type PageProduct, type ProductVariant } from './merchant-page/structured-data.js';
 export { readTask, type TaskHints } from './merchant-page/task-hints.js';
 
 // The browser strategy: the merchant's own pages in headless Chromium.
-export { browserCheckoutStrategy, browserLocationGate, type BrowserStrategyOptions } from './browser/browser-checkout-strategy.js';
+export {
+  browserCheckoutStrategy,
+  browserLocationGate,
+  type BrowserStrategyOptions,
+} from './browser/browser-checkout-strategy.js';
 export type { BrowserSettings } from './browser/browser-settings.js';
 export type { BrowserProfileStore, BrowserStorageState, ProfileUse } from './browser/profile-store.js';
 export { SharedChromium, type ChromiumOptions } from './browser/shared-chromium.js';
@@ -50,4 +58,9 @@ export * from './live-view/viewer-token.js';
 
 // The model-driven strategy (off unless a model API is configured).
 export { ChatModel, ModelError, type ChatModelSettings } from './model/chat-model.js';
-export { modelCheckoutStrategy, type ModelBrowser, type ModelStrategyOptions, type OpenModelBrowser } from './model/model-strategy.js';
+export {
+  modelCheckoutStrategy,
+  type ModelBrowser,
+  type ModelStrategyOptions,
+  type OpenModelBrowser,
+} from './model/model-strategy.js';

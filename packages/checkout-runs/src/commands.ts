@@ -25,7 +25,10 @@ export type CreateRun = Command<
 >;
 
 export type ClaimRun = Command<'Claim', { readonly runnerId: string; readonly leaseUntil: Date; readonly now: Date }>;
-export type RenewLease = Command<'RenewLease', { readonly runnerId: string; readonly leaseUntil: Date; readonly now: Date }>;
+export type RenewLease = Command<
+  'RenewLease',
+  { readonly runnerId: string; readonly leaseUntil: Date; readonly now: Date }
+>;
 /** Raised by a sweeper when a lease's time is up: the runner is presumed gone. */
 export type LeaseExpired = Command<'LeaseExpired', { readonly now: Date }>;
 /** Raised by a sweeper: the run's wall-clock budget may be spent. */
@@ -33,9 +36,18 @@ export type DeadlinePassed = Command<'DeadlinePassed', { readonly now: Date }>;
 
 export type RecordStep = Command<
   'RecordStep',
-  { readonly runnerId: string; readonly action: string; readonly url: string; readonly screenshotRef?: string; readonly now: Date }
+  {
+    readonly runnerId: string;
+    readonly action: string;
+    readonly url: string;
+    readonly screenshotRef?: string;
+    readonly now: Date;
+  }
 >;
-export type AttachBrowser = Command<'AttachBrowser', { readonly runnerId: string; readonly embedUrl: string; readonly now: Date }>;
+export type AttachBrowser = Command<
+  'AttachBrowser',
+  { readonly runnerId: string; readonly embedUrl: string; readonly now: Date }
+>;
 export type DetachBrowser = Command<'DetachBrowser', { readonly runnerId: string; readonly now: Date }>;
 
 export type RequestInput = Command<
@@ -65,7 +77,10 @@ export type AnswerInput = Command<
 >;
 export type ExpireInput = Command<'ExpireInput', { readonly requestId: string; readonly now: Date }>;
 
-export type PostMessage = Command<'PostMessage', { readonly messageId: string; readonly text: string; readonly now: Date }>;
+export type PostMessage = Command<
+  'PostMessage',
+  { readonly messageId: string; readonly text: string; readonly now: Date }
+>;
 export type PostAgentMessage = Command<
   'PostAgentMessage',
   { readonly runnerId: string; readonly messageId: string; readonly text: string; readonly now: Date }

@@ -16,7 +16,10 @@ export const runErrors = {
   leaseNotHeld: (runnerId: string): DomainError =>
     conflict('lease_not_held', 'This runner does not hold the lease on the checkout run', { runnerId }),
   cancellationRequested: (): DomainError =>
-    conflict('cancellation_requested', 'The user asked to cancel this checkout run: stop and complete the cancellation'),
+    conflict(
+      'cancellation_requested',
+      'The user asked to cancel this checkout run: stop and complete the cancellation',
+    ),
   cancellationNotRequested: (): DomainError =>
     conflict('cancellation_not_requested', 'Nobody asked to cancel this checkout run'),
   stepBudgetExhausted: (maxSteps: number): DomainError =>
@@ -41,6 +44,5 @@ export const runErrors = {
     conflict('payment_not_started', 'A run succeeds only after a payment attempt passed the max-cost guard'),
   maxCostExceeded: (maxCost: string, total: string): DomainError =>
     domainError('unprocessable', 'max_cost_exceeded', 'The total is above the run maxCost', { maxCost, total }),
-  invalidField: (field: string, rule: string): DomainError =>
-    invalid('invalid_command', `${field} ${rule}`, { field }),
+  invalidField: (field: string, rule: string): DomainError => invalid('invalid_command', `${field} ${rule}`, { field }),
 };

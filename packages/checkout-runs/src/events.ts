@@ -47,7 +47,12 @@ export type CheckoutRunBrowserAttached = DomainEvent<
 export type CheckoutRunBrowserDetached = DomainEvent<'CheckoutRunBrowserDetached', { readonly detachedAt: string }>;
 export type CheckoutRunInputRequested = DomainEvent<
   'CheckoutRunInputRequested',
-  { readonly messageId: string; readonly requestId: string; readonly request: InputRequest; readonly requestedAt: string }
+  {
+    readonly messageId: string;
+    readonly requestId: string;
+    readonly request: InputRequest;
+    readonly requestedAt: string;
+  }
 >;
 export type CheckoutRunInputAnswered = DomainEvent<
   'CheckoutRunInputAnswered',
@@ -65,7 +70,12 @@ export type CheckoutRunMessagePosted = DomainEvent<
 >;
 export type CheckoutRunPaymentStarted = DomainEvent<
   'CheckoutRunPaymentStarted',
-  { readonly attemptId: string; readonly total: Money; readonly totalInMaxCostCurrency: string; readonly startedAt: string }
+  {
+    readonly attemptId: string;
+    readonly total: Money;
+    readonly totalInMaxCostCurrency: string;
+    readonly startedAt: string;
+  }
 >;
 export type CheckoutRunPaymentNotCharged = DomainEvent<
   'CheckoutRunPaymentNotCharged',
@@ -79,8 +89,14 @@ export type CheckoutRunSucceeded = DomainEvent<
   'CheckoutRunSucceeded',
   { readonly result: SucceededResult; readonly succeededAt: string }
 >;
-export type CheckoutRunBlocked = DomainEvent<'CheckoutRunBlocked', { readonly result: BlockedResult; readonly blockedAt: string }>;
-export type CheckoutRunFailed = DomainEvent<'CheckoutRunFailed', { readonly reason: FailureReason; readonly failedAt: string }>;
+export type CheckoutRunBlocked = DomainEvent<
+  'CheckoutRunBlocked',
+  { readonly result: BlockedResult; readonly blockedAt: string }
+>;
+export type CheckoutRunFailed = DomainEvent<
+  'CheckoutRunFailed',
+  { readonly reason: FailureReason; readonly failedAt: string }
+>;
 export type CheckoutRunCancelled = DomainEvent<
   'CheckoutRunCancelled',
   { readonly result: CancelledResult; readonly cancelledAt: string }

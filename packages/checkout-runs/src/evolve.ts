@@ -64,7 +64,14 @@ const apply = (run: CheckoutRun, event: CheckoutRunEvent): CheckoutRun => {
       return { ...run, browser: null };
     case 'CheckoutRunInputRequested': {
       const { messageId, requestId, request, requestedAt } = event.data;
-      const record: InputRequestRecord = { requestId, messageId, request, requestedAt, status: 'pending', answer: null };
+      const record: InputRequestRecord = {
+        requestId,
+        messageId,
+        request,
+        requestedAt,
+        status: 'pending',
+        answer: null,
+      };
       return {
         ...withMessage(run, {
           id: messageId,

@@ -2,7 +2,10 @@ import { DEFAULT_RUN_POLICY } from '../src/index.js';
 import { OWNER, PROJECT_ID, RUN_ID, RUNNER, at, ev, given, input, iso, spec } from './fixtures.js';
 
 const create = (overrides: Record<string, unknown> = {}) =>
-  ({ type: 'Create', data: { runId: RUN_ID, projectId: PROJECT_ID, owner: OWNER, input, now: at(0), ...overrides } }) as const;
+  ({
+    type: 'Create',
+    data: { runId: RUN_ID, projectId: PROJECT_ID, owner: OWNER, input, now: at(0), ...overrides },
+  }) as const;
 
 describe('creating a run', () => {
   it('queues the run with its input and the default budgets', () => {
@@ -41,15 +44,24 @@ describe('creating a run', () => {
   });
 
   it.each([['runId'], ['projectId'], ['owner']])('refuses an empty %s', (field) => {
-    spec.given([]).when(create({ [field]: '' })).thenFails({ code: 'invalid_command', parameters: { field } });
+    spec
+      .given([])
+      .when(create({ [field]: '' }))
+      .thenFails({ code: 'invalid_command', parameters: { field } });
   });
 
   it.each([{ maxTakeovers: -1 }, { maxSteps: 0 }, { maxDurationMs: 1.5 }])('refuses a budget of %j', (policy) => {
-    spec.given([]).when(create({ policy })).thenFails({ code: 'invalid_command', parameters: { field: 'policy' } });
+    spec
+      .given([])
+      .when(create({ policy }))
+      .thenFails({ code: 'invalid_command', parameters: { field: 'policy' } });
   });
 
   it('answers not found for any other command on a run that does not exist', () => {
-    spec.given([]).when({ type: 'Cancel', data: { now: at(1) } }).thenFails({ code: 'checkout_run_not_found', kind: 'not_found' });
+    spec
+      .given([])
+      .when({ type: 'Cancel', data: { now: at(1) } })
+      .thenFails({ code: 'checkout_run_not_found', kind: 'not_found' });
     spec
       .given([])
       .when({ type: 'Claim', data: { runnerId: RUNNER, leaseUntil: at(60), now: at(1) } })

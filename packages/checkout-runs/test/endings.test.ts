@@ -1,11 +1,26 @@
 import { BLOCKED_CODES, type CheckoutRunCommand, FAILURE_REASONS } from '../src/index.js';
 import { EMBED_URL, OTHER_RUNNER, RUNNER, at, ev, given, iso, sizeForm, spec } from './fixtures.js';
 
-const receipt = { kind: 'receipt_captured', receipt: { total: { amount: '99.90', currency: 'USD' }, merchantOrderId: 'ord-42' } } as const;
+const receipt = {
+  kind: 'receipt_captured',
+  receipt: { total: { amount: '99.90', currency: 'USD' }, merchantOrderId: 'ord-42' },
+} as const;
 const succeed = (overrides: Record<string, unknown> = {}) =>
-  ({ type: 'Succeed', data: { runnerId: RUNNER, summary: 'Bought the tee in size M.', purchase: receipt, now: at(8), ...overrides } }) as const;
+  ({
+    type: 'Succeed',
+    data: { runnerId: RUNNER, summary: 'Bought the tee in size M.', purchase: receipt, now: at(8), ...overrides },
+  }) as const;
 const block = (overrides: Record<string, unknown> = {}) =>
-  ({ type: 'Block', data: { runnerId: RUNNER, code: 'product.item_unavailable', summary: 'The tee is out of stock.', now: at(8), ...overrides } }) as const;
+  ({
+    type: 'Block',
+    data: {
+      runnerId: RUNNER,
+      code: 'product.item_unavailable',
+      summary: 'The tee is out of stock.',
+      now: at(8),
+      ...overrides,
+    },
+  }) as const;
 const fail = (reason: string, runnerId: string | null = RUNNER) =>
   ({ type: 'Fail', data: { ...(runnerId ? { runnerId } : {}), reason, now: at(8) } }) as unknown as CheckoutRunCommand;
 
@@ -21,7 +36,14 @@ describe('succeeding', () => {
       .then([
         {
           type: 'CheckoutRunSucceeded',
-          data: { result: { outcome: 'succeeded', summary: 'Bought the tee in size M.', purchase: { kind: 'confirmed_without_receipt' } }, succeededAt: iso(8) },
+          data: {
+            result: {
+              outcome: 'succeeded',
+              summary: 'Bought the tee in size M.',
+              purchase: { kind: 'confirmed_without_receipt' },
+            },
+            succeededAt: iso(8),
+          },
         },
       ]);
   });
@@ -29,7 +51,14 @@ describe('succeeding', () => {
   it('keeps only the fields of the result shape', () => {
     const [event] = spec
       .given(given.paying())
-      .when(succeed({ purchase: { kind: 'receipt_captured', receipt: { total: { amount: '5', currency: 'USD', fx: 1 }, card: '4242' } } }))
+      .when(
+        succeed({
+          purchase: {
+            kind: 'receipt_captured',
+            receipt: { total: { amount: '5', currency: 'USD', fx: 1 }, card: '4242' },
+          },
+        }),
+      )
       .events();
     expect(event?.type === 'CheckoutRunSucceeded' && event.data.result.purchase).toEqual({
       kind: 'receipt_captured',
@@ -42,21 +71,38 @@ describe('succeeding', () => {
   });
 
   it('is allowed after a cancellation request: a payment that went through is the truth', () => {
-    spec.given([...given.paying(), ev.cancellationRequested()]).when(succeed()).then([ev.succeeded()]);
+    spec
+      .given([...given.paying(), ev.cancellationRequested()])
+      .when(succeed())
+      .then([ev.succeeded()]);
   });
 
   it.each([
     [{ summary: '' }, 'summary'],
     [{ summary: 's'.repeat(2001) }, 'summary'],
-    [{ purchase: { kind: 'receipt_captured', receipt: { total: { amount: 'ten', currency: 'USD' } } } }, 'purchase.receipt.total.amount'],
-    [{ purchase: { kind: 'receipt_captured', receipt: { total: { amount: '1', currency: 'USD' }, merchantOrderId: '' } } }, 'purchase.receipt.merchantOrderId'],
+    [
+      { purchase: { kind: 'receipt_captured', receipt: { total: { amount: 'ten', currency: 'USD' } } } },
+      'purchase.receipt.total.amount',
+    ],
+    [
+      {
+        purchase: {
+          kind: 'receipt_captured',
+          receipt: { total: { amount: '1', currency: 'USD' }, merchantOrderId: '' },
+        },
+      },
+      'purchase.receipt.merchantOrderId',
+    ],
     [{ purchase: { kind: 'gift' } }, 'purchase.kind'],
   ])('refuses %j', (overrides, field) => {
     spec.given(given.paying()).when(succeed(overrides)).thenFails({ code: 'invalid_command', parameters: { field } });
   });
 
   it('accepts a summary of exactly 2000 characters', () => {
-    spec.given(given.paying()).when(succeed({ summary: 's'.repeat(2000) })).events();
+    spec
+      .given(given.paying())
+      .when(succeed({ summary: 's'.repeat(2000) }))
+      .events();
   });
 });
 
@@ -65,12 +111,23 @@ describe('blocking', () => {
     spec
       .given(given.browsing())
       .when(block({ code }))
-      .then([{ type: 'CheckoutRunBlocked', data: { result: { code, outcome: 'blocked', summary: 'The tee is out of stock.' }, blockedAt: iso(8) } }]);
+      .then([
+        {
+          type: 'CheckoutRunBlocked',
+          data: { result: { code, outcome: 'blocked', summary: 'The tee is out of stock.' }, blockedAt: iso(8) },
+        },
+      ]);
   });
 
   it('refuses a code the spec does not list, and a summary out of bounds', () => {
-    spec.given(given.browsing()).when(block({ code: 'merchant.sold_out' })).thenFails({ parameters: { field: 'code' } });
-    spec.given(given.browsing()).when(block({ summary: '' })).thenFails({ parameters: { field: 'summary' } });
+    spec
+      .given(given.browsing())
+      .when(block({ code: 'merchant.sold_out' }))
+      .thenFails({ parameters: { field: 'code' } });
+    spec
+      .given(given.browsing())
+      .when(block({ summary: '' }))
+      .thenFails({ parameters: { field: 'summary' } });
   });
 
   it('is allowed while awaiting input, and closes the question', () => {
@@ -85,31 +142,49 @@ describe('blocking', () => {
       .then([
         {
           type: 'CheckoutRunBlocked',
-          data: { result: { code: 'merchant.payment_declined', outcome: 'blocked', summary: 'The card was declined.' }, blockedAt: iso(8) },
+          data: {
+            result: { code: 'merchant.payment_declined', outcome: 'blocked', summary: 'The card was declined.' },
+            blockedAt: iso(8),
+          },
         },
       ]);
   });
 
   it('refuses a runner without the lease', () => {
-    spec.given(given.browsing()).when(block({ runnerId: OTHER_RUNNER })).thenFails({ code: 'lease_not_held' });
+    spec
+      .given(given.browsing())
+      .when(block({ runnerId: OTHER_RUNNER }))
+      .thenFails({ code: 'lease_not_held' });
   });
 });
 
 describe('failing', () => {
   it.each(FAILURE_REASONS.map((reason) => [reason]))('ends the run failed with %s', (reason) => {
-    spec.given(given.browsing()).when(fail(reason)).then([ev.failed(reason)]);
+    spec
+      .given(given.browsing())
+      .when(fail(reason))
+      .then([ev.failed(reason)]);
   });
 
   it('may come from the system, without a runner, even before a claim', () => {
-    spec.given(given.queued()).when(fail('accounting_unavailable', null)).then([ev.failed('accounting_unavailable')]);
+    spec
+      .given(given.queued())
+      .when(fail('accounting_unavailable', null))
+      .then([ev.failed('accounting_unavailable')]);
   });
 
   it('turns into reconciliation_required while a payment is unresolved', () => {
-    spec.given(given.paying()).when(fail('model_error')).then([ev.failed('reconciliation_required')]);
+    spec
+      .given(given.paying())
+      .when(fail('model_error'))
+      .then([ev.failed('reconciliation_required')]);
   });
 
   it('refuses a reason the spec does not list, and a runner without the lease', () => {
-    spec.given(given.browsing()).when(fail('timeout')).thenFails({ parameters: { field: 'reason' } });
+    spec
+      .given(given.browsing())
+      .when(fail('timeout'))
+      .thenFails({ parameters: { field: 'reason' } });
     spec.given(given.browsing()).when(fail('model_error', OTHER_RUNNER)).thenFails({ code: 'lease_not_held' });
   });
 });
@@ -121,21 +196,45 @@ describe('a final run', () => {
     { type: 'RecordStep', data: { runnerId: RUNNER, action: 'look', url: 'https://shop.example.test/', now: at(10) } },
     { type: 'AttachBrowser', data: { runnerId: RUNNER, embedUrl: EMBED_URL, now: at(10) } },
     { type: 'DetachBrowser', data: { runnerId: RUNNER, now: at(10) } },
-    { type: 'RequestInput', data: { runnerId: RUNNER, messageId: 'q', requestId: 'r', question: 'Size?', interaction: sizeForm, expiresAt: at(100), now: at(10) } },
+    {
+      type: 'RequestInput',
+      data: {
+        runnerId: RUNNER,
+        messageId: 'q',
+        requestId: 'r',
+        question: 'Size?',
+        interaction: sizeForm,
+        expiresAt: at(100),
+        now: at(10),
+      },
+    },
     { type: 'PostAgentMessage', data: { runnerId: RUNNER, messageId: 'n', text: 'hi', now: at(10) } },
     { type: 'PostMessage', data: { messageId: 'u', text: 'hi', now: at(10) } },
-    { type: 'StartPayment', data: { runnerId: RUNNER, attemptId: 'p', total: { amount: '1', currency: 'USD' }, totalInMaxCostCurrency: '1', now: at(10) } },
+    {
+      type: 'StartPayment',
+      data: {
+        runnerId: RUNNER,
+        attemptId: 'p',
+        total: { amount: '1', currency: 'USD' },
+        totalInMaxCostCurrency: '1',
+        now: at(10),
+      },
+    },
     { type: 'RecordPaymentNotCharged', data: { runnerId: RUNNER, attemptId: 'p', now: at(10) } },
-    { type: 'Succeed', data: { runnerId: RUNNER, summary: 'ok', purchase: { kind: 'confirmed_without_receipt' }, now: at(10) } },
+    {
+      type: 'Succeed',
+      data: { runnerId: RUNNER, summary: 'ok', purchase: { kind: 'confirmed_without_receipt' }, now: at(10) },
+    },
     { type: 'Block', data: { runnerId: RUNNER, code: 'merchant.no_safe_path', summary: 'no', now: at(10) } },
     { type: 'Fail', data: { reason: 'runtime_error', now: at(10) } },
     { type: 'CompleteCancellation', data: { runnerId: RUNNER, now: at(10) } },
   ];
 
-  it.each((['succeeded', 'failed', 'blocked', 'cancelled'] as const).flatMap((status) => runnerCommands.map((command) => [status, command.type, command] as const)))(
-    'refuses, when %s, %s',
-    (status, _type, command) => {
-      spec.given(given[status]()).when(command).thenFails({ code: 'checkout_run_final', parameters: { status } });
-    },
-  );
+  it.each(
+    (['succeeded', 'failed', 'blocked', 'cancelled'] as const).flatMap((status) =>
+      runnerCommands.map((command) => [status, command.type, command] as const),
+    ),
+  )('refuses, when %s, %s', (status, _type, command) => {
+    spec.given(given[status]()).when(command).thenFails({ code: 'checkout_run_final', parameters: { status } });
+  });
 });

@@ -56,7 +56,13 @@ export const ev = {
   }),
   step: (stepNumber: number, seconds = 3): CheckoutRunEvent => ({
     type: 'CheckoutRunStepRecorded',
-    data: { stepNumber, action: 'open product page', url: 'https://shop.example.test/products/tee', screenshotRef: null, recordedAt: iso(seconds) },
+    data: {
+      stepNumber,
+      action: 'open product page',
+      url: 'https://shop.example.test/products/tee',
+      screenshotRef: null,
+      recordedAt: iso(seconds),
+    },
   }),
   inputRequested: (requestId = 'req-1', expiresInSeconds = 600, seconds = 4): CheckoutRunEvent => ({
     type: 'CheckoutRunInputRequested',
@@ -72,7 +78,11 @@ export const ev = {
     data: {
       messageId: `msg-${requestId}`,
       requestId,
-      request: { expiresAt: iso(seconds + 600), question: 'Your shop password?', interaction: { kind: 'protected', format: 'password' } },
+      request: {
+        expiresAt: iso(seconds + 600),
+        question: 'Your shop password?',
+        interaction: { kind: 'protected', format: 'password' },
+      },
       requestedAt: iso(seconds),
     },
   }),
@@ -87,7 +97,12 @@ export const ev = {
   }),
   paymentStarted: (attemptId = 'pay-1', seconds = 6): CheckoutRunEvent => ({
     type: 'CheckoutRunPaymentStarted',
-    data: { attemptId, total: { amount: '99.90', currency: 'USD' }, totalInMaxCostCurrency: '99.90', startedAt: iso(seconds) },
+    data: {
+      attemptId,
+      total: { amount: '99.90', currency: 'USD' },
+      totalInMaxCostCurrency: '99.90',
+      startedAt: iso(seconds),
+    },
   }),
   cancellationRequested: (seconds = 7): CheckoutRunEvent => ({
     type: 'CheckoutRunCancellationRequested',
@@ -99,16 +114,25 @@ export const ev = {
       result: {
         outcome: 'succeeded',
         summary: 'Bought the tee in size M.',
-        purchase: { kind: 'receipt_captured', receipt: { total: { amount: '99.90', currency: 'USD' }, merchantOrderId: 'ord-42' } },
+        purchase: {
+          kind: 'receipt_captured',
+          receipt: { total: { amount: '99.90', currency: 'USD' }, merchantOrderId: 'ord-42' },
+        },
       },
       succeededAt: iso(seconds),
     },
   }),
   blocked: (seconds = 8): CheckoutRunEvent => ({
     type: 'CheckoutRunBlocked',
-    data: { result: { code: 'product.item_unavailable', outcome: 'blocked', summary: 'The tee is out of stock.' }, blockedAt: iso(seconds) },
+    data: {
+      result: { code: 'product.item_unavailable', outcome: 'blocked', summary: 'The tee is out of stock.' },
+      blockedAt: iso(seconds),
+    },
   }),
-  failed: (reason: Extract<CheckoutRunEvent, { type: 'CheckoutRunFailed' }>['data']['reason'] = 'model_error', seconds = 8): CheckoutRunEvent => ({
+  failed: (
+    reason: Extract<CheckoutRunEvent, { type: 'CheckoutRunFailed' }>['data']['reason'] = 'model_error',
+    seconds = 8,
+  ): CheckoutRunEvent => ({
     type: 'CheckoutRunFailed',
     data: { reason, failedAt: iso(seconds) },
   }),

@@ -18,9 +18,17 @@ const request = (overrides: Record<string, unknown> = {}) =>
 const answer = (overrides: Record<string, unknown> = {}) =>
   ({
     type: 'AnswerInput',
-    data: { messageId: 'answer-1', requestId: 'req-1', action: 'submit', value: { size: 'M' }, now: at(5), ...overrides },
+    data: {
+      messageId: 'answer-1',
+      requestId: 'req-1',
+      action: 'submit',
+      value: { size: 'M' },
+      now: at(5),
+      ...overrides,
+    },
   }) as const;
-const expire = (seconds: number, requestId = 'req-1') => ({ type: 'ExpireInput', data: { requestId, now: at(seconds) } }) as const;
+const expire = (seconds: number, requestId = 'req-1') =>
+  ({ type: 'ExpireInput', data: { requestId, now: at(seconds) } }) as const;
 
 describe('asking the user (requiredAction)', () => {
   it('moves the run to awaiting_input with the question as an agent message', () => {
@@ -38,19 +46,43 @@ describe('asking the user (requiredAction)', () => {
 
   it.each<[string, unknown, string]>([
     ['a form without a schema object', { kind: 'form', schema: [] }, 'interaction.schema'],
-    ['a payment of zero', { kind: 'payment', amount: { type: 'exact', amount: '0', currency: 'USD' } }, 'interaction.amount.amount'],
-    ['a payment of neither kind', { kind: 'payment', amount: { type: 'about', amount: '1', currency: 'USD' } }, 'interaction.amount.type'],
-    ['a payment in a bad currency', { kind: 'payment', amount: { type: 'exact', amount: '1', currency: 'usd' } }, 'interaction.amount.currency'],
+    [
+      'a payment of zero',
+      { kind: 'payment', amount: { type: 'exact', amount: '0', currency: 'USD' } },
+      'interaction.amount.amount',
+    ],
+    [
+      'a payment of neither kind',
+      { kind: 'payment', amount: { type: 'about', amount: '1', currency: 'USD' } },
+      'interaction.amount.type',
+    ],
+    [
+      'a payment in a bad currency',
+      { kind: 'payment', amount: { type: 'exact', amount: '1', currency: 'usd' } },
+      'interaction.amount.currency',
+    ],
     ['a protected field other than a password', { kind: 'protected', format: 'pin' }, 'interaction.format'],
     ['an unknown kind', { kind: 'captcha' }, 'interaction.kind'],
   ])('refuses %s', (_label, interaction, field) => {
-    spec.given(given.browsing()).when(request({ interaction })).thenFails({ code: 'invalid_command', parameters: { field } });
+    spec
+      .given(given.browsing())
+      .when(request({ interaction }))
+      .thenFails({ code: 'invalid_command', parameters: { field } });
   });
 
   it('refuses an expiry that is not in the future and an empty or overlong question', () => {
-    spec.given(given.browsing()).when(request({ expiresAt: at(4) })).thenFails({ parameters: { field: 'expiresAt' } });
-    spec.given(given.browsing()).when(request({ question: '' })).thenFails({ parameters: { field: 'question' } });
-    spec.given(given.browsing()).when(request({ question: 'q'.repeat(2001) })).thenFails({ parameters: { field: 'question' } });
+    spec
+      .given(given.browsing())
+      .when(request({ expiresAt: at(4) }))
+      .thenFails({ parameters: { field: 'expiresAt' } });
+    spec
+      .given(given.browsing())
+      .when(request({ question: '' }))
+      .thenFails({ parameters: { field: 'question' } });
+    spec
+      .given(given.browsing())
+      .when(request({ question: 'q'.repeat(2001) }))
+      .thenFails({ parameters: { field: 'question' } });
   });
 
   it('changes nothing when the runner repeats the same request', () => {
@@ -58,9 +90,12 @@ describe('asking the user (requiredAction)', () => {
   });
 
   it('refuses a second question while one is pending, and a reused request id', () => {
-    spec.given(given.awaiting()).when(request({ requestId: 'req-2', messageId: 'msg-req-2' })).thenFails({
-      code: 'checkout_run_wrong_status',
-    });
+    spec
+      .given(given.awaiting())
+      .when(request({ requestId: 'req-2', messageId: 'msg-req-2' }))
+      .thenFails({
+        code: 'checkout_run_wrong_status',
+      });
     spec
       .given([...given.awaiting(), ev.answered()])
       .when(request({ question: 'Which colour?' }))
@@ -75,8 +110,14 @@ describe('asking the user (requiredAction)', () => {
   });
 
   it('refuses a new question once cancellation is requested, and from a runner without the lease', () => {
-    spec.given([...given.browsing(), ev.cancellationRequested()]).when(request()).thenFails({ code: 'cancellation_requested' });
-    spec.given(given.browsing()).when(request({ runnerId: OTHER_RUNNER })).thenFails({ code: 'lease_not_held' });
+    spec
+      .given([...given.browsing(), ev.cancellationRequested()])
+      .when(request())
+      .thenFails({ code: 'cancellation_requested' });
+    spec
+      .given(given.browsing())
+      .when(request({ runnerId: OTHER_RUNNER }))
+      .thenFails({ code: 'lease_not_held' });
   });
 });
 
@@ -86,8 +127,14 @@ describe('answering', () => {
   });
 
   it('changes nothing when the same message is sent again, even after the run moved on', () => {
-    spec.given([...given.awaiting(), ev.answered()]).when(answer()).thenNothingHappened();
-    spec.given([...given.awaiting(), ev.answered(), ev.paymentStarted(), ev.succeeded()]).when(answer()).thenNothingHappened();
+    spec
+      .given([...given.awaiting(), ev.answered()])
+      .when(answer())
+      .thenNothingHappened();
+    spec
+      .given([...given.awaiting(), ev.answered(), ev.paymentStarted(), ev.succeeded()])
+      .when(answer())
+      .thenNothingHappened();
   });
 
   it('refuses a different message under the same id', () => {
@@ -98,11 +145,17 @@ describe('answering', () => {
   });
 
   it('refuses an answer to an unknown request', () => {
-    spec.given(given.awaiting()).when(answer({ requestId: 'req-x' })).thenFails({ code: 'input_request_unknown', kind: 'unprocessable' });
+    spec
+      .given(given.awaiting())
+      .when(answer({ requestId: 'req-x' }))
+      .thenFails({ code: 'input_request_unknown', kind: 'unprocessable' });
   });
 
   it('refuses an answer at or after expiresAt', () => {
-    spec.given(given.awaiting()).when(answer({ now: at(604) })).thenFails({ code: 'input_request_expired' });
+    spec
+      .given(given.awaiting())
+      .when(answer({ now: at(604) }))
+      .thenFails({ code: 'input_request_expired' });
   });
 
   it('refuses an answer to a request that already ended the run as expired', () => {
@@ -120,7 +173,10 @@ describe('answering', () => {
   });
 
   it('refuses an answer once the run has ended otherwise', () => {
-    spec.given([...given.awaiting(), ev.cancelled('x', 6)]).when(answer({ now: at(7) })).thenFails({ code: 'checkout_run_final' });
+    spec
+      .given([...given.awaiting(), ev.cancelled('x', 6)])
+      .when(answer({ now: at(7) }))
+      .thenFails({ code: 'checkout_run_final' });
   });
 
   it('records an alternative with its text, and a decline with or without text', () => {
@@ -138,7 +194,10 @@ describe('answering', () => {
           },
         },
       ]);
-    const [declined] = spec.given(given.awaiting()).when(answer({ action: 'decline', value: undefined })).events();
+    const [declined] = spec
+      .given(given.awaiting())
+      .when(answer({ action: 'decline', value: undefined }))
+      .events();
     expect(declined?.type === 'CheckoutRunInputAnswered' && declined.data.response).toEqual({
       type: 'input_response',
       requestId: 'req-1',
@@ -192,18 +251,30 @@ describe('answering', () => {
 
 describe('a question that expires', () => {
   it('ends the run failed/input_expired', () => {
-    spec.given(given.awaiting()).when(expire(604)).then([ev.failed('input_expired', 604)]);
+    spec
+      .given(given.awaiting())
+      .when(expire(604))
+      .then([ev.failed('input_expired', 604)]);
   });
 
   it('ends failed/reconciliation_required when a payment is unresolved', () => {
     const history = [...given.paying(), ev.inputRequested('req-3ds', 600, 7)];
-    spec.given(history).when(expire(607, 'req-3ds')).then([ev.failed('reconciliation_required', 607)]);
+    spec
+      .given(history)
+      .when(expire(607, 'req-3ds'))
+      .then([ev.failed('reconciliation_required', 607)]);
   });
 
   it('changes nothing before expiresAt, after an answer, or on a final run', () => {
     spec.given(given.awaiting()).when(expire(603)).thenNothingHappened();
-    spec.given([...given.awaiting(), ev.answered()]).when(expire(700)).thenNothingHappened();
-    spec.given([...given.awaiting(), ev.cancelled('x', 6)]).when(expire(700)).thenNothingHappened();
+    spec
+      .given([...given.awaiting(), ev.answered()])
+      .when(expire(700))
+      .thenNothingHappened();
+    spec
+      .given([...given.awaiting(), ev.cancelled('x', 6)])
+      .when(expire(700))
+      .thenNothingHappened();
   });
 
   it('refuses an unknown request', () => {

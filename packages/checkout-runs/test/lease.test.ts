@@ -25,11 +25,17 @@ describe('claiming a queued run', () => {
   });
 
   it('refuses a lease that ends before now', () => {
-    spec.given(given.queued()).when(claim(RUNNER, 1, 0)).thenFails({ code: 'invalid_command', parameters: { field: 'leaseUntil' } });
+    spec
+      .given(given.queued())
+      .when(claim(RUNNER, 1, 0))
+      .thenFails({ code: 'invalid_command', parameters: { field: 'leaseUntil' } });
   });
 
   it.each([['succeeded'], ['failed'], ['blocked'], ['cancelled']] as const)('refuses to claim a %s run', (status) => {
-    spec.given(given[status]()).when(claim(OTHER_RUNNER)).thenFails({ code: 'checkout_run_final', parameters: { status } });
+    spec
+      .given(given[status]())
+      .when(claim(OTHER_RUNNER))
+      .thenFails({ code: 'checkout_run_final', parameters: { status } });
   });
 
   it('counts the attempt when a run is taken over', () => {
@@ -52,11 +58,16 @@ describe('renewing a lease', () => {
     spec
       .given(given.running())
       .when(renew(RUNNER, 200, 100))
-      .then([{ type: 'CheckoutRunLeaseRenewed', data: { runnerId: RUNNER, leaseUntil: iso(200), renewedAt: iso(100) } }]);
+      .then([
+        { type: 'CheckoutRunLeaseRenewed', data: { runnerId: RUNNER, leaseUntil: iso(200), renewedAt: iso(100) } },
+      ]);
   });
 
   it('never shortens a lease', () => {
-    spec.given(given.running()).when(renew(RUNNER, 50, 30)).thenNothingHappened();
+    spec
+      .given(given.running())
+      .when(renew(RUNNER, 50, 30))
+      .thenNothingHappened();
   });
 
   it('refuses a runner that does not hold the lease', () => {
@@ -82,15 +93,24 @@ describe('a lease that expires (the runner is gone)', () => {
   });
 
   it('puts the run back in the queue for another runner', () => {
-    spec.given(given.browsing()).when(leaseExpired(61)).then([ev.requeued(1, 61)]);
+    spec
+      .given(given.browsing())
+      .when(leaseExpired(61))
+      .then([ev.requeued(1, 61)]);
   });
 
   it('withdraws a pending question: the new runner starts a new session', () => {
     const history = [...given.awaiting(), ev.requeued(1, 70)];
-    spec.given(given.awaiting()).when(leaseExpired(70)).then([ev.requeued(1, 70)]);
+    spec
+      .given(given.awaiting())
+      .when(leaseExpired(70))
+      .then([ev.requeued(1, 70)]);
     spec
       .given(history)
-      .when({ type: 'AnswerInput', data: { messageId: 'late', requestId: 'req-1', action: 'submit', value: { size: 'M' }, now: at(71) } })
+      .when({
+        type: 'AnswerInput',
+        data: { messageId: 'late', requestId: 'req-1', action: 'submit', value: { size: 'M' }, now: at(71) },
+      })
       .thenFails({ code: 'input_request_not_pending' });
   });
 
@@ -104,7 +124,10 @@ describe('a lease that expires (the runner is gone)', () => {
       ev.claimed(RUNNER, 131, 3),
       ev.attached(132),
     ];
-    spec.given(history).when(leaseExpired(200)).then([ev.failed('browser_session_lost', 200)]);
+    spec
+      .given(history)
+      .when(leaseExpired(200))
+      .then([ev.failed('browser_session_lost', 200)]);
   });
 
   it('ends failed/runtime_error when the last runner died before opening a browser', () => {
@@ -115,7 +138,10 @@ describe('a lease that expires (the runner is gone)', () => {
   });
 
   it('ends failed/reconciliation_required when a payment may have gone through: never retried', () => {
-    spec.given(given.paying()).when(leaseExpired(61)).then([ev.failed('reconciliation_required', 61)]);
+    spec
+      .given(given.paying())
+      .when(leaseExpired(61))
+      .then([ev.failed('reconciliation_required', 61)]);
   });
 
   it('honours a pending cancellation instead of a takeover', () => {
@@ -138,7 +164,10 @@ describe('the wall-clock budget', () => {
   });
 
   it('ends the run failed/cost_limit once it is spent', () => {
-    spec.given(given.browsing()).when(deadlinePassed(budget + 1)).then([ev.failed('cost_limit', budget + 1)]);
+    spec
+      .given(given.browsing())
+      .when(deadlinePassed(budget + 1))
+      .then([ev.failed('cost_limit', budget + 1)]);
   });
 
   it('counts across takeovers', () => {
@@ -149,14 +178,23 @@ describe('the wall-clock budget', () => {
   });
 
   it('leaves a run that never started alone', () => {
-    spec.given(given.queued()).when(deadlinePassed(budget * 10)).thenNothingHappened();
+    spec
+      .given(given.queued())
+      .when(deadlinePassed(budget * 10))
+      .thenNothingHappened();
   });
 
   it('leaves a live runner to finish a payment in flight', () => {
-    spec.given(given.paying()).when(deadlinePassed(budget + 1)).thenNothingHappened();
+    spec
+      .given(given.paying())
+      .when(deadlinePassed(budget + 1))
+      .thenNothingHappened();
   });
 
   it('changes nothing for a final run', () => {
-    spec.given(given.succeeded()).when(deadlinePassed(budget + 1)).thenNothingHappened();
+    spec
+      .given(given.succeeded())
+      .when(deadlinePassed(budget + 1))
+      .thenNothingHappened();
   });
 });

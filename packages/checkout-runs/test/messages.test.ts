@@ -11,11 +11,17 @@ const posted = (role: 'user' | 'agent', messageId: string, text: string) => ({
 
 describe('user messages', () => {
   it.each([['queued'], ['running'], ['awaiting']] as const)('are recorded as events while the run is %s', (point) => {
-    spec.given(given[point]()).when(post()).then([posted('user', 'm-1', 'Please use the gift wrap')]);
+    spec
+      .given(given[point]())
+      .when(post())
+      .then([posted('user', 'm-1', 'Please use the gift wrap')]);
   });
 
   it('are idempotent by the client-generated id', () => {
-    spec.given([...given.running(), posted('user', 'm-1', 'Please use the gift wrap')]).when(post()).thenNothingHappened();
+    spec
+      .given([...given.running(), posted('user', 'm-1', 'Please use the gift wrap')])
+      .when(post())
+      .thenNothingHappened();
   });
 
   it('refuse a different text under an id already used', () => {
@@ -23,7 +29,10 @@ describe('user messages', () => {
       .given([...given.running(), posted('user', 'm-1', 'Please use the gift wrap')])
       .when(post('Something else'))
       .thenFails({ code: 'message_id_conflict', kind: 'conflict' });
-    spec.given([...given.running(), posted('agent', 'm-1', 'Please use the gift wrap')]).when(post()).thenFails({ code: 'message_id_conflict' });
+    spec
+      .given([...given.running(), posted('agent', 'm-1', 'Please use the gift wrap')])
+      .when(post())
+      .thenFails({ code: 'message_id_conflict' });
   });
 
   it('are refused on a final run, but a replay still changes nothing', () => {
@@ -35,19 +44,34 @@ describe('user messages', () => {
   });
 
   it('hold 1 to 20000 characters, counting an emoji as one', () => {
-    spec.given(given.running()).when(post('')).thenFails({ code: 'invalid_command', parameters: { field: 'text' } });
-    spec.given(given.running()).when(post('x'.repeat(20001))).thenFails({ parameters: { field: 'text' } });
-    spec.given(given.running()).when(post('😀'.repeat(20000))).events();
+    spec
+      .given(given.running())
+      .when(post(''))
+      .thenFails({ code: 'invalid_command', parameters: { field: 'text' } });
+    spec
+      .given(given.running())
+      .when(post('x'.repeat(20001)))
+      .thenFails({ parameters: { field: 'text' } });
+    spec
+      .given(given.running())
+      .when(post('😀'.repeat(20000)))
+      .events();
   });
 
   it('need a message id', () => {
-    spec.given(given.running()).when(post('hi', '')).thenFails({ parameters: { field: 'messageId' } });
+    spec
+      .given(given.running())
+      .when(post('hi', ''))
+      .thenFails({ parameters: { field: 'messageId' } });
   });
 });
 
 describe('agent messages', () => {
   it('are recorded from the runner holding the lease', () => {
-    spec.given(given.running()).when(narrate()).then([posted('agent', 'a-1', 'Added the tee to the cart')]);
+    spec
+      .given(given.running())
+      .when(narrate())
+      .then([posted('agent', 'a-1', 'Added the tee to the cart')]);
   });
 
   it('are refused from any other runner', () => {

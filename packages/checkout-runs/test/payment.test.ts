@@ -21,14 +21,21 @@ describe('the max-cost guard before paying', () => {
   });
 
   it('accepts a total exactly at maxCost', () => {
-    spec.given(given.browsing()).when(start({ totalInMaxCostCurrency: '120.500000' })).events();
+    spec
+      .given(given.browsing())
+      .when(start({ totalInMaxCostCurrency: '120.500000' }))
+      .events();
   });
 
   it('refuses a total above maxCost, compared exactly in maxCost currency', () => {
     spec
       .given(given.browsing())
       .when(start({ total: { amount: '111.00', currency: 'EUR' }, totalInMaxCostCurrency: '120.500001' }))
-      .thenFails({ code: 'max_cost_exceeded', kind: 'unprocessable', parameters: { maxCost: '120.50', total: '120.500001' } });
+      .thenFails({
+        code: 'max_cost_exceeded',
+        kind: 'unprocessable',
+        parameters: { maxCost: '120.50', total: '120.500001' },
+      });
   });
 
   it.each([
@@ -42,16 +49,25 @@ describe('the max-cost guard before paying', () => {
 
   it('changes nothing when the same attempt is declared again, refuses a second attempt in flight', () => {
     spec.given(given.paying()).when(start()).thenNothingHappened();
-    spec.given(given.paying()).when(start({ attemptId: 'pay-2' })).thenFails({ code: 'payment_in_flight', parameters: { attemptId: 'pay-1' } });
+    spec
+      .given(given.paying())
+      .when(start({ attemptId: 'pay-2' }))
+      .thenFails({ code: 'payment_in_flight', parameters: { attemptId: 'pay-1' } });
   });
 
   it('refuses to start paying after the user asked to cancel, or while waiting for input', () => {
-    spec.given([...given.browsing(), ev.cancellationRequested()]).when(start()).thenFails({ code: 'cancellation_requested' });
+    spec
+      .given([...given.browsing(), ev.cancellationRequested()])
+      .when(start())
+      .thenFails({ code: 'cancellation_requested' });
     spec.given(given.awaiting()).when(start()).thenFails({ code: 'checkout_run_wrong_status' });
   });
 
   it('refuses a runner without the lease', () => {
-    spec.given(given.browsing()).when(start({ runnerId: OTHER_RUNNER })).thenFails({ code: 'lease_not_held' });
+    spec
+      .given(given.browsing())
+      .when(start({ runnerId: OTHER_RUNNER }))
+      .thenFails({ code: 'lease_not_held' });
   });
 });
 
@@ -62,7 +78,10 @@ describe('an attempt that charged nothing', () => {
       .when(notCharged())
       .then([{ type: 'CheckoutRunPaymentNotCharged', data: { attemptId: 'pay-1', recordedAt: iso(7) } }]);
     spec
-      .given([...given.paying(), { type: 'CheckoutRunPaymentNotCharged', data: { attemptId: 'pay-1', recordedAt: iso(7) } }])
+      .given([
+        ...given.paying(),
+        { type: 'CheckoutRunPaymentNotCharged', data: { attemptId: 'pay-1', recordedAt: iso(7) } },
+      ])
       .when(start({ attemptId: 'pay-2' }))
       .events();
   });

@@ -19,10 +19,36 @@ const script: CheckoutRunCommand[] = [
   })),
   { type: 'RenewLease', data: { ...r(OTHER_RUNNER), leaseUntil: at(150), now: at(60) } },
   { type: 'PostAgentMessage', data: { ...r(OTHER_RUNNER), messageId: 'a-1', text: 'Found the tee', now: at(61) } },
-  { type: 'RequestInput', data: { ...r(OTHER_RUNNER), messageId: 'q-1', requestId: 'req-1', question: 'Which size?', interaction: sizeForm, expiresAt: at(600), now: at(62) } },
-  { type: 'AnswerInput', data: { messageId: 'u-2', requestId: 'req-1', action: 'submit', value: { size: 'M' }, now: at(70) } },
-  { type: 'AnswerInput', data: { messageId: 'u-2', requestId: 'req-1', action: 'submit', value: { size: 'M' }, now: at(71) } },
-  { type: 'StartPayment', data: { ...r(OTHER_RUNNER), attemptId: 'pay-1', total: { amount: '99.90', currency: 'USD' }, totalInMaxCostCurrency: '99.90', now: at(80) } },
+  {
+    type: 'RequestInput',
+    data: {
+      ...r(OTHER_RUNNER),
+      messageId: 'q-1',
+      requestId: 'req-1',
+      question: 'Which size?',
+      interaction: sizeForm,
+      expiresAt: at(600),
+      now: at(62),
+    },
+  },
+  {
+    type: 'AnswerInput',
+    data: { messageId: 'u-2', requestId: 'req-1', action: 'submit', value: { size: 'M' }, now: at(70) },
+  },
+  {
+    type: 'AnswerInput',
+    data: { messageId: 'u-2', requestId: 'req-1', action: 'submit', value: { size: 'M' }, now: at(71) },
+  },
+  {
+    type: 'StartPayment',
+    data: {
+      ...r(OTHER_RUNNER),
+      attemptId: 'pay-1',
+      total: { amount: '99.90', currency: 'USD' },
+      totalInMaxCostCurrency: '99.90',
+      now: at(80),
+    },
+  },
   { type: 'DetachBrowser', data: { ...r(OTHER_RUNNER), now: at(81) } },
   {
     type: 'Succeed',
@@ -47,7 +73,9 @@ describe('revision', () => {
 
   it('is what the snapshots show, so a poller keeping the greatest revision keeps the latest state', () => {
     const snapshots = script.map((_, n) => toRunSnapshot(play(script.slice(0, n + 1)).run));
-    const changed = snapshots.filter((snapshot, n) => n === 0 || JSON.stringify(snapshot) !== JSON.stringify(snapshots[n - 1]));
+    const changed = snapshots.filter(
+      (snapshot, n) => n === 0 || JSON.stringify(snapshot) !== JSON.stringify(snapshots[n - 1]),
+    );
     for (let n = 1; n < changed.length; n++) expect(changed[n]!.revision).toBeGreaterThan(changed[n - 1]!.revision);
     expect(snapshots.at(-1)?.status).toBe('succeeded');
     expect(Math.max(...snapshots.map((s) => s.revision))).toBe(snapshots.at(-1)?.revision);

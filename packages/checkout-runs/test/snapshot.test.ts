@@ -51,7 +51,11 @@ describe('the run snapshot has exactly the spec shape', () => {
           question: 'Which size?',
           interaction: {
             kind: 'form',
-            schema: { type: 'object', properties: { size: { type: 'string', enum: ['S', 'M', 'L'] } }, required: ['size'] },
+            schema: {
+              type: 'object',
+              properties: { size: { type: 'string', enum: ['S', 'M', 'L'] } },
+              required: ['size'],
+            },
           },
         },
       },
@@ -78,7 +82,10 @@ describe('the run snapshot has exactly the spec shape', () => {
       result: {
         outcome: 'succeeded',
         summary: 'Bought the tee in size M.',
-        purchase: { kind: 'receipt_captured', receipt: { total: { amount: '99.90', currency: 'USD' }, merchantOrderId: 'ord-42' } },
+        purchase: {
+          kind: 'receipt_captured',
+          receipt: { total: { amount: '99.90', currency: 'USD' }, merchantOrderId: 'ord-42' },
+        },
       },
     });
   });
@@ -128,7 +135,10 @@ describe('the run snapshot has exactly the spec shape', () => {
   });
 
   it('echoes an input with only the required fields, without adding any', () => {
-    const minimal = { constraints: { maxCost: { amount: '5', currency: 'EUR' } }, request: { startUrl: 'https://a.test/' } };
+    const minimal = {
+      constraints: { maxCost: { amount: '5', currency: 'EUR' } },
+      request: { startUrl: 'https://a.test/' },
+    };
     const created = ev.created();
     const run = fold([{ ...created, data: { ...(created.data as object), input: minimal } } as typeof created]);
     expect(toRunSnapshot(run).input).toStrictEqual(minimal);
@@ -143,7 +153,10 @@ describe('the run snapshot has exactly the spec shape', () => {
 
   it('hands out the live view through the given presenter (e.g. a short-lived signed URL)', () => {
     const snapshot = toRunSnapshot(fold(given.browsing()), { presentEmbedUrl: (url) => `${url}?sig=abc` });
-    expect(snapshot.browser).toStrictEqual({ embedUrl: 'https://live.example.test/sessions/abc?sig=abc', permissions: ['read'] });
+    expect(snapshot.browser).toStrictEqual({
+      embedUrl: 'https://live.example.test/sessions/abc?sig=abc',
+      permissions: ['read'],
+    });
   });
 });
 
@@ -152,7 +165,10 @@ describe('messages', () => {
     const run = fold([
       ...given.awaiting(),
       ev.answered(),
-      { type: 'CheckoutRunMessagePosted', data: { messageId: 'a-1', role: 'agent', text: 'Size M is in the cart', postedAt: iso(6) } },
+      {
+        type: 'CheckoutRunMessagePosted',
+        data: { messageId: 'a-1', role: 'agent', text: 'Size M is in the cart', postedAt: iso(6) },
+      },
       ev.protectedRequested('req-pw', 7),
       {
         type: 'CheckoutRunInputAnswered',
@@ -177,7 +193,11 @@ describe('messages', () => {
               question: 'Which size?',
               interaction: {
                 kind: 'form',
-                schema: { type: 'object', properties: { size: { type: 'string', enum: ['S', 'M', 'L'] } }, required: ['size'] },
+                schema: {
+                  type: 'object',
+                  properties: { size: { type: 'string', enum: ['S', 'M', 'L'] } },
+                  required: ['size'],
+                },
               },
             },
           },
@@ -190,7 +210,12 @@ describe('messages', () => {
         parts: [{ type: 'input_response', requestId: 'req-1', action: 'submit', value: { size: 'M' } }],
         createdAt: '2026-03-01T10:00:05.000Z',
       },
-      { id: 'a-1', role: 'agent', parts: [{ type: 'text', text: 'Size M is in the cart' }], createdAt: '2026-03-01T10:00:06.000Z' },
+      {
+        id: 'a-1',
+        role: 'agent',
+        parts: [{ type: 'text', text: 'Size M is in the cart' }],
+        createdAt: '2026-03-01T10:00:06.000Z',
+      },
       {
         id: 'msg-req-pw',
         role: 'agent',
@@ -198,7 +223,11 @@ describe('messages', () => {
           {
             type: 'input_request',
             requestId: 'req-pw',
-            request: { expiresAt: '2026-03-01T10:10:07.000Z', question: 'Your shop password?', interaction: { kind: 'protected', format: 'password' } },
+            request: {
+              expiresAt: '2026-03-01T10:10:07.000Z',
+              question: 'Your shop password?',
+              interaction: { kind: 'protected', format: 'password' },
+            },
           },
         ],
         createdAt: '2026-03-01T10:00:07.000Z',

@@ -18,26 +18,47 @@ describe('recording steps', () => {
       .then([
         {
           type: 'CheckoutRunStepRecorded',
-          data: { stepNumber: 2, action: 'add to cart', url: 'https://shop.example.test/cart', screenshotRef: 'shots/2.png', recordedAt: iso(10) },
+          data: {
+            stepNumber: 2,
+            action: 'add to cart',
+            url: 'https://shop.example.test/cart',
+            screenshotRef: 'shots/2.png',
+            recordedAt: iso(10),
+          },
         },
       ]);
   });
 
   it('refuses a runner that does not hold the lease (a stale runner after a takeover)', () => {
-    spec.given(given.browsing()).when(step({ runnerId: OTHER_RUNNER })).thenFails({ code: 'lease_not_held' });
+    spec
+      .given(given.browsing())
+      .when(step({ runnerId: OTHER_RUNNER }))
+      .thenFails({ code: 'lease_not_held' });
   });
 
   it('refuses steps while the run waits for the user', () => {
-    spec.given(given.awaiting()).when(step()).thenFails({ code: 'checkout_run_wrong_status', parameters: { status: 'awaiting_input', expected: ['running'] } });
+    spec
+      .given(given.awaiting())
+      .when(step())
+      .thenFails({
+        code: 'checkout_run_wrong_status',
+        parameters: { status: 'awaiting_input', expected: ['running'] },
+      });
   });
 
   it('refuses a new step once the user asked to cancel: cancellation is honoured between steps', () => {
-    spec.given([...given.browsing(), ev.cancellationRequested()]).when(step()).thenFails({ code: 'cancellation_requested' });
+    spec
+      .given([...given.browsing(), ev.cancellationRequested()])
+      .when(step())
+      .thenFails({ code: 'cancellation_requested' });
   });
 
   it('refuses a step beyond the step budget', () => {
     const policy = { ...DEFAULT_RUN_POLICY, maxSteps: 2 };
-    spec.given([ev.created(policy), ev.claimed(), ev.step(1)]).when(step()).events();
+    spec
+      .given([ev.created(policy), ev.claimed(), ev.step(1)])
+      .when(step())
+      .events();
     spec
       .given([ev.created(policy), ev.claimed(), ev.step(1), ev.step(2)])
       .when(step())
@@ -54,7 +75,10 @@ describe('recording steps', () => {
   });
 
   it('refuses steps on a final run', () => {
-    spec.given(given.blocked()).when(step()).thenFails({ code: 'checkout_run_final', parameters: { status: 'blocked' } });
+    spec
+      .given(given.blocked())
+      .when(step())
+      .thenFails({ code: 'checkout_run_final', parameters: { status: 'blocked' } });
   });
 });
 
@@ -71,16 +95,27 @@ describe('the live browser view', () => {
     spec
       .given(given.browsing())
       .when(attach('https://live.example.test/sessions/def'))
-      .then([{ type: 'CheckoutRunBrowserAttached', data: { embedUrl: 'https://live.example.test/sessions/def', attachedAt: iso(2) } }]);
+      .then([
+        {
+          type: 'CheckoutRunBrowserAttached',
+          data: { embedUrl: 'https://live.example.test/sessions/def', attachedAt: iso(2) },
+        },
+      ]);
   });
 
   it('refuses a view that is not an absolute URL, or from a runner without the lease', () => {
-    spec.given(given.running()).when(attach('/relative')).thenFails({ code: 'invalid_command', parameters: { field: 'embedUrl' } });
+    spec
+      .given(given.running())
+      .when(attach('/relative'))
+      .thenFails({ code: 'invalid_command', parameters: { field: 'embedUrl' } });
     spec.given(given.running()).when(attach(EMBED_URL, OTHER_RUNNER)).thenFails({ code: 'lease_not_held' });
   });
 
   it('is detached, and detaching nothing changes nothing', () => {
-    spec.given(given.browsing()).when(detach()).then([{ type: 'CheckoutRunBrowserDetached', data: { detachedAt: iso(20) } }]);
+    spec
+      .given(given.browsing())
+      .when(detach())
+      .then([{ type: 'CheckoutRunBrowserDetached', data: { detachedAt: iso(20) } }]);
     spec.given(given.running()).when(detach()).thenNothingHappened();
   });
 });

@@ -9,7 +9,11 @@ const body = JSON.stringify({ type: 'wallets.transfer.in', data: { id: 'tx_1', a
 const signed = (secrets: readonly string[], payload = body, at = new Date()) => {
   const id = `msg_${randomBytes(8).toString('hex')}`;
   const signature = secrets.map((secret) => new Webhook(secret).sign(id, at, payload)).join(' ');
-  return { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(at.getTime() / 1000)), 'webhook-signature': signature };
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signature,
+  };
 };
 
 describe('verifyWebhook', () => {
@@ -36,6 +40,8 @@ describe('verifyWebhook', () => {
     expect(() => verifyWebhook(secret, headers, body.replace('1.5', '15'))).toThrow(WebhookVerificationError);
     const stale = signed([secret], body, new Date(Date.now() - 10 * 60_000));
     expect(() => verifyWebhook(secret, stale, body)).toThrow(WebhookVerificationError);
-    expect(() => verifyWebhook(secret, { 'webhook-id': headers['webhook-id'] }, body)).toThrow(WebhookVerificationError);
+    expect(() => verifyWebhook(secret, { 'webhook-id': headers['webhook-id'] }, body)).toThrow(
+      WebhookVerificationError,
+    );
   });
 });

@@ -1,4 +1,11 @@
-import { CONTRACT_EXAMPLES, CardTokenBody, CreateOrderBody, CreateWalletBody, UploadDocumentBody, examplesOf } from '../src/index.js';
+import {
+  CONTRACT_EXAMPLES,
+  CardTokenBody,
+  CreateOrderBody,
+  CreateWalletBody,
+  UploadDocumentBody,
+  examplesOf,
+} from '../src/index.js';
 
 describe('contract examples', () => {
   it.each(CONTRACT_EXAMPLES.map((example) => [`${example.io} ${example.name}: ${example.summary}`, example] as const))(

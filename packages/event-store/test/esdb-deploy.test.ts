@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 /** No Docker engine runs here: the compose file is checked for what the scale-out page promises. */
-const compose = parse(readFileSync(fileURLToPath(new URL('../../../deploy/compose.yaml', import.meta.url)), 'utf8'), { merge: true }) as {
+const compose = parse(readFileSync(fileURLToPath(new URL('../../../deploy/compose.yaml', import.meta.url)), 'utf8'), {
+  merge: true,
+}) as {
   services: Record<string, { environment?: Record<string, string>; command?: string[]; volumes?: string[] }>;
 };
 
@@ -11,9 +13,21 @@ describe('deploy/compose.yaml', () => {
   const services = compose.services;
 
   it('parses, with a three-node cluster, two API instances, a runner, a load balancer and the admin CLI', () => {
-    expect(Object.keys(services).sort()).toEqual(['api1', 'api2', 'cli', 'esdb1', 'esdb2', 'esdb3', 'loadbalancer', 'runner']);
+    expect(Object.keys(services).sort()).toEqual([
+      'api1',
+      'api2',
+      'cli',
+      'esdb1',
+      'esdb2',
+      'esdb3',
+      'loadbalancer',
+      'runner',
+    ]);
     for (const node of ['esdb1', 'esdb2', 'esdb3']) {
-      expect(services[node]?.environment).toMatchObject({ EVENTSTORE_CLUSTER_SIZE: '3', EVENTSTORE_MAX_APPEND_SIZE: '16777216' });
+      expect(services[node]?.environment).toMatchObject({
+        EVENTSTORE_CLUSTER_SIZE: '3',
+        EVENTSTORE_MAX_APPEND_SIZE: '16777216',
+      });
     }
     expect(services['runner']?.command).toEqual(['node', 'tools/runner/dist/main.js']);
   });

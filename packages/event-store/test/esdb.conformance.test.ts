@@ -12,7 +12,9 @@ let server: EsdbTestServer;
 
 beforeAll(async () => {
   server = await startEsdbTestServer();
-  process.stderr.write(`conformance: ${conformanceCases.length} cases against esdb (test server) at ${server.connectionString}\n`);
+  process.stderr.write(
+    `conformance: ${conformanceCases.length} cases against esdb (test server) at ${server.connectionString}\n`,
+  );
 });
 
 afterAll(async () => {

@@ -28,7 +28,11 @@ describe('document content', () => {
     ['plain base64', PNG.toString('base64'), 'invalid_data_uri'],
     ['no base64 marker', `data:image/png,${PNG.toString('base64')}`, 'invalid_data_uri'],
     ['a gif', uri('image/gif', Buffer.from('GIF89a')), 'document_media_type_not_allowed'],
-    ['whitespace in base64', `data:image/png;base64,${PNG.toString('base64').slice(0, 4)} ${PNG.toString('base64').slice(4)}`, 'invalid_base64'],
+    [
+      'whitespace in base64',
+      `data:image/png;base64,${PNG.toString('base64').slice(0, 4)} ${PNG.toString('base64').slice(4)}`,
+      'invalid_base64',
+    ],
     ['base64url characters', 'data:image/png;base64,iVBO-_==', 'invalid_base64'],
     ['padding in the middle', 'data:image/png;base64,iV==iVBO', 'invalid_base64'],
     ['png declared, pdf given', uri('image/png', Buffer.from('%PDF-1.4')), 'document_content_mismatch'],
@@ -76,13 +80,34 @@ const uploaded = (documentId: string, replaced?: string) => ({
 describe('identity document decider', () => {
   const spec = DeciderSpecification.for(identityDocumentDecider);
 
-  it('records a first upload', () => spec.given([]).when(upload('d1')).then([uploaded('d1')]));
-  it('replaces the current document, naming its blob', () => spec.given([uploaded('d1')]).when(upload('d2')).then([uploaded('d2', 'd1')]));
+  it('records a first upload', () =>
+    spec
+      .given([])
+      .when(upload('d1'))
+      .then([uploaded('d1')]));
+  it('replaces the current document, naming its blob', () =>
+    spec
+      .given([uploaded('d1')])
+      .when(upload('d2'))
+      .then([uploaded('d2', 'd1')]));
   it('names only the latest one it replaces', () =>
-    spec.given([uploaded('d1'), uploaded('d2', 'd1')]).when(upload('d3')).then([uploaded('d3', 'd2')]));
-  it('treats a retried upload as done', () => spec.given([uploaded('d1')]).when(upload('d1')).thenNothingHappened());
+    spec
+      .given([uploaded('d1'), uploaded('d2', 'd1')])
+      .when(upload('d3'))
+      .then([uploaded('d3', 'd2')]));
+  it('treats a retried upload as done', () =>
+    spec
+      .given([uploaded('d1')])
+      .when(upload('d1'))
+      .thenNothingHappened());
   it('refuses an expiry before today and accepts today', () => {
-    spec.given([]).when(upload('d1', { expiresAt: '2025-12-31' })).thenFails({ kind: 'invalid', code: 'document_expired' });
-    spec.given([]).when(upload('d1', { expiresAt: '2026-01-01' })).then([{ ...uploaded('d1'), data: { ...uploaded('d1').data, expiresAt: '2026-01-01' } }]);
+    spec
+      .given([])
+      .when(upload('d1', { expiresAt: '2025-12-31' }))
+      .thenFails({ kind: 'invalid', code: 'document_expired' });
+    spec
+      .given([])
+      .when(upload('d1', { expiresAt: '2026-01-01' }))
+      .then([{ ...uploaded('d1'), data: { ...uploaded('d1').data, expiresAt: '2026-01-01' } }]);
   });
 });

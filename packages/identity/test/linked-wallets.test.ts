@@ -1,7 +1,13 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { DeciderSpecification } from '@paykit/kernel/testing';
 import { addressFromPublicKey } from '@paykit/wallets';
-import { type LinkChallenge, type LinkedWalletEvent, challengeMessage, linkedWalletDecider, verifyOwnershipProof } from '../src/index.js';
+import {
+  type LinkChallenge,
+  type LinkedWalletEvent,
+  challengeMessage,
+  linkedWalletDecider,
+  verifyOwnershipProof,
+} from '../src/index.js';
 
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const base58 = (bytes: Uint8Array): string => {
@@ -16,7 +22,10 @@ const base58 = (bytes: Uint8Array): string => {
 };
 
 const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-const address = addressFromPublicKey('solana', Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url'));
+const address = addressFromPublicKey(
+  'solana',
+  Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url'),
+);
 
 const challenge: LinkChallenge = {
   domain: 'shop.example.com',
@@ -32,7 +41,10 @@ const message = challengeMessage('solana', challenge);
 const signed = (text: string) => base58(sign(null, Buffer.from(text), privateKey));
 
 const wallet = (userLocator = 'userId:ana') => ({ userLocator, chainType: 'solana' as const, address });
-const issued = (userLocator = 'userId:ana'): LinkedWalletEvent => ({ type: 'WalletLinkChallengeIssued', data: { ...wallet(userLocator), challenge, message } });
+const issued = (userLocator = 'userId:ana'): LinkedWalletEvent => ({
+  type: 'WalletLinkChallengeIssued',
+  data: { ...wallet(userLocator), challenge, message },
+});
 const request = (userLocator = 'userId:ana', now = '2026-01-01T00:01:00.000Z') => ({
   type: 'RequestWalletLink' as const,
   data: { ...wallet(userLocator), challenge, message, now },
@@ -56,7 +68,10 @@ describe('linked wallet decider', () => {
   });
 
   it('verifies a signature of the challenge (base58 or 0x-hex)', () => {
-    spec.given([issued()]).when(prove(signed(message))).then([verified]);
+    spec
+      .given([issued()])
+      .when(prove(signed(message)))
+      .then([verified]);
     const hex = `0x${sign(null, Buffer.from(message), privateKey).toString('hex')}`;
     spec.given([issued()]).when(prove(hex)).then([verified]);
   });
@@ -72,12 +87,21 @@ describe('linked wallet decider', () => {
 
   it('keeps a verified wallet to its user', () => {
     spec.given([issued(), verified]).when(request()).thenNothingHappened();
-    spec.given([issued(), verified]).when(prove(signed(message))).thenNothingHappened();
-    spec.given([issued(), verified]).when(request('userId:bo')).thenFails({ kind: 'conflict', code: 'wallet_linked_to_another_user' });
+    spec
+      .given([issued(), verified])
+      .when(prove(signed(message)))
+      .thenNothingHappened();
+    spec
+      .given([issued(), verified])
+      .when(request('userId:bo'))
+      .thenFails({ kind: 'conflict', code: 'wallet_linked_to_another_user' });
   });
 
   it('lets another user replace a claim that was never proven', () => {
-    spec.given([issued()]).when(request('userId:bo')).then([issued('userId:bo')]);
+    spec
+      .given([issued()])
+      .when(request('userId:bo'))
+      .then([issued('userId:bo')]);
   });
 });
 
@@ -93,7 +117,9 @@ describe('challenge message', () => {
 
   it('needs the key behind the address', () => {
     const other = generateKeyPairSync('ed25519');
-    expect(verifyOwnershipProof('solana', address, message, base58(sign(null, Buffer.from(message), other.privateKey)))).toBe(false);
+    expect(
+      verifyOwnershipProof('solana', address, message, base58(sign(null, Buffer.from(message), other.privateKey))),
+    ).toBe(false);
     expect(verifyOwnershipProof('solana', address, message, signed(message))).toBe(true);
     expect(verifyOwnershipProof('evm', '0x0000000000000000000000000000000000000001', message, '0x00')).toBe(false);
   });

@@ -6,12 +6,23 @@ const method: SavedPaymentMethod = {
   userLocator: 'userId:ana',
   type: 'bank-account-us',
   vaultToken: 'ba_1',
-  bankAccount: { accountSuffix: '4321', routingNumber: '110000000', bankName: 'Bank', accountType: 'checking', currency: 'usd', country: 'US', entityType: 'individual' },
+  bankAccount: {
+    accountSuffix: '4321',
+    routingNumber: '110000000',
+    bankName: 'Bank',
+    accountType: 'checking',
+    currency: 'usd',
+    country: 'US',
+    entityType: 'individual',
+  },
   sealedBilling: 'sealed',
   createdAt: 't0',
 };
 const saved: PaymentMethodEvent = { type: 'PaymentMethodSaved', data: method };
-const deleted: PaymentMethodEvent = { type: 'PaymentMethodDeleted', data: { paymentMethodId: 'pm1', userLocator: 'userId:ana', vaultToken: 'ba_1', deletedAt: 't1' } };
+const deleted: PaymentMethodEvent = {
+  type: 'PaymentMethodDeleted',
+  data: { paymentMethodId: 'pm1', userLocator: 'userId:ana', vaultToken: 'ba_1', deletedAt: 't1' },
+};
 const remove = { type: 'DeletePaymentMethod' as const, data: { paymentMethodId: 'pm1', at: 't1' } };
 
 describe('payment method decider', () => {

@@ -1,15 +1,42 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { DeciderSpecification } from '@paykit/kernel/testing';
-import { type UserEvent, checkDateOfBirth, dataItemsOfUser, eligibilityOf, parseUserLocator, userDecider, yearsBetween } from '../src/index.js';
+import {
+  type UserEvent,
+  checkDateOfBirth,
+  dataItemsOfUser,
+  eligibilityOf,
+  parseUserLocator,
+  userDecider,
+  yearsBetween,
+} from '../src/index.js';
 
-const section = (fingerprint: string) => ({ sealed: 'sealed', fingerprint, dataItems: ['name' as const, 'dateOfBirth' as const] });
+const section = (fingerprint: string) => ({
+  sealed: 'sealed',
+  fingerprint,
+  dataItems: ['name' as const, 'dateOfBirth' as const],
+});
 const update = (fingerprint: string, identityFingerprint?: string) => ({
   type: 'UpdateUserDetails' as const,
-  data: { userLocator: 'userId:u', sections: { userDetails: section(fingerprint) }, ...(identityFingerprint && { identityFingerprint }), at: 't1' },
+  data: {
+    userLocator: 'userId:u',
+    sections: { userDetails: section(fingerprint) },
+    ...(identityFingerprint && { identityFingerprint }),
+    at: 't1',
+  },
 });
-const updated = (fingerprint: string, identityFingerprint: string | undefined, verificationVoided: boolean): UserEvent => ({
+const updated = (
+  fingerprint: string,
+  identityFingerprint: string | undefined,
+  verificationVoided: boolean,
+): UserEvent => ({
   type: 'UserDetailsUpdated',
-  data: { userLocator: 'userId:u', sections: { userDetails: section(fingerprint) }, ...(identityFingerprint && { identityFingerprint }), verificationVoided, updatedAt: 't1' },
+  data: {
+    userLocator: 'userId:u',
+    sections: { userDetails: section(fingerprint) },
+    ...(identityFingerprint && { identityFingerprint }),
+    verificationVoided,
+    updatedAt: 't1',
+  },
 });
 const started = (status: 'pending' | 'approved' | 'declined' | 'needs-review'): UserEvent => ({
   type: 'IdentityVerificationStarted',
@@ -20,20 +47,45 @@ describe('user decider', () => {
   const spec = DeciderSpecification.for(userDecider);
 
   it('records details, and nothing when the same details come again', () => {
-    spec.given([]).when(update('f1', 'id1')).then([updated('f1', 'id1', false)]);
-    spec.given([updated('f1', 'id1', false)]).when(update('f1', 'id1')).thenNothingHappened();
+    spec
+      .given([])
+      .when(update('f1', 'id1'))
+      .then([updated('f1', 'id1', false)]);
+    spec
+      .given([updated('f1', 'id1', false)])
+      .when(update('f1', 'id1'))
+      .thenNothingHappened();
   });
 
   it('voids a verification when the person described changes, not when other details do', () => {
-    spec.given([updated('f1', 'id1', false), started('approved')]).when(update('f2', 'id2')).then([updated('f2', 'id2', true)]);
-    spec.given([updated('f1', 'id1', false), started('approved')]).when(update('f2', 'id1')).then([updated('f2', 'id1', false)]);
+    spec
+      .given([updated('f1', 'id1', false), started('approved')])
+      .when(update('f2', 'id2'))
+      .then([updated('f2', 'id2', true)]);
+    spec
+      .given([updated('f1', 'id1', false), started('approved')])
+      .when(update('f2', 'id1'))
+      .then([updated('f2', 'id1', false)]);
   });
 
   it('keeps a rejection whatever the details become, and refuses a new check', () => {
-    spec.given([updated('f1', 'id1', false), started('declined')]).when(update('f2', 'id2')).then([updated('f2', 'id2', false)]);
+    spec
+      .given([updated('f1', 'id1', false), started('declined')])
+      .when(update('f2', 'id2'))
+      .then([updated('f2', 'id2', false)]);
     spec
       .given([started('declined')])
-      .when({ type: 'StartIdentityVerification', data: { userLocator: 'userId:u', provider: 'p', inquiryId: 'inq_2', environmentId: 'env', status: 'approved', at: 't' } })
+      .when({
+        type: 'StartIdentityVerification',
+        data: {
+          userLocator: 'userId:u',
+          provider: 'p',
+          inquiryId: 'inq_2',
+          environmentId: 'env',
+          status: 'approved',
+          at: 't',
+        },
+      })
       .thenFails({ code: 'identity_verification_rejected' });
   });
 
@@ -45,9 +97,20 @@ describe('user decider', () => {
     spec
       .given([started('needs-review')])
       .when(record('inq_1', 'approved'))
-      .then([{ type: 'IdentityVerificationStatusChanged', data: { userLocator: 'userId:u', inquiryId: 'inq_1', status: 'approved', changedAt: 't2' } }]);
-    spec.given([started('needs-review')]).when(record('inq_1', 'needs-review')).thenNothingHappened();
-    spec.given([started('needs-review')]).when(record('inq_0', 'approved')).thenNothingHappened();
+      .then([
+        {
+          type: 'IdentityVerificationStatusChanged',
+          data: { userLocator: 'userId:u', inquiryId: 'inq_1', status: 'approved', changedAt: 't2' },
+        },
+      ]);
+    spec
+      .given([started('needs-review')])
+      .when(record('inq_1', 'needs-review'))
+      .thenNothingHappened();
+    spec
+      .given([started('needs-review')])
+      .when(record('inq_0', 'approved'))
+      .thenNothingHappened();
   });
 });
 
@@ -82,10 +145,16 @@ describe('eligibility', () => {
   it('accepts both sides of an identity card or a residency permit as proof of identity', () => {
     const selfie = passportAndSelfie[1]!;
     for (const documents of [
-      [{ documentType: 'id-idcard-front' as const, expiresAt: '2030-01-01' }, { documentType: 'id-idcard-back' as const, expiresAt: '2030-01-01' }, selfie],
+      [
+        { documentType: 'id-idcard-front' as const, expiresAt: '2030-01-01' },
+        { documentType: 'id-idcard-back' as const, expiresAt: '2030-01-01' },
+        selfie,
+      ],
       [{ documentType: 'id-residency-permit' as const, expiresAt: '2030-01-01' }, selfie],
     ]) {
-      expect(eligibilityOf({ ...base, dataItems: [...base.dataItems], documents, verification: 'approved' })[0]?.status).toBe('verified');
+      expect(
+        eligibilityOf({ ...base, dataItems: [...base.dataItems], documents, verification: 'approved' })[0]?.status,
+      ).toBe('verified');
     }
   });
 
@@ -105,7 +174,9 @@ describe('user fields', () => {
   it('wants an adult born in the past', () => {
     expect(E.isRight(checkDateOfBirth('2008-06-01', '2026-06-01'))).toBe(true);
     expect(checkDateOfBirth('2008-06-02', '2026-06-01')).toMatchObject(E.left({ code: 'user_underage' }));
-    expect(checkDateOfBirth('2027-01-01', '2026-06-01')).toMatchObject(E.left({ message: expect.stringMatching(/^userDetails.dateOfBirth: /) }));
+    expect(checkDateOfBirth('2027-01-01', '2026-06-01')).toMatchObject(
+      E.left({ message: expect.stringMatching(/^userDetails.dateOfBirth: /) }),
+    );
     expect(E.isLeft(checkDateOfBirth('1900-01-01', '2026-06-01'))).toBe(true);
   });
 

@@ -7,14 +7,18 @@ const DecimalJs = DecimalModule as unknown as typeof DecimalModule.Decimal;
  * Exact decimal arithmetic for money and token amounts. Amounts cross every boundary as
  * strings; inside, they are Decimals with enough precision for 18-decimal tokens of any size.
  */
-export const Decimal = DecimalJs.clone({ precision: 80, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -40, toExpPos: 80 });
+export const Decimal = DecimalJs.clone({
+  precision: 80,
+  rounding: DecimalJs.ROUND_HALF_EVEN,
+  toExpNeg: -40,
+  toExpPos: 80,
+});
 export type Decimal = InstanceType<typeof Decimal>;
 
 const DECIMAL_STRING = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 /** Parses a plain non-negative decimal string ("12", "0.5"); no exponent, sign or spaces. */
-export const parseDecimal = (value: string): Decimal | null =>
-  DECIMAL_STRING.test(value) ? new Decimal(value) : null;
+export const parseDecimal = (value: string): Decimal | null => (DECIMAL_STRING.test(value) ? new Decimal(value) : null);
 
 export interface DecimalShape {
   readonly maxIntegerDigits: number;

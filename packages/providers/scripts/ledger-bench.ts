@@ -20,7 +20,12 @@ const CHAIN = 'base-sepolia';
 const microsPerOp = (from: bigint, to: bigint) => (Number(to - from) / 1e3 / N).toFixed(1);
 
 const run = async (label: string, store: EventStore, concurrency: number) => {
-  const gateway = new SandboxChainGateway({ environment: 'staging', clock: systemClock, timing: { blockTimeMs: 20 }, store });
+  const gateway = new SandboxChainGateway({
+    environment: 'staging',
+    clock: systemClock,
+    timing: { blockTimeMs: 20 },
+    store,
+  });
   const addresses = Array.from({ length: 50 }, () => privateKeyToAccount(generatePrivateKey()).address);
   const lanes = (work: (index: number) => Promise<void>) =>
     Promise.all(
@@ -29,7 +34,12 @@ const run = async (label: string, store: EventStore, concurrency: number) => {
       }),
     );
   const fund = async (index: number) => {
-    const funded = await gateway.fund({ chain: CHAIN, address: addresses[index % 50] as string, token: 'usdxm', amount: '1' });
+    const funded = await gateway.fund({
+      chain: CHAIN,
+      address: addresses[index % 50] as string,
+      token: 'usdxm',
+      amount: '1',
+    });
     if (funded._tag === 'Left') throw new Error(funded.left.message);
   };
   for (let index = 0; index < 200; index++) await fund(index);
@@ -37,11 +47,17 @@ const run = async (label: string, store: EventStore, concurrency: number) => {
   await lanes(fund);
   const funded = process.hrtime.bigint();
   await lanes(async (index) => {
-    const balance = await gateway.getBalance({ chain: CHAIN, address: addresses[index % 50] as string, token: { native: true } });
+    const balance = await gateway.getBalance({
+      chain: CHAIN,
+      address: addresses[index % 50] as string,
+      token: { native: true },
+    });
     if (balance._tag === 'Left') throw new Error(balance.left.message);
   });
   const read = process.hrtime.bigint();
-  console.log(`${label}, ${concurrency} caller(s): faucet ${microsPerOp(started, funded)} µs/op, balance ${microsPerOp(funded, read)} µs/op`);
+  console.log(
+    `${label}, ${concurrency} caller(s): faucet ${microsPerOp(started, funded)} µs/op, balance ${microsPerOp(funded, read)} µs/op`,
+  );
 };
 
 await run('memory store', new MemoryEventStore(), 1);

@@ -39,11 +39,7 @@ export * from './payouts/sandbox-payout-rail.js';
 export * from './blobs/blob-store-port.js';
 export * from './blobs/memory-blob-store.js';
 export * from './blobs/file-blob-store.js';
-export {
-  EventStoreBlobStore,
-  type EventStoreBlobStoreOptions,
-  blobStream,
-} from './blobs/event-store-blob-store.js';
+export { EventStoreBlobStore, type EventStoreBlobStoreOptions, blobStream } from './blobs/event-store-blob-store.js';
 export { importBlobFiles, openEventStoreBlobStore } from './blobs/legacy-blob-files.js';
 
 // Where the sandboxes keep what they hold: the event store the service runs on.

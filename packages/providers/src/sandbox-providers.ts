@@ -44,7 +44,12 @@ export const createSandboxProviders = (options: SandboxProvidersOptions) => {
     encryptionKey: options.encryptionKey,
     store:
       options.vaultStore ??
-      new EventStoreBlobStore({ store: state.store, namespace: 'bank-accounts', encryptionKey: options.encryptionKey, clock }),
+      new EventStoreBlobStore({
+        store: state.store,
+        namespace: 'bank-accounts',
+        encryptionKey: options.encryptionKey,
+        clock,
+      }),
   });
   return {
     faults,

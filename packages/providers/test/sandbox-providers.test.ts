@@ -5,24 +5,50 @@ import { clockAt, ids, KEY, leftOf, rightOf } from './support.js';
 describe('createSandboxProviders', () => {
   const providers = () => {
     const clock = clockAt();
-    return { clock, ...createSandboxProviders({ environment: 'staging', clock, ids: ids('wired'), encryptionKey: KEY }) };
+    return {
+      clock,
+      ...createSandboxProviders({ environment: 'staging', clock, ids: ids('wired'), encryptionKey: KEY }),
+    };
   };
 
   it('wires an onramp: price, quote, tokenize, charge', async () => {
     const { pricing, cardVault, cardProcessor } = providers();
     const price = rightOf(await pricing.priceOf({ itemLocator: 'base-sepolia:usdxm', currency: 'usd' }));
-    const quote = rightOf(quoteOrder({ price, execution: { mode: 'exact-in', amount: '50', maxSlippageBps: '500' }, quotedAt: '2026-01-01T00:00:00Z', ttlSeconds: 300 }));
-    const card = rightOf(await cardVault.tokenizeCard({ number: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '314' }));
+    const quote = rightOf(
+      quoteOrder({
+        price,
+        execution: { mode: 'exact-in', amount: '50', maxSlippageBps: '500' },
+        quotedAt: '2026-01-01T00:00:00Z',
+        ttlSeconds: 300,
+      }),
+    );
+    const card = rightOf(
+      await cardVault.tokenizeCard({ number: '4242424242424242', expMonth: 1, expYear: 2030, cvc: '314' }),
+    );
     const charge = rightOf(
-      await cardProcessor.charge({ token: card.token, amount: quote.totalPrice.amount, currency: 'usd', idempotencyKey: 'order-1' }),
+      await cardProcessor.charge({
+        token: card.token,
+        amount: quote.totalPrice.amount,
+        currency: 'usd',
+        idempotencyKey: 'order-1',
+      }),
     );
     expect([charge.status, charge.amount.amount]).toEqual(['succeeded', '50']);
   });
 
   it('wires an offramp: tokenize the account, pay out, settle', async () => {
     const { clock, bankAccountVault, payoutRail } = providers();
-    const account = rightOf(await bankAccountVault.tokenizeBankAccount({ accountNumber: '55550000', routingNumber: '110000000' }));
-    const payout = rightOf(await payoutRail.createPayout({ paymentMethodToken: account.token, amount: '99', currency: 'usd', reference: 'order-2' }));
+    const account = rightOf(
+      await bankAccountVault.tokenizeBankAccount({ accountNumber: '55550000', routingNumber: '110000000' }),
+    );
+    const payout = rightOf(
+      await payoutRail.createPayout({
+        paymentMethodToken: account.token,
+        amount: '99',
+        currency: 'usd',
+        reference: 'order-2',
+      }),
+    );
     clock.advance(24 * 3_600_000);
     expect(rightOf(await payoutRail.getPayout(payout.payoutId)).status).toBe('settled');
   });

@@ -4,7 +4,8 @@ import { encryptionKey, type EncryptionKey } from '../src/index.js';
 
 /** The value of a Right; fails the test with the error of a Left. */
 export const rightOf = <A>(either: E.Either<DomainError, A>): A => {
-  if (E.isLeft(either)) throw new Error(`expected a value, got ${either.left.kind} ${either.left.code}: ${either.left.message}`);
+  if (E.isLeft(either))
+    throw new Error(`expected a value, got ${either.left.kind} ${either.left.code}: ${either.left.message}`);
   return either.right;
 };
 

@@ -14,7 +14,12 @@ const feesOf = (quote: Quote): string => {
   return fees.reduce((sum, fee) => sum.plus(fee.amount), new Decimal(0)).toFixed();
 };
 
-const orderRowOf = (projectId: string, data: OrderCreated['data'], createdAt: string, writes: ReconciliationWrites): OrderRow => {
+const orderRowOf = (
+  projectId: string,
+  data: OrderCreated['data'],
+  createdAt: string,
+  writes: ReconciliationWrites,
+): OrderRow => {
   const item = data.lineItems[0];
   const offramp = data.kind === 'offramp';
   const chain = offramp ? data.payment.method : (item?.chain ?? '');

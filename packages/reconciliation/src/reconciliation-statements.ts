@@ -159,7 +159,9 @@ const dailyUpsertSql = (fields: readonly (keyof DailyIncrement)[]): string => {
   const values = DAILY_FIELDS.map((field) => (given.has(field) ? '?' : DAILY_COLUMN_OF[field].amount ? "'0'" : '0'));
   const updates = fields.map((field) => {
     const { column, amount } = DAILY_COLUMN_OF[field];
-    return amount ? `${column} = ${DECIMAL_ADD_FUNCTION}(${column}, excluded.${column})` : `${column} = ${column} + excluded.${column}`;
+    return amount
+      ? `${column} = ${DECIMAL_ADD_FUNCTION}(${column}, excluded.${column})`
+      : `${column} = ${column} + excluded.${column}`;
   });
   return `INSERT INTO recon_daily (${[...DAILY_KEY, ...columns.map((entry) => entry.column)].join(', ')})
     VALUES (${[...DAILY_KEY.map(() => '?'), ...values].join(', ')})
@@ -253,7 +255,19 @@ export class ReconciliationWrites {
 
   upsertDeposit(deposit: DepositRecord): void {
     const { projectId, chain, txId, day, seq, orderId, amount, currency, memo } = deposit;
-    this.s.upsertDeposit.run(projectId, chain, txId, day, seq, orderId, amount, currency, memo, deposit.recorded ? 1 : 0, deposit.observed ? 1 : 0);
+    this.s.upsertDeposit.run(
+      projectId,
+      chain,
+      txId,
+      day,
+      seq,
+      orderId,
+      amount,
+      currency,
+      memo,
+      deposit.recorded ? 1 : 0,
+      deposit.observed ? 1 : 0,
+    );
   }
 
   flag(exception: ExceptionRecord): void {

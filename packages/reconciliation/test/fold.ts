@@ -30,7 +30,13 @@ export class FoldedReconciliation {
     foldInto(this.db, reconciliationProjection, recorded);
   }
 
-  report(options: { from: string; to: string; now: string; scope?: ReportScope; timeoutMinutes?: number }): ReconciliationReport {
+  report(options: {
+    from: string;
+    to: string;
+    now: string;
+    scope?: ReportScope;
+    timeoutMinutes?: number;
+  }): ReconciliationReport {
     return readReconciliationReport(this.readModel, {
       scope: options.scope === undefined ? PROJECT : options.scope,
       from: options.from,

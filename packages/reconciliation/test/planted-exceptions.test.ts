@@ -65,7 +65,18 @@ const generate = () => {
     if (kind === 'offramp') {
       const amount = index === PLANTED.amountMismatch ? new Decimal(plan.amount).minus('0.01').toFixed() : plan.amount;
       events.push(
-        depositObservedEvent({ chain: plan.chain, txId: `0x${index.toString(16)}`, from: '0xpayer', to: DEPOSIT_ADDRESS, token: `${plan.chain}:usdxm`, symbol: 'usdxm', amount, baseUnits: '0', memo: plan.memo!, finalizedAt: iso(paidAt) }),
+        depositObservedEvent({
+          chain: plan.chain,
+          txId: `0x${index.toString(16)}`,
+          from: '0xpayer',
+          to: DEPOSIT_ADDRESS,
+          token: `${plan.chain}:usdxm`,
+          symbol: 'usdxm',
+          amount,
+          baseUnits: '0',
+          memo: plan.memo!,
+          finalizedAt: iso(paidAt),
+        }),
       );
     }
     if (index === PLANTED.paidNotDelivered) continue;
@@ -82,10 +93,22 @@ const generate = () => {
     // In flight within the settlement time: not late yet, so not an exception.
     if (paidAt > NOW.getTime() - minutes(150)) continue;
     events.push(order.deliveryCompleted(iso(paidAt + minutes(2))));
-    if (index === PLANTED.deliveredTwice) events.push(order.deliveryCompleted(iso(paidAt + minutes(3)), 'second-payout'));
+    if (index === PLANTED.deliveredTwice)
+      events.push(order.deliveryCompleted(iso(paidAt + minutes(3)), 'second-payout'));
   }
   events.push(
-    depositObservedEvent({ chain: 'base-sepolia', txId: PLANTED.unknownMemo, from: '0xstranger', to: DEPOSIT_ADDRESS, token: 'base-sepolia:usdxm', symbol: 'usdxm', amount: '77.7', baseUnits: '0', memo: 'memo-of-no-order', finalizedAt: iso(FIRST_DAY + minutes(600)) }),
+    depositObservedEvent({
+      chain: 'base-sepolia',
+      txId: PLANTED.unknownMemo,
+      from: '0xstranger',
+      to: DEPOSIT_ADDRESS,
+      token: 'base-sepolia:usdxm',
+      symbol: 'usdxm',
+      amount: '77.7',
+      baseUnits: '0',
+      memo: 'memo-of-no-order',
+      finalizedAt: iso(FIRST_DAY + minutes(600)),
+    }),
   );
   return { events, quoted, received };
 };
@@ -121,14 +144,23 @@ describe('reconciliation over 100,000 generated orders', () => {
           ['payout-not-settled', orderId(PLANTED.payoutNotSettled)],
           ['paid-not-delivered', orderId(PLANTED.paidNotDelivered)],
           ['delivered-twice', orderId(PLANTED.deliveredTwice)],
-        ].sort(([, a], [, b]) => (a === PLANTED.unknownMemo ? -1 : b === PLANTED.unknownMemo ? 1 : a!.localeCompare(b!))),
+        ].sort(([, a], [, b]) =>
+          a === PLANTED.unknownMemo ? -1 : b === PLANTED.unknownMemo ? 1 : a!.localeCompare(b!),
+        ),
       );
       expect(Object.values(report.exceptionCounts)).toEqual([1, 1, 1, 1, 1, 1]);
       const mismatch = report.exceptions.find((exception) => exception.kind === 'amount-mismatch');
       expect(mismatch?.txId).toBe(`0x${PLANTED.amountMismatch.toString(16)}`);
 
-      expect(report.totals.map((total) => [total.currency, total.orders, total.quotedAmount, total.receivedAmount])).toEqual(
-        ['usd', 'usdc'].map((currency) => [currency, ORDERS / 2, quoted.get(currency)!.toFixed(), received.get(currency)!.toFixed()]),
+      expect(
+        report.totals.map((total) => [total.currency, total.orders, total.quotedAmount, total.receivedAmount]),
+      ).toEqual(
+        ['usd', 'usdc'].map((currency) => [
+          currency,
+          ORDERS / 2,
+          quoted.get(currency)!.toFixed(),
+          received.get(currency)!.toFixed(),
+        ]),
       );
       expect(new Set(report.rows.map((row) => row.day)).size).toBe(DAYS);
     } finally {

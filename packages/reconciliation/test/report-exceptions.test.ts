@@ -30,7 +30,9 @@ const observed = (txId: string, memo: string | undefined, amount = '25', to = DE
 
 const RANGE = { from: '2026-04-01', to: '2026-04-01' };
 const kindsAndSubjects = (folded: FoldedReconciliation, now: string, timeoutMinutes = 60) =>
-  folded.report({ ...RANGE, now, timeoutMinutes }).exceptions.map((exception) => [exception.kind, exception.orderId ?? exception.txId]);
+  folded
+    .report({ ...RANGE, now, timeoutMinutes })
+    .exceptions.map((exception) => [exception.kind, exception.orderId ?? exception.txId]);
 
 describe('reconciliation exceptions', () => {
   it('flags a deposit to a watched address whose memo no order carries, for the project using the address', () => {
@@ -63,10 +65,12 @@ describe('reconciliation exceptions', () => {
     const now = '2026-04-01T10:00:00.000Z';
     expect(kindsAndSubjects(folded, now)).toEqual([]);
     expect(folded.report({ ...RANGE, now, scope: OTHER_PROJECT }).exceptions).toEqual([]);
-    expect(folded.report({ ...RANGE, now, scope: null }).exceptions.map((exception) => [exception.kind, exception.txId])).toEqual([
-      ['unknown-memo', '0xstray'],
-    ]);
-    expect(folded.readModel.depositsAfter(null, '2026-04-01', '2026-04-01', null, 10).map((deposit) => deposit.txId)).toEqual(['0xstray']);
+    expect(
+      folded.report({ ...RANGE, now, scope: null }).exceptions.map((exception) => [exception.kind, exception.txId]),
+    ).toEqual([['unknown-memo', '0xstray']]);
+    expect(
+      folded.readModel.depositsAfter(null, '2026-04-01', '2026-04-01', null, 10).map((deposit) => deposit.txId),
+    ).toEqual(['0xstray']);
     folded.close();
   });
 
@@ -111,7 +115,11 @@ describe('reconciliation exceptions', () => {
     const slow = order('slow', 'offramp');
     const settled = order('settled', 'offramp', { memo: 'memo-settled' });
     const folded = new FoldedReconciliation([
-      ...[slow, settled].flatMap((history) => [history.created(), history.paid('2026-04-01T08:10:00.000Z'), history.deliveryStarted('2026-04-01T09:00:00.000Z')]),
+      ...[slow, settled].flatMap((history) => [
+        history.created(),
+        history.paid('2026-04-01T08:10:00.000Z'),
+        history.deliveryStarted('2026-04-01T09:00:00.000Z'),
+      ]),
       settled.deliveryCompleted('2026-04-01T12:00:00.000Z'),
     ]);
     expect(kindsAndSubjects(folded, '2026-04-01T09:59:59.999Z')).toEqual([]);
@@ -129,7 +137,10 @@ describe('reconciliation exceptions', () => {
     const refunded = order('refunded', 'onramp');
     const paidAt = '2026-04-01T08:00:00.000Z';
     const folded = new FoldedReconciliation([
-      ...[stuck, slippage, offrampWaiting, delivered, refunded].flatMap((history) => [history.created(), history.paid(paidAt)]),
+      ...[stuck, slippage, offrampWaiting, delivered, refunded].flatMap((history) => [
+        history.created(),
+        history.paid(paidAt),
+      ]),
       slippage.deliveryFailed('2026-04-01T08:01:00.000Z', 'slippage-tolerance-exceeded'),
       delivered.deliveryStarted('2026-04-01T08:01:00.000Z'),
       delivered.deliveryCompleted('2026-04-01T08:02:00.000Z'),
@@ -170,7 +181,10 @@ describe('reconciliation exceptions', () => {
       'paid-not-delivered': 0,
       'delivered-twice': 1,
     });
-    expect(report.rows.find((row) => row.kind === 'offramp')).toMatchObject({ deliveriesCompleted: 2, payoutSettledAmount: '49.5' });
+    expect(report.rows.find((row) => row.kind === 'offramp')).toMatchObject({
+      deliveriesCompleted: 2,
+      payoutSettledAmount: '49.5',
+    });
     folded.close();
   });
 });

@@ -104,7 +104,9 @@ describe('approvalMessageOf', () => {
     );
     const sui = { ...stellar, chain: 'sui', chainType: 'sui' as const };
     expect(approvalMessageOf(sui)).toBe(
-      createHash('sha256').update([lines[0], 'chain:sui', ...lines.slice(2)].join('\n')).digest('hex'),
+      createHash('sha256')
+        .update([lines[0], 'chain:sui', ...lines.slice(2)].join('\n'))
+        .digest('hex'),
     );
   });
 

@@ -161,7 +161,11 @@ describe('CreateTransfer', () => {
     ['a zero amount', { amount: '0' }, 'invalid_amount'],
     ['a negative amount', { amount: '-1' }, 'invalid_amount'],
     ['an amount finer than the token', { amount: '0.0000001' }, 'amount_precision_exceeded'],
-    ['a memo too long for an EVM call-data trailer', { memo: { type: 'text', value: 'm'.repeat(300) } }, 'invalid_memo'],
+    [
+      'a memo too long for an EVM call-data trailer',
+      { memo: { type: 'text', value: 'm'.repeat(300) } },
+      'invalid_memo',
+    ],
     ['a quorum without signers', { requiredApprovals: [{ threshold: 1, signers: [] }] }, 'invalid_approval_quorum'],
     [
       'a quorum listing a signer twice',

@@ -142,7 +142,12 @@ describe('toTransferResource', () => {
         required: 1,
         pending: [],
         submitted: [
-          { signer: adminMember, message, signature: approval(events, ADMIN).signature, submittedAt: Date.parse(LATER) },
+          {
+            signer: adminMember,
+            message,
+            signature: approval(events, ADMIN).signature,
+            submittedAt: Date.parse(LATER),
+          },
         ],
       },
       fees: {
@@ -224,7 +229,9 @@ describe('toTransferResource', () => {
   });
 
   it('keeps the quorum form for a 1-of-n quorum: any of several members may approve', () => {
-    const events = created(createEvm({ requiredApprovals: [{ locator: 'quorum:any', threshold: 1, signers: [ADMIN, SECOND] }] }));
+    const events = created(
+      createEvm({ requiredApprovals: [{ locator: 'quorum:any', threshold: 1, signers: [ADMIN, SECOND] }] }),
+    );
     expect(resourceOf(events).approvals.pending).toMatchObject([
       { signer: { locator: 'quorum:any', type: 'quorum' }, quorumApprovals: { threshold: 1, remaining: 1 } },
     ]);

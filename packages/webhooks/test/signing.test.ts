@@ -55,7 +55,11 @@ describe('endpoint secrets', () => {
   });
 
   it('refuse a missing prefix, bad base64 and keys of the wrong size', () => {
-    for (const secret of ['MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'whsec_not base64!', `whsec_${Buffer.alloc(8).toString('base64')}`]) {
+    for (const secret of [
+      'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+      'whsec_not base64!',
+      `whsec_${Buffer.alloc(8).toString('base64')}`,
+    ]) {
       expect(signingKeyOf(secret)).toEqual(E.left(expect.objectContaining({ code: 'invalid_webhook_secret' })));
     }
     expect(() => endpointSecretOf(Buffer.alloc(16))).toThrow('24 to 64 bytes');

@@ -12,7 +12,12 @@ export const LATER = '2026-01-01T00:01:00.000Z';
 let counter = 0;
 
 /** A recorded event of a stream, as `$all` gives it. */
-export const recorded = (streamName: string, revision: number, event: DomainEvent, projectId: string | null = PROJECT): SourceEvent & StreamEvent => ({
+export const recorded = (
+  streamName: string,
+  revision: number,
+  event: DomainEvent,
+  projectId: string | null = PROJECT,
+): SourceEvent & StreamEvent => ({
   streamName,
   revision: BigInt(revision),
   type: event.type,
@@ -57,7 +62,14 @@ export const order = {
       recipient: { walletAddress: '0x1111111111111111111111111111111111111111' },
       payment: { method: 'card', currency: 'usd', receiptEmail: 'buyer@example.com' },
       kyc: { required: false, standing: 'unverified' },
-      lineItems: [{ locator: TOKEN, chain: 'base-sepolia', metadata: { name: 'T', description: 'T', imageUrl: 'https://img/t.png' }, execution }],
+      lineItems: [
+        {
+          locator: TOKEN,
+          chain: 'base-sepolia',
+          metadata: { name: 'T', description: 'T', imageUrl: 'https://img/t.png' },
+          execution,
+        },
+      ],
       quote,
     },
   }),
@@ -79,7 +91,13 @@ export const movement = (toOurWallet: boolean): TransferMovement => ({
   transferId: '5b0e2f7c-8d14-4c3a-9e61-2f7a8b9c0d1e',
   chain: 'base-sepolia',
   chainType: 'evm',
-  token: { locator: 'base-sepolia:usdc', native: false, address: '0xDc701122B8afFF800A94b86c03D2222D10efbA90', decimals: 6, symbol: 'usdxm' },
+  token: {
+    locator: 'base-sepolia:usdc',
+    native: false,
+    address: '0xDc701122B8afFF800A94b86c03D2222D10efbA90',
+    decimals: 6,
+    symbol: 'usdxm',
+  },
   amount: { decimal: '2.5', baseUnits: '2500000' },
   from: { walletId: 'wallet-a', locator: WALLET_A, address: WALLET_A },
   to: { locator: WALLET_B, address: WALLET_B, ...(toOurWallet && { walletId: 'wallet-b' }) },
@@ -99,7 +117,10 @@ export const run = {
       runId: 'f3b0c442-98fc-4c14-9afb-4c8996fb9242',
       projectId: PROJECT,
       owner: 'user:alice',
-      input: { constraints: { maxCost: { amount: '50', currency: 'USD' } }, request: { startUrl: 'https://shop.example/p' } },
+      input: {
+        constraints: { maxCost: { amount: '50', currency: 'USD' } },
+        request: { startUrl: 'https://shop.example/p' },
+      },
       policy: DEFAULT_RUN_POLICY,
       createdAt: T0,
     },

@@ -1,8 +1,18 @@
 import { WEBHOOK_EVENT_TYPES, messageIdOf, payloadSourceOf, renderPayload, webhookMessagesOf } from '../src/index.js';
 import { type StreamEvent } from '../src/index.js';
-import { PROJECT, order, orderStream, recorded, run, runStream, transferStream, transferSucceeded } from './source-events.js';
+import {
+  PROJECT,
+  order,
+  orderStream,
+  recorded,
+  run,
+  runStream,
+  transferStream,
+  transferSucceeded,
+} from './source-events.js';
 
-const typesOf = (event: Parameters<typeof webhookMessagesOf>[0]) => webhookMessagesOf(event).map((message) => message.type);
+const typesOf = (event: Parameters<typeof webhookMessagesOf>[0]) =>
+  webhookMessagesOf(event).map((message) => message.type);
 
 describe('which source events raise webhooks', () => {
   it('raises the order webhooks from the order events', () => {
@@ -10,16 +20,29 @@ describe('which source events raise webhooks', () => {
     expect(typesOf(recorded(orderStream, 1, order.cardStarted()))).toEqual([]);
     expect(typesOf(recorded(orderStream, 2, order.cardSucceeded()))).toEqual(['orders.payment.succeeded']);
     expect(
-      typesOf(recorded(orderStream, 3, { type: 'OrderKycOutcomeRecorded', data: { orderId: 'o', inquiryId: 'i', outcome: 'declined', recordedAt: '' } })),
+      typesOf(
+        recorded(orderStream, 3, {
+          type: 'OrderKycOutcomeRecorded',
+          data: { orderId: 'o', inquiryId: 'i', outcome: 'declined', recordedAt: '' },
+        }),
+      ),
     ).toEqual(['orders.payment.failed']);
     expect(
-      typesOf(recorded(orderStream, 3, { type: 'OrderKycOutcomeRecorded', data: { orderId: 'o', inquiryId: 'i', outcome: 'approved', recordedAt: '' } })),
+      typesOf(
+        recorded(orderStream, 3, {
+          type: 'OrderKycOutcomeRecorded',
+          data: { orderId: 'o', inquiryId: 'i', outcome: 'approved', recordedAt: '' },
+        }),
+      ),
     ).toEqual([]);
   });
 
   it('raises the sender’s out and, for a wallet of ours, the recipient’s in, only when a transfer succeeds', () => {
     expect(typesOf(recorded(transferStream, 4, transferSucceeded(false)))).toEqual(['wallets.transfer.out']);
-    expect(typesOf(recorded(transferStream, 4, transferSucceeded(true)))).toEqual(['wallets.transfer.out', 'wallets.transfer.in']);
+    expect(typesOf(recorded(transferStream, 4, transferSucceeded(true)))).toEqual([
+      'wallets.transfer.out',
+      'wallets.transfer.in',
+    ]);
     expect(typesOf(recorded(transferStream, 0, { type: 'TransferBroadcast', data: {} }))).toEqual([]);
   });
 
@@ -47,7 +70,9 @@ describe('which source events raise webhooks', () => {
     expect(out?.messageId).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(incoming?.messageId).not.toBe(out?.messageId);
     expect(webhookMessagesOf({ ...event, metadata: { ...event.metadata } })).toEqual([out, incoming]);
-    expect(webhookMessagesOf(recorded(transferStream, 4, transferSucceeded(true)))[0]?.messageId).not.toBe(out?.messageId);
+    expect(webhookMessagesOf(recorded(transferStream, 4, transferSucceeded(true)))[0]?.messageId).not.toBe(
+      out?.messageId,
+    );
   });
 
   it('lists the ten COMPAT event names', () => {
@@ -56,13 +81,19 @@ describe('which source events raise webhooks', () => {
 });
 
 describe('payloads', () => {
-  const stream = [order.created(), order.cardStarted(), order.cardSucceeded()].map((event, index) => recorded(orderStream, index, event));
+  const stream = [order.created(), order.cardStarted(), order.cardSucceeded()].map((event, index) =>
+    recorded(orderStream, index, event),
+  );
 
   it('shows the order as it was right after the source event, whatever came later', () => {
     const quoteCreated = renderPayload('orders.quote.created', stream.slice(0, 1));
     expect(quoteCreated).toMatchObject({
       type: 'orders.quote.created',
-      data: { orderId: '7a1c9e52-3f4b-4d8e-9a21-5b6c7d8e9f01', phase: 'payment', payment: { status: 'awaiting-payment' } },
+      data: {
+        orderId: '7a1c9e52-3f4b-4d8e-9a21-5b6c7d8e9f01',
+        phase: 'payment',
+        payment: { status: 'awaiting-payment' },
+      },
     });
     const paid = renderPayload('orders.payment.succeeded', stream);
     expect(paid).toMatchObject({ data: { phase: 'delivery', payment: { status: 'completed' } } });
@@ -78,14 +109,28 @@ describe('payloads', () => {
     const events: StreamEvent[] = [recorded(transferStream, 4, transferSucceeded(true))];
     const out = renderPayload('wallets.transfer.out', events);
     const incoming = renderPayload('wallets.transfer.in', events);
-    expect(out.data).toMatchObject({ type: 'wallets.transfer.out', walletId: 'wallet-a', amount: { decimal: '2.5', baseUnits: '2500000' }, txId: '0xabc' });
-    expect(incoming.data).toMatchObject({ type: 'wallets.transfer.in', walletId: 'wallet-b', counterpartyAddress: '0x9f1A0469CBce2fEb53C705746446981548845b3B' });
-    expect(() => renderPayload('wallets.transfer.in', [recorded(transferStream, 4, transferSucceeded(false))])).toThrow('No wallets.transfer.in side');
+    expect(out.data).toMatchObject({
+      type: 'wallets.transfer.out',
+      walletId: 'wallet-a',
+      amount: { decimal: '2.5', baseUnits: '2500000' },
+      txId: '0xabc',
+    });
+    expect(incoming.data).toMatchObject({
+      type: 'wallets.transfer.in',
+      walletId: 'wallet-b',
+      counterpartyAddress: '0x9f1A0469CBce2fEb53C705746446981548845b3B',
+    });
+    expect(() => renderPayload('wallets.transfer.in', [recorded(transferStream, 4, transferSucceeded(false))])).toThrow(
+      'No wallets.transfer.in side',
+    );
   });
 
   it('shows a run’s snapshot at the source event’s revision', () => {
     const events = [run.created(), run.claimed()].map((event, index) => recorded(runStream, index, event));
-    expect(renderPayload('agent-checkouts.run.updated', events.slice(0, 1)).data).toMatchObject({ status: 'queued', revision: 0 });
+    expect(renderPayload('agent-checkouts.run.updated', events.slice(0, 1)).data).toMatchObject({
+      status: 'queued',
+      revision: 0,
+    });
     expect(renderPayload('agent-checkouts.run.updated', events).data).toMatchObject({ status: 'running', revision: 1 });
   });
 });

@@ -47,7 +47,10 @@ export const runBrowserBenchmark = async (): Promise<void> => {
   try {
     const { serverKey } = await app.app
       .get<Platform>(PLATFORM)
-      .provisionProject({ name: 'bench-browser', environment: 'staging' }, { actor: { type: 'cli', id: 'bench-browser' } });
+      .provisionProject(
+        { name: 'bench-browser', environment: 'staging' },
+        { actor: { type: 'cli', id: 'bench-browser' } },
+      );
     const api = `${await app.app.getUrl()}/api/unstable/agent-checkouts`.replace('[::1]', '127.0.0.1');
     const headers = { 'x-api-key': serverKey, 'x-service-user-id': 'bench', 'content-type': 'application/json' };
     const buyer = await fetch(`${api}/buyer-profiles`, {
@@ -61,21 +64,35 @@ export const runBrowserBenchmark = async (): Promise<void> => {
       const created = await fetch(api, {
         method: 'POST',
         headers: { ...headers, 'x-idempotency-key': `bench-${index}-${started}` },
-        body: JSON.stringify({ buyerProfileId, constraints: { maxCost: { amount: '100', currency: 'USD' } }, request: { startUrl: `${shop.url}/products/mug` } }),
+        body: JSON.stringify({
+          buyerProfileId,
+          constraints: { maxCost: { amount: '100', currency: 'USD' } },
+          request: { startUrl: `${shop.url}/products/mug` },
+        }),
       });
       const { runId } = (await created.json()) as { runId: string };
       let snapshot = await poll(`${api}/${runId}`, headers, (body) => body.browser !== null || FINAL.has(body.status));
       const attachedMs = performance.now() - started;
       const frameMs = snapshot.browser ? await firstFrame(snapshot.browser.embedUrl) : Number.NaN;
       snapshot = await poll(`${api}/${runId}`, headers, (body) => FINAL.has(body.status));
-      return { status: snapshot.status, attachedMs, firstFrameMs: attachedMs + frameMs, frameAfterAttachMs: frameMs, totalMs: performance.now() - started };
+      return {
+        status: snapshot.status,
+        attachedMs,
+        firstFrameMs: attachedMs + frameMs,
+        frameAfterAttachMs: frameMs,
+        totalMs: performance.now() - started,
+      };
     };
 
-    console.log(`browser benchmark: Chromium ${CHROMIUM_PATH}, runner concurrency ${CONCURRENCY}, demo merchant web pages (no agentic-checkout API)`);
+    console.log(
+      `browser benchmark: Chromium ${CHROMIUM_PATH}, runner concurrency ${CONCURRENCY}, demo merchant web pages (no agentic-checkout API)`,
+    );
     const phases: { runs: number; peak: TreeMemory; idle: TreeMemory; timings: RunTiming[] }[] = [];
     for (const runs of [1, RUNS]) {
       const sampler = samplePeak(100);
-      const timings = await Promise.all(Array.from({ length: runs }, (_, index) => oneRun(phases.length * 1000 + index)));
+      const timings = await Promise.all(
+        Array.from({ length: runs }, (_, index) => oneRun(phases.length * 1000 + index)),
+      );
       const peak = await sampler.stop();
       phases.push({ runs, peak, idle: await chromiumMemory(), timings });
     }
@@ -83,12 +100,20 @@ export const runBrowserBenchmark = async (): Promise<void> => {
       const statuses = [...new Set(timings.map((timing) => timing.status))].join(', ');
       const perRun = (peak.pssMiB - idle.pssMiB) / runs;
       console.log(`\n${runs} concurrent run(s): ${statuses}`);
-      console.log(`  Chromium peak: ${peak.processes} processes, PSS ${peak.pssMiB.toFixed(0)} MiB, RSS ${peak.rssMiB.toFixed(0)} MiB`);
-      console.log(`  Chromium idle after the runs (browser kept, contexts closed): PSS ${idle.pssMiB.toFixed(0)} MiB, RSS ${idle.rssMiB.toFixed(0)} MiB`);
+      console.log(
+        `  Chromium peak: ${peak.processes} processes, PSS ${peak.pssMiB.toFixed(0)} MiB, RSS ${peak.rssMiB.toFixed(0)} MiB`,
+      );
+      console.log(
+        `  Chromium idle after the runs (browser kept, contexts closed): PSS ${idle.pssMiB.toFixed(0)} MiB, RSS ${idle.rssMiB.toFixed(0)} MiB`,
+      );
       console.log(`  per run (peak minus idle, divided by runs): PSS ${perRun.toFixed(0)} MiB`);
       console.log(`  time to browser attached: ${stats(timings.map((timing) => timing.attachedMs))}`);
-      console.log(`  time to first live-view frame, from creation: ${stats(timings.map((timing) => timing.firstFrameMs))}`);
-      console.log(`  time to first live-view frame, from attached: ${stats(timings.map((timing) => timing.frameAfterAttachMs))}`);
+      console.log(
+        `  time to first live-view frame, from creation: ${stats(timings.map((timing) => timing.firstFrameMs))}`,
+      );
+      console.log(
+        `  time to first live-view frame, from attached: ${stats(timings.map((timing) => timing.frameAfterAttachMs))}`,
+      );
       console.log(`  run duration: ${stats(timings.map((timing) => timing.totalMs))}`);
     }
   } finally {
@@ -101,7 +126,13 @@ export const runBrowserBenchmark = async (): Promise<void> => {
 const BUYER = {
   name: { first: 'Bench', last: 'Shopper' },
   contact: { email: 'bench@example.com' },
-  shipping: { addressLines: ['1 Market St'], locality: 'San Francisco', administrativeAreaCode: 'CA', postalCode: '94105', countryCode: 'US' },
+  shipping: {
+    addressLines: ['1 Market St'],
+    locality: 'San Francisco',
+    administrativeAreaCode: 'CA',
+    postalCode: '94105',
+    countryCode: 'US',
+  },
 };
 
 const FINAL = new Set(['succeeded', 'failed', 'blocked', 'cancelled']);
@@ -111,7 +142,11 @@ interface Snapshot {
   readonly browser: { readonly embedUrl: string } | null;
 }
 
-const poll = async (url: string, headers: Record<string, string>, done: (body: Snapshot) => boolean): Promise<Snapshot> => {
+const poll = async (
+  url: string,
+  headers: Record<string, string>,
+  done: (body: Snapshot) => boolean,
+): Promise<Snapshot> => {
   const deadline = performance.now() + 120_000;
   while (performance.now() < deadline) {
     const body = (await (await fetch(url, { headers })).json()) as Snapshot;

@@ -24,13 +24,30 @@ interface Row {
   readonly wrongMoney: readonly string[];
 }
 
-const pad = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width));
+const pad = (text: string, width: number) =>
+  text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
 
 const printTable = (rows: readonly Row[]): void => {
-  const columns: [string, number][] = [['scenario', 34], ['expected', 46], ['actual', 48], ['steps', 6], ['seconds', 8], ['asked', 6], ['wrong money movement', 30]];
+  const columns: [string, number][] = [
+    ['scenario', 34],
+    ['expected', 46],
+    ['actual', 48],
+    ['steps', 6],
+    ['seconds', 8],
+    ['asked', 6],
+    ['wrong money movement', 30],
+  ];
   console.log(columns.map(([title, width]) => pad(title, width)).join(' '));
   for (const row of rows) {
-    const cells = [row.shop, row.expected, `${row.ok ? '' : '✗ '}${row.actual}`, String(row.steps), row.seconds.toFixed(1), String(row.asked), row.wrongMoney.join('; ') || 'none'];
+    const cells = [
+      row.shop,
+      row.expected,
+      `${row.ok ? '' : '✗ '}${row.actual}`,
+      String(row.steps),
+      row.seconds.toFixed(1),
+      String(row.asked),
+      row.wrongMoney.join('; ') || 'none',
+    ];
     console.log(cells.map((cell, index) => pad(cell, columns[index]?.[1] ?? 10)).join(' '));
   }
 };
@@ -70,12 +87,18 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
     },
   });
   try {
-    const { serverKey } = await app.app.get<Platform>(PLATFORM).provisionProject({ name: 'checkout-corpus', environment: 'staging' }, { actor: { type: 'cli', id: 'bench' } });
+    const { serverKey } = await app.app
+      .get<Platform>(PLATFORM)
+      .provisionProject({ name: 'checkout-corpus', environment: 'staging' }, { actor: { type: 'cli', id: 'bench' } });
     const base = `${await app.app.getUrl()}/api/unstable/agent-checkouts`.replace('[::1]', '127.0.0.1');
     const api = new CorpusApi(base, { 'x-api-key': serverKey, 'x-service-user-id': 'corpus-user' });
     const buyerProfileId = await api.buyerProfile();
-    const scenarios = SCENARIOS.filter((scenario) => ONLY.length === 0 || ONLY.some((prefix) => scenario.id.startsWith(prefix)));
-    console.log(`checkout-corpus benchmark: ${scenarios.length} runs at ${corpus.shops.length} shops, Chromium ${CHROMIUM_PATH}, one run at a time through the API\n`);
+    const scenarios = SCENARIOS.filter(
+      (scenario) => ONLY.length === 0 || ONLY.some((prefix) => scenario.id.startsWith(prefix)),
+    );
+    console.log(
+      `checkout-corpus benchmark: ${scenarios.length} runs at ${corpus.shops.length} shops, Chromium ${CHROMIUM_PATH}, one run at a time through the API\n`,
+    );
     const rows: Row[] = [];
     for (const scenario of scenarios) {
       const shop = corpus.shop(scenario.shop);
@@ -87,7 +110,8 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
       const { orders, attempts } = sinceMark(shop, mark);
       const verdict = judgeRun(scenario, { status: snapshot.status, ...(code ? { code } : {}) }, orders, attempts);
       let steps = 0;
-      for await (const event of store.readStream(checkoutRunStreamName(snapshot.runId))) if (event.type === 'CheckoutRunStepRecorded') steps++;
+      for await (const event of store.readStream(checkoutRunStreamName(snapshot.runId)))
+        if (event.type === 'CheckoutRunStepRecorded') steps++;
       const { expected } = scenario;
       rows.push({
         shop: scenario.id,
@@ -99,7 +123,8 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
         ok: verdict.expected && (scenario.questions === 'allowed' || questions.length === 0),
         wrongMoney: verdict.wrongMoney,
       });
-      if (!rows.at(-1)?.ok) console.log(`  ${scenario.id}: ${snapshot.result?.summary ?? snapshot.reason ?? snapshot.status}`);
+      if (!rows.at(-1)?.ok)
+        console.log(`  ${scenario.id}: ${snapshot.result?.summary ?? snapshot.reason ?? snapshot.status}`);
     }
     console.log('');
     printTable(rows);

@@ -76,7 +76,12 @@ export const runGrowthBenchmark = async (options: GrowthBenchmarkOptions = {}): 
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   try {
     const { api, serverKey, dataDir } = ours;
-    const buyer = await postJson(`${api.baseUrl}${WALLETS}`, serverKey, JSON.stringify({ chainType: 'evm', type: 'mpc', owner: 'userId:growth-buyer' }), 201);
+    const buyer = await postJson(
+      `${api.baseUrl}${WALLETS}`,
+      serverKey,
+      JSON.stringify({ chainType: 'evm', type: 'mpc', owner: 'userId:growth-buyer' }),
+      201,
+    );
     await postJson(`${api.baseUrl}${ORDERS}`, serverKey, orderBody(buyer.address), 201);
     const requests: Record<Kind, { url: URL; body: () => string }> = {
       wallet: { url: new URL(`${api.baseUrl}${WALLETS}`), body: freshWalletBody },
@@ -93,7 +98,9 @@ export const runGrowthBenchmark = async (options: GrowthBenchmarkOptions = {}): 
       `Growth benchmark: ${connections} clients creating wallets and orders (half each) without pause for ${minutes} min ` +
         `against the API in its own process (sqlite store, synchronous=FULL), a report every ${intervalSeconds} s\n`,
     );
-    print(`| ${['interval', 'requests/s', 'p50 ms', 'p99 ms', 'wallet p99', 'order p99', 'CPU us/req', 'API RSS MiB', 'data MiB'].map((h, i) => (i ? cell(h, 11) : h.padEnd(8))).join(' | ')} |`);
+    print(
+      `| ${['interval', 'requests/s', 'p50 ms', 'p99 ms', 'wallet p99', 'order p99', 'CPU us/req', 'API RSS MiB', 'data MiB'].map((h, i) => (i ? cell(h, 11) : h.padEnd(8))).join(' | ')} |`,
+    );
     print(`|${'-'.repeat(10)}|${Array.from({ length: 8 }, () => `${'-'.repeat(12)}:`).join('|')}|`);
 
     const report = async () => {
@@ -135,7 +142,11 @@ export const runGrowthBenchmark = async (options: GrowthBenchmarkOptions = {}): 
       for (let turn = number; !stopping; turn++) {
         const kind: Kind = turn % 2 === 0 ? 'wallet' : 'order';
         const began = performance.now();
-        const answer = await send(agent, requests[kind].url, { method: 'POST', headers, body: requests[kind].body() }).catch((error: Error) => ({
+        const answer = await send(agent, requests[kind].url, {
+          method: 'POST',
+          headers,
+          body: requests[kind].body(),
+        }).catch((error: Error) => ({
           status: 0,
           body: error.message,
         }));
@@ -163,7 +174,9 @@ export const runGrowthBenchmark = async (options: GrowthBenchmarkOptions = {}): 
     const catchUpSeconds = (performance.now() - stopped) / 1000;
     summarise(intervals, print);
     print('');
-    print(`created ${counts.wallet.toLocaleString('en-US')} wallets and ${counts.order.toLocaleString('en-US')} orders; ${failures} requests failed${failures ? ` (first: ${firstFailure})` : ''}`);
+    print(
+      `created ${counts.wallet.toLocaleString('en-US')} wallets and ${counts.order.toLocaleString('en-US')} orders; ${failures} requests failed${failures ? ` (first: ${firstFailure})` : ''}`,
+    );
     print(`projections caught up ${catchUpSeconds.toFixed(1)} s after the load stopped`);
     const files = (await filesUnder(dataDir)).sort((a, b) => b.bytes - a.bytes).slice(0, 6);
     print(`largest files: ${files.map((file) => `${file.path} ${mib(file.bytes)} MiB`).join(', ')}`);
@@ -184,6 +197,6 @@ const summarise = (intervals: readonly GrowthInterval[], print: (line: string) =
   print(
     `last interval against the first: CPU per request x${ratio(last.cpuMicrosPerRequest, first.cpuMicrosPerRequest)}, ` +
       `p99 x${ratio(last.p99, first.p99)}, requests/s x${ratio(last.requestsPerSecond, first.requestsPerSecond)}; ` +
-      `data directory ${mib(last.dataBytes)} MiB after ${requests.toLocaleString('en-US')} requests (${((last.dataBytes / Math.max(1, requests)) / 1024).toFixed(1)} KiB per request)`,
+      `data directory ${mib(last.dataBytes)} MiB after ${requests.toLocaleString('en-US')} requests (${(last.dataBytes / Math.max(1, requests) / 1024).toFixed(1)} KiB per request)`,
   );
 };

@@ -50,29 +50,52 @@ export const runWalletsHttpBenchmark = async (options: WalletsBenchmarkOptions =
     const { api, serverKey } = ours;
     const created = await postJson(`${api.baseUrl}${WALLETS}`, serverKey, freshWalletBody(), 201);
     const transferPath = await finishedTransferPath(api.baseUrl, serverKey);
-    const transfer = await (await fetch(`${api.baseUrl}${transferPath}`, { headers: { 'x-api-key': serverKey } })).json();
-    const [walletsPath, getPath] = [new URL(`${api.baseUrl}${WALLETS}`).pathname, new URL(`${api.baseUrl}${transferPath}`).pathname];
+    const transfer = await (
+      await fetch(`${api.baseUrl}${transferPath}`, { headers: { 'x-api-key': serverKey } })
+    ).json();
+    const [walletsPath, getPath] = [
+      new URL(`${api.baseUrl}${WALLETS}`).pathname,
+      new URL(`${api.baseUrl}${transferPath}`).pathname,
+    ];
     const bare = await startBareFastify({ [walletsPath]: created, [getPath]: transfer });
     try {
       print(
         `Wallets HTTP benchmark: each server in its own process, loaded from the bench process: 50 connections as fast as ` +
           `possible (alternating rounds), then ${rate} evenly spaced requests/s for ${rounds.seconds} s after 2 s of warm-up\n`,
       );
-      const ourCreate = { name: 'create-wallet (PayKit API)', url: `${api.baseUrl}${WALLETS}`, pid: api.pid, requests: post(serverKey) };
-      const ourGet = { name: 'get-transfer (PayKit API)', url: `${api.baseUrl}${transferPath}`, pid: api.pid, headers: { 'x-api-key': serverKey } };
+      const ourCreate = {
+        name: 'create-wallet (PayKit API)',
+        url: `${api.baseUrl}${WALLETS}`,
+        pid: api.pid,
+        requests: post(serverKey),
+      };
+      const ourGet = {
+        name: 'get-transfer (PayKit API)',
+        url: `${api.baseUrl}${transferPath}`,
+        pid: api.pid,
+        headers: { 'x-api-key': serverKey },
+      };
       // Each phase starts with the read models caught up on the writes of the one before.
       const [baseCreate, create] = (await compare(
-        [{ name: 'bare Fastify, POST same JSON', url: bare.url(walletsPath), pid: bare.pid, requests: post(null) }, ourCreate],
+        [
+          { name: 'bare Fastify, POST same JSON', url: bare.url(walletsPath), pid: bare.pid, requests: post(null) },
+          ourCreate,
+        ],
         rounds,
       )) as [Measured, Measured];
       await api.waitUntilCaughtUp();
-      const [baseGet, get] = (await compare([{ name: 'bare Fastify, GET same JSON', url: bare.url(getPath), pid: bare.pid }, ourGet], rounds)) as [
-        Measured,
-        Measured,
-      ];
+      const [baseGet, get] = (await compare(
+        [{ name: 'bare Fastify, GET same JSON', url: bare.url(getPath), pid: bare.pid }, ourGet],
+        rounds,
+      )) as [Measured, Measured];
       await api.waitUntilCaughtUp();
       const createAtRate = await pacedRun(
-        { ...ourCreate, method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': serverKey }, body: freshWalletBody },
+        {
+          ...ourCreate,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': serverKey },
+          body: freshWalletBody,
+        },
         rate,
         rounds.seconds,
       );
@@ -83,15 +106,24 @@ export const runWalletsHttpBenchmark = async (options: WalletsBenchmarkOptions =
       const createRatio = create.requestsPerSecond / baseCreate.requestsPerSecond;
       const getRatio = get.requestsPerSecond / baseGet.requestsPerSecond;
       print('');
-      print(`create-wallet: ${percentOf(create.requestsPerSecond, baseCreate.requestsPerSecond)} of bare Fastify (target >= ${TARGET_RATIO * 100}%): ${verdict(createRatio >= TARGET_RATIO)}`);
+      print(
+        `create-wallet: ${percentOf(create.requestsPerSecond, baseCreate.requestsPerSecond)} of bare Fastify (target >= ${TARGET_RATIO * 100}%): ${verdict(createRatio >= TARGET_RATIO)}`,
+      );
       print(`get-transfer: ${percentOf(get.requestsPerSecond, baseGet.requestsPerSecond)} of bare Fastify`);
-      for (const [ours, bare] of [[create, baseCreate], [get, baseGet]] as const) {
+      for (const [ours, bare] of [
+        [create, baseCreate],
+        [get, baseGet],
+      ] as const) {
         if (ours.cpuMicrosPerRequest !== null && bare.cpuMicrosPerRequest !== null) {
-          print(`${ours.name}: CPU per request ${(ours.cpuMicrosPerRequest / bare.cpuMicrosPerRequest).toFixed(1)}x bare Fastify's`);
+          print(
+            `${ours.name}: CPU per request ${(ours.cpuMicrosPerRequest / bare.cpuMicrosPerRequest).toFixed(1)}x bare Fastify's`,
+          );
         }
       }
       for (const measured of [createAtRate, getAtRate]) {
-        print(`${measured.name}: p50 ${measured.p50} ms, p99 ${measured.p99} ms (target < ${TARGET_P99_MS} ms): ${verdict(measured.p99 < TARGET_P99_MS)}`);
+        print(
+          `${measured.name}: p50 ${measured.p50} ms, p99 ${measured.p99} ms (target < ${TARGET_P99_MS} ms): ${verdict(measured.p99 < TARGET_P99_MS)}`,
+        );
       }
       return { createRatio, getRatio, createAtRate, getAtRate };
     } finally {

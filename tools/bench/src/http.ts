@@ -52,9 +52,13 @@ export const runHttpBenchmark = async (options: HttpBenchmarkOptions = {}): Prom
       const ratio = api.requestsPerSecond / baseline.requestsPerSecond;
       for (const line of measuredTable([baseline, api])) print(line);
       print('');
-      print(`ratio: ${percentOf(api.requestsPerSecond, baseline.requestsPerSecond)} of bare Fastify (target >= ${TARGET_RATIO * 100}%): ${verdict(ratio >= TARGET_RATIO)}`);
+      print(
+        `ratio: ${percentOf(api.requestsPerSecond, baseline.requestsPerSecond)} of bare Fastify (target >= ${TARGET_RATIO * 100}%): ${verdict(ratio >= TARGET_RATIO)}`,
+      );
       if (api.cpuMicrosPerRequest !== null && baseline.cpuMicrosPerRequest !== null) {
-        print(`CPU per request: ${(api.cpuMicrosPerRequest / baseline.cpuMicrosPerRequest).toFixed(1)}x bare Fastify's`);
+        print(
+          `CPU per request: ${(api.cpuMicrosPerRequest / baseline.cpuMicrosPerRequest).toFixed(1)}x bare Fastify's`,
+        );
       }
       return { baseline, api, ratio };
     } finally {

@@ -93,7 +93,9 @@ const fill = async (target: Target, print: (line: string) => void): Promise<void
     db.pragma('wal_checkpoint(TRUNCATE)');
     const seconds = (performance.now() - started) / 1000;
     const rate = Math.round(target.orders / seconds).toLocaleString('en-US');
-    print(`  ${target.label}: filled ${target.orders.toLocaleString('en-US')} orders in ${seconds.toFixed(1)} s (${rate}/s)`);
+    print(
+      `  ${target.label}: filled ${target.orders.toLocaleString('en-US')} orders in ${seconds.toFixed(1)} s (${rate}/s)`,
+    );
   } finally {
     db.close();
   }
@@ -114,11 +116,18 @@ const start = async (label: string, orders: number, print: (line: string) => voi
 /** The API answers from the rows filled beside it (a reset would leave the benchmark timing empty pages). */
 const expectServed = async (target: Target): Promise<void> => {
   const last = sampleOrderId(target.orders - 1);
-  const { status, body } = await timed(`${target.server.api.baseUrl}${ORDERS}?orderId=${last}`, target.server.serverKey);
-  if (status !== 200 || body.data?.length !== 1) throw new Error(`${target.label}: order ${last} is not listed: ${status} ${JSON.stringify(body)}`);
+  const { status, body } = await timed(
+    `${target.server.api.baseUrl}${ORDERS}?orderId=${last}`,
+    target.server.serverKey,
+  );
+  if (status !== 200 || body.data?.length !== 1)
+    throw new Error(`${target.label}: order ${last} is not listed: ${status} ${JSON.stringify(body)}`);
 };
 
-const timed = async (url: string, key: string): Promise<{ ms: number; status: number; body: { data?: unknown[]; nextCursor?: string | null } }> => {
+const timed = async (
+  url: string,
+  key: string,
+): Promise<{ ms: number; status: number; body: { data?: unknown[]; nextCursor?: string | null } }> => {
   const began = performance.now();
   const response = await fetch(url, { headers: { 'x-api-key': key } });
   const body = (await response.json()) as { data?: unknown[]; nextCursor?: string | null };
@@ -138,7 +147,10 @@ const measure = async (target: Target, query: string, count: number, into: numbe
   let pages = 0;
   for (let index = 0; index < count; index++) {
     const parameters = [query, cursor && `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join('&');
-    const { ms, status, body } = await timed(`${target.server.api.baseUrl}${ORDERS}?${parameters}`, target.server.serverKey);
+    const { ms, status, body } = await timed(
+      `${target.server.api.baseUrl}${ORDERS}?${parameters}`,
+      target.server.serverKey,
+    );
     into.push(ms);
     if (status !== 200 || !body.data) throw new Error(`${query}: answered ${status} ${JSON.stringify(body)}`);
     pages++;
@@ -190,7 +202,10 @@ export const runOrdersListBenchmark = async (options: OrdersListBenchmarkOptions
         await measure(small, queries.small[index]!.query, perRound, samples.small[index]!);
         await measure(big, queries.large[index]!.query, perRound, samples.large[index]!);
       }
-      for (const [target, into] of [[small, baseline.small], [big, baseline.large]] as const) {
+      for (const [target, into] of [
+        [small, baseline.small],
+        [big, baseline.large],
+      ] as const) {
         await measureUrl(`${target.server.api.baseUrl}${BASELINE.path}`, target.server.serverKey, perRound, into);
       }
       await measureUrl(bareUrl, '', perRound, bareSamples);
@@ -201,8 +216,15 @@ export const runOrdersListBenchmark = async (options: OrdersListBenchmarkOptions
     print(`| scenario                       | ${s} p50 | ${s} p99 | ${l} p50 | ${l} p99 | p50 ratio |`);
     print(`|--------------------------------|-------:|-------:|-------:|-------:|----------:|`);
     const row = (name: string, smallSamples: number[], largeSamples: number[]) => {
-      const [s50, s99, l50, l99] = [percentile(smallSamples, 0.5), percentile(smallSamples, 0.99), percentile(largeSamples, 0.5), percentile(largeSamples, 0.99)];
-      print(`| ${name.padEnd(30)} |${ms(s50)} |${ms(s99)} |${ms(l50)} |${ms(l99)} | ${(l50 / s50).toFixed(2).padStart(9)} |`);
+      const [s50, s99, l50, l99] = [
+        percentile(smallSamples, 0.5),
+        percentile(smallSamples, 0.99),
+        percentile(largeSamples, 0.5),
+        percentile(largeSamples, 0.99),
+      ];
+      print(
+        `| ${name.padEnd(30)} |${ms(s50)} |${ms(s99)} |${ms(l50)} |${ms(l99)} | ${(l50 / s50).toFixed(2).padStart(9)} |`,
+      );
       return { l50, l99, ratio: l50 / s50 };
     };
     for (const [index, name] of names.entries()) row(name, samples.small[index]!, samples.large[index]!);
@@ -215,9 +237,15 @@ export const runOrdersListBenchmark = async (options: OrdersListBenchmarkOptions
       `bare Fastify answering the first page's JSON (${baselinePage.bytes.toLocaleString('en-US')} B): p50 ${bare50.toFixed(2)} ms, p99 ${bare99.toFixed(2)} ms; ` +
         `no-filter pages over ${l} cost ${(firstPages / bare50).toFixed(1)}x that at p50`,
     );
-    print(`p50 per page over ${large.toLocaleString('en-US')} orders: ${overall.l50.toFixed(2)} ms (target < ${TARGET_P50_MS} ms): ${verdict(overall.l50 < TARGET_P50_MS)}`);
-    print(`p99 per page over ${large.toLocaleString('en-US')} orders: ${overall.l99.toFixed(2)} ms (target < ${TARGET_P99_MS} ms): ${verdict(overall.l99 < TARGET_P99_MS)}`);
-    print(`p50 ratio to ${SMALL.toLocaleString('en-US')} orders: ${overall.ratio.toFixed(2)} (target <= ${TARGET_RATIO}): ${verdict(overall.ratio <= TARGET_RATIO)}`);
+    print(
+      `p50 per page over ${large.toLocaleString('en-US')} orders: ${overall.l50.toFixed(2)} ms (target < ${TARGET_P50_MS} ms): ${verdict(overall.l50 < TARGET_P50_MS)}`,
+    );
+    print(
+      `p99 per page over ${large.toLocaleString('en-US')} orders: ${overall.l99.toFixed(2)} ms (target < ${TARGET_P99_MS} ms): ${verdict(overall.l99 < TARGET_P99_MS)}`,
+    );
+    print(
+      `p50 ratio to ${SMALL.toLocaleString('en-US')} orders: ${overall.ratio.toFixed(2)} (target <= ${TARGET_RATIO}): ${verdict(overall.ratio <= TARGET_RATIO)}`,
+    );
     return { largeP50: overall.l50, largeP99: overall.l99, ratio: overall.ratio, bareP50: bare50 };
   } finally {
     await bare?.stop();

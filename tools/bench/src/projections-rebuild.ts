@@ -48,7 +48,10 @@ export const runProjectionsRebuildBenchmark = async (
   options: ProjectionsRebuildBenchmarkOptions = {},
 ): Promise<ProjectionsRebuildFigures> => {
   const print = options.print ?? ((line: string) => console.log(line));
-  const orders = Math.max(1, Math.round((options.events ?? Number(process.env['BENCH_REBUILD_EVENTS'] ?? 500_000)) / EVENTS_PER_SAMPLE_ORDER));
+  const orders = Math.max(
+    1,
+    Math.round((options.events ?? Number(process.env['BENCH_REBUILD_EVENTS'] ?? 500_000)) / EVENTS_PER_SAMPLE_ORDER),
+  );
   const rounds = options.rounds ?? 3;
   const projection = ordersListProjection();
   return inTempDir(async (dir) => {
@@ -66,7 +69,10 @@ export const runProjectionsRebuildBenchmark = async (
       const swaps: number[] = [];
       for (let round = 0; round < rounds; round++) {
         catchUps.push(await eventsPerSecond(events, () => catchUpExactly(store, events)));
-        const { rate, swapSeconds } = await rebuildOnce(store, projection, join(dir, `read-models-${round}.db`), { events, orders });
+        const { rate, swapSeconds } = await rebuildOnce(store, projection, join(dir, `read-models-${round}.db`), {
+          events,
+          orders,
+        });
         rebuilds.push(rate);
         swaps.push(swapSeconds);
       }
@@ -85,7 +91,9 @@ export const runProjectionsRebuildBenchmark = async (
       const rate = (value: number) => Math.round(value).toLocaleString('en-US').padStart(10);
       print(`raw $all catch-up subscription            ${rate(rawCatchUpPerSecond)} events/s`);
       print(`${projection.name} rebuild from 0 + swap      ${rate(rebuildPerSecond)} events/s`);
-      print(`  of which the swap (ATTACH + INSERT ... SELECT into the main database): ${figures.swapSeconds.toFixed(2)} s`);
+      print(
+        `  of which the swap (ATTACH + INSERT ... SELECT into the main database): ${figures.swapSeconds.toFixed(2)} s`,
+      );
       print(
         `ratio rebuild / raw catch-up: ${(1 / slowdown).toFixed(2)} (${slowdown.toFixed(1)}x slower; target >= ` +
           `${REBUILD_TARGET_PER_SECOND.toLocaleString('en-US')}/s and within ${REBUILD_TARGET_SLOWDOWN}x): ${figures.targetMet ? 'met' : 'MISSED'}`,
@@ -103,7 +111,12 @@ const catchUpExactly = async (store: EventStore, expected: number): Promise<void
 };
 
 /** One rebuild from zero into a fresh read-model file; the swap is timed from the last progress report at the head. */
-const rebuildOnce = async (store: EventStore, projection: Projection, file: string, expected: { events: number; orders: number }) => {
+const rebuildOnce = async (
+  store: EventStore,
+  projection: Projection,
+  file: string,
+  expected: { events: number; orders: number },
+) => {
   const db = openReadModelDatabase(file);
   try {
     let caughtUpAt = 0;
@@ -117,7 +130,8 @@ const rebuildOnce = async (store: EventStore, projection: Projection, file: stri
       },
     });
     const ended = Number(process.hrtime.bigint());
-    if (built.position !== BigInt(expected.events)) throw new Error(`rebuilt to ${built.position}, expected ${expected.events}`);
+    if (built.position !== BigInt(expected.events))
+      throw new Error(`rebuilt to ${built.position}, expected ${expected.events}`);
     const listed = db.prepare('SELECT count(*) FROM orders_list').pluck().get() as number;
     if (listed !== expected.orders) throw new Error(`rebuilt ${listed} orders, expected ${expected.orders}`);
     return {

@@ -6,7 +6,12 @@ import { runGrowthBenchmark } from '../src/growth.js';
 describe('growth benchmark', () => {
   it('creates wallets and orders without failures and reports each interval, the store growing', async () => {
     const lines: string[] = [];
-    const figures = await runGrowthBenchmark({ minutes: 0.1, intervalSeconds: 2, connections: 4, print: (line) => lines.push(line) });
+    const figures = await runGrowthBenchmark({
+      minutes: 0.1,
+      intervalSeconds: 2,
+      connections: 4,
+      print: (line) => lines.push(line),
+    });
     expect(figures.failures).toBe(0);
     expect(figures.wallets).toBeGreaterThan(0);
     expect(figures.orders).toBeGreaterThan(0);

@@ -5,7 +5,11 @@ import { runProjectionsRebuildBenchmark } from '../src/projections-rebuild.js';
 describe('projections-rebuild benchmark', () => {
   it('rebuilds the orders list from the generated store and reports the rate, the swap and the ratio to the raw catch-up', async () => {
     const lines: string[] = [];
-    const figures = await runProjectionsRebuildBenchmark({ events: 5_000, rounds: 1, print: (line) => lines.push(line) });
+    const figures = await runProjectionsRebuildBenchmark({
+      events: 5_000,
+      rounds: 1,
+      print: (line) => lines.push(line),
+    });
     expect(figures.orders).toBeGreaterThan(1_000);
     expect(figures.events).toBeGreaterThan(figures.orders);
     expect(figures.rawCatchUpPerSecond).toBeGreaterThan(0);

@@ -9,7 +9,10 @@ describe('sample orders', () => {
 
   it("folds each order's events, through the orders decider's evolve, into that very order", () => {
     for (const index of indexes) {
-      const folded = sampleOrderEvents(index, WALLETS).reduce<OrderState>(orderDecider.evolve, orderDecider.initialState());
+      const folded = sampleOrderEvents(index, WALLETS).reduce<OrderState>(
+        orderDecider.evolve,
+        orderDecider.initialState(),
+      );
       expect(folded).toEqual(sampleOrder(index, WALLETS));
     }
   });
@@ -19,9 +22,12 @@ describe('sample orders', () => {
     expect(new Set(orders.map((order) => order.orderId)).size).toBe(indexes.length);
     expect(new Set(orders.map((order) => order.createdAt)).size).toBe(indexes.length);
     for (const index of indexes) {
-      expect(sampleOrderEvents(index, WALLETS).every((event) => event.data.orderId === sampleOrderId(index))).toBe(true);
+      expect(sampleOrderEvents(index, WALLETS).every((event) => event.data.orderId === sampleOrderId(index))).toBe(
+        true,
+      );
     }
-    const buyer = (order: Order) => (order.kind === 'onramp' ? order.recipient.walletAddress : order.payment.payerAddress);
+    const buyer = (order: Order) =>
+      order.kind === 'onramp' ? order.recipient.walletAddress : order.payment.payerAddress;
     expect(new Set(orders.map(buyer)).size).toBe(WALLETS);
   });
 });

@@ -12,7 +12,21 @@ import { reportReconciliation } from './commands/report-command.js';
 import { webhooksListen } from './commands/webhooks/listen-command.js';
 import { webhooksTrigger } from './commands/webhooks/trigger-command.js';
 
-const COMMANDS: readonly Command[] = [projectCreate, projectList, projectJwt, keyCreate, keyList, keyRevoke, scopesList, migrate, projectionsStatus, projectionsRebuild, reportReconciliation, webhooksListen, webhooksTrigger];
+const COMMANDS: readonly Command[] = [
+  projectCreate,
+  projectList,
+  projectJwt,
+  keyCreate,
+  keyList,
+  keyRevoke,
+  scopesList,
+  migrate,
+  projectionsStatus,
+  projectionsRebuild,
+  reportReconciliation,
+  webhooksListen,
+  webhooksTrigger,
+];
 
 export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
@@ -24,13 +38,15 @@ const help = (): string =>
     '',
     'Works on the store the API is configured with, alongside running servers: the sqlite store in',
     'DATA_DIR (default .data), or EventStoreDB with EVENT_STORE=esdb and EVENTSTORE_CONNECTION_STRING',
-    '(then SECRETS_KEY must be the deployment\'s). projections and report use the read models in DATA_DIR.',
+    "(then SECRETS_KEY must be the deployment's). projections and report use the read models in DATA_DIR.",
     'webhooks calls a running API over HTTP: --base-url (PAYKIT_BASE_URL) and --api-key (PAYKIT_API_KEY).',
     '',
   ].join('\n');
 
 const findCommand = (words: readonly string[]): Command | undefined =>
-  COMMANDS.find((command) => command.words.length <= words.length && command.words.every((word, i) => words[i] === word));
+  COMMANDS.find(
+    (command) => command.words.length <= words.length && command.words.every((word, i) => words[i] === word),
+  );
 
 /** Runs one CLI command; resolves to the exit code. Plain output for people, --json for scripts. */
 export const main = async (argv: readonly string[], io: CliIo = processIo()): Promise<number> => {

@@ -16,14 +16,17 @@ export const storeChoiceOf = (env: Readonly<Record<string, string | undefined>>)
       return { kind: 'sqlite' };
     case 'esdb': {
       const connectionString = env['EVENTSTORE_CONNECTION_STRING'];
-      if (!connectionString) throw new UsageError('EVENT_STORE=esdb needs EVENTSTORE_CONNECTION_STRING (esdb://host:2113?tls=false)');
+      if (!connectionString)
+        throw new UsageError('EVENT_STORE=esdb needs EVENTSTORE_CONNECTION_STRING (esdb://host:2113?tls=false)');
       if (!CONNECTION_STRING.test(connectionString)) {
         throw new UsageError('EVENTSTORE_CONNECTION_STRING must be an esdb:// or esdb+discover:// connection string');
       }
       return { kind: 'esdb', connectionString };
     }
     case 'memory':
-      throw new UsageError('EVENT_STORE=memory: the CLI works on a durable store shared with the server (sqlite or esdb)');
+      throw new UsageError(
+        'EVENT_STORE=memory: the CLI works on a durable store shared with the server (sqlite or esdb)',
+      );
     default:
       throw new UsageError(`EVENT_STORE must be sqlite or esdb, not ${kind}`);
   }

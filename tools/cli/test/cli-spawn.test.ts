@@ -28,7 +28,14 @@ describe('pnpm --silent cli (built and spawned)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('prints only the JSON on stdout', async () => {
-    const { stdout } = await pnpmSilentCli({ DATA_DIR: join(dir, 'data') }, 'project', 'create', '--name', 'Spawned', '--json');
+    const { stdout } = await pnpmSilentCli(
+      { DATA_DIR: join(dir, 'data') },
+      'project',
+      'create',
+      '--name',
+      'Spawned',
+      '--json',
+    );
     const created = JSON.parse(stdout) as Record<string, string>;
     expect(Object.keys(created)).toEqual(['projectId', 'serverKey', 'clientKey']);
     expect(created['serverKey']).toMatch(/^sk_staging_/);

@@ -27,7 +27,12 @@ describe('admin CLI', () => {
   const authenticate = async (key: string) => {
     const store = await createEventStore({ kind: 'sqlite', dataDir: env['DATA_DIR']! });
     try {
-      const platform = new Platform({ store, clock: systemClock, ids: randomIds, secrets: new SecretBox(new Uint8Array(32)) });
+      const platform = new Platform({
+        store,
+        clock: systemClock,
+        ids: randomIds,
+        secrets: new SecretBox(new Uint8Array(32)),
+      });
       return await platform.apiKeys.authenticate(key);
     } finally {
       await store.close();
@@ -57,7 +62,10 @@ describe('admin CLI', () => {
 
   it('project create records each kind of JWT verification', async () => {
     const pemFile = join(dir, 'public.pem');
-    writeFileSync(pemFile, generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }));
+    writeFileSync(
+      pemFile,
+      generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ type: 'spki', format: 'pem' }),
+    );
     await createProject('--jwt-secret', 'x'.repeat(40));
     await createProject('--jwt-public-key-file', pemFile);
     await createProject('--jwt-jwks-url', 'http://127.0.0.1:9/jwks.json');
@@ -71,11 +79,25 @@ describe('admin CLI', () => {
 
   it('key create, key list and key revoke work as written', async () => {
     const { projectId } = await createProject();
-    const created = await runCli(env, 'key', 'create', '--project', projectId, '--kind', 'client', '--scopes', 'wallets.read, tokens.read', '--json');
+    const created = await runCli(
+      env,
+      'key',
+      'create',
+      '--project',
+      projectId,
+      '--kind',
+      'client',
+      '--scopes',
+      'wallets.read, tokens.read',
+      '--json',
+    );
     expect(created).toMatchObject({ code: 0, stderr: '' });
     const { key } = JSON.parse(created.stdout) as { key: string };
     expect(Object.keys(JSON.parse(created.stdout) as object)).toEqual(['key']);
-    expect(await authenticate(key)).toMatchObject({ outcome: 'authenticated', apiKey: { kind: 'client', scopes: ['wallets.read', 'tokens.read'] } });
+    expect(await authenticate(key)).toMatchObject({
+      outcome: 'authenticated',
+      apiKey: { kind: 'client', scopes: ['wallets.read', 'tokens.read'] },
+    });
 
     const prefix = key.slice(0, 'ck_staging_'.length + 8);
     const revoke = await runCli(env, 'key', 'revoke', '--project', projectId, '--key-prefix', prefix);
@@ -97,7 +119,16 @@ describe('admin CLI', () => {
 
   it('project jwt sets and removes JWT verification', async () => {
     const { projectId } = await createProject();
-    const set = await runCli(env, 'project', 'jwt', '--project', projectId, '--jwt-jwks-url', 'https://auth.example.com/jwks', '--json');
+    const set = await runCli(
+      env,
+      'project',
+      'jwt',
+      '--project',
+      projectId,
+      '--jwt-jwks-url',
+      'https://auth.example.com/jwks',
+      '--json',
+    );
     expect(JSON.parse(set.stdout)).toEqual({ projectId, jwtVerification: 'jwks' });
     const removed = await runCli(env, 'project', 'jwt', '--project', projectId, '--none');
     expect(removed.stdout).toBe(`Project ${projectId}: JWT verification removed\n`);
@@ -122,7 +153,17 @@ describe('admin CLI', () => {
 
   it('reports what the platform refuses with exit code 1', async () => {
     const { projectId } = await createProject();
-    const scope = await runCli(env, 'key', 'create', '--project', projectId, '--kind', 'client', '--scopes', 'orders.update');
+    const scope = await runCli(
+      env,
+      'key',
+      'create',
+      '--project',
+      projectId,
+      '--kind',
+      'client',
+      '--scopes',
+      'orders.update',
+    );
     expect(scope.code).toBe(1);
     expect(scope.stderr).toMatch(/orders.update is server-only/);
     const missing = await runCli(env, 'key', 'list', '--project', 'no-such-project');

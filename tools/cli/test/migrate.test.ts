@@ -30,7 +30,9 @@ const fillSource = async (store: EventStore): Promise<number> => {
       total += batch.length;
     }
     for (let order = 0; order < 100; order++) {
-      await store.appendToStream(`order-${round}-${order}`, [event('OrderPlaced', { round, order })], { expectedRevision: 'no_stream' });
+      await store.appendToStream(`order-${round}-${order}`, [event('OrderPlaced', { round, order })], {
+        expectedRevision: 'no_stream',
+      });
       total++;
     }
   }
@@ -75,7 +77,8 @@ describe('pnpm cli migrate --to esdb', () => {
       // $all keeps the source's order: the same streams in the same sequence.
       const order = async (store: EventStore) => {
         const names: string[] = [];
-        for await (const e of store.readAll()) if (!e.streamName.startsWith('migration-')) names.push(`${e.streamName}@${e.revision}`);
+        for await (const e of store.readAll())
+          if (!e.streamName.startsWith('migration-')) names.push(`${e.streamName}@${e.revision}`);
         return names;
       };
       const copied = await order(target);

@@ -67,7 +67,9 @@ describe('pnpm cli projections', () => {
     const table = await runCli(env, 'projections', 'status');
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^PROJECTION\s+STATE\s+POSITION\s+HEAD\s+LAG \(EVENTS\)\s+LAG \(S\)\s+BUILD\n/);
-    expect(table.stdout).toMatch(new RegExp(`\\nwallets\\s+live\\s+${head}\\s+${head + 1n}\\s+1\\s+\\d+\\.\\d\\s+v1/[0-9a-f]{8}\\n`));
+    expect(table.stdout).toMatch(
+      new RegExp(`\\nwallets\\s+live\\s+${head}\\s+${head + 1n}\\s+1\\s+\\d+\\.\\d\\s+v1/[0-9a-f]{8}\\n`),
+    );
   });
 
   it('rebuild [name] replays from zero with a progress bar on stderr and ends equal to the live read model', async () => {
@@ -83,7 +85,10 @@ describe('pnpm cli projections', () => {
     expect(walletRows(db)).toEqual(live);
     db.close();
 
-    const status = JSON.parse((await runCli(env, 'projections', 'status', '--json')).stdout) as { name: string; state: string }[];
+    const status = JSON.parse((await runCli(env, 'projections', 'status', '--json')).stdout) as {
+      name: string;
+      state: string;
+    }[];
     expect(status.find((entry) => entry.name === 'wallets')?.state).toBe('live');
   });
 

@@ -15,7 +15,10 @@ const order = (orderId: string, projectId: string, kind: 'onramp' | 'offramp') =
     amount: '40.5',
     fee: '0.5',
     chain: kind === 'offramp' ? 'base-sepolia' : 'solana',
-    ...(kind === 'offramp' && { depositAddress: '0x7e57000000000000000000000000000000000002', memo: `memo-${orderId}` }),
+    ...(kind === 'offramp' && {
+      depositAddress: '0x7e57000000000000000000000000000000000002',
+      memo: `memo-${orderId}`,
+    }),
   });
 
 describe('pnpm cli report reconciliation', () => {
@@ -54,11 +57,25 @@ describe('pnpm cli report reconciliation', () => {
       expect.objectContaining({ currency: 'usd', orders: 1, receivedAmount: '40.5' }),
       expect.objectContaining({ currency: 'usdc', orders: 2, quotedAmount: '81', receivedAmount: '81', fees: '1' }),
     ]);
-    expect(report.exceptions.map((exception: { kind: string; orderId: string }) => [exception.kind, exception.orderId])).toEqual([['payout-failed', 'failed']]);
+    expect(
+      report.exceptions.map((exception: { kind: string; orderId: string }) => [exception.kind, exception.orderId]),
+    ).toEqual([['payout-failed', 'failed']]);
   });
 
   it('narrows to one project, and prints CSV rows, exceptions and deposits', async () => {
-    const rows = await runCli(env, 'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-02', '--format', 'csv', '--project', 'project-a');
+    const rows = await runCli(
+      env,
+      'report',
+      'reconciliation',
+      '--from',
+      '2026-07-01',
+      '--to',
+      '2026-07-02',
+      '--format',
+      'csv',
+      '--project',
+      'project-a',
+    );
     expect(rows.code).toBe(0);
     const lines = rows.stdout.trimEnd().split('\r\n');
     expect(lines[0]).toMatch(/^day,kind,payment_method,chain,currency,orders,/);
@@ -67,14 +84,54 @@ describe('pnpm cli report reconciliation', () => {
       '2026-07-01,onramp,card,solana,usd,1',
       '2026-07-02,offramp,base-sepolia,base-sepolia,usdc,0',
     ]);
-    const exceptions = await runCli(env, 'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-01', '--format', 'csv', '--section', 'exceptions');
+    const exceptions = await runCli(
+      env,
+      'report',
+      'reconciliation',
+      '--from',
+      '2026-07-01',
+      '--to',
+      '2026-07-01',
+      '--format',
+      'csv',
+      '--section',
+      'exceptions',
+    );
     expect(exceptions.stdout.split('\r\n')[1]).toMatch(/^2026-07-01,payout-failed,failed,/);
-    const deposits = await runCli(env, 'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-01', '--format', 'csv', '--section', 'deposits');
-    expect(deposits.stdout.trimEnd().split('\r\n').slice(1).map((line) => line.split(',')[2])).toEqual(['0xpaid', '0xfailed']);
+    const deposits = await runCli(
+      env,
+      'report',
+      'reconciliation',
+      '--from',
+      '2026-07-01',
+      '--to',
+      '2026-07-01',
+      '--format',
+      'csv',
+      '--section',
+      'deposits',
+    );
+    expect(
+      deposits.stdout
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[2]),
+    ).toEqual(['0xpaid', '0xfailed']);
   });
 
   it('prints the HTML page with its charts', async () => {
-    const run = await runCli(env, 'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-02', '--format', 'html');
+    const run = await runCli(
+      env,
+      'report',
+      'reconciliation',
+      '--from',
+      '2026-07-01',
+      '--to',
+      '2026-07-02',
+      '--format',
+      'html',
+    );
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^<!doctype html>/);
     expect(run.stdout).toContain('<svg');
@@ -86,7 +143,13 @@ describe('pnpm cli report reconciliation', () => {
     const run = await runCliWith(
       { openUrl: async (url) => (opened.push(url), true) },
       env,
-      'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-02', '--open',
+      'report',
+      'reconciliation',
+      '--from',
+      '2026-07-01',
+      '--to',
+      '2026-07-02',
+      '--open',
     );
     expect(run.code).toBe(0);
     const path = run.stdout.trim();
@@ -98,10 +161,31 @@ describe('pnpm cli report reconciliation', () => {
     expect(page).toContain('payout-failed');
     rmSync(dirname(path), { recursive: true });
 
-    const noBrowser = await runCliWith({ openUrl: async () => false }, env, 'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-01', '--open');
+    const noBrowser = await runCliWith(
+      { openUrl: async () => false },
+      env,
+      'report',
+      'reconciliation',
+      '--from',
+      '2026-07-01',
+      '--to',
+      '2026-07-01',
+      '--open',
+    );
     expect(noBrowser.stderr).toMatch(/^Open file:\/\/\S+\.html in a browser\.\n$/);
     rmSync(dirname(noBrowser.stdout.trim()), { recursive: true });
-    const csv = await runCli(env, 'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-01', '--open', '--format', 'csv');
+    const csv = await runCli(
+      env,
+      'report',
+      'reconciliation',
+      '--from',
+      '2026-07-01',
+      '--to',
+      '2026-07-01',
+      '--open',
+      '--format',
+      'csv',
+    );
     expect(csv).toMatchObject({ code: 2, stderr: expect.stringContaining('--open shows the HTML page') });
   });
 
@@ -111,7 +195,17 @@ describe('pnpm cli report reconciliation', () => {
     expect(missing.stderr).toContain('--to is required');
     const reversed = await runCli(env, 'report', 'reconciliation', '--from', '2026-07-02', '--to', '2026-07-01');
     expect(reversed.stderr).toContain('--to must not be before --from');
-    const format = await runCli(env, 'report', 'reconciliation', '--from', '2026-07-01', '--to', '2026-07-01', '--format', 'xml');
+    const format = await runCli(
+      env,
+      'report',
+      'reconciliation',
+      '--from',
+      '2026-07-01',
+      '--to',
+      '2026-07-01',
+      '--format',
+      'xml',
+    );
     expect(format.code).toBe(2);
     expect(format.stderr).toContain('--format must be one of json, csv, html');
   });

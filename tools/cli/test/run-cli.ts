@@ -9,7 +9,8 @@ export interface CliRun {
 }
 
 /** Runs the CLI in-process against `env` (DATA_DIR and friends), capturing its output. */
-export const runCli = async (env: Record<string, string>, ...argv: string[]): Promise<CliRun> => runCliWith({}, env, ...argv);
+export const runCli = async (env: Record<string, string>, ...argv: string[]): Promise<CliRun> =>
+  runCliWith({}, env, ...argv);
 
 /** The same, with parts of the process replaced: a terminal on stderr, an interrupt, a browser. */
 export const runCliWith = async (

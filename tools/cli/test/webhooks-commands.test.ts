@@ -1,5 +1,11 @@
 import { Webhook } from 'standardwebhooks';
-import { type LocalSandbox, type WebhookReceiver, startLocalSandbox, startWebhookReceiver, waitFor } from '@paykit/demo';
+import {
+  type LocalSandbox,
+  type WebhookReceiver,
+  startLocalSandbox,
+  startWebhookReceiver,
+  waitFor,
+} from '@paykit/demo';
 import { runCli, runCliWith } from './run-cli.js';
 
 /** `pnpm cli webhooks ...` against a running API (a local sandbox) over HTTP. */
@@ -20,17 +26,28 @@ describe('pnpm cli webhooks', () => {
     const listening = runCliWith(
       { untilInterrupted: () => interrupted, onStderr: (text) => (stderr += text) },
       env,
-      'webhooks', 'listen', '--forward-to', app.url, '--events', 'orders.payment.succeeded,orders.payment.failed',
+      'webhooks',
+      'listen',
+      '--forward-to',
+      app.url,
+      '--events',
+      'orders.payment.succeeded,orders.payment.failed',
     );
     try {
-      const secret = (await waitFor('the listener to be ready', async () => /verify it with (whsec_\S+)/.exec(stderr), Boolean))![1]!;
+      const secret = (await waitFor(
+        'the listener to be ready',
+        async () => /verify it with (whsec_\S+)/.exec(stderr),
+        Boolean,
+      ))![1]!;
       const trigger = await runCli(env, 'webhooks', 'trigger', 'orders.payment.succeeded');
       expect(trigger).toMatchObject({ code: 0, stderr: '' });
       expect(trigger.stdout).toMatch(/paid with card 4242424242424242 \(visa 4242\): payment completed/);
 
       const forwarded = (await waitFor('the forwarded delivery', async () => app.deliveries[0], Boolean))!;
       // The app verifies the forwarded request with the secret the listener printed, by the reference implementation.
-      const event = new Webhook(secret).verify(forwarded.rawBody, forwarded.headers as Record<string, string>) as { type: string };
+      const event = new Webhook(secret).verify(forwarded.rawBody, forwarded.headers as Record<string, string>) as {
+        type: string;
+      };
       expect(event.type).toBe('orders.payment.succeeded');
     } finally {
       interrupt();
@@ -41,8 +58,12 @@ describe('pnpm cli webhooks', () => {
     expect(run.stdout).toMatch(/^\d\d:\d\d:\d\d {2}orders\.payment\.succeeded +msg_[0-9a-f]{32} {2}-> 204\n/m);
     const endpointId = /endpoint ([0-9a-f-]{36}) receives/.exec(run.stderr)?.[1];
     expect(run.stderr).toContain(`Removed endpoint ${endpointId}.`);
-    const listed = await fetch(`${sandbox.baseUrl}/2025-06-09/webhooks/endpoints`, { headers: { 'x-api-key': sandbox.apiKey } });
-    expect(((await listed.json()) as { data: { id: string }[] }).data.map((endpoint) => endpoint.id)).not.toContain(endpointId);
+    const listed = await fetch(`${sandbox.baseUrl}/2025-06-09/webhooks/endpoints`, {
+      headers: { 'x-api-key': sandbox.apiKey },
+    });
+    expect(((await listed.json()) as { data: { id: string }[] }).data.map((endpoint) => endpoint.id)).not.toContain(
+      endpointId,
+    );
   });
 
   it('trigger raises each event type with real calls, and names the types it knows', async () => {
@@ -55,6 +76,9 @@ describe('pnpm cli webhooks', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('Name one event type: orders.quote.created, orders.quote.updated');
     const keyless = await runCli({ PAYKIT_BASE_URL: sandbox.baseUrl }, 'webhooks', 'trigger', 'orders.quote.created');
-    expect(keyless).toMatchObject({ code: 2, stderr: expect.stringContaining('--api-key (or PAYKIT_API_KEY) is required') });
+    expect(keyless).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--api-key (or PAYKIT_API_KEY) is required'),
+    });
   });
 });

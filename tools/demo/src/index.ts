@@ -7,5 +7,10 @@ export { CARDS, payByCard, placeOnramp, waitForOrder } from './stories/onramp.js
 export { ACCOUNTS, type OfframpOptions, offrampStory } from './stories/offramp.js';
 export { agentCheckoutStory } from './stories/agent-checkout.js';
 export { ALL_EVENT_TYPES, LOCAL_ENDPOINT_HINT, type WebhookSession, openWebhookSession } from './stories/webhooks.js';
-export { type DeliveryHandler, type ReceivedDelivery, type WebhookReceiver, startWebhookReceiver } from './webhook-receiver.js';
+export {
+  type DeliveryHandler,
+  type ReceivedDelivery,
+  type WebhookReceiver,
+  startWebhookReceiver,
+} from './webhook-receiver.js';
 export { TimedOut, waitFor } from './wait.js';

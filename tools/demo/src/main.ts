@@ -40,8 +40,16 @@ const main = async (): Promise<number> => {
   const write = (text: string) => process.stdout.write(text);
   const started = Date.now();
   const sandbox = baseUrl === undefined ? await startLocalSandbox() : null;
-  const target = sandbox ?? { baseUrl: baseUrl!, apiKey: apiKey!, merchantUrl: values['merchant-url'] ?? process.env['PAYKIT_MERCHANT_URL'] };
-  write(sandbox ? `Started a sandbox: API ${sandbox.baseUrl}, demo merchant ${sandbox.merchantUrl}\n` : `Against ${target.baseUrl}\n`);
+  const target = sandbox ?? {
+    baseUrl: baseUrl!,
+    apiKey: apiKey!,
+    merchantUrl: values['merchant-url'] ?? process.env['PAYKIT_MERCHANT_URL'],
+  };
+  write(
+    sandbox
+      ? `Started a sandbox: API ${sandbox.baseUrl}, demo merchant ${sandbox.merchantUrl}\n`
+      : `Against ${target.baseUrl}\n`,
+  );
   const deadline = setTimeout(() => {
     process.stderr.write(`\nThe tour did not finish within ${timeoutSeconds} s.\n`);
     process.exit(1);

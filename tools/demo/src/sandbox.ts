@@ -50,13 +50,18 @@ export const startLocalSandbox = async (env: Readonly<Record<string, string>> = 
         ...FAST_SANDBOX_ENV,
         WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
         AGENT_CHECKOUT_ALLOWED_HOSTS: new URL(merchant.url).host,
-        AGENT_CHECKOUT_ACP_CREDENTIALS: JSON.stringify({ [merchantOrigin]: { token: DEFAULT_ACP_API_KEY, merchantId: DEFAULT_MERCHANT_ID } }),
+        AGENT_CHECKOUT_ACP_CREDENTIALS: JSON.stringify({
+          [merchantOrigin]: { token: DEFAULT_ACP_API_KEY, merchantId: DEFAULT_MERCHANT_ID },
+        }),
         AGENT_CHECKOUT_DRAIN_MS: '200',
         ...env,
       },
     });
     const platform = running.app.get<Platform>(PLATFORM);
-    const { serverKey } = await platform.provisionProject({ name: 'Demo', environment: 'staging' }, { actor: { type: 'cli', id: 'demo' } });
+    const { serverKey } = await platform.provisionProject(
+      { name: 'Demo', environment: 'staging' },
+      { actor: { type: 'cli', id: 'demo' } },
+    );
     return {
       baseUrl: running.baseUrl,
       apiKey: serverKey,

@@ -32,7 +32,12 @@ export interface TourResult {
 export const runTour = async (options: TourOptions): Promise<TourResult> => {
   const report = options.report ?? textReport((text) => process.stdout.write(text));
   const client = createPayKitClient({ baseUrl: options.baseUrl, apiKey: options.apiKey });
-  const context: StoryContext = { client, report, waitMs: options.waitMs ?? 30_000, runTag: randomBytes(3).toString('hex') };
+  const context: StoryContext = {
+    client,
+    report,
+    waitMs: options.waitMs ?? 30_000,
+    runTag: randomBytes(3).toString('hex'),
+  };
   const skipped: string[] = [];
   const ana = userEmail(context, 'ana');
   const bo = userEmail(context, 'bo');
@@ -48,7 +53,9 @@ export const runTour = async (options: TourOptions): Promise<TourResult> => {
 
     report.story('A transfer, followed to success');
     await transfer(context, anaWallet, boWallet.address, '5');
-    report.step(`balances: ana ${await stablecoinBalance(context, anaWallet)}, bo ${await stablecoinBalance(context, boWallet)} usdc`);
+    report.step(
+      `balances: ana ${await stablecoinBalance(context, anaWallet)}, bo ${await stablecoinBalance(context, boWallet)} usdc`,
+    );
 
     report.story('Onramp: buy tokens by card');
     await onrampStory(context, anaWallet, ana);
@@ -69,7 +76,9 @@ export const runTour = async (options: TourOptions): Promise<TourResult> => {
       await agentCheckoutStory(context, options.merchantUrl, `sam-${context.runTag}`);
       expected.push('agent-checkouts.run.updated');
     } else {
-      report.skipped('no demo merchant: pass --merchant-url of one the server allow-lists (AGENT_CHECKOUT_ALLOWED_HOSTS)');
+      report.skipped(
+        'no demo merchant: pass --merchant-url of one the server allow-lists (AGENT_CHECKOUT_ALLOWED_HOSTS)',
+      );
       skipped.push('agent checkout');
     }
 

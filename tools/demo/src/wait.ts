@@ -1,7 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export class TimedOut extends Error {
-  constructor(what: string, timeoutMs: number, readonly last: unknown) {
+  constructor(
+    what: string,
+    timeoutMs: number,
+    readonly last: unknown,
+  ) {
     super(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
     this.name = 'TimedOut';
   }

@@ -26,7 +26,10 @@ const MAX_BODY_BYTES = 1_048_576;
  * A local HTTP endpoint that takes the API's webhook POSTs, keeps each raw body and its headers,
  * and answers what `handle` says (200 by default).
  */
-export const startWebhookReceiver = async (handle: DeliveryHandler = () => 200, host = '127.0.0.1'): Promise<WebhookReceiver> => {
+export const startWebhookReceiver = async (
+  handle: DeliveryHandler = () => 200,
+  host = '127.0.0.1',
+): Promise<WebhookReceiver> => {
   const deliveries: ReceivedDelivery[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];

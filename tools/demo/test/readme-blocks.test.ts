@@ -15,7 +15,8 @@ const installed = (command: string): boolean => {
   }
 };
 const tools = ['bash', 'curl', 'jq'].filter((command) => !installed(command));
-if (tools.length > 0 && process.env['CI'] === 'true') throw new Error(`The README's blocks need ${tools.join(', ')} (CI=true)`);
+if (tools.length > 0 && process.env['CI'] === 'true')
+  throw new Error(`The README's blocks need ${tools.join(', ')} (CI=true)`);
 const describeWithTools = tools.length === 0 ? describe : describe.skip;
 
 /**
@@ -34,20 +35,32 @@ describeWithTools("the README's shell blocks", () => {
   it('are found: the onramp, offramp, agent-checkout and webhook walkthroughs', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(4);
     for (const block of blocks) {
-      expect({ line: block.line, setsApiAndKey: block.source.includes(`API=${PLACEHOLDERS.API}`) && block.source.includes(`SK=${PLACEHOLDERS.SK}`) }).toEqual({
+      expect({
+        line: block.line,
+        setsApiAndKey:
+          block.source.includes(`API=${PLACEHOLDERS.API}`) && block.source.includes(`SK=${PLACEHOLDERS.SK}`),
+      }).toEqual({
         line: block.line,
         setsApiAndKey: true,
       });
     }
   });
 
-  it.each(blocks.map((block) => [block.line, block] as const))('run to the end: the block at README line %i', async (_line, block) => {
-    const script = withValues(block.source, { API: sandbox.baseUrl, SK: sandbox.apiKey, SHOP: sandbox.merchantUrl });
-    const run = await promisify(execFile)('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', script], {
-      env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp' },
-      timeout: 60_000,
-      encoding: 'utf8',
-    }).catch((error: { code?: number; stdout?: string; stderr?: string }) => ({ failed: error.code ?? 'timeout', stdout: error.stdout, stderr: error.stderr }));
-    expect({ ...run, stdout: run.stdout?.length ? 'printed' : 'nothing' }).toEqual({ stdout: 'printed', stderr: '' });
-  }, 70_000);
+  it.each(blocks.map((block) => [block.line, block] as const))(
+    'run to the end: the block at README line %i',
+    async (_line, block) => {
+      const script = withValues(block.source, { API: sandbox.baseUrl, SK: sandbox.apiKey, SHOP: sandbox.merchantUrl });
+      const run = await promisify(execFile)('bash', ['--norc', '--noprofile', '-euo', 'pipefail', '-c', script], {
+        env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: process.env['HOME'] ?? '/tmp' },
+        timeout: 60_000,
+        encoding: 'utf8',
+      }).catch((error: { code?: number; stdout?: string; stderr?: string }) => ({
+        failed: error.code ?? 'timeout',
+        stdout: error.stdout,
+        stderr: error.stderr,
+      }));
+      expect({ ...run, stdout: run.stdout?.length ? 'printed' : 'nothing' }).toEqual({ stdout: 'printed', stderr: '' });
+    },
+    70_000,
+  );
 });

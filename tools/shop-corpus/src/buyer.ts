@@ -5,7 +5,13 @@
 export const CORPUS_BUYER = {
   name: { first: 'Sam', last: 'Rivera' },
   contact: { email: 'sam.rivera@example.com', phone: '+14155550123' },
-  shipping: { addressLines: ['500 Howard St', 'Apt 4'], locality: 'San Francisco', administrativeAreaCode: 'CA', postalCode: '94105', countryCode: 'US' },
+  shipping: {
+    addressLines: ['500 Howard St', 'Apt 4'],
+    locality: 'San Francisco',
+    administrativeAreaCode: 'CA',
+    postalCode: '94105',
+    countryCode: 'US',
+  },
 } as const;
 
 /** The answer to a form question: each asked field that the buyer has a value for. */

@@ -13,9 +13,13 @@ export interface ShopCorpus {
 }
 
 /** Starts the corpus shops (all, or the ones named), each on its own origin on loopback. */
-export const startShopCorpus = async (options: { readonly only?: readonly string[]; readonly host?: string } = {}): Promise<ShopCorpus> => {
+export const startShopCorpus = async (
+  options: { readonly only?: readonly string[]; readonly host?: string } = {},
+): Promise<ShopCorpus> => {
   const chosen = SHOPS.filter((definition) => !options.only || options.only.includes(definition.id));
-  const shops = await Promise.all(chosen.map((definition) => startShop(definition, options.host ? { host: options.host } : {})));
+  const shops = await Promise.all(
+    chosen.map((definition) => startShop(definition, options.host ? { host: options.host } : {})),
+  );
   const byId = new Map(shops.map((shop) => [shop.id, shop]));
   const shop = (id: string): RunningShop => {
     const found = byId.get(id);
@@ -39,10 +43,16 @@ export interface ShopMark {
   readonly attempts: number;
 }
 
-export const markOf = (shop: RunningShop): ShopMark => ({ orders: shop.orders.orders().length, attempts: shop.orders.attempts().length });
+export const markOf = (shop: RunningShop): ShopMark => ({
+  orders: shop.orders.orders().length,
+  attempts: shop.orders.attempts().length,
+});
 
 /** What a run did at its shop since the mark: the orders it placed and the payments it tried. */
-export const sinceMark = (shop: RunningShop, mark: ShopMark): { readonly orders: readonly PlacedOrder[]; readonly attempts: readonly PaymentAttempt[] } => ({
+export const sinceMark = (
+  shop: RunningShop,
+  mark: ShopMark,
+): { readonly orders: readonly PlacedOrder[]; readonly attempts: readonly PaymentAttempt[] } => ({
   orders: shop.orders.orders().slice(mark.orders),
   attempts: shop.orders.attempts().slice(mark.attempts),
 });

@@ -27,12 +27,31 @@ describe('the shop corpus', () => {
 
   it('judges a run by its ending and by what the shop recorded', () => {
     const scenario = SCENARIOS.find((candidate) => candidate.id === 'lumen-lamps/black')!;
-    const order = (sku: string, totalCents: number) => ({ number: 'LL-1', email: 'a@b.c', currency: 'USD', totalCents, lines: [{ sku, name: 'Lamp', quantity: 1, unitCents: totalCents }] });
+    const order = (sku: string, totalCents: number) => ({
+      number: 'LL-1',
+      email: 'a@b.c',
+      currency: 'USD',
+      totalCents,
+      lines: [{ sku, name: 'Lamp', quantity: 1, unitCents: totalCents }],
+    });
     const paid = { email: 'a@b.c', amountCents: 10234, currency: 'USD', outcome: 'approved' as const };
-    expect(judgeRun(scenario, { status: 'succeeded' }, [order('ARC-BLACK', 10234)], [paid])).toEqual({ expected: true, wrongMoney: [] });
-    expect(judgeRun(scenario, { status: 'succeeded' }, [order('ARC-BRASS', 10234)], [paid]).wrongMoney).toEqual(['bought ARC-BRASS instead of ARC-BLACK']);
-    expect(judgeRun(scenario, { status: 'succeeded' }, [order('ARC-BLACK', 15001)], [paid]).wrongMoney).toEqual(['paid 150.01 USD, above maxCost']);
-    expect(judgeRun(scenario, { status: 'succeeded' }, [order('ARC-BLACK', 1), order('ARC-BLACK', 1)], [paid, paid]).wrongMoney).toEqual(['2 orders placed', '2 payments attempted']);
-    expect(judgeRun(scenario, { status: 'blocked', code: 'merchant.no_safe_path' }, [], [])).toEqual({ expected: false, wrongMoney: [] });
+    expect(judgeRun(scenario, { status: 'succeeded' }, [order('ARC-BLACK', 10234)], [paid])).toEqual({
+      expected: true,
+      wrongMoney: [],
+    });
+    expect(judgeRun(scenario, { status: 'succeeded' }, [order('ARC-BRASS', 10234)], [paid]).wrongMoney).toEqual([
+      'bought ARC-BRASS instead of ARC-BLACK',
+    ]);
+    expect(judgeRun(scenario, { status: 'succeeded' }, [order('ARC-BLACK', 15001)], [paid]).wrongMoney).toEqual([
+      'paid 150.01 USD, above maxCost',
+    ]);
+    expect(
+      judgeRun(scenario, { status: 'succeeded' }, [order('ARC-BLACK', 1), order('ARC-BLACK', 1)], [paid, paid])
+        .wrongMoney,
+    ).toEqual(['2 orders placed', '2 payments attempted']);
+    expect(judgeRun(scenario, { status: 'blocked', code: 'merchant.no_safe_path' }, [], [])).toEqual({
+      expected: false,
+      wrongMoney: [],
+    });
   });
 });

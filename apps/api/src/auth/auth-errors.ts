@@ -35,7 +35,11 @@ export const AuthErrors = {
       { keyEnvironment, environment: serverEnvironment },
     ),
   serverKeyRequired: () =>
-    fail('forbidden', 'server_key_required', 'This operation needs a server-side API key (sk_...); client keys are not allowed'),
+    fail(
+      'forbidden',
+      'server_key_required',
+      'This operation needs a server-side API key (sk_...); client keys are not allowed',
+    ),
   clientAuthNotConfigured: () =>
     fail(
       'forbidden',

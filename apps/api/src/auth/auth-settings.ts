@@ -45,4 +45,7 @@ export const loadAuthSettings = (env: Readonly<Record<string, string | undefined
 
 /** The settings in force: the app's configuration wins once it carries them; until then, the environment. */
 export const authSettingsOf = (config: AppConfig): AuthSettings =>
-  loadAuthSettings({ ...process.env, ...Object.fromEntries(Object.entries(config).map(([name, value]) => [name, String(value)])) });
+  loadAuthSettings({
+    ...process.env,
+    ...Object.fromEntries(Object.entries(config).map(([name, value]) => [name, String(value)])),
+  });

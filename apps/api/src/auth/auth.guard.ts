@@ -24,7 +24,9 @@ export class AuthGuard implements CanActivate {
       authorization: single(request.headers.authorization),
       serviceUserId: single(request.headers['x-service-user-id']),
     };
-    const clientSecret = acceptsOrderClientSecret(this.reflector, context) ? rawSecretOf(credentials.authorization) : undefined;
+    const clientSecret = acceptsOrderClientSecret(this.reflector, context)
+      ? rawSecretOf(credentials.authorization)
+      : undefined;
     request.principal =
       clientSecret === undefined
         ? await this.authenticator.authenticate(credentials, requiredScopesOf(this.reflector, context))

@@ -71,7 +71,9 @@ export class Authenticator {
       throw AuthErrors.missingScope(requiredScopes);
     }
     const userId =
-      apiKey.kind === 'client' ? await this.jwtSubject(apiKey, credentials.authorization) : serviceUser(credentials.serviceUserId);
+      apiKey.kind === 'client'
+        ? await this.jwtSubject(apiKey, credentials.authorization)
+        : serviceUser(credentials.serviceUserId);
     return { ...keyPrincipal(apiKey), scopes: new Set(apiKey.scopes), userId };
   }
 

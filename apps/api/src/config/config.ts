@@ -42,7 +42,12 @@ const ConfigSchema = z.object({
   APP_ENV: z.enum(['staging', 'production']).default('staging'),
   EVENT_STORE: z.enum(['sqlite', 'memory', 'esdb']).default('sqlite'),
   /** EVENT_STORE=esdb: the cluster, e.g. `esdb+discover://node1:2113?tls=false` (deploy/compose.yaml). */
-  EVENTSTORE_CONNECTION_STRING: z.string().regex(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, { error: 'must be an esdb:// or esdb+discover:// connection string' }).optional(),
+  EVENTSTORE_CONNECTION_STRING: z
+    .string()
+    .regex(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, {
+      error: 'must be an esdb:// or esdb+discover:// connection string',
+    })
+    .optional(),
   API_PREFIX: z
     .string()
     .regex(/^(\/[A-Za-z0-9._~-]+)+$/, { error: 'must be a path such as /api' })
@@ -66,9 +71,15 @@ const ConfigSchema = z.object({
   /** Identity documents: the largest document accepted, in bytes once decoded (the upload route's body limit follows). */
   DOCUMENT_MAX_BYTES: integer(10_485_760, 1),
   /** Linked wallets: the domain named in the ownership challenge a wallet signs (CAIP-122). */
-  WALLET_LINK_DOMAIN: z.string().regex(/^[A-Za-z0-9.-]+(:\d+)?$/, { error: 'must be a host name such as app.example.com' }).default('localhost'),
+  WALLET_LINK_DOMAIN: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, { error: 'must be a host name such as app.example.com' })
+    .default('localhost'),
   /** Agent checkouts: hosts runs may reach although private (comma-separated host[:port]; the demo merchant in dev). */
-  AGENT_CHECKOUT_ALLOWED_HOSTS: z.string().default('').refine(isAllowedHostList, { error: 'must be comma-separated host or host:port entries' }),
+  AGENT_CHECKOUT_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .refine(isAllowedHostList, { error: 'must be comma-separated host or host:port entries' }),
   /** `inprocess`: this process works on runs; `off`: only separate `pnpm runner` processes do. */
   AGENT_CHECKOUT_RUNNER: z.enum(['inprocess', 'off']).default('inprocess'),
   AGENT_CHECKOUT_RUNNER_CONCURRENCY: integer(4),
@@ -92,7 +103,10 @@ const ConfigSchema = z.object({
   /** Browser runs: the Chromium executable (the Debian package's by default); runs go without a browser when it is missing. */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Browser runs: egress proxy per browser location, `CC=http://host:port` pairs (`US=http://proxy-us:3128,DE=...`). */
-  AGENT_CHECKOUT_PROXIES: z.string().default('').refine(isProxyList, { error: 'must be comma-separated CC=http://host:port entries' }),
+  AGENT_CHECKOUT_PROXIES: z
+    .string()
+    .default('')
+    .refine(isProxyList, { error: 'must be comma-separated CC=http://host:port entries' }),
   /** Live view: `on` serves each run's attached browser read-only from its runner process; `off`: snapshots show no browser. */
   AGENT_CHECKOUT_LIVE_VIEW: z.enum(['on', 'off']).default('on'),
   /** Live view: where the runner's live-view server listens (port 0: any free port), once a run attaches a browser. */
@@ -127,7 +141,10 @@ const ConfigSchema = z.object({
   /** Reconciliation: how often the deposit observer lists transfers into deposit addresses (0: never, in this process). */
   RECONCILIATION_OBSERVE_EVERY_MS: integer(5_000),
   /** Webhooks: hosts endpoints may use although private (comma-separated host[:port]; a local receiver in dev and tests). */
-  WEBHOOK_ALLOWED_HOSTS: z.string().default('').refine(isAllowedHostList, { error: 'must be comma-separated host or host:port entries' }),
+  WEBHOOK_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .refine(isAllowedHostList, { error: 'must be comma-separated host or host:port entries' }),
   /** Webhooks: `inprocess`: this process sends deliveries; `off`: it only queues them. */
   WEBHOOK_DELIVERY: z.enum(['inprocess', 'off']).default('inprocess'),
   WEBHOOK_CONCURRENCY: integer(8, 1),
@@ -143,9 +160,15 @@ const ConfigSchema = z.object({
   /** Orders: how long a quote holds, in seconds. */
   ORDER_QUOTE_TTL_SECONDS: integer(300, 1),
   /** Orders: the order total in USD (or a USD stablecoin) up to which no identity check is needed; other currencies always need one. */
-  ORDER_NO_KYC_THRESHOLD_USD: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'must be a decimal amount such as 100' }).default('100'),
+  ORDER_NO_KYC_THRESHOLD_USD: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'must be a decimal amount such as 100' })
+    .default('100'),
   /** Orders: what one user may buy by card within ORDER_PURCHASE_LIMIT_WINDOW_HOURS, per payment currency (single_purchase_exceeded). */
-  ORDER_PURCHASE_LIMIT: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'must be a decimal amount such as 2500' }).default('2500'),
+  ORDER_PURCHASE_LIMIT: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'must be a decimal amount such as 2500' })
+    .default('2500'),
   ORDER_PURCHASE_LIMIT_WINDOW_HOURS: integer(24, 1),
   /** Orders: how often the order worker looks at orders under way (KYC, card checks, deliveries, payouts, quote expiry). */
   ORDER_WORKER_INTERVAL_MS: integer(1_000, 1),

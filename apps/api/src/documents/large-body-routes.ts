@@ -18,7 +18,8 @@ export class LargeBodyRoutes {
     const limit = Math.ceil((config.DOCUMENT_MAX_BYTES * 4) / 3) + 64 * 1024;
     const fastify = adapterHost.httpAdapter.getInstance<FastifyInstance>();
     fastify.addHook('onRoute', (route) => {
-      if ((route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit === LARGE_BODY.bodyLimit) route.bodyLimit = limit;
+      if ((route.config as { bodyLimit?: unknown } | undefined)?.bodyLimit === LARGE_BODY.bodyLimit)
+        route.bodyLimit = limit;
     });
   }
 }

@@ -36,5 +36,7 @@ export const isPublicRoute = (reflector: Reflector, context: ExecutionContext): 
 export const AcceptsOrderClientSecret = () => SetMetadata(ORDER_CLIENT_SECRET_METADATA, true);
 
 export const acceptsOrderClientSecret = (reflector: Reflector, context: ExecutionContext): boolean =>
-  reflector.getAllAndOverride<boolean | undefined>(ORDER_CLIENT_SECRET_METADATA, [context.getHandler(), context.getClass()]) ===
-  true;
+  reflector.getAllAndOverride<boolean | undefined>(ORDER_CLIENT_SECRET_METADATA, [
+    context.getHandler(),
+    context.getClass(),
+  ]) === true;

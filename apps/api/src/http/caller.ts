@@ -18,7 +18,11 @@ export const callerOfRequest = (request: FastifyRequest): Caller => {
   if (!principal) throw new Error('CallerOf used on a route without authentication');
   return {
     principal,
-    context: { projectId: principal.projectId, actor: { type: 'api-key', id: principal.keyId }, correlationId: request.id },
+    context: {
+      projectId: principal.projectId,
+      actor: { type: 'api-key', id: principal.keyId },
+      correlationId: request.id,
+    },
   };
 };
 

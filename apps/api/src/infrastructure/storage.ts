@@ -2,7 +2,8 @@ import { type EventStore, createEventStore } from '@paykit/event-store';
 import { readModelDatabasePath } from '@paykit/projections';
 import type { AppConfig } from '../config/config.js';
 
-type StorageConfig = Pick<AppConfig, 'EVENT_STORE' | 'DATA_DIR'> & Partial<Pick<AppConfig, 'EVENTSTORE_CONNECTION_STRING'>>;
+type StorageConfig = Pick<AppConfig, 'EVENT_STORE' | 'DATA_DIR'> &
+  Partial<Pick<AppConfig, 'EVENTSTORE_CONNECTION_STRING'>>;
 
 /** The one place that chooses the event-store adapter: EVENT_STORE, under DATA_DIR (or EVENTSTORE_CONNECTION_STRING). */
 export const openEventStore = (config: StorageConfig, override?: EventStore): Promise<EventStore> => {

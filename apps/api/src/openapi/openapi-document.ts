@@ -1,4 +1,10 @@
-import { ErrorBody, IDEMPOTENCY_KEY_HEADER, IdempotencyKey, SERVICE_USER_ID_HEADER, ServiceUserId } from '@paykit/contracts';
+import {
+  ErrorBody,
+  IDEMPOTENCY_KEY_HEADER,
+  IdempotencyKey,
+  SERVICE_USER_ID_HEADER,
+  ServiceUserId,
+} from '@paykit/contracts';
 import { z } from 'zod';
 import { type RouteContract, isRawResponse, scopesOf, successStatusOf } from '../http/routes/route-contract.js';
 import { commonErrors, describeStatus } from './error-statuses.js';
@@ -38,12 +44,18 @@ export const buildOpenApiDocument = (routes: readonly DeclaredRoute[], options: 
   const pending: { path: string; method: string; root: boolean; build: () => Record<string, unknown> }[] = [];
 
   /** The JSON answer with its examples, and the CSV or HTML bodies the route's `format` takes. */
-  const jsonWithAlternatives = (contract: RouteContract, status: number, spec: z.ZodType, ref: { io: 'input' | 'output'; id: string }) => {
+  const jsonWithAlternatives = (
+    contract: RouteContract,
+    status: number,
+    spec: z.ZodType,
+    ref: { io: 'input' | 'output'; id: string },
+  ) => {
     const content: Record<string, unknown> = {
       'application/json': { schema: components.resolve(ref), ...mediaExamples(spec, 'output') },
     };
     if (status >= 200 && status < 300) {
-      for (const format of alternativeFormats(contract)) content[format.type] = { schema: { type: 'string', description: format.description } };
+      for (const format of alternativeFormats(contract))
+        content[format.type] = { schema: { type: 'string', description: format.description } };
     }
     return content;
   };
@@ -107,7 +119,12 @@ export const buildOpenApiDocument = (routes: readonly DeclaredRoute[], options: 
           ? {
               requestBody: {
                 required: contract.body!.safeParse(undefined).success !== true,
-                content: { 'application/json': { schema: components.resolve(bodyRef), ...mediaExamples(contract.body!, 'input') } },
+                content: {
+                  'application/json': {
+                    schema: components.resolve(bodyRef),
+                    ...mediaExamples(contract.body!, 'input'),
+                  },
+                },
               },
             }
           : {}),

@@ -54,7 +54,10 @@ export class OpenApiController {
     params: AssetParams,
     responses: { 200: { contentType: 'application/octet-stream', description: 'A stylesheet, script or icon' } },
   })
-  async asset(@Param() params: z.infer<typeof AssetParams>, @Res({ passthrough: true }) reply: FastifyReply): Promise<Buffer> {
+  async asset(
+    @Param() params: z.infer<typeof AssetParams>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Buffer> {
     const asset = await this.queries.execute(new GetDocsAsset(params.file));
     void reply.type(asset.contentType).header('cache-control', 'public, max-age=86400');
     return asset.bytes;

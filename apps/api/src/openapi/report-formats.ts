@@ -12,6 +12,6 @@ const MEDIA_TYPES: Readonly<Record<string, { type: string; description: string }
  */
 export const alternativeFormats = (contract: RouteContract): { type: string; description: string }[] => {
   const format = contract.query?.shape['format'] as { unwrap?: () => unknown; options?: readonly string[] } | undefined;
-  const options = (format?.options ?? (format?.unwrap?.() as { options?: readonly string[] } | undefined)?.options) ?? [];
+  const options = format?.options ?? (format?.unwrap?.() as { options?: readonly string[] } | undefined)?.options ?? [];
   return options.flatMap((option) => (MEDIA_TYPES[option] ? [MEDIA_TYPES[option]] : []));
 };

@@ -1,4 +1,9 @@
-import { type SandboxCardBehaviour, TEST_CARDS, behaviourOfAccount, sandboxRevertingRecipientOf } from '@paykit/providers';
+import {
+  type SandboxCardBehaviour,
+  TEST_CARDS,
+  behaviourOfAccount,
+  sandboxRevertingRecipientOf,
+} from '@paykit/providers';
 import type { AppConfig } from '../config/config.js';
 
 /** The staging faucet's bounds per request and chain (COMPAT.md "Staging faucet"), in whole tokens. */
@@ -53,7 +58,9 @@ export const testModeMarkdown = (settings: TestModeSettings): string =>
     '',
     '| Number | Effect |',
     '|---|---|',
-    ...Object.entries(TEST_CARDS).map(([number, behaviour]) => `| \`${spaced(number)}\` | ${CARD_EFFECTS[behaviour]} |`),
+    ...Object.entries(TEST_CARDS).map(
+      ([number, behaviour]) => `| \`${spaced(number)}\` | ${CARD_EFFECTS[behaviour]} |`,
+    ),
     '| any other Luhn-valid number | succeeds |',
     '',
     'Any future expiry and any 3-4 digit CVC work.',

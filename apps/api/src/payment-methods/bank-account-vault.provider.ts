@@ -2,7 +2,12 @@ import { join } from 'node:path';
 import type { Provider } from '@nestjs/common';
 import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
-import { type BankAccountVaultPort, SandboxBankAccountVault, lazyEncryptionKey, openEventStoreBlobStore } from '@paykit/providers';
+import {
+  type BankAccountVaultPort,
+  SandboxBankAccountVault,
+  lazyEncryptionKey,
+  openEventStoreBlobStore,
+} from '@paykit/providers';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
 import { IdentitySecrets } from '../users/secrets/identity-secrets.js';
@@ -20,7 +25,13 @@ export const BANK_ACCOUNT_VAULT = Symbol('BankAccountVault');
  */
 export const bankAccountVaultProvider: Provider = {
   provide: BANK_ACCOUNT_VAULT,
-  useFactory: async (config: AppConfig, secrets: IdentitySecrets, ids: IdGenerator, store: EventStore, clock: Clock): Promise<BankAccountVaultPort> => {
+  useFactory: async (
+    config: AppConfig,
+    secrets: IdentitySecrets,
+    ids: IdGenerator,
+    store: EventStore,
+    clock: Clock,
+  ): Promise<BankAccountVaultPort> => {
     const key = lazyEncryptionKey(() => secrets.key('bank-accounts'));
     const blobs = await openEventStoreBlobStore(
       {

@@ -59,7 +59,10 @@ export class PaymentMethodsController {
     params: PaymentMethodParams,
     responses: { 200: PaymentMethodResponse },
   })
-  get(@CallerOf() { principal }: Caller, @Param('paymentMethodId') paymentMethodId: string): Promise<PaymentMethodResponse> {
+  get(
+    @CallerOf() { principal }: Caller,
+    @Param('paymentMethodId') paymentMethodId: string,
+  ): Promise<PaymentMethodResponse> {
     return this.queries.execute(new GetPaymentMethod(principal.projectId, paymentMethodId));
   }
 

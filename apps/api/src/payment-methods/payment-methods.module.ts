@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
-import { IdentitySecrets, identityCursorsProvider, identitySecretsProvider } from '../users/secrets/identity-secrets.js';
+import {
+  IdentitySecrets,
+  identityCursorsProvider,
+  identitySecretsProvider,
+} from '../users/secrets/identity-secrets.js';
 import { PersonalDataBox } from '../users/secrets/personal-data-box.js';
 import { BANK_ACCOUNT_VAULT, bankAccountVaultProvider } from './bank-account-vault.provider.js';
 import { DeletePaymentMethodHandler } from './delete/delete-payment-method.handler.js';
@@ -16,7 +20,11 @@ import { SavedPaymentMethods } from './saved-payment-methods.js';
   providers: [
     identitySecretsProvider,
     identityCursorsProvider,
-    { provide: PersonalDataBox, useFactory: (secrets: IdentitySecrets) => new PersonalDataBox(secrets), inject: [IdentitySecrets] },
+    {
+      provide: PersonalDataBox,
+      useFactory: (secrets: IdentitySecrets) => new PersonalDataBox(secrets),
+      inject: [IdentitySecrets],
+    },
     bankAccountVaultProvider,
     PaymentMethodsReadModel,
     SavedPaymentMethods,

@@ -40,7 +40,13 @@ export const paymentMethodsProjection = defineProjection<{ insert: Statement; re
     switch (paymentMethod.type) {
       case 'PaymentMethodSaved': {
         const { paymentMethodId, userLocator, type, bankAccount, createdAt } = paymentMethod.data;
-        insert.run(paymentMethodId, projectId, userLocator, event.position, JSON.stringify({ paymentMethodId, type, bankAccount, createdAt }));
+        insert.run(
+          paymentMethodId,
+          projectId,
+          userLocator,
+          event.position,
+          JSON.stringify({ paymentMethodId, type, bankAccount, createdAt }),
+        );
         break;
       }
       case 'PaymentMethodDeleted':

@@ -32,7 +32,8 @@ export class PaymentMethodsReadModel {
   source(projectId: string, userLocator: string | undefined): KeysetSource<PaymentMethodRow, number> {
     const s = this.prepared();
     const scope = userLocator === undefined ? [projectId] : [projectId, userLocator];
-    const read = (statement: Statement, ...parameters: unknown[]) => (statement.all(...scope, ...parameters) as StoredRow[]).map(toRow);
+    const read = (statement: Statement, ...parameters: unknown[]) =>
+      (statement.all(...scope, ...parameters) as StoredRow[]).map(toRow);
     return {
       after: (key, count) => read(userLocator === undefined ? s.after : s.userAfter, key ?? -1, count),
       before: (key, count) => read(userLocator === undefined ? s.before : s.userBefore, key, count),
@@ -48,15 +49,24 @@ export class PaymentMethodsReadModel {
 
   private prepared() {
     this.statements ??= {
-      after: prepare(this.db, `SELECT ${COLUMNS} FROM payment_methods WHERE project_id = ? AND seq > ? ORDER BY seq ASC LIMIT ?`),
-      before: prepare(this.db, `SELECT ${COLUMNS} FROM payment_methods WHERE project_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`),
-      userAfter: prepare(this.db, 
+      after: prepare(
+        this.db,
+        `SELECT ${COLUMNS} FROM payment_methods WHERE project_id = ? AND seq > ? ORDER BY seq ASC LIMIT ?`,
+      ),
+      before: prepare(
+        this.db,
+        `SELECT ${COLUMNS} FROM payment_methods WHERE project_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+      ),
+      userAfter: prepare(
+        this.db,
         `SELECT ${COLUMNS} FROM payment_methods WHERE project_id = ? AND user_locator = ? AND seq > ? ORDER BY seq ASC LIMIT ?`,
       ),
-      userBefore: prepare(this.db, 
+      userBefore: prepare(
+        this.db,
         `SELECT ${COLUMNS} FROM payment_methods WHERE project_id = ? AND user_locator = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
       ),
-      oldestOfUser: prepare(this.db, 
+      oldestOfUser: prepare(
+        this.db,
         'SELECT payment_method_id FROM payment_methods WHERE project_id = ? AND user_locator = ? ORDER BY seq ASC LIMIT 1',
       ),
     };

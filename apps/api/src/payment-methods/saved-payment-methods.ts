@@ -35,7 +35,8 @@ export class SavedPaymentMethods {
   /** A payment method of the project, or null (none, deleted, or another project's). */
   async get(projectId: string, paymentMethodId: string): Promise<StoredPaymentMethod | null> {
     const loaded = await this.aggregates.load(PaymentMethodAggregate, paymentMethodId);
-    if (!loaded || loaded.projectId !== projectId || !loaded.state.method || loaded.state.deletedAt !== null) return null;
+    if (!loaded || loaded.projectId !== projectId || !loaded.state.method || loaded.state.deletedAt !== null)
+      return null;
     return { ...loaded.state.method, projectId };
   }
 
@@ -52,6 +53,7 @@ export class SavedPaymentMethods {
 
   async waitForOwnWrites(projectId: string): Promise<void> {
     const position = this.lastWrite.get(projectId);
-    if (position !== undefined) await this.projections.waitFor(position, READ_YOUR_WRITES_MS, PAYMENT_METHODS_PROJECTION);
+    if (position !== undefined)
+      await this.projections.waitFor(position, READ_YOUR_WRITES_MS, PAYMENT_METHODS_PROJECTION);
   }
 }

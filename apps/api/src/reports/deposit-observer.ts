@@ -1,4 +1,10 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { type EventStore, WrongExpectedRevisionError } from '@paykit/event-store';
 import { type Clock, type IdGenerator, envelope, fromBaseUnits } from '@paykit/kernel';
 import { type DepositObserved, depositObservationStream } from '@paykit/reconciliation';
@@ -76,7 +82,12 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
   private async observeChain(chain: string, addresses: readonly string[]): Promise<number> {
     let recorded = 0;
     for (;;) {
-      const page = await this.feed.transfersInto({ chain, addresses, after: this.cursors.get(chain) ?? null, limit: PAGE });
+      const page = await this.feed.transfersInto({
+        chain,
+        addresses,
+        after: this.cursors.get(chain) ?? null,
+        limit: PAGE,
+      });
       if (E.isLeft(page)) {
         this.logger.warn(`Deposit observer: ${chain}: ${page.left.message} (${page.left.code})`);
         return recorded;
@@ -93,12 +104,21 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
   /** Appends the observation; false when it was recorded before (here or by another instance). */
   private async record(transfer: IncomingTransfer): Promise<boolean> {
     const status = await this.gateway.getTransactionStatus(transfer.chain, transfer.txId);
-    const finalizedAt = E.isRight(status) && status.right.status !== 'pending' ? status.right.finalizedAt : this.clock.now().toISOString();
+    const finalizedAt =
+      E.isRight(status) && status.right.status !== 'pending'
+        ? status.right.finalizedAt
+        : this.clock.now().toISOString();
     const event: DepositObserved = { type: 'DepositObserved', data: { ...this.describe(transfer), finalizedAt } };
     try {
       await this.store.appendToStream(
         depositObservationStream(transfer.chain, transfer.txId),
-        [envelope(event, { ...OBSERVER, correlationId: transfer.txId }, { eventId: this.ids.uuid(), occurredAt: this.clock.now() })],
+        [
+          envelope(
+            event,
+            { ...OBSERVER, correlationId: transfer.txId },
+            { eventId: this.ids.uuid(), occurredAt: this.clock.now() },
+          ),
+        ],
         { expectedRevision: 'no_stream' },
       );
       return true;

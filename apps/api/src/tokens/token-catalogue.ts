@@ -57,7 +57,9 @@ export class TokenCatalogue {
 
   async entries(): Promise<CatalogueEntry[]> {
     const items = getOrThrow(await this.pricing.supportedItems());
-    const byCard = new Set(items.filter((item) => item.currencies.some((currency) => FIAT.has(currency))).map((item) => item.itemLocator));
+    const byCard = new Set(
+      items.filter((item) => item.currencies.some((currency) => FIAT.has(currency))).map((item) => item.itemLocator),
+    );
     const priced = new Set(items.map((item) => item.itemLocator));
     return this.listed.map((entry) => ({
       ...entry,

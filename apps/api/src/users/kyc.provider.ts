@@ -16,7 +16,13 @@ export const KYC_PROVIDER = Symbol('KycProvider');
 
 export const kycProvider: Provider = {
   provide: KYC_PROVIDER,
-  useFactory: (clock: Clock, ids: IdGenerator, config: AppConfig, store: EventStore, secrets: AppSecrets): KycProviderPort =>
+  useFactory: (
+    clock: Clock,
+    ids: IdGenerator,
+    config: AppConfig,
+    store: EventStore,
+    secrets: AppSecrets,
+  ): KycProviderPort =>
     new SandboxKyc({
       clock,
       ids,

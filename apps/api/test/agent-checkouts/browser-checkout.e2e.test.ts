@@ -29,7 +29,13 @@ const buyerProfile = async (email: string) => {
     body: {
       name: { first: 'Alice', last: 'Shopper' },
       contact: { email },
-      shipping: { addressLines: ['1 Market St'], locality: 'San Francisco', administrativeAreaCode: 'CA', postalCode: '94105', countryCode: 'US' },
+      shipping: {
+        addressLines: ['1 Market St'],
+        locality: 'San Francisco',
+        administrativeAreaCode: 'CA',
+        postalCode: '94105',
+        countryCode: 'US',
+      },
     },
   });
   expect(response.status).toBe(201);
@@ -40,10 +46,17 @@ const buyerProfile = async (email: string) => {
 const run = async (slug: string, maxCost: string, task?: string, extra: Record<string, unknown> = {}) => {
   const email = `${crypto.randomUUID()}@example.com`;
   const buyerProfileId = await buyerProfile(email);
-  const created = await h.call('POST', '/unstable/agent-checkouts', { body: runBody(h.product(slug), maxCost, { task, buyerProfileId, ...extra }) });
+  const created = await h.call('POST', '/unstable/agent-checkouts', {
+    body: runBody(h.product(slug), maxCost, { task, buyerProfileId, ...extra }),
+  });
   expect(created.status).toBe(202);
   const attempts = () => h.shop.state.paymentAttempts().filter((attempt) => attempt.channel === 'web');
-  return { runId: created.body.runId as string, orders: () => h.shop.state.orders().filter((order) => order.buyer.email === email), attemptsBefore: attempts().length, attempts };
+  return {
+    runId: created.body.runId as string,
+    orders: () => h.shop.state.orders().filter((order) => order.buyer.email === email),
+    attemptsBefore: attempts().length,
+    attempts,
+  };
 };
 const finished = (runId: string) => waitForRun(h, runId, isFinalSnapshot, { timeoutMs: 60_000 });
 
@@ -59,7 +72,13 @@ describeWithChromium('agent checkout runs in headless Chromium against the demo 
       status: 'succeeded',
       result: {
         outcome: 'succeeded',
-        purchase: { kind: 'receipt_captured', receipt: { total: { amount: (order!.totals.total / 100).toFixed(2), currency: 'USD' }, merchantOrderId: order!.number } },
+        purchase: {
+          kind: 'receipt_captured',
+          receipt: {
+            total: { amount: (order!.totals.total / 100).toFixed(2), currency: 'USD' },
+            merchantOrderId: order!.number,
+          },
+        },
       },
     });
   }, 90_000);
@@ -67,7 +86,10 @@ describeWithChromium('agent checkout runs in headless Chromium against the demo 
   it('is blocked with policy.max_cost_exceeded before paying when the final total is above maxCost: nothing is charged', async () => {
     // $95.00 on the page, $107.88 with shipping and tax at review.
     const { runId, orders, attempts, attemptsBefore } = await run('hoodie', '100', 'Buy the hoodie');
-    expect(await finished(runId)).toMatchObject({ status: 'blocked', result: { code: 'policy.max_cost_exceeded', outcome: 'blocked' } });
+    expect(await finished(runId)).toMatchObject({
+      status: 'blocked',
+      result: { code: 'policy.max_cost_exceeded', outcome: 'blocked' },
+    });
     expect(orders()).toEqual([]);
     expect(attempts()).toHaveLength(attemptsBefore);
   }, 90_000);
@@ -90,7 +112,10 @@ describeWithChromium('agent checkout runs in headless Chromium against the demo 
 
   it('is blocked with merchant.human_verification_required at a captcha wall', async () => {
     const { runId, orders } = await run('limited-sneakers', '500', 'Buy the limited sneakers');
-    expect(await finished(runId)).toMatchObject({ status: 'blocked', result: { code: 'merchant.human_verification_required' } });
+    expect(await finished(runId)).toMatchObject({
+      status: 'blocked',
+      result: { code: 'merchant.human_verification_required' },
+    });
     expect(orders()).toEqual([]);
   }, 90_000);
 
@@ -99,12 +124,19 @@ describeWithChromium('agent checkout runs in headless Chromium against the demo 
     const { runId, orders, attempts, attemptsBefore } = await run('mug', '50', 'Buy a ceramic mug');
     expect(await finished(runId)).toMatchObject({ status: 'blocked', result: { code: 'merchant.payment_declined' } });
     expect(orders()).toEqual([]);
-    expect(attempts().slice(attemptsBefore)).toEqual([expect.objectContaining({ outcome: 'declined', method: 'token' })]);
+    expect(attempts().slice(attemptsBefore)).toEqual([
+      expect.objectContaining({ outcome: 'declined', method: 'token' }),
+    ]);
   }, 90_000);
 
   it('cancels mid-run (while the run waits for a size): the browser is left, nothing is bought', async () => {
     const { runId, orders } = await run('tshirt', '100', 'Buy the t-shirt');
-    const waiting = await waitForRun(h, runId, (snapshot) => snapshot.status === 'awaiting_input' || isFinalSnapshot(snapshot), { timeoutMs: 60_000 });
+    const waiting = await waitForRun(
+      h,
+      runId,
+      (snapshot) => snapshot.status === 'awaiting_input' || isFinalSnapshot(snapshot),
+      { timeoutMs: 60_000 },
+    );
     expect(waiting.requiredAction.request.interaction.schema.properties.size.enum).toEqual(['S', 'L']);
     expect((await h.call('POST', `/unstable/agent-checkouts/${runId}/cancel`)).status).toBe(202);
     expect(await finished(runId)).toMatchObject({ status: 'cancelled', result: { outcome: 'cancelled' } });
@@ -113,7 +145,9 @@ describeWithChromium('agent checkout runs in headless Chromium against the demo 
 
   it('fails with browser_location_unsupported, before any browsing, for a country without an egress proxy', async () => {
     const requestsBefore = h.shop.state.requests().length;
-    const { runId } = await run('mug', '50', 'Buy a ceramic mug', { browser: { location: { type: 'country', countryCode: 'de' } } });
+    const { runId } = await run('mug', '50', 'Buy a ceramic mug', {
+      browser: { location: { type: 'country', countryCode: 'de' } },
+    });
     expect(await finished(runId)).toMatchObject({ status: 'failed', reason: 'browser_location_unsupported' });
     expect(h.shop.state.requests()).toHaveLength(requestsBefore);
   }, 90_000);

@@ -18,13 +18,24 @@ beforeAll(async () => {
   h = await startHarness({
     shopOptions: { agenticCheckout: false },
     // On disk (sqlite: events and the blobs sealed in them), so the saved state is encrypted at rest.
-    env: { EVENT_STORE: 'sqlite', CHROMIUM_PATH, AGENT_CHECKOUT_LIVE_VIEW: 'off', AGENT_CHECKOUT_ERASURE_EVERY_MS: 100 },
+    env: {
+      EVENT_STORE: 'sqlite',
+      CHROMIUM_PATH,
+      AGENT_CHECKOUT_LIVE_VIEW: 'off',
+      AGENT_CHECKOUT_ERASURE_EVERY_MS: 100,
+    },
   });
   const buyer = await h.call('POST', '/unstable/agent-checkouts/buyer-profiles', {
     body: {
       name: { first: 'Sam', last: 'Shopper' },
       contact: { email: 'sam@example.com' },
-      shipping: { addressLines: ['1 Market St'], locality: 'San Francisco', administrativeAreaCode: 'CA', postalCode: '94105', countryCode: 'US' },
+      shipping: {
+        addressLines: ['1 Market St'],
+        locality: 'San Francisco',
+        administrativeAreaCode: 'CA',
+        postalCode: '94105',
+        countryCode: 'US',
+      },
     },
   });
   buyerProfileId = buyer.body.id;
@@ -35,17 +46,23 @@ const states = () => h.server.app.get(BrowserProfileStates);
 /** Every file under DATA_DIR (the store, its WAL, read models), as one text to search. */
 const everythingOnDisk = async (): Promise<string> => {
   const files = await readdir(h.server.dataDir, { recursive: true, withFileTypes: true });
-  const contents = await Promise.all(files.filter((file) => file.isFile()).map((file) => readFile(join(file.parentPath, file.name))));
+  const contents = await Promise.all(
+    files.filter((file) => file.isFile()).map((file) => readFile(join(file.parentPath, file.name))),
+  );
   return Buffer.concat(contents).toString('latin1');
 };
 const finished = (runId: string) => waitForRun(h, runId, isFinalSnapshot, { timeoutMs: 60_000 });
 const newProfile = async () => {
-  const created = await h.call('POST', '/unstable/agent-checkouts/browser-profiles', { body: { label: 'My shopping browser' } });
+  const created = await h.call('POST', '/unstable/agent-checkouts/browser-profiles', {
+    body: { label: 'My shopping browser' },
+  });
   expect(created.status).toBe(201);
   return created.body.id as string;
 };
 const startRun = async (profileId: string, task: string) => {
-  const created = await h.call('POST', '/unstable/agent-checkouts', { body: runBody(h.product('mug'), '50', { task, buyerProfileId, browser: { profileId } }) });
+  const created = await h.call('POST', '/unstable/agent-checkouts', {
+    body: runBody(h.product('mug'), '50', { task, buyerProfileId, browser: { profileId } }),
+  });
   expect(created.status).toBe(202);
   return created.body.runId as string;
 };
@@ -58,13 +75,18 @@ describeWithChromium('saved browser profiles with real headless Chromium', () =>
     profileId = await newProfile();
     const runId = await startRun(profileId, LOG_IN_TASK);
 
-    const asking = await waitForRun(h, runId, (s) => s.status === 'awaiting_input' || isFinalSnapshot(s), { timeoutMs: 60_000 });
+    const asking = await waitForRun(h, runId, (s) => s.status === 'awaiting_input' || isFinalSnapshot(s), {
+      timeoutMs: 60_000,
+    });
     const action = asking.requiredAction;
     expect(action.request).toMatchObject({ interaction: { kind: 'protected', format: 'password' } });
     expect(action.request.question).toContain(ACCOUNT);
     const messageId = 'password-1';
     const answered = await h.call('POST', `/unstable/agent-checkouts/${runId}/messages`, {
-      body: { id: messageId, parts: [{ type: 'input_response', requestId: action.requestId, action: 'submit', value: 'demo-password' }] },
+      body: {
+        id: messageId,
+        parts: [{ type: 'input_response', requestId: action.requestId, action: 'submit', value: 'demo-password' }],
+      },
     });
     expect(answered.status).toBe(201);
 
@@ -73,12 +95,16 @@ describeWithChromium('saved browser profiles with real headless Chromium', () =>
     expect(orderOf(done)).toMatchObject({ account: ACCOUNT });
 
     const saved = await states().load(profileId);
-    expect(JSON.parse(Buffer.from(saved!).toString('utf8')).cookies.map((cookie: any) => cookie.name)).toContain('dm_account');
+    expect(JSON.parse(Buffer.from(saved!).toString('utf8')).cookies.map((cookie: any) => cookie.name)).toContain(
+      'dm_account',
+    );
     const disk = await everythingOnDisk();
     expect(disk).not.toContain('dm_account');
     expect(disk).not.toContain('demo-password');
     // The password was read once and not kept.
-    const secret = await h.server.app.get<BlobStore>(AGENT_CHECKOUT_BLOBS).get(`agent-checkouts/runs/${runId}/secrets/${Buffer.from(messageId).toString('base64url')}`);
+    const secret = await h.server.app
+      .get<BlobStore>(AGENT_CHECKOUT_BLOBS)
+      .get(`agent-checkouts/runs/${runId}/secrets/${Buffer.from(messageId).toString('base64url')}`);
     expect(E.isRight(secret) && secret.right).toBeNull();
 
     const profile = await h.call('GET', `/unstable/agent-checkouts/browser-profiles/${profileId}`);
@@ -97,10 +123,13 @@ describeWithChromium('saved browser profiles with real headless Chromium', () =>
   it('erases the saved state when the profile is deleted: it is gone, and a next run is logged out', async () => {
     expect((await h.call('DELETE', `/unstable/agent-checkouts/browser-profiles/${profileId}`)).status).toBe(204);
     const deadline = Date.now() + 20_000;
-    while ((await states().load(profileId)) !== null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while ((await states().load(profileId)) !== null && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await states().load(profileId)).toBeNull();
 
-    const reuse = await h.call('POST', '/unstable/agent-checkouts', { body: runBody(h.product('mug'), '50', { buyerProfileId, browser: { profileId } }) });
+    const reuse = await h.call('POST', '/unstable/agent-checkouts', {
+      body: runBody(h.product('mug'), '50', { buyerProfileId, browser: { profileId } }),
+    });
     // A deleted profile cannot be named by a new run (400 naming the field, as for any unknown profile).
     expect(reuse.status).toBe(400);
     expect(JSON.stringify(reuse.body)).toContain('browser.profileId');

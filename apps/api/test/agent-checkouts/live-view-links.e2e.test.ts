@@ -6,9 +6,12 @@ import { type Harness, isFinalSnapshot, runBody, startHarness, waitForRun } from
 import { RunnerOverridesModule } from './support/runner-overrides.module.js';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-if (!existsSync(CHROMIUM_PATH) && process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM_PATH} (CI=true)`);
+if (!existsSync(CHROMIUM_PATH) && process.env.CI === 'true')
+  throw new Error(`Chromium not found at ${CHROMIUM_PATH} (CI=true)`);
 const describeWithChromium = existsSync(CHROMIUM_PATH) ? describe : describe.skip;
-const TITLE = existsSync(CHROMIUM_PATH) ? 'live view links' : `live view links [skipped: Chromium not found at ${CHROMIUM_PATH}]`;
+const TITLE = existsSync(CHROMIUM_PATH)
+  ? 'live view links'
+  : `live view links [skipped: Chromium not found at ${CHROMIUM_PATH}]`;
 
 /**
  * A strategy standing in for the browser one: opens the start URL in a page, attaches it as the
@@ -49,7 +52,11 @@ describeWithChromium(TITLE, () => {
   let browser: Browser;
   // A browser, a shop and an API per test: well above jest's 5 s on a loaded machine.
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
   }, 30_000);
   afterAll(async () => {
     await browser?.close();
@@ -57,16 +64,22 @@ describeWithChromium(TITLE, () => {
 
   it('hands out a signed read-only embedUrl while the in-process runner’s browser is attached, showing the page and then the steps', async () => {
     const release = deferred();
-    const h: Harness = await startHarness({ imports: [RunnerOverridesModule.with({ strategies: () => [attachingStrategy(() => browser, release.promise)] })] });
+    const h: Harness = await startHarness({
+      imports: [RunnerOverridesModule.with({ strategies: () => [attachingStrategy(() => browser, release.promise)] })],
+    });
     try {
-      const created = await h.call('POST', '/unstable/agent-checkouts', { body: runBody(h.product('tshirt'), '100.00') });
+      const created = await h.call('POST', '/unstable/agent-checkouts', {
+        body: runBody(h.product('tshirt'), '100.00'),
+      });
       expect(created.status).toBe(202);
       const runId: string = created.body.runId;
       const running = await waitForRun(h, runId, (snapshot) => snapshot.browser !== null);
 
       expect(running.browser.permissions).toEqual(['read']);
       const embedUrl: string = running.browser.embedUrl;
-      expect(embedUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/live/${runId}\\?token=v1\\.\\d+\\.[A-Za-z0-9_-]+$`));
+      expect(embedUrl).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1:\\d+/live/${runId}\\?token=v1\\.\\d+\\.[A-Za-z0-9_-]+$`),
+      );
       expect((await fetch(embedUrl)).status).toBe(200);
       expect((await fetch(embedUrl.replace(/\?.*$/, ''))).status).toBe(403);
       expect((await fetch(tampered(embedUrl))).status).toBe(403);
@@ -79,7 +92,9 @@ describeWithChromium(TITLE, () => {
         const ended = await waitForRun(h, runId, isFinalSnapshot);
         expect(ended.browser).toBeNull();
         await viewer.locator('#record').waitFor({ state: 'visible', timeout: 10_000 });
-        await expect(viewer.locator('#steps li').allTextContents()).resolves.toEqual([`open the product page${h.product('tshirt')}`]);
+        await expect(viewer.locator('#steps li').allTextContents()).resolves.toEqual([
+          `open the product page${h.product('tshirt')}`,
+        ]);
       } finally {
         await viewer.close();
       }
@@ -94,7 +109,10 @@ describeWithChromium(TITLE, () => {
     const h: Harness = await startHarness({ env: { EVENT_STORE: 'sqlite', AGENT_CHECKOUT_RUNNER: 'off' } });
     let runner: StandaloneRunner | null = null;
     try {
-      runner = await startStandaloneRunner({ env: h.env, overrides: { strategies: () => [attachingStrategy(() => browser, release.promise)] } });
+      runner = await startStandaloneRunner({
+        env: h.env,
+        overrides: { strategies: () => [attachingStrategy(() => browser, release.promise)] },
+      });
       const created = await h.call('POST', '/unstable/agent-checkouts', { body: runBody(h.product('mug'), '100.00') });
       const running = await waitForRun(h, created.body.runId, (snapshot) => snapshot.browser !== null);
       const page = await fetch(running.browser.embedUrl);

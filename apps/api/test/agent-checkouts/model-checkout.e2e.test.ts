@@ -1,13 +1,19 @@
 import type { PaymentCredentials } from '@paykit/checkout-agent';
 import * as E from 'fp-ts/lib/Either.js';
-import { type FakeChatApi, startFakeChatApi, textReply } from '../../../../packages/checkout-agent/test/model/fake-chat-api.js';
+import {
+  type FakeChatApi,
+  startFakeChatApi,
+  textReply,
+} from '../../../../packages/checkout-agent/test/model/fake-chat-api.js';
 import { scriptedShopper } from '../../../../packages/checkout-agent/test/model/scripted-shopper.js';
 import { CHROMIUM_PATH, describeWithChromium } from './support/chromium.js';
 import { type Harness, isFinalSnapshot, runBody, startHarness, waitForRun } from './support/harness.js';
 import { RunnerOverridesModule } from './support/runner-overrides.module.js';
 
 const MODEL_KEY = 'sk-model-key-for-the-e2e-test';
-const payment: PaymentCredentials = { tokenFor: async () => E.right({ token: `tok_${crypto.randomUUID()}`, provider: 'paykit' }) };
+const payment: PaymentCredentials = {
+  tokenFor: async () => E.right({ token: `tok_${crypto.randomUUID()}`, provider: 'paykit' }),
+};
 
 /**
  * A deployment that sets a model URL (ADR 0231): the API's in-process runner drives Chromium on
@@ -22,7 +28,13 @@ describeWithChromium('the model-driven strategy end to end through the API', () 
     chat = await startFakeChatApi();
     h = await startHarness({
       shopOptions: { agenticCheckout: false },
-      env: { CHROMIUM_PATH, AGENT_CHECKOUT_LIVE_VIEW: 'off', AGENT_CHECKOUT_MODEL_URL: chat.url, AGENT_CHECKOUT_MODEL: 'paykit-test-model', AGENT_CHECKOUT_MODEL_API_KEY: MODEL_KEY },
+      env: {
+        CHROMIUM_PATH,
+        AGENT_CHECKOUT_LIVE_VIEW: 'off',
+        AGENT_CHECKOUT_MODEL_URL: chat.url,
+        AGENT_CHECKOUT_MODEL: 'paykit-test-model',
+        AGENT_CHECKOUT_MODEL_API_KEY: MODEL_KEY,
+      },
       imports: [RunnerOverridesModule.with({ payment })],
     });
   }, 60_000);
@@ -32,7 +44,9 @@ describeWithChromium('the model-driven strategy end to end through the API', () 
   });
 
   const run = async (maxCost: string) => {
-    const created = await h.call('POST', '/unstable/agent-checkouts', { body: runBody(h.product('mug'), maxCost, { task: 'Buy a ceramic mug' }) });
+    const created = await h.call('POST', '/unstable/agent-checkouts', {
+      body: runBody(h.product('mug'), maxCost, { task: 'Buy a ceramic mug' }),
+    });
     expect(created.status).toBe(202);
     return waitForRun(h, created.body.runId, isFinalSnapshot, { timeoutMs: 60_000 });
   };
@@ -46,11 +60,24 @@ describeWithChromium('the model-driven strategy end to end through the API', () 
     expect(order).toMatchObject({ channel: 'web' });
     expect(done).toMatchObject({
       status: 'succeeded',
-      result: { purchase: { kind: 'receipt_captured', receipt: { total: { amount: (order!.totals.total / 100).toFixed(2), currency: 'USD' }, merchantOrderId: order!.number } } },
+      result: {
+        purchase: {
+          kind: 'receipt_captured',
+          receipt: {
+            total: { amount: (order!.totals.total / 100).toFixed(2), currency: 'USD' },
+            merchantOrderId: order!.number,
+          },
+        },
+      },
     });
     const requests = chat.requests.slice(before);
     expect(requests.length).toBeGreaterThan(3);
-    expect(requests.every((request) => request.headers.authorization === `Bearer ${MODEL_KEY}` && request.body.model === 'paykit-test-model')).toBe(true);
+    expect(
+      requests.every(
+        (request) =>
+          request.headers.authorization === `Bearer ${MODEL_KEY}` && request.body.model === 'paykit-test-model',
+      ),
+    ).toBe(true);
     expect(JSON.stringify(requests.map((request) => request.body))).not.toMatch(/tok_[0-9a-f-]{8,}/);
   }, 90_000);
 

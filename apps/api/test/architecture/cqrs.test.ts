@@ -9,7 +9,11 @@ const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith('.ts') ? [join(dir, entry.name)] : [],
+    entry.isDirectory()
+      ? sourceFiles(join(dir, entry.name))
+      : entry.name.endsWith('.ts')
+        ? [join(dir, entry.name)]
+        : [],
   );
 
 describe('a NestJS CQRS app: every endpoint a command or a query on the bus (ADR 0022)', () => {
@@ -28,7 +32,11 @@ describe('a NestJS CQRS app: every endpoint a command or a query on the bus (ADR
         if (!controller) return [];
         const injected = (Reflect.getMetadata('design:paramtypes', controller) ?? []) as unknown[];
         const others = injected.filter((type) => type !== CommandBus && type !== QueryBus);
-        return others.length === 0 ? [] : [`${controller.name}: ${others.map((type) => (type as { name?: string }).name ?? String(type)).join(', ')}`];
+        return others.length === 0
+          ? []
+          : [
+              `${controller.name}: ${others.map((type) => (type as { name?: string }).name ?? String(type)).join(', ')}`,
+            ];
       });
     expect(offenders).toEqual([]);
   });

@@ -16,13 +16,15 @@ describe('the typed client', () => {
   });
   afterAll(() => server.close());
 
-  it('is generated from the running app\'s OpenAPI document', async () => {
+  it("is generated from the running app's OpenAPI document", async () => {
     const document = (await fetchJson(`${server.rootUrl}/openapi.json`)).body as object;
     const expected = await renderClientTypes(document);
     if (process.env['UPDATE_CLIENT_TYPES'] === '1') writeFileSync(generatedFile, expected);
     const committed = existsSync(generatedFile) ? readFileSync(generatedFile, 'utf8') : '';
     if (committed !== expected) {
-      throw new Error(`packages/client/${GENERATED_TYPES_PATH} is out of date with /openapi.json. Regenerate it: ${REGENERATE_COMMAND}`);
+      throw new Error(
+        `packages/client/${GENERATED_TYPES_PATH} is out of date with /openapi.json. Regenerate it: ${REGENERATE_COMMAND}`,
+      );
     }
   });
 });

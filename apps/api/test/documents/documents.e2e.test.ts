@@ -12,7 +12,10 @@ const rightOf = <A>(either: E.Either<DomainError, A>): A => {
 // A real 1x1 PNG, then a distinctive marker so the bytes can be looked for on disk and in logs.
 const MARKER = 'PLAINTEXT-DOCUMENT-MARKER-7f3a';
 const PNG = Buffer.concat([
-  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
   Buffer.from(MARKER),
 ]);
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0 a tiny jpeg body')]);
@@ -43,9 +46,16 @@ describe('POST /2025-06-09/documents', () => {
     ['image/jpeg', JPEG, 'selfie-front'],
     ['application/pdf', PDF, 'proof-of-address'],
   ])('accepts a %s document and answers the identity document resource', async (mediaType, bytes, documentType) => {
-    const response = await upload(body({ data: dataUri(mediaType, bytes), documentType, reference: { userLocator: `userId:${documentType}` } }));
+    const response = await upload(
+      body({ data: dataUri(mediaType, bytes), documentType, reference: { userLocator: `userId:${documentType}` } }),
+    );
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), documentType, createdAt: expect.any(String), expiresAt: '2031-05-31' });
+    expect(response.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      documentType,
+      createdAt: expect.any(String),
+      expiresAt: '2031-05-31',
+    });
     expect(new Date(response.body.createdAt).toISOString()).toBe(response.body.createdAt);
   });
 
@@ -54,9 +64,19 @@ describe('POST /2025-06-09/documents', () => {
     ['not base64-encoded', { data: 'data:image/png,hello' }, 'data', 'invalid_data_uri'],
     ['bad base64', { data: 'data:image/png;base64,iVBO@@==' }, 'data', 'invalid_base64'],
     ['base64 of the wrong length', { data: 'data:image/png;base64,iVBORw0' }, 'data', 'invalid_base64'],
-    ['a media type that is not allowed', { data: dataUri('image/gif', Buffer.from('GIF89a...')) }, 'data', 'document_media_type_not_allowed'],
+    [
+      'a media type that is not allowed',
+      { data: dataUri('image/gif', Buffer.from('GIF89a...')) },
+      'data',
+      'document_media_type_not_allowed',
+    ],
     ['magic bytes of another type', { data: dataUri('image/png', JPEG) }, 'data', 'document_content_mismatch'],
-    ['magic bytes of no allowed type', { data: dataUri('application/pdf', Buffer.from('just text, no pdf')) }, 'data', 'document_content_mismatch'],
+    [
+      'magic bytes of no allowed type',
+      { data: dataUri('application/pdf', Buffer.from('just text, no pdf')) },
+      'data',
+      'document_content_mismatch',
+    ],
     ['an empty document', { data: 'data:image/png;base64,' }, 'data', 'document_empty'],
     ['a day that does not exist', { expiresAt: '2026-02-30' }, 'expiresAt', 'invalid_request'],
     ['a date in another format', { expiresAt: '31/05/2031' }, 'expiresAt', 'invalid_request'],
@@ -64,7 +84,12 @@ describe('POST /2025-06-09/documents', () => {
     ['an unknown documentType', { documentType: 'id-driving-licence' }, 'documentType', 'invalid_request'],
     ['a missing reference', { reference: undefined }, 'reference', 'invalid_request'],
     ['a missing userLocator', { reference: {} }, 'reference.userLocator', 'invalid_request'],
-    ['a malformed userLocator', { reference: { userLocator: 'ana@example.com' } }, 'reference.userLocator', 'invalid_user_locator'],
+    [
+      'a malformed userLocator',
+      { reference: { userLocator: 'ana@example.com' } },
+      'reference.userLocator',
+      'invalid_user_locator',
+    ],
   ])('refuses %s with a 400 naming the field', async (_case, overrides, field, code) => {
     const response = await upload(body(overrides));
     expect(response.status).toBe(400);
@@ -84,7 +109,9 @@ describe('POST /2025-06-09/documents', () => {
   it('accepts a document larger than the usual 1 MiB body limit, which other routes keep', async () => {
     const large = Buffer.alloc(3 * 1024 * 1024, 7);
     PNG.copy(large);
-    const accepted = await upload(body({ data: dataUri('image/png', large), reference: { userLocator: 'userId:large' } }));
+    const accepted = await upload(
+      body({ data: dataUri('image/png', large), reference: { userLocator: 'userId:large' } }),
+    );
     expect(accepted.status).toBe(201);
     const elsewhere = await api.call('POST', '/unstable/payment-methods', { padding: 'x'.repeat(2 * 1024 * 1024) });
     expect(elsewhere.status).toBe(413);
@@ -93,7 +120,14 @@ describe('POST /2025-06-09/documents', () => {
   it('replaces the user’s earlier document of the same type: one remains, the first blob is gone', async () => {
     const user = { userLocator: 'phoneNumber:+14155550123' };
     const first = await upload(body({ reference: user, documentType: 'id-residency-permit' }));
-    const second = await upload(body({ reference: user, documentType: 'id-residency-permit', data: dataUri('image/jpeg', JPEG), expiresAt: '2032-01-01' }));
+    const second = await upload(
+      body({
+        reference: user,
+        documentType: 'id-residency-permit',
+        data: dataUri('image/jpeg', JPEG),
+        expiresAt: '2032-01-01',
+      }),
+    );
     expect(first.status).toBe(201);
     expect(second.status).toBe(200);
     expect(second.body.id).not.toBe(first.body.id);
@@ -104,20 +138,28 @@ describe('POST /2025-06-09/documents', () => {
 
     // Another type, or another user, is a document of its own.
     const otherType = await upload(body({ reference: user, documentType: 'selfie-left' }));
-    const otherUser = await upload(body({ reference: { userLocator: 'phoneNumber:+14155550124' }, documentType: 'id-residency-permit' }));
+    const otherUser = await upload(
+      body({ reference: { userLocator: 'phoneNumber:+14155550124' }, documentType: 'id-residency-permit' }),
+    );
     expect([otherType.status, otherUser.status]).toEqual([201, 201]);
   });
 
   it('treats two spellings of an email locator as one user', async () => {
-    const first = await upload(body({ reference: { userLocator: 'email:Bob@Example.com' }, documentType: 'selfie-right' }));
-    const second = await upload(body({ reference: { userLocator: 'email:bob@example.com' }, documentType: 'selfie-right' }));
+    const first = await upload(
+      body({ reference: { userLocator: 'email:Bob@Example.com' }, documentType: 'selfie-right' }),
+    );
+    const second = await upload(
+      body({ reference: { userLocator: 'email:bob@example.com' }, documentType: 'selfie-right' }),
+    );
     expect([first.status, second.status]).toEqual([201, 200]);
   });
 
   it('keeps the bytes sealed in the event store on disk, and out of the logs', async () => {
     const response = await upload(body({ reference: { userLocator: 'userId:private' } }));
     expect(response.status).toBe(201);
-    const stored = await api.server.app.get<BlobStore>(DOCUMENT_BLOBS).get(`documents/${api.shop.projectId}/${response.body.id}`);
+    const stored = await api.server.app
+      .get<BlobStore>(DOCUMENT_BLOBS)
+      .get(`documents/${api.shop.projectId}/${response.body.id}`);
     expect(rightOf(stored)?.bytes).toEqual(Uint8Array.from(PNG));
     const disk = await everythingOnDisk(api.server.dataDir);
     expect(disk).not.toContain(MARKER);

@@ -4,7 +4,11 @@ import { type CommandContext, ManualClock, randomIds } from '@paykit/kernel';
 import { Aggregates } from '../../src/infrastructure/aggregates/aggregates.js';
 import { type EffectAttempt, EffectLedger, effectRef } from '../../src/infrastructure/effects/effect-ledger.js';
 
-const context: CommandContext = { projectId: 'project-1', actor: { type: 'system', id: 'test' }, correlationId: 'test' };
+const context: CommandContext = {
+  projectId: 'project-1',
+  actor: { type: 'system', id: 'test' },
+  correlationId: 'test',
+};
 
 /**
  * Several instances (each its own connection to one EventStoreDB, here the protocol test server)
@@ -51,11 +55,17 @@ describe('EffectLedger across instances on one EventStoreDB', () => {
     // The performer, and any instance that read the stream after its record, have the outcome.
     const done = results.filter((result) => result.kind === 'done');
     expect(done.length).toBeGreaterThanOrEqual(1);
-    expect(new Set(done.map((result) => JSON.stringify(result)))).toEqual(new Set([JSON.stringify({ kind: 'done', outcome: { payoutId: 'po_ord_race' } })]));
+    expect(new Set(done.map((result) => JSON.stringify(result)))).toEqual(
+      new Set([JSON.stringify({ kind: 'done', outcome: { payoutId: 'po_ord_race' } })]),
+    );
     expect(results.every((result) => result.kind === 'done' || result.kind === 'busy')).toBe(true);
 
     const later = await Promise.all(instances.map((ledger) => ledger.once(ref, context, rail.pay('ord_race'))));
-    expect(later.every((result) => result.kind === 'done' && (result.outcome as { payoutId: string }).payoutId === 'po_ord_race')).toBe(true);
+    expect(
+      later.every(
+        (result) => result.kind === 'done' && (result.outcome as { payoutId: string }).payoutId === 'po_ord_race',
+      ),
+    ).toBe(true);
     expect(rail.calls).toHaveLength(1);
   });
 
@@ -63,14 +73,19 @@ describe('EffectLedger across instances on one EventStoreDB', () => {
     const [dying, survivor] = [await instance(), await instance()];
     const rail = provider();
     const ref = effectRef('onramp-delivery', 'ord_crash', 60_000);
-    await expect(dying.once(ref, context, async () => {
-      rail.calls.push('ord_crash');
-      throw new Error('killed before recording');
-    })).rejects.toThrow('killed before recording');
+    await expect(
+      dying.once(ref, context, async () => {
+        rail.calls.push('ord_crash');
+        throw new Error('killed before recording');
+      }),
+    ).rejects.toThrow('killed before recording');
 
     expect(await survivor.once(ref, context, rail.pay('ord_crash'))).toEqual({ kind: 'busy' });
     clock.advance(60_000);
-    expect(await survivor.once(ref, context, rail.pay('ord_crash'))).toEqual({ kind: 'done', outcome: { payoutId: 'po_ord_crash' } });
+    expect(await survivor.once(ref, context, rail.pay('ord_crash'))).toEqual({
+      kind: 'done',
+      outcome: { payoutId: 'po_ord_crash' },
+    });
     expect(rail.calls).toEqual(['ord_crash', 'ord_crash']);
   });
 
@@ -81,7 +96,10 @@ describe('EffectLedger across instances on one EventStoreDB', () => {
     expect(await holder.once(ref, context, async () => ({ kind: 'retry' }))).toEqual({ kind: 'retry' });
     expect(await other.once(ref, context, rail.pay('ord_outage'))).toEqual({ kind: 'busy' });
     clock.advance(10_000);
-    expect(await holder.once(ref, context, rail.pay('ord_outage'))).toEqual({ kind: 'done', outcome: { payoutId: 'po_ord_outage' } });
+    expect(await holder.once(ref, context, rail.pay('ord_outage'))).toEqual({
+      kind: 'done',
+      outcome: { payoutId: 'po_ord_outage' },
+    });
     expect(rail.calls).toEqual(['ord_outage']);
 
     const events = [];

@@ -20,7 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const withCursor = (path: string, cursor: string) => `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
+const withCursor = (path: string, cursor: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
 
 /** Reads one page and checks the rule's letter: both cursors present, each a string or null. */
 const read = async (path: string, as: As): Promise<Page> => {
@@ -38,7 +39,8 @@ const read = async (path: string, as: As): Promise<Page> => {
 const walkBothWays = async (path: string, as: As, expectedItems: number): Promise<unknown[]> => {
   const forwards: Page[] = [await read(path, as)];
   expect(forwards[0]!.previousCursor).toBeNull();
-  while (forwards.at(-1)!.nextCursor !== null) forwards.push(await read(withCursor(path, forwards.at(-1)!.nextCursor!), as));
+  while (forwards.at(-1)!.nextCursor !== null)
+    forwards.push(await read(withCursor(path, forwards.at(-1)!.nextCursor!), as));
   const itemsOf = (page: Page) => page.data ?? page.transactions ?? [];
   const items = forwards.flatMap(itemsOf);
   expect(items).toHaveLength(expectedItems);
@@ -64,7 +66,9 @@ describe('the cursor rule on every list', () => {
     const as: As = { user: 'lister-runs' };
     const created: string[] = [];
     for (let index = 0; index < 5; index++) {
-      created.push((await h.call('POST', '/unstable/agent-checkouts', { as, body: runBody(h.product('mug'), '50') })).body.runId);
+      created.push(
+        (await h.call('POST', '/unstable/agent-checkouts', { as, body: runBody(h.product('mug'), '50') })).body.runId,
+      );
     }
     // Newest first by createdAt, ties broken by id: the set is what this caller created.
     expect(ids(await walkBothWays('/unstable/agent-checkouts?limit=2', as, 5)).sort()).toEqual([...created].sort());
@@ -72,34 +76,71 @@ describe('the cursor rule on every list', () => {
 
   it('buyer profiles: newest first, both ways', async () => {
     const as: As = { user: 'lister-buyers' };
-    const shipping = { addressLines: ['1 Market St'], locality: 'San Francisco', postalCode: '94105', countryCode: 'US' };
+    const shipping = {
+      addressLines: ['1 Market St'],
+      locality: 'San Francisco',
+      postalCode: '94105',
+      countryCode: 'US',
+    };
     const created: string[] = [];
     for (let index = 0; index < 5; index++) {
-      created.push((await h.call('POST', '/unstable/agent-checkouts/buyer-profiles', { as, body: { label: `#${index}`, shipping } })).body.id);
+      created.push(
+        (
+          await h.call('POST', '/unstable/agent-checkouts/buyer-profiles', {
+            as,
+            body: { label: `#${index}`, shipping },
+          })
+        ).body.id,
+      );
     }
-    expect(ids(await walkBothWays('/unstable/agent-checkouts/buyer-profiles?limit=2', as, 5)).sort()).toEqual([...created].sort());
+    expect(ids(await walkBothWays('/unstable/agent-checkouts/buyer-profiles?limit=2', as, 5)).sort()).toEqual(
+      [...created].sort(),
+    );
   });
 
   it('browser profiles: one page, both cursors null', async () => {
     const as: As = { user: 'lister-browsers' };
     expect((await h.call('POST', '/unstable/agent-checkouts/browser-profiles', { as, body: {} })).status).toBe(201);
-    expect(await read('/unstable/agent-checkouts/browser-profiles', as)).toMatchObject({ nextCursor: null, previousCursor: null });
+    expect(await read('/unstable/agent-checkouts/browser-profiles', as)).toMatchObject({
+      nextCursor: null,
+      previousCursor: null,
+    });
   });
 
   it('a run’s messages: oldest first, both ways', async () => {
     const as: As = { user: 'lister-messages' };
-    const { runId } = (await h.call('POST', '/unstable/agent-checkouts', { as, body: runBody(h.product('mug'), '50') })).body;
+    const { runId } = (await h.call('POST', '/unstable/agent-checkouts', { as, body: runBody(h.product('mug'), '50') }))
+      .body;
     for (let index = 1; index <= 5; index++) {
-      await h.call('POST', `/unstable/agent-checkouts/${runId}/messages`, { as, body: { id: `m${index}`, parts: [{ type: 'text', text: `${index}` }] } });
+      await h.call('POST', `/unstable/agent-checkouts/${runId}/messages`, {
+        as,
+        body: { id: `m${index}`, parts: [{ type: 'text', text: `${index}` }] },
+      });
     }
-    expect(ids(await walkBothWays(`/unstable/agent-checkouts/${runId}/messages?limit=2`, as, 5))).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(ids(await walkBothWays(`/unstable/agent-checkouts/${runId}/messages?limit=2`, as, 5))).toEqual([
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+      'm5',
+    ]);
   });
 
   it('a wallet’s transactions: newest first, both ways', async () => {
     const as: As = { service: true };
-    const payer = (await h.call('POST', '/2025-06-09/wallets', { as, body: { chainType: 'evm', type: 'mpc', alias: 'cursor-rule' } })).body;
-    const recipient = (await h.call('POST', '/2025-06-09/wallets', { as, body: { chainType: 'evm', type: 'mpc', alias: 'cursor-rule-to' } })).body;
-    await h.call('POST', `/v1-alpha2/wallets/${payer.address}/balances`, { as, body: { amount: 10, token: 'usdc', chain: 'base-sepolia' } });
+    const payer = (
+      await h.call('POST', '/2025-06-09/wallets', { as, body: { chainType: 'evm', type: 'mpc', alias: 'cursor-rule' } })
+    ).body;
+    const recipient = (
+      await h.call('POST', '/2025-06-09/wallets', {
+        as,
+        body: { chainType: 'evm', type: 'mpc', alias: 'cursor-rule-to' },
+      })
+    ).body;
+    await h.call('POST', `/v1-alpha2/wallets/${payer.address}/balances`, {
+      as,
+      body: { amount: 10, token: 'usdc', chain: 'base-sepolia' },
+    });
     const sent: string[] = [];
     for (const amount of ['0.1', '0.2', '0.3', '0.4', '0.5']) {
       const transfer = await h.call('POST', `/2025-06-09/wallets/${payer.address}/tokens/base-sepolia:usdc/transfers`, {
@@ -109,6 +150,8 @@ describe('the cursor rule on every list', () => {
       expect(transfer.status).toBe(201);
       sent.push(transfer.body.id);
     }
-    expect(ids(await walkBothWays(`/2025-06-09/wallets/${payer.address}/transactions?limit=2`, as, 5))).toEqual([...sent].reverse());
+    expect(ids(await walkBothWays(`/2025-06-09/wallets/${payer.address}/transactions?limit=2`, as, 5))).toEqual(
+      [...sent].reverse(),
+    );
   });
 });

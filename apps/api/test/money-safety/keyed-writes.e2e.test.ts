@@ -224,7 +224,8 @@ describe('keyed writes: orders, payments and transfers that an idempotency key n
       const sender = await orders.wallet('email:keyed-send-transaction@example.com');
       const recipient = await orders.wallet('email:keyed-send-transaction-to@example.com');
       await orders.call('POST', `/v1-alpha2/wallets/${sender}/balances`, { amount: 10, token: 'usdxm', chain: CHAIN });
-      const usdc = (await orders.call('GET', `${WALLETS}/${sender}/balances?tokens=usdc&chains=${CHAIN}`)).body[0].chains[CHAIN];
+      const usdc = (await orders.call('GET', `${WALLETS}/${sender}/balances?tokens=usdc&chains=${CHAIN}`)).body[0]
+        .chains[CHAIN];
       const transferData = (amount: bigint) =>
         `0xa9059cbb${recipient.slice(2).toLowerCase().padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`;
       const send = (amount: bigint) =>

@@ -108,8 +108,13 @@ describe('GET /2022-06-09/orders: cursors', () => {
     const { nextCursor } = await page('limit=2');
     const cursor = nextCursor!;
     const [payload, signature] = cursor.split('.') as [string, string];
-    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { direction: string; key: string[] };
-    const forged = Buffer.from(JSON.stringify({ ...decoded, key: [decoded.key[0], newestFirst[0]] })).toString('base64url');
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      direction: string;
+      key: string[];
+    };
+    const forged = Buffer.from(JSON.stringify({ ...decoded, key: [decoded.key[0], newestFirst[0]] })).toString(
+      'base64url',
+    );
     const flip = (text: string, index: number) =>
       text.slice(0, index) + (text[index] === 'A' ? 'B' : 'A') + text.slice(index + 1);
     for (const tampered of [

@@ -1,4 +1,13 @@
-import { type ListingProject, type OrderSpec, listOrders, placeOrder, provisionProject, startListServer, timesFrom, walkAll } from './list-fixtures.js';
+import {
+  type ListingProject,
+  type OrderSpec,
+  listOrders,
+  placeOrder,
+  provisionProject,
+  startListServer,
+  timesFrom,
+  walkAll,
+} from './list-fixtures.js';
 import type { Platform } from '@paykit/platform';
 import { PLATFORM } from '../../src/auth/platform.provider.js';
 import type { TestServer } from '../support/start-server.js';
@@ -185,9 +194,11 @@ describe('GET /2022-06-09/orders: filters', () => {
       expected((order) => ['succeeded', 'refunded'].includes(order.payment)),
     );
     const currencies = (count: number) => Array.from({ length: count }, (_, i) => (i === 0 ? 'usdc' : `tok${i}`));
-    expect(await walk(`currency=${currencies(20).join('&currency=')}&paymentStatus=succeeded,quote-phase,expired,declined,in-progress`)).toEqual(
-      expected((order) => order.currency === 'usdc' && order.payment !== 'refunded'),
-    );
+    expect(
+      await walk(
+        `currency=${currencies(20).join('&currency=')}&paymentStatus=succeeded,quote-phase,expired,declined,in-progress`,
+      ),
+    ).toEqual(expected((order) => order.currency === 'usdc' && order.payment !== 'refunded'));
     const wallets = (count: number) => Array.from({ length: count }, (_, i) => `0x${String(i).padStart(40, 'a')}`);
     expect((await listOrders(server, shop.serverKey, `buyerWalletAddress=${wallets(20).join(',')}`)).status).toBe(200);
 
@@ -203,7 +214,9 @@ describe('GET /2022-06-09/orders: filters', () => {
       const response = await listOrders(server, shop.serverKey, query);
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({ error: true, message: expect.stringMatching(/at most 20/) });
-      expect(response.body.message).toMatch(/paymentStatus|currency|deliveryStatus|buyerWalletAddress|recipientAddress|orderId/);
+      expect(response.body.message).toMatch(
+        /paymentStatus|currency|deliveryStatus|buyerWalletAddress|recipientAddress|orderId/,
+      );
     }
   });
 

@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { getOrThrow } from '@paykit/kernel';
-import {
-  type OrderCommand,
-  type PriceTableEntry,
-  quoteOrder,
-} from '@paykit/orders';
+import { type OrderCommand, type PriceTableEntry, quoteOrder } from '@paykit/orders';
 import { type Platform } from '@paykit/platform';
 import { PLATFORM } from '../../src/auth/platform.provider.js';
 import { Aggregates } from '../../src/infrastructure/aggregates/aggregates.js';
@@ -111,7 +107,11 @@ const createCommand = (orderId: string, spec: OrderSpec, createdAt: string): Ord
             ],
             recipient: { paymentMethodId: '0f8e7d6c-5b4a-4321-8fed-cba987654321', payoutCurrency: 'usd' },
             kyc: { standing: 'verified' },
-            deposit: { address: '0x3333333333333333333333333333333333333333', memo: `memo-${orderId.slice(0, 8)}`, serializedTransaction: '0x02f8' },
+            deposit: {
+              address: '0x3333333333333333333333333333333333333333',
+              memo: `memo-${orderId.slice(0, 8)}`,
+              serializedTransaction: '0x02f8',
+            },
           }),
     },
   };
@@ -123,12 +123,22 @@ const paymentCommands = (spec: OrderSpec, orderId: string, createdAt: string): O
     return [
       {
         type: 'RecordCryptoDeposit',
-        data: { chain: 'base-sepolia', txId: `0xdep${orderId.slice(0, 8)}`, amount: '250', currency: 'usdc', memo: `memo-${orderId.slice(0, 8)}`, receivedAt: later },
+        data: {
+          chain: 'base-sepolia',
+          txId: `0xdep${orderId.slice(0, 8)}`,
+          amount: '250',
+          currency: 'usdc',
+          memo: `memo-${orderId.slice(0, 8)}`,
+          receivedAt: later,
+        },
       },
     ];
   }
   return [
-    { type: 'AuthorizeCardPayment', data: { paymentId: `pay-${orderId}`, amount: { amount: '100', currency: 'usd' }, now: later } },
+    {
+      type: 'AuthorizeCardPayment',
+      data: { paymentId: `pay-${orderId}`, amount: { amount: '100', currency: 'usd' }, now: later },
+    },
     { type: 'RecordCardPaymentResult', data: { paymentId: `pay-${orderId}`, at: later, outcome: 'succeeded' } },
   ];
 };
@@ -136,28 +146,70 @@ const paymentCommands = (spec: OrderSpec, orderId: string, createdAt: string): O
 const commandsFor = (spec: OrderSpec, orderId: string, createdAt: string): OrderCommand[] => {
   const later = at(createdAt, 1);
   const paid = () => paymentCommands(spec, orderId, createdAt);
-  const startDelivery: OrderCommand = { type: 'StartDelivery', data: { deliveryId: `dl-${orderId}`, ...(spec.kind === 'onramp' ? { executionPrice: '2500' } : { rail: 'ach' }), startedAt: later } };
-  const failDelivery: OrderCommand = { type: 'FailDelivery', data: { code: 'delivery-failed', message: 'The transfer failed', failedAt: later } };
+  const startDelivery: OrderCommand = {
+    type: 'StartDelivery',
+    data: {
+      deliveryId: `dl-${orderId}`,
+      ...(spec.kind === 'onramp' ? { executionPrice: '2500' } : { rail: 'ach' }),
+      startedAt: later,
+    },
+  };
+  const failDelivery: OrderCommand = {
+    type: 'FailDelivery',
+    data: { code: 'delivery-failed', message: 'The transfer failed', failedAt: later },
+  };
   switch (spec.outcome ?? 'awaiting') {
     case 'awaiting':
       return [];
     case 'expired':
       return [{ type: 'ExpireQuote', data: { now: at(createdAt, QUOTE_TTL_SECONDS) } }];
     case 'authorizing':
-      return [{ type: 'AuthorizeCardPayment', data: { paymentId: `pay-${orderId}`, amount: { amount: '100', currency: 'usd' }, now: later } }];
+      return [
+        {
+          type: 'AuthorizeCardPayment',
+          data: { paymentId: `pay-${orderId}`, amount: { amount: '100', currency: 'usd' }, now: later },
+        },
+      ];
     case 'declined':
       return [
-        { type: 'AuthorizeCardPayment', data: { paymentId: `pay-${orderId}`, amount: { amount: '100', currency: 'usd' }, now: later } },
+        {
+          type: 'AuthorizeCardPayment',
+          data: { paymentId: `pay-${orderId}`, amount: { amount: '100', currency: 'usd' }, now: later },
+        },
         { type: 'RecordCardPaymentResult', data: { paymentId: `pay-${orderId}`, at: later, outcome: 'declined' } },
       ];
     case 'paid':
       return paid();
     case 'delivered':
-      return [...paid(), startDelivery, { type: 'CompleteDelivery', data: { deliveryId: `dl-${orderId}`, txId: '0xtx', token: { symbol: 'TT', decimals: 18 }, completedAt: later } }];
+      return [
+        ...paid(),
+        startDelivery,
+        {
+          type: 'CompleteDelivery',
+          data: {
+            deliveryId: `dl-${orderId}`,
+            txId: '0xtx',
+            token: { symbol: 'TT', decimals: 18 },
+            completedAt: later,
+          },
+        },
+      ];
     case 'delivery-failed':
       return [...paid(), failDelivery];
     case 'refunded':
-      return [...paid(), failDelivery, { type: 'Refund', data: { amount: { amount: '100', currency: 'usd' }, reason: 'delivery-failed', reference: `re-${orderId}`, refundedAt: later } }];
+      return [
+        ...paid(),
+        failDelivery,
+        {
+          type: 'Refund',
+          data: {
+            amount: { amount: '100', currency: 'usd' },
+            reason: 'delivery-failed',
+            reference: `re-${orderId}`,
+            refundedAt: later,
+          },
+        },
+      ];
   }
 };
 
@@ -233,7 +285,11 @@ export const walkAll = async (server: TestServer, key: string, query: string): P
   const seen: string[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 1000; pages++) {
-    const page = await listOrders(server, key, [query, cursor && `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join('&'));
+    const page = await listOrders(
+      server,
+      key,
+      [query, cursor && `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join('&'),
+    );
     if (page.status !== 200) throw new Error(`page answered ${page.status}: ${page.text}`);
     seen.push(...(page.body.data as { orderId: string }[]).map((order) => order.orderId));
     cursor = page.body.nextCursor ?? undefined;

@@ -70,14 +70,18 @@ describe('the orders list query plans', () => {
     expect(seeks.length).toBeGreaterThan(0);
     if (filter.orderId.length > 0) {
       // At most 20 rows by primary key; sorting those is O(20).
-      expect(seeks).toEqual([expect.stringMatching(/^SEARCH o USING INDEX sqlite_autoindex_orders_list_1 \(order_id=\?\)/)]);
+      expect(seeks).toEqual([
+        expect.stringMatching(/^SEARCH o USING INDEX sqlite_autoindex_orders_list_1 \(order_id=\?\)/),
+      ]);
       return;
     }
     expect(plan.filter((line) => line.includes('TEMP B-TREE'))).toEqual([]);
     const driving = seeks.filter((line) => !line.startsWith('SEARCH o USING INDEX sqlite_autoindex'));
     const keyset = bound === null ? '' : ' AND \\(created_at,order_id\\)[<>]\\(\\?,\\?\\)';
     const facetSeek = new RegExp(`^SEARCH f USING PRIMARY KEY \\(project_id=\\? AND facet=\\?${keyset}\\)$`);
-    const projectSeek = new RegExp(`^SEARCH o USING COVERING INDEX orders_list_by_project \\(project_id=\\?${keyset}\\)$`);
+    const projectSeek = new RegExp(
+      `^SEARCH o USING COVERING INDEX orders_list_by_project \\(project_id=\\?${keyset}\\)$`,
+    );
     const filtered = DIMENSIONS.some((dimension) => filter[dimension].length > 0);
     for (const line of driving) expect(line).toMatch(filtered ? facetSeek : projectSeek);
     if (driving.length > 1) expect(plan).toContain('MERGE (UNION)');
@@ -88,7 +92,9 @@ describe('the orders list query plans', () => {
     const arms = (filter: OrderListFilter) =>
       orderPageQuery({ projectId: 'p', filter, direction: 'desc', bound: null, count: 3 }).sql.split('UNION').length;
     expect(arms({ ...base, payment: ['succeeded', 'declined'] })).toBe(2);
-    expect(arms({ ...base, payment: ['succeeded', 'declined'], delivery: ['failed'], currency: ['usd', 'fiat', 'usdc'] })).toBe(6);
+    expect(
+      arms({ ...base, payment: ['succeeded', 'declined'], delivery: ['failed'], currency: ['usd', 'fiat', 'usdc'] }),
+    ).toBe(6);
     expect(arms({ ...base, wallet: TERMS.wallet, payment: ['succeeded', 'declined'], currency: ['usd'] })).toBe(2);
   });
 

@@ -14,7 +14,8 @@ describe('offramp orders over HTTP: create, deposit on the sandbox chain, proces
       payment: { method: CHAIN, currency: 'usdc', payerAddress },
       lineItems: { currencyLocator: 'fiat:usd', executionParameters: { mode: 'exact-in', amount } },
     });
-  const pay = (orderId: string, txId: string) => orders.call('POST', `${ORDERS}/${orderId}/payment`, { type: 'crypto-tx-id', txId });
+  const pay = (orderId: string, txId: string) =>
+    orders.call('POST', `${ORDERS}/${orderId}/payment`, { type: 'crypto-tx-id', txId });
 
   it('runs a full offramp: deposit instructions, the payer broadcasts them, payment verified, payout settled', async () => {
     const payer = await externalPayer(orders.gateway(), '60');
@@ -33,19 +34,29 @@ describe('offramp orders over HTTP: create, deposit on the sandbox chain, proces
         transactionParameters: { amount: '50', memo: expect.stringMatching(/^o[0-9a-f]{26}$/) },
       },
     });
-    expect(order.lineItems[0].delivery).toMatchObject({ status: 'awaiting-payment', recipient: { paymentMethodId: methodId } });
+    expect(order.lineItems[0].delivery).toMatchObject({
+      status: 'awaiting-payment',
+      recipient: { paymentMethodId: methodId },
+    });
 
     const txId = await payer.broadcast(order.payment.preparation.serializedTransaction);
     const paid = await pay(order.orderId, txId);
     expect(paid.status).toBe(200);
-    expect(paid.body).toMatchObject({ phase: 'delivery', payment: { status: 'completed', received: { chain: CHAIN, txId, amount: '50', currency: 'usdc' } } });
+    expect(paid.body).toMatchObject({
+      phase: 'delivery',
+      payment: { status: 'completed', received: { chain: CHAIN, txId, amount: '50', currency: 'usdc' } },
+    });
 
     const again = await pay(order.orderId, txId);
     expect(again.status).toBe(200);
     expect(again.body.payment.received.txId).toBe(txId);
 
     const settled = await orders.until(order.orderId, (current) => current.phase === 'completed');
-    expect(settled.body.lineItems[0].delivery).toMatchObject({ status: 'completed', rail: 'ach', completedAt: expect.any(String) });
+    expect(settled.body.lineItems[0].delivery).toMatchObject({
+      status: 'completed',
+      rail: 'ach',
+      completedAt: expect.any(String),
+    });
   });
 
   it('takes the deposit from a service wallet that sends the transfer itself with the memo', async () => {
@@ -72,7 +83,10 @@ describe('offramp orders over HTTP: create, deposit on the sandbox chain, proces
 
     const paid = await pay(order.orderId, txId);
     expect(paid.status).toBe(200);
-    expect(paid.body.payment).toMatchObject({ status: 'completed', received: { txId, amount: '25', currency: 'usdc' } });
+    expect(paid.body.payment).toMatchObject({
+      status: 'completed',
+      received: { txId, amount: '25', currency: 'usdc' },
+    });
     const settled = await orders.until(order.orderId, (current) => current.phase === 'completed');
     expect(settled.body.lineItems[0].delivery.status).toBe('completed');
   });
@@ -86,7 +100,11 @@ describe('offramp orders over HTTP: create, deposit on the sandbox chain, proces
 
     const wrong = await pay(second.orderId, txId);
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ error: true, code: 'deposit_amount_mismatch', message: expect.stringMatching(/^txId: /) });
+    expect(wrong.body).toMatchObject({
+      error: true,
+      code: 'deposit_amount_mismatch',
+      message: expect.stringMatching(/^txId: /),
+    });
     const unknown = await pay(second.orderId, `0x${'ab'.repeat(32)}`);
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe('deposit_not_found');

@@ -23,10 +23,22 @@ describe('onramp orders over HTTP: create, KYC, card, delivery', () => {
         method: 'card',
         currency: 'usd',
         preparation: {
-          kyc: { provider: 'sandbox-kyc', inquiryId: expect.stringMatching(/^inq_/), sessionToken: expect.any(String), environmentId: expect.any(String) },
+          kyc: {
+            provider: 'sandbox-kyc',
+            inquiryId: expect.stringMatching(/^inq_/),
+            sessionToken: expect.any(String),
+            environmentId: expect.any(String),
+          },
         },
       },
-      lineItems: [{ chain: CHAIN, executionMode: 'exact-in', maxSlippageBps: '100', delivery: { status: 'awaiting-payment', recipient: { walletAddress: wallet } } }],
+      lineItems: [
+        {
+          chain: CHAIN,
+          executionMode: 'exact-in',
+          maxSlippageBps: '100',
+          delivery: { status: 'awaiting-payment', recipient: { walletAddress: wallet } },
+        },
+      ],
     });
 
     const approved = await orders.until(order.orderId, (current) => current.payment.status === 'awaiting-payment');
@@ -34,7 +46,10 @@ describe('onramp orders over HTTP: create, KYC, card, delivery', () => {
 
     const paid = await orders.payByCard(order.orderId, clientSecret, CARDS.succeeds);
     expect(paid.status).toBe(200);
-    expect(paid.body).toMatchObject({ phase: 'delivery', payment: { status: 'completed', received: { amount: '150', currency: 'usd' } } });
+    expect(paid.body).toMatchObject({
+      phase: 'delivery',
+      payment: { status: 'completed', received: { amount: '150', currency: 'usd' } },
+    });
 
     const delivered = await orders.until(order.orderId, (current) => current.phase === 'completed');
     const [item] = delivered.body.lineItems;
@@ -56,7 +71,13 @@ describe('onramp orders over HTTP: create, KYC, card, delivery', () => {
   it('below the no-KYC threshold, an order waits for payment at once', async () => {
     const wallet = await orders.wallet('email:small@example.com');
     const created = await orders.onramp(wallet, '20');
-    expect(created.body.order.payment).toEqual({ status: 'awaiting-payment', method: 'card', currency: 'usd', totalPaid: { amount: '20', currency: 'usd' }, receiptEmail: 'buyer@example.com' });
+    expect(created.body.order.payment).toEqual({
+      status: 'awaiting-payment',
+      method: 'card',
+      currency: 'usd',
+      totalPaid: { amount: '20', currency: 'usd' },
+      receiptEmail: 'buyer@example.com',
+    });
   });
 
   it('records a declined card as payment-declined, and a retry with a good card pays', async () => {
@@ -73,7 +94,10 @@ describe('onramp orders over HTTP: create, KYC, card, delivery', () => {
     const wallet = await orders.wallet('email:3ds@example.com');
     const { clientSecret, order } = (await orders.onramp(wallet, '30')).body;
     const pending = await orders.payByCard(order.orderId, clientSecret, CARDS.verification);
-    expect(pending.body.payment).toMatchObject({ status: 'in-progress', preparation: { cardVerification: { type: '3ds', url: expect.any(String) } } });
+    expect(pending.body.payment).toMatchObject({
+      status: 'in-progress',
+      preparation: { cardVerification: { type: '3ds', url: expect.any(String) } },
+    });
     const url = pending.body.payment.preparation.cardVerification.url as string;
     const completed = await orders.api.call('', 'POST', url.replace(/^\/api/, ''), { outcome: 'succeeded' });
     expect(completed.body).toEqual({ verificationId: expect.stringMatching(/^vrf_/), status: 'succeeded' });

@@ -24,7 +24,12 @@ export interface OrderApi {
   readonly api: WalletServer;
   readonly project: TestProject;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers field by field
-  call<Body = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<JsonResponse<Body>>;
+  call<Body = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<JsonResponse<Body>>;
   /** A service wallet owned by `owner` on the EVM chains. */
   wallet(owner: string): Promise<string>;
   onramp(walletAddress: string, amount: string, extra?: Record<string, unknown>): Promise<Answer>;
@@ -56,10 +61,12 @@ export const startOrderServer = async (env: Record<string, string | number> = {}
     },
   });
   const project = await api.project();
-  const call: OrderApi['call'] = (method, path, body, headers) => api.call(project.serverKey, method, path, body, headers);
+  const call: OrderApi['call'] = (method, path, body, headers) =>
+    api.call(project.serverKey, method, path, body, headers);
   const order = (orderId: string) => call('GET', `${ORDERS}/${orderId}`);
   const cardToken = async (number: string) =>
-    (await call('POST', '/unstable/card-tokens', { number, expMonth: 12, expYear: 2040, cvc: '123' })).body.token as string;
+    (await call('POST', '/unstable/card-tokens', { number, expMonth: 12, expYear: 2040, cvc: '123' })).body
+      .token as string;
   return {
     api,
     project,
@@ -74,13 +81,25 @@ export const startOrderServer = async (env: Record<string, string | number> = {}
       }),
     cardToken,
     payByCard: async (orderId, clientSecret, number) =>
-      api.call(project.clientKey, 'POST', `${ORDERS}/${orderId}/payment`, { type: 'card-token', token: await cardToken(number) }, {
-        authorization: clientSecret,
-      }),
+      api.call(
+        project.clientKey,
+        'POST',
+        `${ORDERS}/${orderId}/payment`,
+        { type: 'card-token', token: await cardToken(number) },
+        {
+          authorization: clientSecret,
+        },
+      ),
     order,
-    until: (orderId, done) => pollUntil(() => order(orderId), (response) => response.status === 200 && done(response.body), 15_000),
+    until: (orderId, done) =>
+      pollUntil(
+        () => order(orderId),
+        (response) => response.status === 200 && done(response.body),
+        15_000,
+      ),
     paymentMethod: async (userLocator, accountNumber) =>
-      (await call('POST', '/unstable/payment-methods', bankAccountMethod(userLocator, accountNumber))).body.paymentMethodId,
+      (await call('POST', '/unstable/payment-methods', bankAccountMethod(userLocator, accountNumber))).body
+        .paymentMethodId,
     gateway: () => api.server.app.get<ChainGateway>(CHAIN_GATEWAY),
     close: () => api.close(),
   };
@@ -98,7 +117,10 @@ export const bankAccountMethod = (userLocator: string, accountNumber = '00098765
     currency: 'usd',
     country: 'US',
     entityType: 'individual',
-    billing: { name: 'Bo Payer', address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } },
+    billing: {
+      name: 'Bo Payer',
+      address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
+    },
   },
 });
 
@@ -111,7 +133,9 @@ export const externalPayer = async (gateway: ChainGateway, usdc: string) => {
     address: account.address,
     /** Signs the order's serialized deposit transaction and broadcasts it, as the payer's wallet would. */
     broadcast: async (serializedTransaction: string): Promise<string> => {
-      const signed = await account.signTransaction(parseTransaction(serializedTransaction as Hex) as Parameters<typeof account.signTransaction>[0]);
+      const signed = await account.signTransaction(
+        parseTransaction(serializedTransaction as Hex) as Parameters<typeof account.signTransaction>[0],
+      );
       const sent = await gateway.broadcastSignedTransaction({ chain: CHAIN, signedTransaction: signed });
       if (E.isLeft(sent)) throw new Error(sent.left.message);
       return sent.right.txId;

@@ -10,14 +10,22 @@ describe('process payment: who may pay an order', () => {
   afterAll(() => orders.close());
 
   const payAs = async (key: string, orderId: string, headers: Record<string, string>) =>
-    orders.api.call(key, 'POST', `${ORDERS}/${orderId}/payment`, { type: 'card-token', token: await orders.cardToken(CARDS.succeeds) }, headers);
+    orders.api.call(
+      key,
+      'POST',
+      `${ORDERS}/${orderId}/payment`,
+      { type: 'card-token', token: await orders.cardToken(CARDS.succeeds) },
+      headers,
+    );
   const placed = async (owner: string) => (await orders.onramp(await orders.wallet(owner), '20')).body;
 
   it('accepts the order’s client secret, for reading and paying, and refuses a wrong one or another order’s (403)', async () => {
     const first = await placed('email:sec1@example.com');
     const second = await placed('email:sec2@example.com');
     const key = orders.project.clientKey;
-    const read = await orders.api.call(key, 'GET', `${ORDERS}/${first.order.orderId}`, undefined, { authorization: first.clientSecret });
+    const read = await orders.api.call(key, 'GET', `${ORDERS}/${first.order.orderId}`, undefined, {
+      authorization: first.clientSecret,
+    });
     expect(read.status).toBe(200);
     const wrong = await payAs(key, first.order.orderId, { authorization: 'not-the-secret' });
     expect(wrong.status).toBe(403);
@@ -44,12 +52,22 @@ describe('process payment: who may pay an order', () => {
     const order = await placed('userId:no-scope');
     const { platform } = orders.api;
     const actor = { actor: { type: 'cli' as const, id: 'orders-tests' } };
-    const clientKey = (await platform.apiKeys.issue({ projectId: orders.project.projectId, kind: 'client', scopes: ['wallets.read'] }, actor)).key;
+    const clientKey = (
+      await platform.apiKeys.issue(
+        { projectId: orders.project.projectId, kind: 'client', scopes: ['wallets.read'] },
+        actor,
+      )
+    ).key;
     const jwt = { authorization: `Bearer ${await orders.api.userJwt('no-scope')}` };
     const noScope = await payAs(clientKey, order.order.orderId, jwt);
     expect(noScope.status).toBe(401);
     expect(noScope.body.code).toBe('missing_scope');
-    const serverKey = (await platform.apiKeys.issue({ projectId: orders.project.projectId, kind: 'server', scopes: ['orders.create'] }, actor)).key;
+    const serverKey = (
+      await platform.apiKeys.issue(
+        { projectId: orders.project.projectId, kind: 'server', scopes: ['orders.create'] },
+        actor,
+      )
+    ).key;
     const server = await payAs(serverKey, order.order.orderId, {});
     expect(server.status).toBe(401);
     expect(server.body.code).toBe('missing_scope');
@@ -61,7 +79,10 @@ describe('process payment: who may pay an order', () => {
     const read = await orders.api.call(stranger.serverKey, 'GET', `${ORDERS}/${order.order.orderId}`);
     expect(read.status).toBe(404);
     expect(read.body).toEqual({ error: true, message: 'Not found', code: 'not_found' });
-    const pay = await orders.api.call(stranger.serverKey, 'POST', `${ORDERS}/${order.order.orderId}/payment`, { type: 'crypto-tx-id', txId: '0x01' });
+    const pay = await orders.api.call(stranger.serverKey, 'POST', `${ORDERS}/${order.order.orderId}/payment`, {
+      type: 'crypto-tx-id',
+      txId: '0x01',
+    });
     expect(pay.status).toBe(404);
   });
 
@@ -74,7 +95,10 @@ describe('process payment: who may pay an order', () => {
       expect(paid.body.payment.status).toBe('completed');
       const refunded = await orders.until(order.order.orderId, (current) => current.payment.status === 'refunded');
       expect(refunded.body.payment.refunded).toEqual({ amount: '20', currency: 'usd' });
-      expect(refunded.body.lineItems[0].delivery).toMatchObject({ status: 'failed', failureReason: { code: 'slippage-tolerance-exceeded' } });
+      expect(refunded.body.lineItems[0].delivery).toMatchObject({
+        status: 'failed',
+        failureReason: { code: 'slippage-tolerance-exceeded' },
+      });
     } finally {
       pricing.resetMarket();
     }

@@ -45,7 +45,9 @@ describe('the purchase limit counts the buyer’s earlier purchases', () => {
     const wallet = await orders.wallet('email:two-tabs@example.com');
     const first = await placed(wallet, '600');
     const second = await placed(wallet, '600');
-    expect((await orders.payByCard(first.order.orderId, first.clientSecret, CARDS.succeeds)).body.payment.status).toBe('completed');
+    expect((await orders.payByCard(first.order.orderId, first.clientSecret, CARDS.succeeds)).body.payment.status).toBe(
+      'completed',
+    );
 
     const refused = await orders.payByCard(second.order.orderId, second.clientSecret, CARDS.succeeds);
     expect(refused.status).toBe(400);
@@ -67,7 +69,13 @@ describe('the purchase limit counts the buyer’s earlier purchases', () => {
     // The same owner in another project is another buyer.
     const other = await orders.api.project('Other shop');
     const call = (method: string, path: string, body?: unknown) => orders.api.call(other.serverKey, method, path, body);
-    const namesake = (await call('POST', '/2025-06-09/wallets', { chainType: 'evm', type: 'mpc', owner: 'email:big-spender@example.com' })).body.address;
+    const namesake = (
+      await call('POST', '/2025-06-09/wallets', {
+        chainType: 'evm',
+        type: 'mpc',
+        owner: 'email:big-spender@example.com',
+      })
+    ).body.address;
     const elsewhere = await call('POST', ORDERS, {
       recipient: { walletAddress: namesake },
       payment: { method: 'card', currency: 'usd' },

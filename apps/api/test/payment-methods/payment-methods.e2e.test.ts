@@ -12,7 +12,10 @@ const bankAccount = (overrides: Record<string, unknown> = {}) => ({
   currency: 'usd',
   country: 'US',
   entityType: 'individual',
-  billing: { name: 'Ana Lima', address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' } },
+  billing: {
+    name: 'Ana Lima',
+    address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+  },
   ...overrides,
 });
 
@@ -48,8 +51,15 @@ describe('payment methods', () => {
       createdAt: expect.any(String),
     });
     expect(first.text).not.toContain(ACCOUNT_NUMBER);
-    const second = await api.call('POST', '/unstable/payment-methods', create('email:ana@example.com', { accountNumber: '5550001111', accountType: 'savings' }));
-    expect(second.body).toMatchObject({ default: false, bankAccount: { accountSuffix: '1111', accountType: 'savings' } });
+    const second = await api.call(
+      'POST',
+      '/unstable/payment-methods',
+      create('email:ana@example.com', { accountNumber: '5550001111', accountType: 'savings' }),
+    );
+    expect(second.body).toMatchObject({
+      default: false,
+      bankAccount: { accountSuffix: '1111', accountType: 'savings' },
+    });
 
     const got = await api.call('GET', `/unstable/payment-methods/${first.body.paymentMethodId}`);
     expect(got.status).toBe(200);
@@ -60,7 +70,11 @@ describe('payment methods', () => {
     const user = 'userId:lister';
     const created: string[] = [];
     for (let index = 0; index < 5; index++) {
-      const response = await api.call('POST', '/unstable/payment-methods', create(user, { accountNumber: `12345678${index}` }));
+      const response = await api.call(
+        'POST',
+        '/unstable/payment-methods',
+        create(user, { accountNumber: `12345678${index}` }),
+      );
       created.push(response.body.paymentMethodId);
       // Immediately listed: the list waits for the projection to reach the write.
       const listed = await api.call('GET', `/unstable/payment-methods?userLocator=${user}&limit=100`);
@@ -69,17 +83,36 @@ describe('payment methods', () => {
     const pages = [];
     let cursor: string | undefined;
     do {
-      const response = await api.call('GET', `/unstable/payment-methods?userLocator=${user}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      const response = await api.call(
+        'GET',
+        `/unstable/payment-methods?userLocator=${user}&limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(response.status).toBe(200);
       pages.push(response.body);
       cursor = response.body.nextCursor;
     } while (cursor);
-    expect(pages.flatMap((page) => page.data.map((method: { paymentMethodId: string }) => method.paymentMethodId))).toEqual(created);
-    expect(pages.flatMap((page) => page.data.map((method: { default: boolean }) => method.default))).toEqual([true, false, false, false, false]);
-    const back = await api.call('GET', `/unstable/payment-methods?userLocator=${user}&limit=2&cursor=${pages.at(-1).previousCursor}`);
-    expect(back.body.data.map((method: { paymentMethodId: string }) => method.paymentMethodId)).toEqual(created.slice(2, 4));
+    expect(
+      pages.flatMap((page) => page.data.map((method: { paymentMethodId: string }) => method.paymentMethodId)),
+    ).toEqual(created);
+    expect(pages.flatMap((page) => page.data.map((method: { default: boolean }) => method.default))).toEqual([
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    const back = await api.call(
+      'GET',
+      `/unstable/payment-methods?userLocator=${user}&limit=2&cursor=${pages.at(-1).previousCursor}`,
+    );
+    expect(back.body.data.map((method: { paymentMethodId: string }) => method.paymentMethodId)).toEqual(
+      created.slice(2, 4),
+    );
 
-    const otherUserCursor = await api.call('GET', `/unstable/payment-methods?userLocator=userId:someone&cursor=${pages[0].nextCursor}`);
+    const otherUserCursor = await api.call(
+      'GET',
+      `/unstable/payment-methods?userLocator=userId:someone&cursor=${pages[0].nextCursor}`,
+    );
     expect(otherUserCursor.status).toBe(400);
     expect(otherUserCursor.body.parameters.issues[0].path).toBe('cursor');
   });
@@ -100,7 +133,12 @@ describe('payment methods', () => {
   it('answers 404 for another project’s method, and never lists it', async () => {
     const mine = await api.call('POST', '/unstable/payment-methods', create('userId:private'));
     const path = `/unstable/payment-methods/${mine.body.paymentMethodId}`;
-    const missing = await api.call('GET', '/unstable/payment-methods/00000000-0000-4000-8000-000000000000', undefined, api.other);
+    const missing = await api.call(
+      'GET',
+      '/unstable/payment-methods/00000000-0000-4000-8000-000000000000',
+      undefined,
+      api.other,
+    );
     const theirs = await api.call('GET', path, undefined, api.other);
     expect(theirs.status).toBe(404);
     expect(theirs.body).toEqual(missing.body);

@@ -12,7 +12,11 @@ describe('projections in the running API', () => {
 
   it('registers exactly the read models the CLI knows (readModelProjections), so status and rebuild cover them all', () => {
     const registered = server.app.get(ProjectionsHost).registeredNames();
-    expect([...registered].sort()).toEqual(readModelProjections().map((projection) => projection.name).sort());
+    expect([...registered].sort()).toEqual(
+      readModelProjections()
+        .map((projection) => projection.name)
+        .sort(),
+    );
   });
 
   it('exposes lag in events and seconds, rebuilding and up, per projection, on /metrics', async () => {
@@ -21,7 +25,12 @@ describe('projections in the running API', () => {
     const metrics = await fetchJson(`${server.rootUrl}/metrics`);
     expect(metrics.status).toBe(200);
     for (const { name } of statuses) {
-      for (const metric of ['projection_lag_events', 'projection_lag_seconds', 'projection_rebuilding', 'projection_up']) {
+      for (const metric of [
+        'projection_lag_events',
+        'projection_lag_seconds',
+        'projection_rebuilding',
+        'projection_up',
+      ]) {
         expect(metrics.text).toMatch(new RegExp(`^${metric}\\{projection="${name}"\\} \\d+(\\.\\d+)?$`, 'm'));
       }
     }

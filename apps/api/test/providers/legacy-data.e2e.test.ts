@@ -12,13 +12,19 @@ import { type RestartableServer, startRestartableServer } from './restartable-se
 /** Journal lines as an earlier version wrote them, for faucets of these amounts to one address. */
 const journalLines = async (address: string, amounts: readonly string[]): Promise<string[]> => {
   const store = new MemoryEventStore();
-  const gateway = new SandboxChainGateway({ environment: 'staging', clock: systemClock, timing: { blockTimeMs: 20 }, store });
+  const gateway = new SandboxChainGateway({
+    environment: 'staging',
+    clock: systemClock,
+    timing: { blockTimeMs: 20 },
+    store,
+  });
   for (const amount of amounts) {
     const funded = await gateway.fund({ chain: CHAIN, address, token: 'usdxm', amount });
     if (E.isLeft(funded)) throw new Error(funded.left.message);
   }
   const lines: string[] = [];
-  for await (const event of store.readStream(sandboxChainStream('staging', CHAIN))) lines.push(JSON.stringify(event.data));
+  for await (const event of store.readStream(sandboxChainStream('staging', CHAIN)))
+    lines.push(JSON.stringify(event.data));
   return lines;
 };
 
@@ -29,7 +35,9 @@ describe('the data an earlier version kept under DATA_DIR', () => {
   it('is moved into the event store on the next start: the chain journal (torn line and all) and document files', async () => {
     server = await startRestartableServer();
     const dataDir = server.app().config.DATA_DIR;
-    const wallet = (await server.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:old@example.com' })).body.address as string;
+    const wallet = (
+      await server.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:old@example.com' })
+    ).body.address as string;
 
     // Faucets of 7 (with gas), then 3 cut off mid-write, then 5 appended onto the torn line.
     const [seven, gas, three, five] = await journalLines(wallet, ['7', '3', '5']);
@@ -37,7 +45,10 @@ describe('the data an earlier version kept under DATA_DIR', () => {
     writeFileSync(journal, `${seven}\n${gas}\n${three!.slice(0, 50)}${five}\n`);
     const documents = join(dataDir, 'documents');
     mkdirSync(documents, { recursive: true });
-    const files = new FileBlobStore({ directory: documents, encryptionKey: server.app().app.get(IdentitySecrets).encryptionKey('documents') });
+    const files = new FileBlobStore({
+      directory: documents,
+      encryptionKey: server.app().app.get(IdentitySecrets).encryptionKey('documents'),
+    });
     const scan = Buffer.from('%PDF-1.4 an earlier upload');
     expect(E.isRight(await files.put('documents/p/legacy', scan, 'application/pdf'))).toBe(true);
 
@@ -52,6 +63,8 @@ describe('the data an earlier version kept under DATA_DIR', () => {
 
     // Imported once: another restart finds nothing more to move and the balance unchanged.
     await server.restart();
-    expect((await server.call('GET', `${WALLETS}/${wallet}/balances?tokens=usdc&chains=${CHAIN}`)).body[0].amount).toBe('12');
+    expect((await server.call('GET', `${WALLETS}/${wallet}/balances?tokens=usdc&chains=${CHAIN}`)).body[0].amount).toBe(
+      '12',
+    );
   });
 });

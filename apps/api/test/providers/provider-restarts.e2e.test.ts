@@ -21,11 +21,17 @@ describe('orders across a restart of the server', () => {
 
   const orderOf = (orderId: string) => server.call('GET', `${ORDERS}/${orderId}`);
   const until = (orderId: string, done: (order: { phase: string; payment: { status: string } }) => boolean) =>
-    pollUntil(() => orderOf(orderId), (response) => response.status === 200 && done(response.body), 15_000);
+    pollUntil(
+      () => orderOf(orderId),
+      (response) => response.status === 200 && done(response.body),
+      15_000,
+    );
 
   it('onramp by card: the verification step opened before a restart is completed after it, and the tokens are delivered once', async () => {
     server = await startRestartableServer();
-    const wallet = (await server.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:ana@example.com' })).body.address;
+    const wallet = (
+      await server.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:ana@example.com' })
+    ).body.address;
     const created = await server.call('POST', ORDERS, {
       recipient: { walletAddress: wallet },
       payment: { method: 'card', currency: 'usd', receiptEmail: 'ana@example.com' },
@@ -33,12 +39,27 @@ describe('orders across a restart of the server', () => {
     });
     expect(created.status).toBe(201);
     const { orderId } = created.body.order;
-    const token = (await server.call('POST', '/unstable/card-tokens', { number: CARDS.verification, expMonth: 12, expYear: 2040, cvc: '123' })).body.token;
-    const pending = await server.call('POST', `${ORDERS}/${orderId}/payment`, { type: 'card-token', token }, {
-      'x-api-key': server.clientKey(),
-      authorization: created.body.clientSecret,
+    const token = (
+      await server.call('POST', '/unstable/card-tokens', {
+        number: CARDS.verification,
+        expMonth: 12,
+        expYear: 2040,
+        cvc: '123',
+      })
+    ).body.token;
+    const pending = await server.call(
+      'POST',
+      `${ORDERS}/${orderId}/payment`,
+      { type: 'card-token', token },
+      {
+        'x-api-key': server.clientKey(),
+        authorization: created.body.clientSecret,
+      },
+    );
+    expect(pending.body.payment).toMatchObject({
+      status: 'in-progress',
+      preparation: { cardVerification: { type: '3ds' } },
     });
-    expect(pending.body.payment).toMatchObject({ status: 'in-progress', preparation: { cardVerification: { type: '3ds' } } });
     const url = (pending.body.payment.preparation.cardVerification.url as string).replace(/^\/api/, '');
 
     await server.restart();
@@ -52,7 +73,10 @@ describe('orders across a restart of the server', () => {
     await server.restart();
 
     const delivered = await until(orderId, (order) => order.phase === 'completed');
-    expect(delivered.body.lineItems[0].delivery).toMatchObject({ status: 'completed', txId: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(delivered.body.lineItems[0].delivery).toMatchObject({
+      status: 'completed',
+      txId: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+    });
     const balances = await server.call('GET', `${WALLETS}/${wallet}/balances?tokens=usdc&chains=${CHAIN}`);
     expect(balances.body[0].amount).toBe(delivered.body.lineItems[0].delivery.tokens[0].quantity);
     expect(await server.eventsOfType('SandboxChargeCreated')).toHaveLength(1);
@@ -63,7 +87,10 @@ describe('orders across a restart of the server', () => {
   });
 
   it('offramp: a payout in flight when the server stops settles after it starts again, paid out once', async () => {
-    server = await startRestartableServer({ PAYOUT_SANDBOX_SEND_DELAY_MS: 1_000, PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS: 1_000 });
+    server = await startRestartableServer({
+      PAYOUT_SANDBOX_SEND_DELAY_MS: 1_000,
+      PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS: 1_000,
+    });
     const payer = await externalPayer(server.gateway(), '30');
     const method = await server.call('POST', '/unstable/payment-methods', bankAccountMethod('email:bo@example.com'));
     expect(method.status).toBe(201);
@@ -75,7 +102,9 @@ describe('orders across a restart of the server', () => {
     expect(created.status).toBe(201);
     const { orderId } = created.body.order;
     const txId = await payer.broadcast(created.body.order.payment.preparation.serializedTransaction);
-    expect((await server.call('POST', `${ORDERS}/${orderId}/payment`, { type: 'crypto-tx-id', txId })).status).toBe(200);
+    expect((await server.call('POST', `${ORDERS}/${orderId}/payment`, { type: 'crypto-tx-id', txId })).status).toBe(
+      200,
+    );
     await eventually(async () => (await server.eventsOfType('SandboxPayoutCreated')).length === 1);
     expect((await orderOf(orderId)).body.lineItems[0].delivery.status).toBe('in-progress');
 

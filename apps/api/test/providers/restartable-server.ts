@@ -16,7 +16,12 @@ import { type TempDir, makeTempDir } from '../support/temp-dir.js';
 export interface RestartableServer {
   readonly app: () => RunningApp;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers field by field
-  call<Body = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<JsonResponse<Body>>;
+  call<Body = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<JsonResponse<Body>>;
   /** The project's client key (for paying with an order's client secret). */
   readonly clientKey: () => string;
   gateway(): ChainGateway;
@@ -54,12 +59,17 @@ export const startRestartableServer = async (env: Record<string, string | number
   return {
     app: () => running,
     call: (method, path, body, headers = {}) =>
-      fetchJson(`${running.baseUrl}${path}`, { method, body, headers: { 'x-api-key': provisioned.serverKey, ...headers } }),
+      fetchJson(`${running.baseUrl}${path}`, {
+        method,
+        body,
+        headers: { 'x-api-key': provisioned.serverKey, ...headers },
+      }),
     clientKey: () => provisioned.clientKey,
     gateway: () => running.app.get<ChainGateway>(CHAIN_GATEWAY),
     eventsOfType: async (type) => {
       const events: RecordedEvent[] = [];
-      for await (const event of running.app.get<EventStore>(EVENT_STORE).readAll()) if (event.type === type) events.push(event);
+      for await (const event of running.app.get<EventStore>(EVENT_STORE).readAll())
+        if (event.type === type) events.push(event);
       return events;
     },
     restart: async () => {

@@ -14,7 +14,10 @@ import { CHAIN_GATEWAY } from '../../src/wallets/gateway/chain-gateway.token.js'
 import { type ReportsServer, orderOf, startReportsServer } from './reports-fixtures.js';
 
 const CHAIN = 'base-sepolia';
-const USDXM: ChainToken = { native: false, address: findTokenByCurrency(findChain(CHAIN, 'staging')!, 'usdxm')!.address! };
+const USDXM: ChainToken = {
+  native: false,
+  address: findTokenByCurrency(findChain(CHAIN, 'staging')!, 'usdxm')!.address!,
+};
 const right = <A>(either: E.Either<{ message: string }, A>): A => {
   if (E.isLeft(either)) throw new Error(either.left.message);
   return either.right;
@@ -31,7 +34,14 @@ describe('deposit observer on the sandbox chain', () => {
   /** What the payer's wallet does: sign the deposit transaction the service prepared, and broadcast it. */
   const deposit = async (baseUnits: string, memo: string): Promise<string> => {
     const unsigned = right(
-      await gateway.buildDepositTransaction({ chain: CHAIN, payer: payer.address, depositAddress, token: USDXM, baseUnits, memo: { type: 'text', value: memo } }),
+      await gateway.buildDepositTransaction({
+        chain: CHAIN,
+        payer: payer.address,
+        depositAddress,
+        token: USDXM,
+        baseUnits,
+        memo: { type: 'text', value: memo },
+      }),
     );
     const signed = await payer.signTransaction(parseTransaction(unsigned.serializedTransaction as Hex));
     return right(await gateway.broadcastSignedTransaction({ chain: CHAIN, signedTransaction: signed })).txId;
@@ -41,7 +51,11 @@ describe('deposit observer on the sandbox chain', () => {
     api = await startReportsServer({ clock });
     gateway = api.server.app.get<ChainGateway>(CHAIN_GATEWAY);
     observer = api.server.app.get(DepositObserver);
-    const order = orderOf(api.shop.projectId, 'offramp-observed', 'offramp', { createdAt: '2026-06-10T07:59:00.000Z', depositAddress, memo: 'memo-known' });
+    const order = orderOf(api.shop.projectId, 'offramp-observed', 'offramp', {
+      createdAt: '2026-06-10T07:59:00.000Z',
+      depositAddress,
+      memo: 'memo-known',
+    });
     await api.append([order.created()]);
     right(await gateway.fund({ chain: CHAIN, address: payer.address, token: 'usdxm', amount: '30' }));
   }, 30_000);
@@ -71,12 +85,37 @@ describe('deposit observer on the sandbox chain', () => {
 
     const report = await api.get('/unstable/reports/reconciliation?from=2026-06-10&to=2026-06-10');
     expect(report.body.exceptions).toEqual([
-      expect.objectContaining({ kind: 'unknown-memo', txId: stranger, chain: CHAIN, details: expect.objectContaining({ memo: 'memo-of-nobody', amount: '2.5', currency: 'usdxm' }) }),
+      expect.objectContaining({
+        kind: 'unknown-memo',
+        txId: stranger,
+        chain: CHAIN,
+        details: expect.objectContaining({ memo: 'memo-of-nobody', amount: '2.5', currency: 'usdxm' }),
+      }),
     ]);
     const deposits = await api.get('/unstable/reports/reconciliation/deposits?from=2026-06-10&to=2026-06-10');
     expect(deposits.body.data).toEqual([
-      { day: '2026-06-10', chain: CHAIN, txId: known, orderId: 'offramp-observed', amount: '25', currency: 'usdxm', memo: 'memo-known', recorded: false, observed: true },
-      { day: '2026-06-10', chain: CHAIN, txId: stranger, orderId: null, amount: '2.5', currency: 'usdxm', memo: 'memo-of-nobody', recorded: false, observed: true },
+      {
+        day: '2026-06-10',
+        chain: CHAIN,
+        txId: known,
+        orderId: 'offramp-observed',
+        amount: '25',
+        currency: 'usdxm',
+        memo: 'memo-known',
+        recorded: false,
+        observed: true,
+      },
+      {
+        day: '2026-06-10',
+        chain: CHAIN,
+        txId: stranger,
+        orderId: null,
+        amount: '2.5',
+        currency: 'usdxm',
+        memo: 'memo-of-nobody',
+        recorded: false,
+        observed: true,
+      },
     ]);
   }, 30_000);
 });

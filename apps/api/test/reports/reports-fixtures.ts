@@ -26,8 +26,13 @@ export const startReportsServer = async (options: TestServerOptions = {}): Promi
   const store = server.app.get<EventStore>(EVENT_STORE);
   const project = async (name: string) => {
     const { project: created } = await platform.provisionProject({ name, environment: 'staging' }, CLI);
-    const key = async (scopes: string[]) => (await platform.apiKeys.issue({ projectId: created.projectId, kind: 'server', scopes }, CLI)).key;
-    return { projectId: created.projectId, reportsKey: await key(['reports.read']), ordersOnlyKey: await key(['orders.read']) };
+    const key = async (scopes: string[]) =>
+      (await platform.apiKeys.issue({ projectId: created.projectId, kind: 'server', scopes }, CLI)).key;
+    return {
+      projectId: created.projectId,
+      reportsKey: await key(['reports.read']),
+      ordersOnlyKey: await key(['orders.read']),
+    };
   };
   const shop = await project('Shop');
   const other = await project('Other');
@@ -48,7 +53,12 @@ export const startReportsServer = async (options: TestServerOptions = {}): Promi
 export const DEPOSIT_ADDRESS = '0x7e57000000000000000000000000000000000001';
 
 /** An order of the shop (or another project) created on `createdAt`, for seeding reports. */
-export const orderOf = (projectId: string, orderId: string, kind: 'onramp' | 'offramp', overrides: Partial<OrderPlan> = {}): OrderHistory =>
+export const orderOf = (
+  projectId: string,
+  orderId: string,
+  kind: 'onramp' | 'offramp',
+  overrides: Partial<OrderPlan> = {},
+): OrderHistory =>
   new OrderHistory({
     orderId,
     projectId,

@@ -33,7 +33,11 @@ const pages = async (server: TestServer, key: string): Promise<unknown[]> => {
   const seen: unknown[] = [];
   let cursor: string | undefined;
   do {
-    const page = await listOrders(server, key, ['limit=4', cursor && `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join('&'));
+    const page = await listOrders(
+      server,
+      key,
+      ['limit=4', cursor && `cursor=${encodeURIComponent(cursor)}`].filter(Boolean).join('&'),
+    );
     if (page.status !== 200) throw new Error(`GET orders answered ${page.status}: ${page.text}`);
     seen.push(page.body.data);
     cursor = page.body.nextCursor ?? undefined;
@@ -64,7 +68,12 @@ describe('migrating the embedded store into EventStoreDB', () => {
   });
 
   it('the API on the target serves the same orders list as the API on the source', async () => {
-    const env = { DATA_DIR: dataDir.path, SECRETS_KEY: secretsKey, ORDER_WORKER_INTERVAL_MS: 86_400_000, RATE_LIMIT_READS_PER_MIN: 100_000 };
+    const env = {
+      DATA_DIR: dataDir.path,
+      SECRETS_KEY: secretsKey,
+      ORDER_WORKER_INTERVAL_MS: 86_400_000,
+      RATE_LIMIT_READS_PER_MIN: 100_000,
+    };
     const onSqlite = await startServer({ env });
     let key: string;
     let before: unknown[];
@@ -87,7 +96,10 @@ describe('migrating the embedded store into EventStoreDB', () => {
       let count = 0;
       for await (const _ of source.readAll()) count++;
       for (let written = count; written < TOTAL_EVENTS; written += 1000) {
-        await source.appendToStream(`ledger-${written}`, Array.from({ length: Math.min(1000, TOTAL_EVENTS - written) }, (_, i) => filler(written + i)));
+        await source.appendToStream(
+          `ledger-${written}`,
+          Array.from({ length: Math.min(1000, TOTAL_EVENTS - written) }, (_, i) => filler(written + i)),
+        );
       }
       expect(await source.headPosition()).toBeGreaterThan(head);
       const migrated = await migrateStore({ source, target });
@@ -101,7 +113,12 @@ describe('migrating the embedded store into EventStoreDB', () => {
     // A fresh instance: its own data directory, the shared cluster, the deployment's secrets key.
     const instanceDir = await makeTempDir('paykit-esdb-instance-');
     const onEsdb = await startServer({
-      env: { ...env, DATA_DIR: instanceDir.path, EVENT_STORE: 'esdb', EVENTSTORE_CONNECTION_STRING: esdb.connectionString },
+      env: {
+        ...env,
+        DATA_DIR: instanceDir.path,
+        EVENT_STORE: 'esdb',
+        EVENTSTORE_CONNECTION_STRING: esdb.connectionString,
+      },
     });
     try {
       // The new instance rebuilds its read models from the target's $all: wait (bounded) until it has.

@@ -50,7 +50,9 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
         WEBHOOK_POLL_MS: '50',
         AGENT_CHECKOUT_ALLOWED_HOSTS: new URL(merchant.url).host,
         // The demo merchant's documented test credential for its agentic-checkout API (issue 21).
-        AGENT_CHECKOUT_ACP_CREDENTIALS: JSON.stringify({ [new URL(merchant.url).origin]: { token: DEFAULT_ACP_API_KEY, merchantId: DEFAULT_MERCHANT_ID } }),
+        AGENT_CHECKOUT_ACP_CREDENTIALS: JSON.stringify({
+          [new URL(merchant.url).origin]: { token: DEFAULT_ACP_API_KEY, merchantId: DEFAULT_MERCHANT_ID },
+        }),
         AGENT_CHECKOUT_BROWSER: 'off',
         AGENT_CHECKOUT_LIVE_VIEW: 'off',
         AGENT_CHECKOUT_SWEEP_MS: '500',
@@ -78,7 +80,9 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
   const providerRecords = async (): Promise<ProviderRecords | null> => {
     const records = await ProviderRecords.read(await deployment.store());
     if (records.kept) return records;
-    process.stderr.write(`scale-out (${kind}): the sandbox providers keep no records in the store: counted by balances only\n`);
+    process.stderr.write(
+      `scale-out (${kind}): the sandbox providers keep no records in the store: counted by balances only\n`,
+    );
     return null;
   };
 
@@ -92,17 +96,40 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
 
   it('projects and keys from the CLI: every instance accepts what it creates and refuses what it revokes', async () => {
     const current = await client.fromEach('/unstable/projects/current');
-    expect(current.map((answer) => [answer.status, answer.body.projectId])).toEqual(deployment.instances.map(() => [200, projectId]));
+    expect(current.map((answer) => [answer.status, answer.body.projectId])).toEqual(
+      deployment.instances.map(() => [200, projectId]),
+    );
 
-    const issued = await deployment.cli('key', 'create', '--project', projectId, '--kind', 'server', '--scopes', 'wallets.read', '--json');
+    const issued = await deployment.cli(
+      'key',
+      'create',
+      '--project',
+      projectId,
+      '--kind',
+      'server',
+      '--scopes',
+      'wallets.read',
+      '--json',
+    );
     const { key } = JSON.parse(issued.stdout) as { key: string };
     const reader = new ServiceClient(deployment, key, '');
-    expect((await reader.fromEach('/unstable/projects/current')).map((answer) => answer.status)).toEqual(deployment.instances.map(() => 200));
+    expect((await reader.fromEach('/unstable/projects/current')).map((answer) => answer.status)).toEqual(
+      deployment.instances.map(() => 200),
+    );
 
-    const revoked = await deployment.cli('key', 'revoke', '--project', projectId, '--key-prefix', key.slice(0, 'sk_staging_'.length + 8));
+    const revoked = await deployment.cli(
+      'key',
+      'revoke',
+      '--project',
+      projectId,
+      '--key-prefix',
+      key.slice(0, 'sk_staging_'.length + 8),
+    );
     expect(revoked.code).toBe(0);
-    await eventually('the revoked key refused everywhere', () => reader.fromEach('/unstable/projects/current'), (answers) =>
-      answers.every((answer) => answer.status === 401),
+    await eventually(
+      'the revoked key refused everywhere',
+      () => reader.fromEach('/unstable/projects/current'),
+      (answers) => answers.every((answer) => answer.status === 401),
     );
   });
 
@@ -116,9 +143,13 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
   it('faucet: funded once, the balance reads the same from every instance [needs sandbox state in the store]', async () => {
     const address = await client.wallet('email:funded@example.com');
     await client.faucet(address, 10);
-    expect(await eventually('the balance', () => client.balancesFromEach(address), (amounts) => amounts.every((amount) => amount === '10'))).toEqual(
-      deployment.instances.map(() => '10'),
-    );
+    expect(
+      await eventually(
+        'the balance',
+        () => client.balancesFromEach(address),
+        (amounts) => amounts.every((amount) => amount === '10'),
+      ),
+    ).toEqual(deployment.instances.map(() => '10'));
     const records = await providerRecords();
     if (records) expect(records.tokenMintsTo(address)).toBe(1);
   });
@@ -126,10 +157,17 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
   it('transfers: sent once to success; both balances read the same from every instance [needs sandbox state in the store]', async () => {
     const [from, to] = [await client.wallet('email:payer@example.com'), await client.wallet('email:payee@example.com')];
     await client.faucet(from, 10);
-    const sent = await client.call('POST', `${WALLETS}/${from}/tokens/${CHAIN}:usdc/transfers`, { recipient: to, amount: '2.5' });
+    const sent = await client.call('POST', `${WALLETS}/${from}/tokens/${CHAIN}:usdc/transfers`, {
+      recipient: to,
+      amount: '2.5',
+    });
     expect(sent.status).toBe(201);
     const path = `${WALLETS}/${from}/transactions/${sent.body.id}`;
-    await eventually('the transfer on every instance', () => client.fromEach(path), (answers) => answers.every((answer) => answer.body.status === 'success'));
+    await eventually(
+      'the transfer on every instance',
+      () => client.fromEach(path),
+      (answers) => answers.every((answer) => answer.body.status === 'success'),
+    );
     // Sent twice, the payee would hold 5 and the payer 5.
     expect(await client.balancesFromEach(to)).toEqual(deployment.instances.map(() => '2.5'));
     expect(await client.balancesFromEach(from)).toEqual(deployment.instances.map(() => '7.5'));
@@ -148,14 +186,26 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
     expect(created.status).toBe(201);
     const { order, clientSecret } = created.body;
     const token = await client.cardToken('4242424242424242');
-    const paid = await client.at(deployment.baseUrl, 'POST', `${ORDERS}/${order.orderId}/payment`, { type: 'card-token', token }, {
-      'x-api-key': client.clientKey,
-      authorization: clientSecret,
-    });
+    const paid = await client.at(
+      deployment.baseUrl,
+      'POST',
+      `${ORDERS}/${order.orderId}/payment`,
+      { type: 'card-token', token },
+      {
+        'x-api-key': client.clientKey,
+        authorization: clientSecret,
+      },
+    );
     expect(paid.status).toBe(200);
-    const delivered = await eventually('the delivery', () => client.call('GET', `${ORDERS}/${order.orderId}`), (answer) => answer.body.phase === 'completed');
+    const delivered = await eventually(
+      'the delivery',
+      () => client.call('GET', `${ORDERS}/${order.orderId}`),
+      (answer) => answer.body.phase === 'completed',
+    );
     const quantity = delivered.body.lineItems[0].delivery.tokens[0].quantity as string;
-    expect((await client.fromEach(`${ORDERS}/${order.orderId}`)).map((answer) => answer.body.phase)).toEqual(deployment.instances.map(() => 'completed'));
+    expect((await client.fromEach(`${ORDERS}/${order.orderId}`)).map((answer) => answer.body.phase)).toEqual(
+      deployment.instances.map(() => 'completed'),
+    );
     expect(await client.balancesFromEach(wallet)).toEqual(deployment.instances.map(() => quantity));
     const records = await providerRecords();
     if (records) {
@@ -183,10 +233,21 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
       amount: transactionParameters.amount,
       memo: { type: 'text', value: transactionParameters.memo },
     });
-    const transfer = await eventually('the deposit', () => client.call('GET', `${WALLETS}/${wallet}/transactions/${sent.body.id}`), (answer) => answer.body.status === 'success');
-    const paid = await client.call('POST', `${ORDERS}/${order.orderId}/payment`, { type: 'crypto-tx-id', txId: transfer.body.onChain.txId });
+    const transfer = await eventually(
+      'the deposit',
+      () => client.call('GET', `${WALLETS}/${wallet}/transactions/${sent.body.id}`),
+      (answer) => answer.body.status === 'success',
+    );
+    const paid = await client.call('POST', `${ORDERS}/${order.orderId}/payment`, {
+      type: 'crypto-tx-id',
+      txId: transfer.body.onChain.txId,
+    });
     expect(paid.status).toBe(200);
-    await eventually('the payout', () => client.fromEach(`${ORDERS}/${order.orderId}`), (answers) => answers.every((answer) => answer.body.phase === 'completed'));
+    await eventually(
+      'the payout',
+      () => client.fromEach(`${ORDERS}/${order.orderId}`),
+      (answers) => answers.every((answer) => answer.body.phase === 'completed'),
+    );
     expect(await client.balancesFromEach(wallet)).toEqual(deployment.instances.map(() => '15'));
     const records = await providerRecords();
     if (records) {
@@ -199,22 +260,42 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
   const startRun = async (slug: string, user: string) => {
     const email = `${user}-${kind}@example.com`;
     const as = { 'x-service-user-id': user };
-    const profile = await client.call('POST', `${RUNS}/buyer-profiles`, {
-      name: { first: 'Ada', last: 'Buyer' },
-      contact: { email, phone: '+14155550100' },
-      shipping: { addressLines: ['1 Market St'], locality: 'San Francisco', administrativeAreaCode: 'CA', postalCode: '94105', countryCode: 'us' },
-    }, as);
+    const profile = await client.call(
+      'POST',
+      `${RUNS}/buyer-profiles`,
+      {
+        name: { first: 'Ada', last: 'Buyer' },
+        contact: { email, phone: '+14155550100' },
+        shipping: {
+          addressLines: ['1 Market St'],
+          locality: 'San Francisco',
+          administrativeAreaCode: 'CA',
+          postalCode: '94105',
+          countryCode: 'us',
+        },
+      },
+      as,
+    );
     expect(profile.status).toBe(201);
-    const created = await client.call('POST', RUNS, {
-      constraints: { maxCost: { amount: '60', currency: 'USD' } },
-      request: { startUrl: `${merchant.url}/products/${slug}` },
-      buyerProfileId: profile.body.id,
-    }, as);
+    const created = await client.call(
+      'POST',
+      RUNS,
+      {
+        constraints: { maxCost: { amount: '60', currency: 'USD' } },
+        request: { startUrl: `${merchant.url}/products/${slug}` },
+        buyerProfileId: profile.body.id,
+      },
+      as,
+    );
     expect(created.status).toBe(202);
     return { runId: created.body.runId as string, email, as };
   };
   const finalRun = (runId: string, as: Record<string, string>) =>
-    eventually(`run ${runId}`, () => client.call('GET', `${RUNS}/${runId}`, undefined, as), (answer) => ['succeeded', 'failed', 'blocked', 'cancelled'].includes(answer.body.status));
+    eventually(
+      `run ${runId}`,
+      () => client.call('GET', `${RUNS}/${runId}`, undefined, as),
+      (answer) => ['succeeded', 'failed', 'blocked', 'cancelled'].includes(answer.body.status),
+    );
 
   it('agent checkouts on the demo merchant: each run processed once, its stream followed across a reconnect', async () => {
     const runs = await Promise.all(['mug', 'mug', 'mug', 'mug'].map((slug, i) => startRun(slug, `shopper${i}`)));
@@ -246,23 +327,39 @@ describe.each(deployments)('%s behind a round-robin proxy', (_, kind, instances)
   });
 
   it('webhooks: each event delivered once per endpoint, the same log on every instance', async () => {
-    const created = await client.call('POST', ENDPOINTS, { url: receiver.url('/runs'), eventTypes: ['agent-checkouts.run.updated'] });
+    const created = await client.call('POST', ENDPOINTS, {
+      url: receiver.url('/runs'),
+      eventTypes: ['agent-checkouts.run.updated'],
+    });
     expect(created.status).toBe(201);
     receiver.trust('/runs', created.body.secret);
     const runs = await Promise.all(['mug', 'mug'].map((slug, i) => startRun(slug, `hooked${i}`)));
     for (const run of runs) await finalRun(run.runId, run.as);
     const ofRuns = () => receiver.handled.filter((event) => runs.some((run) => run.runId === event.data['runId']));
-    await receiver.until(() => runs.every((run) => ofRuns().some((event) => event.data['runId'] === run.runId && event.data['status'] === 'succeeded')));
+    await receiver.until(() =>
+      runs.every((run) =>
+        ofRuns().some((event) => event.data['runId'] === run.runId && event.data['status'] === 'succeeded'),
+      ),
+    );
     const log = `${ENDPOINTS}/${created.body.id}/deliveries?limit=100`;
-    const logs = await eventually('every delivery settled on every instance', () => client.fromEach(log), (answers) =>
-      answers.every((answer) => answer.body.data.length === receiver.requests.filter((request) => request.path === '/runs').length && answer.body.data.every((item: any) => item.status === 'delivered')),
+    const logs = await eventually(
+      'every delivery settled on every instance',
+      () => client.fromEach(log),
+      (answers) =>
+        answers.every(
+          (answer) =>
+            answer.body.data.length === receiver.requests.filter((request) => request.path === '/runs').length &&
+            answer.body.data.every((item: any) => item.status === 'delivered'),
+        ),
     );
     const received = receiver.requests.filter((request) => request.path === '/runs');
     const ids = received.map((request) => String(request.headers['webhook-id']));
     expect(new Set(ids).size).toBe(ids.length);
     expect(received.every((request) => request.verified && request.status === 200)).toBe(true);
     for (const answer of logs) {
-      expect(answer.body.data.map((item: any) => [item.messageId, item.attemptCount]).sort()).toEqual(ids.map((id) => [id, 1]).sort());
+      expect(answer.body.data.map((item: any) => [item.messageId, item.attemptCount]).sort()).toEqual(
+        ids.map((id) => [id, 1]).sort(),
+      );
     }
   });
 });

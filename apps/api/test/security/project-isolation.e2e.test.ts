@@ -3,7 +3,15 @@ import type { DeclaredRoute } from '../../src/openapi/route-catalog.js';
 import { type TestProject, type WalletServer, startWalletServer } from '../wallets/wallet-server.js';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver.js';
 import { ISOLATION_CASES, type Probe, bodyReferences, ownReads } from './support/isolation-cases.js';
-import { DETAILS, type ProjectResources, SERVICE_USER, USER_LOCATOR, callerOf, idsOf, makeProjectResources } from './support/project-resources.js';
+import {
+  DETAILS,
+  type ProjectResources,
+  SERVICE_USER,
+  USER_LOCATOR,
+  callerOf,
+  idsOf,
+  makeProjectResources,
+} from './support/project-resources.js';
 import {
   type Answer,
   declaredRoutes,
@@ -55,9 +63,17 @@ describe('another project’s resources over HTTP', () => {
   });
 
   const asB = { 'x-service-user-id': SERVICE_USER };
-  const asBClient = async () => ({ 'x-api-key': b.clientKey, authorization: `Bearer ${await api.userJwt(SERVICE_USER)}` });
+  const asBClient = async () => ({
+    'x-api-key': b.clientKey,
+    authorization: `Bearer ${await api.userJwt(SERVICE_USER)}`,
+  });
   const withId = () => routes.filter((route) => route.contract.public !== true && pathParamsOf(route).length > 0);
-  const request = (route: DeclaredRoute, probe: Probe, headers: Record<string, string>, params = probe.params): Promise<Answer> =>
+  const request = (
+    route: DeclaredRoute,
+    probe: Probe,
+    headers: Record<string, string>,
+    params = probe.params,
+  ): Promise<Answer> =>
     send(`${urlOf(api.server.rootUrl, route, params)}${probe.query ? `?${probe.query}` : ''}`, {
       method: route.contract.method,
       headers: { ...headers, ...probe.headers },
@@ -66,7 +82,12 @@ describe('another project’s resources over HTTP', () => {
   /** The same request with each of A's ids in the path replaced by one that names nothing (B's own stay). */
   const aimedAtNothing = (probe: Probe): Record<string, string> => {
     const kept = new Set([...idsOf(theirs), probe.params['tokenLocator']]);
-    return Object.fromEntries(Object.entries(probe.params).map(([name, value]) => [name, kept.has(value) ? value : placeholderFor(name, value)]));
+    return Object.fromEntries(
+      Object.entries(probe.params).map(([name, value]) => [
+        name,
+        kept.has(value) ? value : placeholderFor(name, value),
+      ]),
+    );
   };
 
   /** Everything A reads of its resources (each read must succeed, or comparing them proves nothing). */
@@ -81,7 +102,8 @@ describe('another project’s resources over HTTP', () => {
     return answers;
   };
   /** Yesterday to today (UTC): the day the resources were made, even just after midnight. */
-  const range = () => `from=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`;
+  const range = () =>
+    `from=${new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)}&to=${new Date().toISOString().slice(0, 10)}`;
 
   /** Runs every probe of the table as `headers`; answers the table's failures, one line each. */
   const probeEveryRoute = async (headers: Record<string, string>, include: (route: DeclaredRoute) => boolean) => {
@@ -138,13 +160,18 @@ describe('another project’s resources over HTTP', () => {
   });
 
   it('never shows A’s ids in any of B’s lists', async () => {
-    const lists = routes.filter((route) => route.contract.method === 'GET' && route.contract.public !== true && pathParamsOf(route).length === 0);
+    const lists = routes.filter(
+      (route) => route.contract.method === 'GET' && route.contract.public !== true && pathParamsOf(route).length === 0,
+    );
     expect(lists.length).toBeGreaterThan(8);
     const ids = idsOf(ours).map((id) => id.toLowerCase());
     const leaks: string[] = [];
     for (const route of lists) {
       const query = route.pathWithinApp.includes('/reports/') ? `?${range()}` : '';
-      for (const [name, headers] of [['server', { 'x-api-key': b.serverKey, ...asB }], ['client', await asBClient()]] as const) {
+      for (const [name, headers] of [
+        ['server', { 'x-api-key': b.serverKey, ...asB }],
+        ['client', await asBClient()],
+      ] as const) {
         const answer = await send(`${urlOf(api.server.rootUrl, route, {})}${query}`, { method: 'GET', headers });
         if (name === 'server' && answer.status !== 200) leaks.push(`${routeKey(route)}: ${describeAnswer(answer)}`);
         const found = ids.filter((id) => answer.text.toLowerCase().includes(id));

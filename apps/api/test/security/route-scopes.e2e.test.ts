@@ -45,7 +45,9 @@ describe('every route’s scope, from the route catalogue', () => {
   const keys = new Map<string, Promise<string>>();
 
   beforeAll(async () => {
-    api = await startWalletServer({ env: { AGENT_CHECKOUT_RUNNER: 'off', AGENT_CHECKOUT_BROWSER: 'off', WEBHOOK_DELIVERY: 'off' } });
+    api = await startWalletServer({
+      env: { AGENT_CHECKOUT_RUNNER: 'off', AGENT_CHECKOUT_BROWSER: 'off', WEBHOOK_DELIVERY: 'off' },
+    });
     project = await api.project('Scope table');
     routes = declaredRoutes(api.server);
     userJwt = await api.userJwt('scope-table-user');
@@ -57,7 +59,9 @@ describe('every route’s scope, from the route catalogue', () => {
     const id = `${kind}:${[...scopes].sort().join(',')}`;
     let key = keys.get(id);
     if (!key) {
-      key = api.platform.apiKeys.issue({ projectId: project.projectId, kind, scopes: [...scopes] }, CLI).then((issued) => issued.key);
+      key = api.platform.apiKeys
+        .issue({ projectId: project.projectId, kind, scopes: [...scopes] }, CLI)
+        .then((issued) => issued.key);
       keys.set(id, key);
     }
     return key;
@@ -84,7 +88,7 @@ describe('every route’s scope, from the route catalogue', () => {
 
   it('declares every route either public or with a scope, never neither nor both', () => {
     const undeclared = routes
-      .filter((route) => (route.contract.public === true) === (declaredScopesOf(route).length > 0))
+      .filter((route) => (route.contract.public === true) === declaredScopesOf(route).length > 0)
       .map(routeKey);
     expect(undeclared).toEqual([]);
   });
@@ -112,7 +116,8 @@ describe('every route’s scope, from the route catalogue', () => {
     const wrong: string[] = [];
     for (const route of scoped()) {
       const answer = await call(route);
-      if (answer.status !== 401 || answer.body?.code !== 'missing_api_key') wrong.push(`${routeKey(route)}: ${describeAnswer(answer)}`);
+      if (answer.status !== 401 || answer.body?.code !== 'missing_api_key')
+        wrong.push(`${routeKey(route)}: ${describeAnswer(answer)}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -138,7 +143,8 @@ describe('every route’s scope, from the route catalogue', () => {
     for (const route of withScopeToLack().filter((candidate) => candidate.contract.orderClientSecret !== true)) {
       const key = await keyWith('server', allBut(declaredScopesOf(route)));
       const answer = await call(route, { 'x-api-key': key, authorization: `${NO_SUCH_ID}_secret_${'x'.repeat(32)}` });
-      if (answer.status !== 401 || answer.body?.code !== 'missing_scope') wrong.push(`${routeKey(route)}: ${describeAnswer(answer)}`);
+      if (answer.status !== 401 || answer.body?.code !== 'missing_scope')
+        wrong.push(`${routeKey(route)}: ${describeAnswer(answer)}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -148,7 +154,8 @@ describe('every route’s scope, from the route catalogue', () => {
     for (const route of withScopeToLack()) {
       for (const scope of declaredScopesOf(route)) {
         const answer = await call(route, { 'x-api-key': await keyWith('server', [scope]) });
-        if (!passedAuthentication(answer)) refused.push(`${routeKey(route)} with only ${scope}: ${describeAnswer(answer)}`);
+        if (!passedAuthentication(answer))
+          refused.push(`${routeKey(route)} with only ${scope}: ${describeAnswer(answer)}`);
       }
     }
     expect(refused).toEqual([]);
@@ -173,7 +180,8 @@ describe('every route’s scope, from the route catalogue', () => {
     expect(serverOnly.length).toBeGreaterThan(10);
     for (const route of serverOnly) {
       const answer = await call(route, { 'x-api-key': clientKey, authorization: `Bearer ${userJwt}` });
-      if (answer.status !== 403 || answer.body?.code !== 'server_key_required') wrong.push(`${routeKey(route)}: ${describeAnswer(answer)}`);
+      if (answer.status !== 403 || answer.body?.code !== 'server_key_required')
+        wrong.push(`${routeKey(route)}: ${describeAnswer(answer)}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -184,8 +192,12 @@ describe('every route’s scope, from the route catalogue', () => {
     expect(clientSide.length).toBeGreaterThan(10);
     for (const route of clientSide) {
       for (const scope of declaredScopesOf(route).filter(isClientSideScope)) {
-        const answer = await call(route, { 'x-api-key': await keyWith('client', [scope]), authorization: `Bearer ${userJwt}` });
-        if (!passedAuthentication(answer)) refused.push(`${routeKey(route)} with only ${scope}: ${describeAnswer(answer)}`);
+        const answer = await call(route, {
+          'x-api-key': await keyWith('client', [scope]),
+          authorization: `Bearer ${userJwt}`,
+        });
+        if (!passedAuthentication(answer))
+          refused.push(`${routeKey(route)} with only ${scope}: ${describeAnswer(answer)}`);
       }
     }
     expect(refused).toEqual([]);
@@ -200,7 +212,12 @@ describe('every route’s scope, from the route catalogue', () => {
       expect(declaredScopesOf(route)).toContain(scope);
       const without = await call(route, { 'x-api-key': await keyWith('server', allBut([scope])) }, body);
       expect(without.status).toBe(401);
-      expect(without.body).toMatchObject({ error: true, code: 'missing_scope', message: `This API key lacks the required scope ${scope}`, parameters: { requiredScopes: [scope] } });
+      expect(without.body).toMatchObject({
+        error: true,
+        code: 'missing_scope',
+        message: `This API key lacks the required scope ${scope}`,
+        parameters: { requiredScopes: [scope] },
+      });
       const only = await call(route, { 'x-api-key': await keyWith('server', [scope]) }, body);
       expect(passedAuthentication(only)).toBe(true);
     });

@@ -1,6 +1,14 @@
 import { Decimal } from '@paykit/kernel';
 import type { z } from 'zod';
-import { CARDS, CHAIN, ORDERS, type OrderApi, WALLETS, externalPayer, startOrderServer } from '../orders/order-server.js';
+import {
+  CARDS,
+  CHAIN,
+  ORDERS,
+  type OrderApi,
+  WALLETS,
+  externalPayer,
+  startOrderServer,
+} from '../orders/order-server.js';
 import { pollUntil } from '../wallets/wallet-server.js';
 import {
   CreatedOrder,
@@ -17,7 +25,9 @@ import {
 /** Fails naming every field that does not follow the spec's table. */
 const expectShape = (schema: z.ZodType, body: unknown, what: string): void => {
   const checked = schema.safeParse(body);
-  const problems = checked.success ? [] : checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const problems = checked.success
+    ? []
+    : checked.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   expect({ what, problems }).toEqual({ what, problems: [] });
 };
 
@@ -36,13 +46,25 @@ describe('real answers against the spec’s tables', () => {
       alias: 'shape',
       config: {
         adminSigner: { type: 'external-wallet', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
-        delegatedSigners: [{ signer: { type: 'api-key' }, scopes: [{ type: 'transfer', tokenLocator: `${CHAIN}:usdc`, spendingLimit: { amount: '5', interval: 3600 } }], expiresAt: '2099-01-01T00:00:00Z' }],
+        delegatedSigners: [
+          {
+            signer: { type: 'api-key' },
+            scopes: [
+              { type: 'transfer', tokenLocator: `${CHAIN}:usdc`, spendingLimit: { amount: '5', interval: 3600 } },
+            ],
+            expiresAt: '2099-01-01T00:00:00Z',
+          },
+        ],
       },
     });
     expect(smart.status).toBe(201);
     expectShape(Wallet, smart.body, 'created smart wallet');
     expect(smart.body.config.delegatedSigners).toHaveLength(1);
-    expectShape(Wallet, (await orders.call('GET', `${WALLETS}/email:shape@example.com:evm:smart:alias:shape`)).body, 'wallet by locator');
+    expectShape(
+      Wallet,
+      (await orders.call('GET', `${WALLETS}/email:shape@example.com:evm:smart:alias:shape`)).body,
+      'wallet by locator',
+    );
     expectShape(Wallet, (await orders.call('POST', WALLETS, { chainType: 'solana', type: 'mpc' })).body, 'MPC wallet');
   });
 
@@ -61,7 +83,11 @@ describe('real answers against the spec’s tables', () => {
     const { fees } = item.quote.charges;
     expect(fees.breakdown.map((fee: { type: string }) => fee.type)).toEqual(['service-fee', 'network-fee']);
     expect(fees).toMatchObject({ type: 'total', currency: 'usd' });
-    expect(new Decimal(fees.amount).eq(fees.breakdown.reduce((sum: Decimal, fee: { amount: string }) => sum.add(fee.amount), new Decimal(0)))).toBe(true);
+    expect(
+      new Decimal(fees.amount).eq(
+        fees.breakdown.reduce((sum: Decimal, fee: { amount: string }) => sum.add(fee.amount), new Decimal(0)),
+      ),
+    ).toBe(true);
     expect(item.callData).toEqual({ quantity: item.quote.quantityRange.upperBound });
     expect(order.payment.totalPaid).toEqual({ amount: '20', currency: 'usd' });
 
@@ -69,7 +95,10 @@ describe('real answers against the spec’s tables', () => {
     expectShape(Order, paid.body, 'process payment answer');
     const delivered = await orders.until(order.orderId, (current) => current.phase === 'completed');
     expectShape(Order, delivered.body, 'delivered onramp order');
-    expect(delivered.body.payment.totalPaid).toEqual({ amount: delivered.body.payment.received.amount, currency: 'usd' });
+    expect(delivered.body.payment.totalPaid).toEqual({
+      amount: delivered.body.payment.received.amount,
+      currency: 'usd',
+    });
 
     const list = await orders.call('GET', `${ORDERS}?limit=1&currency=usd`);
     expectShape(ListBody(Order), list.body, 'orders list');
@@ -102,18 +131,29 @@ describe('real answers against the spec’s tables', () => {
     expectShape(ListBody(SupportedToken), tokens.body, 'tokens list');
 
     const sender = (await orders.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', alias: 'shape-sender' })).body;
-    await orders.call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, { amount: 5, token: 'usdc', chain: CHAIN });
+    await orders.call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, {
+      amount: 5,
+      token: 'usdc',
+      chain: CHAIN,
+    });
     const sent = await orders.call('POST', `${WALLETS}/${sender.address}/tokens/${CHAIN}:usdc/transfers`, {
       recipient: '0x000000000000000000000000000000000000dEaD',
       amount: '1.5',
     });
     expect(sent.status).toBe(201);
     const path = `${WALLETS}/${sender.address}/tokens/${CHAIN}:usdc/transfers/${sent.body.id}`;
-    const final = await pollUntil(() => orders.call('GET', path), (response) => response.body.status === 'success');
+    const final = await pollUntil(
+      () => orders.call('GET', path),
+      (response) => response.body.status === 'success',
+    );
     expectShape(TransferTransaction, final.body, 'transfer transaction (endpoint 8)');
     expect(final.body.completedAt).toEqual(expect.any(Number));
     // The transactions list names its items as the public SDK reads them (COMPAT.md).
-    expectShape(ListBody(TransferTransaction, 'transactions'), (await orders.call('GET', `${WALLETS}/${sender.address}/transactions`)).body, 'transactions list');
+    expectShape(
+      ListBody(TransferTransaction, 'transactions'),
+      (await orders.call('GET', `${WALLETS}/${sender.address}/transactions`)).body,
+      'transactions list',
+    );
 
     const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
     const document = await orders.call('POST', '/2025-06-09/documents', {

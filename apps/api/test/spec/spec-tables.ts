@@ -20,10 +20,19 @@ export const Wallet = z.object({
   config: z.object({
     adminSigner: Signer.optional(),
     delegatedSigners: z
-      .array(Signer.extend({ scopes: z.array(z.unknown()), expiresAt: z.string().optional(), chains: z.record(z.string(), z.unknown()) }))
+      .array(
+        Signer.extend({
+          scopes: z.array(z.unknown()),
+          expiresAt: z.string().optional(),
+          chains: z.record(z.string(), z.unknown()),
+        }),
+      )
       .optional(),
   }),
-  owner: z.string().regex(/^[A-Za-z]+:.+$/, '<type>:<value>').optional(),
+  owner: z
+    .string()
+    .regex(/^[A-Za-z]+:.+$/, '<type>:<value>')
+    .optional(),
   createdAt: z.number(),
   alias: z.string().optional(),
 });
@@ -89,10 +98,14 @@ const Payment = z.object({
       payerAddress: z.string().optional(),
       serializedTransaction: z.string().optional(),
       transactionParameters: z.object({ amount: decimal, memo: z.string() }).optional(),
-      kyc: z.object({ provider: z.string(), inquiryId: z.string(), sessionToken: z.string(), environmentId: z.string() }).optional(),
+      kyc: z
+        .object({ provider: z.string(), inquiryId: z.string(), sessionToken: z.string(), environmentId: z.string() })
+        .optional(),
     })
     .optional(),
-  received: z.object({ chain: z.string().optional(), txId: z.string().optional(), amount: decimal, currency: z.string() }).optional(),
+  received: z
+    .object({ chain: z.string().optional(), txId: z.string().optional(), amount: decimal, currency: z.string() })
+    .optional(),
   refunded: Money.optional(),
   receiptEmail: z.string().optional(),
   failureReason: z.object({ code: z.string(), message: z.string() }).optional(),
@@ -114,9 +127,17 @@ export const DraftOrder = z.strictObject({ order: Order });
 /** Endpoints 7 and 10 (and, by ADR 0112, every list): both cursors, a string or null. */
 /** A list body: `data` (or the name the public SDK reads, as `transactions`), and both cursors. */
 export const ListBody = <Item extends z.ZodType>(item: Item, itemsField = 'data') =>
-  z.object({ [itemsField]: z.array(item), nextCursor: z.string().min(1).nullable(), previousCursor: z.string().min(1).nullable() });
+  z.object({
+    [itemsField]: z.array(item),
+    nextCursor: z.string().min(1).nullable(),
+    previousCursor: z.string().min(1).nullable(),
+  });
 
-export const SupportedToken = z.object({ token: z.string(), available: z.boolean(), features: z.object({ creditCardPayment: z.boolean() }) });
+export const SupportedToken = z.object({
+  token: z.string(),
+  available: z.boolean(),
+  features: z.object({ creditCardPayment: z.boolean() }),
+});
 
 export const TransferTransaction = z.object({
   id: z.string(),
@@ -127,7 +148,10 @@ export const TransferTransaction = z.object({
   completedAt: z.number().optional(),
   params: z.object({ chain: z.string().optional() }).optional(),
   onChain: z.object({ txId: z.string().optional(), explorerLink: z.string().optional() }).optional(),
-  sendParams: z.object({ token: z.string(), params: z.object({ recipient: z.string().optional(), recipientAddress: z.string().optional(), amount: decimal }) }),
+  sendParams: z.object({
+    token: z.string(),
+    params: z.object({ recipient: z.string().optional(), recipientAddress: z.string().optional(), amount: decimal }),
+  }),
   approvals: z.object({ required: z.number().optional() }).optional(),
 });
 

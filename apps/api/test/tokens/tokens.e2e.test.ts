@@ -4,7 +4,17 @@ import { type IdentityServer, startIdentityServer } from '../users/identity-fixt
 type Page = components['schemas']['SupportedTokenPage'];
 type TokensQuery = { chains?: string; tokenClasses?: string; limit?: string; cursor?: string };
 
-const STAGING_CHAINS = ['aptos', 'arbitrum-sepolia', 'base-sepolia', 'ethereum-sepolia', 'optimism-sepolia', 'polygon-amoy', 'solana', 'stellar', 'sui'];
+const STAGING_CHAINS = [
+  'aptos',
+  'arbitrum-sepolia',
+  'base-sepolia',
+  'ethereum-sepolia',
+  'optimism-sepolia',
+  'polygon-amoy',
+  'solana',
+  'stellar',
+  'sui',
+];
 
 describe('GET /2024-09-26/tokens', () => {
   describe('in staging', () => {
@@ -17,7 +27,8 @@ describe('GET /2024-09-26/tokens', () => {
     afterAll(() => api.close());
 
     /** The typed client (packages/client): a wrong parameter name would not compile. */
-    const list = (query: TokensQuery = {}): Promise<Page> => expectOk(client.GET('/2024-09-26/tokens', { params: { query } }));
+    const list = (query: TokensQuery = {}): Promise<Page> =>
+      expectOk(client.GET('/2024-09-26/tokens', { params: { query } }));
 
     const walk = async (query: TokensQuery, direction: 'next' | 'previous', from?: string): Promise<Page[]> => {
       const pages: Page[] = [];
@@ -35,7 +46,15 @@ describe('GET /2024-09-26/tokens', () => {
       const tokens = page.data.map((entry) => entry.token);
       expect(tokens).toHaveLength(STAGING_CHAINS.length * 2);
       expect(tokens).toEqual([...tokens].sort());
-      expect(tokens).toEqual(expect.arrayContaining(['base-sepolia:eth', 'base-sepolia:usdxm', 'solana:sol', 'polygon-amoy:pol', 'stellar:xlm']));
+      expect(tokens).toEqual(
+        expect.arrayContaining([
+          'base-sepolia:eth',
+          'base-sepolia:usdxm',
+          'solana:sol',
+          'polygon-amoy:pol',
+          'stellar:xlm',
+        ]),
+      );
       expect(tokens.some((token) => /^(base|ethereum|polygon):/.test(token))).toBe(false);
       expect(page.data.every((entry) => entry.available && entry.features.creditCardPayment)).toBe(true);
       expect(page).toMatchObject({ nextCursor: null, previousCursor: null });
@@ -43,7 +62,12 @@ describe('GET /2024-09-26/tokens', () => {
 
     it('filters by chains and by token classes (any class matches)', async () => {
       const chains = await list({ chains: 'solana,base-sepolia' });
-      expect(chains.data.map((entry) => entry.token)).toEqual(['base-sepolia:eth', 'base-sepolia:usdxm', 'solana:sol', 'solana:usdxm']);
+      expect(chains.data.map((entry) => entry.token)).toEqual([
+        'base-sepolia:eth',
+        'base-sepolia:usdxm',
+        'solana:sol',
+        'solana:usdxm',
+      ]);
       const stablecoins = await list({ tokenClasses: 'stablecoin' });
       expect(stablecoins.data.map((entry) => entry.token)).toEqual(STAGING_CHAINS.map((chain) => `${chain}:usdxm`));
       const natives = await list({ tokenClasses: 'native', chains: 'sui' });
@@ -68,7 +92,10 @@ describe('GET /2024-09-26/tokens', () => {
     ])('answers 400 naming the parameter for %s', async (query, field, message) => {
       const response = await api.call('GET', `/2024-09-26/tokens${query}`);
       expect(response.status).toBe(400);
-      expect(response.body.parameters.issues[0]).toMatchObject({ path: field, message: expect.stringMatching(message) });
+      expect(response.body.parameters.issues[0]).toMatchObject({
+        path: field,
+        message: expect.stringMatching(message),
+      });
     });
 
     it('takes limit as a string of digits up to 100, 30 by default', async () => {
@@ -90,9 +117,17 @@ describe('GET /2024-09-26/tokens', () => {
 
       const backwards = await walk({ limit: '4' }, 'previous', forwards.at(-1)?.previousCursor ?? undefined);
       expect(backwards.flatMap((page) => page.data.map((entry) => entry.token))).toEqual(
-        forwards.slice(0, -1).reverse().flatMap((page) => page.data.map((entry) => entry.token)),
+        forwards
+          .slice(0, -1)
+          .reverse()
+          .flatMap((page) => page.data.map((entry) => entry.token)),
       );
-      expect(backwards.map((page) => page.data)).toEqual(forwards.slice(0, -1).reverse().map((page) => page.data));
+      expect(backwards.map((page) => page.data)).toEqual(
+        forwards
+          .slice(0, -1)
+          .reverse()
+          .map((page) => page.data),
+      );
     });
 
     it('binds a cursor to its filters and refuses an altered one', async () => {
@@ -100,13 +135,18 @@ describe('GET /2024-09-26/tokens', () => {
       const cursor = first.nextCursor as string;
       const same = await list({ limit: '7', tokenClasses: 'onramp', cursor });
       expect(same.data.length).toBeGreaterThan(0);
-      const otherFilters = await api.call('GET', `/2024-09-26/tokens?limit=2&tokenClasses=native&cursor=${encodeURIComponent(cursor)}`);
+      const otherFilters = await api.call(
+        'GET',
+        `/2024-09-26/tokens?limit=2&tokenClasses=native&cursor=${encodeURIComponent(cursor)}`,
+      );
       expect(otherFilters.status).toBe(400);
       expect(otherFilters.body.parameters.issues[0].path).toBe('cursor');
       const [payload, signature] = cursor.split('.');
       const forged = `${Buffer.from(JSON.stringify({ direction: 'after', key: 'a' })).toString('base64url')}.${signature}`;
       expect((await api.call('GET', `/2024-09-26/tokens?tokenClasses=onramp&cursor=${forged}`)).status).toBe(400);
-      expect((await api.call('GET', `/2024-09-26/tokens?tokenClasses=onramp&cursor=${payload}.${'A'.repeat(43)}`)).status).toBe(400);
+      expect(
+        (await api.call('GET', `/2024-09-26/tokens?tokenClasses=onramp&cursor=${payload}.${'A'.repeat(43)}`)).status,
+      ).toBe(400);
     });
 
     it('answers 401 to a key without tokens.read', async () => {
@@ -126,7 +166,11 @@ describe('GET /2024-09-26/tokens', () => {
       const response = await api.call<Page>('GET', '/2024-09-26/tokens?limit=100');
       expect(response.status).toBe(200);
       const byToken = new Map(response.body.data.map((entry) => [entry.token, entry]));
-      expect(byToken.get('base:usdc')).toEqual({ token: 'base:usdc', available: true, features: { creditCardPayment: true } });
+      expect(byToken.get('base:usdc')).toEqual({
+        token: 'base:usdc',
+        available: true,
+        features: { creditCardPayment: true },
+      });
       expect(byToken.get('ethereum:eth')?.available).toBe(true);
       expect(byToken.get('solana:DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263')).toEqual({
         token: 'solana:DezXAZ8z7PnrnRJjz3wXBoRgixCa6xjnB7YaB1pPB263',

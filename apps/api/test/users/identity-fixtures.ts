@@ -31,7 +31,11 @@ export interface IdentityServer {
 export const startIdentityServer = async (options: TestServerOptions = {}): Promise<IdentityServer> => {
   const logs = captureLogs();
   const environment = (options.env?.['APP_ENV'] as 'staging' | 'production' | undefined) ?? 'staging';
-  const server = await startServer({ ...options, logDestination: logs.destination, env: { LOG_LEVEL: 'trace', APP_ENV: environment, ...options.env } });
+  const server = await startServer({
+    ...options,
+    logDestination: logs.destination,
+    env: { LOG_LEVEL: 'trace', APP_ENV: environment, ...options.env },
+  });
   const platform = server.app.get<Platform>(PLATFORM);
   const provision = async (name: string): Promise<Tenant> => {
     const provisioned = await platform.provisionProject({ name, environment }, CLI);
@@ -49,7 +53,11 @@ export const startIdentityServer = async (options: TestServerOptions = {}): Prom
       serverKey: (await platform.apiKeys.issue({ projectId: shop.projectId, kind: 'server', scopes }, CLI)).key,
     }),
     call: (method, path, body, tenant = shop) =>
-      fetchJson(`${server.baseUrl}${path}`, { method, headers: { 'x-api-key': tenant.serverKey }, ...(body !== undefined && { body }) }),
+      fetchJson(`${server.baseUrl}${path}`, {
+        method,
+        headers: { 'x-api-key': tenant.serverKey },
+        ...(body !== undefined && { body }),
+      }),
     close: () => server.close(),
   };
 };
@@ -57,6 +65,8 @@ export const startIdentityServer = async (options: TestServerOptions = {}): Prom
 /** Every byte the server keeps under DATA_DIR (event store, its WAL, read models, blobs), as one text. */
 export const everythingOnDisk = async (dataDir: string): Promise<string> => {
   const files = await readdir(dataDir, { recursive: true, withFileTypes: true });
-  const contents = await Promise.all(files.filter((file) => file.isFile()).map((file) => readFile(join(file.parentPath, file.name))));
+  const contents = await Promise.all(
+    files.filter((file) => file.isFile()).map((file) => readFile(join(file.parentPath, file.name))),
+  );
   return Buffer.concat(contents).toString('latin1');
 };

@@ -4,7 +4,8 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { LinkedWalletsService } from '../../src/users/linked-wallets.service.js';
 import { type IdentityServer, startIdentityServer } from './identity-fixtures.js';
 
-const path = (user: string, address: string) => `/2025-06-09/users/${encodeURIComponent(user)}/linked-wallets/${address}`;
+const path = (user: string, address: string) =>
+  `/2025-06-09/users/${encodeURIComponent(user)}/linked-wallets/${address}`;
 
 describe('linked external wallets', () => {
   let api: IdentityServer;
@@ -21,8 +22,18 @@ describe('linked external wallets', () => {
     const challenged = await api.call('PUT', path(user, account.address.toLowerCase()), { chainType: 'evm' });
     expect(challenged.status).toBe(200);
     const challenge = challenged.body.ownership.verificationChallenge;
-    expect(challenged.body).toMatchObject({ address: account.address, chainType: 'evm', type: 'external-wallet', ownership: { verified: false } });
-    expect(challenge).toMatchObject({ domain: 'shop.example.com', address: account.address, chainId: 'eip155:84532', uri: 'https://shop.example.com' });
+    expect(challenged.body).toMatchObject({
+      address: account.address,
+      chainType: 'evm',
+      type: 'external-wallet',
+      ownership: { verified: false },
+    });
+    expect(challenge).toMatchObject({
+      domain: 'shop.example.com',
+      address: account.address,
+      chainId: 'eip155:84532',
+      uri: 'https://shop.example.com',
+    });
     expect(challenge.nonce).toMatch(/^[0-9a-f]{32}$/);
     expect(Date.parse(challenge.expiresAt) - Date.parse(challenge.issuedAt)).toBe(10 * 60_000);
     expect(challenge.message).toBe(
@@ -48,13 +59,20 @@ describe('linked external wallets', () => {
     const proof = await account.signMessage({ message: challenge.message });
     const verified = await api.call('PUT', path(user, account.address), { chainType: 'evm', proof });
     expect(verified.status).toBe(200);
-    expect(verified.body).toEqual({ address: account.address, chainType: 'evm', type: 'external-wallet', ownership: { verified: true } });
+    expect(verified.body).toEqual({
+      address: account.address,
+      chainType: 'evm',
+      type: 'external-wallet',
+      ownership: { verified: true },
+    });
 
     expect(await linked.isLinkedToUser(api.shop.projectId, account.address.toLowerCase())).toBe(true);
     expect(await linked.linkedUserOf(api.shop.projectId, account.address, 'evm')).toBe(user);
     expect(await linked.isLinkedToUser(api.other.projectId, account.address)).toBe(false);
     // Verified stays verified; asking again is answered without a new challenge.
-    expect((await api.call('PUT', path(user, account.address), { chainType: 'evm' })).body.ownership).toEqual({ verified: true });
+    expect((await api.call('PUT', path(user, account.address), { chainType: 'evm' })).body.ownership).toEqual({
+      verified: true,
+    });
     // Another user of the project cannot take it over.
     const takeover = await api.call('PUT', path('userId:mallory', account.address), { chainType: 'evm' });
     expect(takeover.status).toBe(409);
@@ -74,7 +92,10 @@ describe('linked external wallets', () => {
     ]) {
       const refused = await api.call('PUT', path(user, account.address), { chainType: 'evm', proof });
       expect(refused.status).toBe(400);
-      expect(refused.body).toMatchObject({ code: 'invalid_ownership_proof', parameters: { issues: [{ path: 'proof' }] } });
+      expect(refused.body).toMatchObject({
+        code: 'invalid_ownership_proof',
+        parameters: { issues: [{ path: 'proof' }] },
+      });
     }
     expect(await linked.isLinkedToUser(api.shop.projectId, account.address)).toBe(false);
     // A signature of the challenge made for another user does not link it to this one.
@@ -95,15 +116,26 @@ describe('linked external wallets', () => {
     expect(message.startsWith('shop.example.com wants you to sign in with your Solana account:\n')).toBe(true);
     expect(chainId).toBe('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1');
     const wrong = sign(null, Buffer.from(`${message}.`), privateKey);
-    expect((await api.call('PUT', path(user, address), { chainType: 'solana', proof: `0x${wrong.toString('hex')}` })).status).toBe(400);
+    expect(
+      (await api.call('PUT', path(user, address), { chainType: 'solana', proof: `0x${wrong.toString('hex')}` })).status,
+    ).toBe(400);
     const signature = sign(null, Buffer.from(message), privateKey);
-    const verified = await api.call('PUT', path(user, address), { chainType: 'solana', proof: `0x${signature.toString('hex')}` });
+    const verified = await api.call('PUT', path(user, address), {
+      chainType: 'solana',
+      proof: `0x${signature.toString('hex')}`,
+    });
     expect(verified.body.ownership).toEqual({ verified: true });
     expect(await linked.linkedUserOf(api.shop.projectId, address)).toBe(user);
   });
 
   it.each([
-    ['a proof before any challenge', 'userId:early', { chainType: 'evm', proof: `0x${'11'.repeat(65)}` }, 'proof', 'no_pending_challenge'],
+    [
+      'a proof before any challenge',
+      'userId:early',
+      { chainType: 'evm', proof: `0x${'11'.repeat(65)}` },
+      'proof',
+      'no_pending_challenge',
+    ],
     ['an address of another chain type', 'userId:x', { chainType: 'solana' }, 'address', 'invalid_request'],
     ['a chain type that cannot sign here', 'userId:x', { chainType: 'aptos' }, 'chainType', 'invalid_request'],
     ['a malformed user locator', 'nobody', { chainType: 'evm' }, 'userLocator', 'invalid_user_locator'],

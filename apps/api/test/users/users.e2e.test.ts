@@ -20,7 +20,12 @@ describe('users and identity verification', () => {
 
   const user = (locator: string) => `/2025-06-09/users/${encodeURIComponent(locator)}`;
   const upload = (locator: string, documentType: string) =>
-    api.call('POST', '/2025-06-09/documents', { data: PNG, documentType, reference: { userLocator: locator }, expiresAt: '2035-01-01' });
+    api.call('POST', '/2025-06-09/documents', {
+      data: PNG,
+      documentType,
+      reference: { userLocator: locator },
+      expiresAt: '2035-01-01',
+    });
   const verification = (locator: string) => api.call('GET', `${user(locator)}/identity-verification`);
   const startVerification = (locator: string) => api.call('PUT', `${user(locator)}/identity-verification`);
   /** Everything an onramp needs: details, a passport and a selfie. */
@@ -46,12 +51,28 @@ describe('users and identity verification', () => {
     });
 
     it.each([
-      ['a day that does not exist', { userDetails: { firstName: 'A', lastName: 'B', dateOfBirth: '1990-02-30' } }, 'userDetails.dateOfBirth'],
-      ['a minor', { userDetails: { firstName: 'A', lastName: 'B', dateOfBirth: '2015-01-01' } }, 'userDetails.dateOfBirth'],
-      ['a birth date in the future', { userDetails: { firstName: 'A', lastName: 'B', dateOfBirth: '2999-01-01' } }, 'userDetails.dateOfBirth'],
+      [
+        'a day that does not exist',
+        { userDetails: { firstName: 'A', lastName: 'B', dateOfBirth: '1990-02-30' } },
+        'userDetails.dateOfBirth',
+      ],
+      [
+        'a minor',
+        { userDetails: { firstName: 'A', lastName: 'B', dateOfBirth: '2015-01-01' } },
+        'userDetails.dateOfBirth',
+      ],
+      [
+        'a birth date in the future',
+        { userDetails: { firstName: 'A', lastName: 'B', dateOfBirth: '2999-01-01' } },
+        'userDetails.dateOfBirth',
+      ],
       ['a bad email', { kycData: { email: 'not-an-email' } }, 'kycData.email'],
       ['a phone number not in E.164', { kycData: { phoneNumber: '415 555 0123' } }, 'kycData.phoneNumber'],
-      ['an unknown country', { kycData: { address: { line1: 'x', city: 'y', postalCode: '1', country: 'XX' } } }, 'kycData.address.country'],
+      [
+        'an unknown country',
+        { kycData: { address: { line1: 'x', city: 'y', postalCode: '1', country: 'XX' } } },
+        'kycData.address.country',
+      ],
       ['an unknown field', { ssn: '123-45-6789' }, 'body'],
       ['nothing', {}, 'body'],
     ])('refuses %s with a 400 naming the field', async (_case, body, field) => {
@@ -73,7 +94,12 @@ describe('users and identity verification', () => {
       const before = await verification(locator);
       expect(before.status).toBe(200);
       expect(before.body.eligibility).toEqual([
-        { type: 'onramp', status: 'requires-data', missingData: ['name', 'dateOfBirth', 'address', 'email'], missingDocuments: ['id-passport', 'selfie-front'] },
+        {
+          type: 'onramp',
+          status: 'requires-data',
+          missingData: ['name', 'dateOfBirth', 'address', 'email'],
+          missingDocuments: ['id-passport', 'selfie-front'],
+        },
         {
           type: 'offramp',
           status: 'requires-data',
@@ -83,7 +109,10 @@ describe('users and identity verification', () => {
       ]);
       const refused = await startVerification(locator);
       expect(refused.status).toBe(422);
-      expect(refused.body).toMatchObject({ code: 'identity_data_missing', parameters: { missingDocuments: ['id-passport', 'selfie-front'] } });
+      expect(refused.body).toMatchObject({
+        code: 'identity_data_missing',
+        parameters: { missingDocuments: ['id-passport', 'selfie-front'] },
+      });
 
       await upload(locator, 'id-idcard-front');
       const halfCard = await verification(locator);
@@ -99,9 +128,16 @@ describe('users and identity verification', () => {
       expect(started.status).toBe(200);
       expect(started.body.eligibility).toEqual([
         { type: 'onramp', status: 'verified' },
-        { type: 'offramp', status: 'requires-data', missingData: ['phoneNumber'], missingDocuments: ['proof-of-address'] },
+        {
+          type: 'offramp',
+          status: 'requires-data',
+          missingData: ['phoneNumber'],
+          missingDocuments: ['proof-of-address'],
+        },
       ]);
-      await api.call('PUT', user(locator), { kycData: { phoneNumber: '+14155550100', address: details().kycData.address } });
+      await api.call('PUT', user(locator), {
+        kycData: { phoneNumber: '+14155550100', address: details().kycData.address },
+      });
       await upload(locator, 'proof-of-address');
       expect((await verification(locator)).body.eligibility).toEqual([
         { type: 'onramp', status: 'verified' },
@@ -157,24 +193,40 @@ describe('users and identity verification', () => {
   });
 
   describe('for the orders area (IdentityVerificationService)', () => {
-    const context = () => ({ projectId: api.shop.projectId, actor: { type: 'system' as const, id: 'test' }, correlationId: 'test' });
+    const context = () => ({
+      projectId: api.shop.projectId,
+      actor: { type: 'system' as const, id: 'test' },
+      correlationId: 'test',
+    });
 
     it('opens a check from an order without our data, and reports its standing', async () => {
       const service = api.server.app.get(IdentityVerificationService);
-      expect(await service.kycStanding(api.shop.projectId, 'email:dee+review@example.com')).toEqual({ status: 'not-started' });
+      expect(await service.kycStanding(api.shop.projectId, 'email:dee+review@example.com')).toEqual({
+        status: 'not-started',
+      });
       const opened = await service.openCheck(context(), 'email:dee+review@example.com', 'order-1');
       expect(opened).toEqual({
         status: 'needs-review',
-        session: { provider: 'sandbox-kyc', inquiryId: expect.any(String), sessionToken: expect.any(String), environmentId: expect.any(String) },
+        session: {
+          provider: 'sandbox-kyc',
+          inquiryId: expect.any(String),
+          sessionToken: expect.any(String),
+          environmentId: expect.any(String),
+        },
       });
-      expect((await service.openCheck(context(), 'email:DEE+review@example.com')).session?.inquiryId).toBe(opened.session?.inquiryId);
+      expect((await service.openCheck(context(), 'email:DEE+review@example.com')).session?.inquiryId).toBe(
+        opened.session?.inquiryId,
+      );
       await api.server.app.get<SandboxKyc>(KYC_PROVIDER).resolveReview(opened.session!.inquiryId, 'declined');
-      expect(await service.kycStanding(api.shop.projectId, 'email:dee+review@example.com')).toEqual({ status: 'declined' });
-      expect((await service.eligibility(api.shop.projectId, 'email:dee+review@example.com')).map((entry) => entry.status)).toEqual([
-        'rejected',
-        'rejected',
-      ]);
-      expect(await service.kycStanding(api.other.projectId, 'email:dee+review@example.com')).toEqual({ status: 'not-started' });
+      expect(await service.kycStanding(api.shop.projectId, 'email:dee+review@example.com')).toEqual({
+        status: 'declined',
+      });
+      expect(
+        (await service.eligibility(api.shop.projectId, 'email:dee+review@example.com')).map((entry) => entry.status),
+      ).toEqual(['rejected', 'rejected']);
+      expect(await service.kycStanding(api.other.projectId, 'email:dee+review@example.com')).toEqual({
+        status: 'not-started',
+      });
     });
   });
 

@@ -22,7 +22,15 @@ const startServerProcess = (dataDir: string, crashAfter = '', provision = false)
   new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--conditions=@paykit/source', '--import', here('./crash/register-ts-loader.mjs'), here('./crash/wallet-server-process.ts'), dataDir, crashAfter, provision ? 'provision' : ''],
+      [
+        '--conditions=@paykit/source',
+        '--import',
+        here('./crash/register-ts-loader.mjs'),
+        here('./crash/wallet-server-process.ts'),
+        dataDir,
+        crashAfter,
+        provision ? 'provision' : '',
+      ],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const ended = new Promise<NodeJS.Signals | null>((done) => child.on('exit', (_code, signal) => done(signal)));
@@ -32,17 +40,25 @@ const startServerProcess = (dataDir: string, crashAfter = '', provision = false)
     child.stdout!.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
       const line = stdout.split('\n')[0];
-      if (stdout.includes('\n') && line) resolve({ child, ended, ...(JSON.parse(line) as { baseUrl: string; serverKey: string }) });
+      if (stdout.includes('\n') && line)
+        resolve({ child, ended, ...(JSON.parse(line) as { baseUrl: string; serverKey: string }) });
     });
     child.on('error', reject);
-    void ended.then((signal) => reject(new Error(`the server process ended (${String(signal)}) before it was ready: ${stderr}`)));
+    void ended.then((signal) =>
+      reject(new Error(`the server process ended (${String(signal)}) before it was ready: ${stderr}`)),
+    );
   });
 
 const post = (server: ServerProcess, key: string, body: unknown, headers: Record<string, string> = {}) =>
   fetchJson(`${server.baseUrl}${WALLETS}`, { method: 'POST', body, headers: { 'x-api-key': key, ...headers } });
 
 /** Sends a request the server dies in the middle of: there is no answer, and the process ends by SIGKILL. */
-const postUntilKilled = async (server: ServerProcess, key: string, body: unknown, headers: Record<string, string> = {}) => {
+const postUntilKilled = async (
+  server: ServerProcess,
+  key: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => {
   await expect(post(server, key, body, headers)).rejects.toThrow();
   expect(await server.ended).toBe('SIGKILL');
 };
@@ -64,8 +80,14 @@ describe('create wallet across a crash (the server SIGKILLed between its writes)
     const running: ServerProcess[] = [];
     try {
       const admin = privateKeyToAccount(generatePrivateKey()).address;
-      const keyed = { chainType: 'evm', config: { adminSigner: { type: 'external-wallet', address: admin }, creationSeed: '1' } };
-      const unkeyed = { chainType: 'evm', config: { adminSigner: { type: 'external-wallet', address: admin }, creationSeed: '2' } };
+      const keyed = {
+        chainType: 'evm',
+        config: { adminSigner: { type: 'external-wallet', address: admin }, creationSeed: '1' },
+      };
+      const unkeyed = {
+        chainType: 'evm',
+        config: { adminSigner: { type: 'external-wallet', address: admin }, creationSeed: '2' },
+      };
       const key = { 'x-idempotency-key': 'crash-wallet-1' };
 
       // 1. Dies right after binding the idempotency key, before the wallet exists.
@@ -99,9 +121,12 @@ describe('create wallet across a crash (the server SIGKILLed between its writes)
       third.child.kill('SIGKILL');
       await third.ended;
       const wallets = await walletsRecordedIn(dir.path);
-      expect(wallets.map((wallet) => wallet.address).sort()).toEqual([keyedRetry.body.address, unkeyedRetry.body.address].sort());
+      expect(wallets.map((wallet) => wallet.address).sort()).toEqual(
+        [keyedRetry.body.address, unkeyedRetry.body.address].sort(),
+      );
     } finally {
-      for (const server of running) if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
+      for (const server of running)
+        if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
       await Promise.all(running.map((server) => server.ended));
       await dir.remove();
     }

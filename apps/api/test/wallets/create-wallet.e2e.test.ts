@@ -58,12 +58,19 @@ describe('POST /2025-06-09/wallets', () => {
   describe('the seven kinds', () => {
     it('EVM smart: the counterfactual CREATE2 address of the admin signer’s smart account for this wallet', async () => {
       const admin = privateKeyToAccount(generatePrivateKey());
-      const response = await create({ chainType: 'evm', type: 'smart', config: { adminSigner: { type: 'external-wallet', address: admin.address }, creationSeed: '7' } });
+      const response = await create({
+        chainType: 'evm',
+        type: 'smart',
+        config: { adminSigner: { type: 'external-wallet', address: admin.address }, creationSeed: '7' },
+      });
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({
         chainType: 'evm',
         type: 'smart',
-        config: { adminSigner: { type: 'external-wallet', address: admin.address, locator: `external-wallet:${admin.address}` }, delegatedSigners: [] },
+        config: {
+          adminSigner: { type: 'external-wallet', address: admin.address, locator: `external-wallet:${admin.address}` },
+          delegatedSigners: [],
+        },
       });
       const expected = getContractAddress({
         opcode: 'CREATE2',
@@ -86,7 +93,10 @@ describe('POST /2025-06-09/wallets', () => {
 
     it('Solana smart: the program-derived address of the admin signer', async () => {
       const admin = ed25519TestKey();
-      const response = await create({ chainType: 'solana', config: { adminSigner: { type: 'external-wallet', address: admin.solanaAddress } } });
+      const response = await create({
+        chainType: 'solana',
+        config: { adminSigner: { type: 'external-wallet', address: admin.solanaAddress } },
+      });
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({ chainType: 'solana', type: 'smart' });
       const index = smartAccountIndex({ projectId: project.projectId, creationSeed: 0n });
@@ -94,7 +104,11 @@ describe('POST /2025-06-09/wallets', () => {
     });
 
     it('Solana MPC, Aptos and Sui: addresses of generated Ed25519 keys', async () => {
-      for (const body of [{ chainType: 'solana', type: 'mpc' }, { chainType: 'aptos' }, { chainType: 'sui', type: 'mpc' }]) {
+      for (const body of [
+        { chainType: 'solana', type: 'mpc' },
+        { chainType: 'aptos' },
+        { chainType: 'sui', type: 'mpc' },
+      ]) {
         const response = await create(body);
         expect(response.status).toBe(201);
         expect(response.body).toMatchObject({ chainType: body.chainType, type: 'mpc', config: {} });
@@ -106,9 +120,16 @@ describe('POST /2025-06-09/wallets', () => {
 
     it('Stellar: a G... account of a generated key, governed by its admin signer', async () => {
       const admin = ed25519TestKey();
-      const response = await create({ chainType: 'stellar', config: { adminSigner: { type: 'external-wallet', address: admin.stellarAddress } } });
+      const response = await create({
+        chainType: 'stellar',
+        config: { adminSigner: { type: 'external-wallet', address: admin.stellarAddress } },
+      });
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ chainType: 'stellar', type: 'smart', config: { adminSigner: { address: admin.stellarAddress } } });
+      expect(response.body).toMatchObject({
+        chainType: 'stellar',
+        type: 'smart',
+        config: { adminSigner: { address: admin.stellarAddress } },
+      });
       expect(isStellarAccountAddress(response.body.address)).toBe(true);
       expect(await addressOfSealedKey(response.body.address)).toBe(response.body.address);
     });
@@ -123,7 +144,13 @@ describe('POST /2025-06-09/wallets', () => {
           delegatedSigners: [
             {
               signer: `external-wallet:${delegate.address}`,
-              scopes: [{ type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '50', interval: 86400 } }],
+              scopes: [
+                {
+                  type: 'transfer',
+                  tokenLocator: 'base-sepolia:usdc',
+                  spendingLimit: { amount: '50', interval: 86400 },
+                },
+              ],
               expiresAt: '2099-01-01T00:00:00Z',
             },
             { signer: { type: 'device', publicKey: p256PublicKey(), name: 'Phone' } },
@@ -131,12 +158,19 @@ describe('POST /2025-06-09/wallets', () => {
         },
       });
       expect(response.status).toBe(201);
-      expect(response.body.config.adminSigner).toMatchObject({ type: 'passkey', id: 'cred-1', locator: 'passkey:cred-1', publicKey: passkey });
+      expect(response.body.config.adminSigner).toMatchObject({
+        type: 'passkey',
+        id: 'cred-1',
+        locator: 'passkey:cred-1',
+        publicKey: passkey,
+      });
       expect(response.body.config.delegatedSigners).toEqual([
         expect.objectContaining({
           type: 'external-wallet',
           locator: `external-wallet:${delegate.address}`,
-          scopes: [{ type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '50', interval: 86400 } }],
+          scopes: [
+            { type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '50', interval: 86400 } },
+          ],
           expiresAt: '2099-01-01T00:00:00.000Z',
           chains: expect.objectContaining({ 'base-sepolia': { status: 'success' } }),
         }),
@@ -147,7 +181,10 @@ describe('POST /2025-06-09/wallets', () => {
     it('never returns custodial keys', async () => {
       const response = await create({ chainType: 'evm', config: { adminSigner: { type: 'api-key' } } });
       expect(response.status).toBe(201);
-      expect(response.body.config.adminSigner).toMatchObject({ type: 'api-key', locator: `api-key:${response.body.config.adminSigner.address}` });
+      expect(response.body.config.adminSigner).toMatchObject({
+        type: 'api-key',
+        locator: `api-key:${response.body.config.adminSigner.address}`,
+      });
       expect(response.text).not.toMatch(/encrypted|ciphertext|custodial|secret/i);
     });
   });
@@ -164,7 +201,12 @@ describe('POST /2025-06-09/wallets', () => {
       const otherAlias = await create({ ...body, alias: 'spending' });
       expect(otherAlias.status).toBe(201);
       expect(otherAlias.body.address).not.toBe(first.body.address);
-      const otherType = await create({ chainType: 'solana', owner: body.owner, alias: 'savings', config: { adminSigner: { type: 'api-key' } } });
+      const otherType = await create({
+        chainType: 'solana',
+        owner: body.owner,
+        alias: 'savings',
+        config: { adminSigner: { type: 'api-key' } },
+      });
       expect(otherType.status).toBe(201);
     });
 
@@ -183,7 +225,9 @@ describe('POST /2025-06-09/wallets', () => {
     it('does not use up a key on an invalid request', async () => {
       const headers = { 'x-idempotency-key': 'wallet-key-fixed-later' };
       expect((await create({ chainType: 'evm', type: 'mpc', owner: 'email:nope' }, headers)).status).toBe(400);
-      expect((await create({ chainType: 'evm', type: 'mpc', owner: 'email:fixed@example.com' }, headers)).status).toBe(201);
+      expect((await create({ chainType: 'evm', type: 'mpc', owner: 'email:fixed@example.com' }, headers)).status).toBe(
+        201,
+      );
     });
 
     it('leaves exactly one wallet after 20 concurrent identical creates: one 201, nineteen 200', async () => {
@@ -211,16 +255,51 @@ describe('POST /2025-06-09/wallets', () => {
     it.each([
       [{ chainType: 'evn' }, 'chainType'],
       [{ chainType: 'aptos', type: 'smart' }, 'type: aptos wallets cannot be smart wallets'],
-      [{ chainType: 'evm', owner: 'email:not-an-email', config: { adminSigner: { type: 'api-key' } } }, 'owner: "not-an-email" is not an email address'],
-      [{ chainType: 'evm', owner: 'phoneNumber:5550123', type: 'mpc' }, 'owner: "5550123" is not a phone number in E.164 format'],
+      [
+        { chainType: 'evm', owner: 'email:not-an-email', config: { adminSigner: { type: 'api-key' } } },
+        'owner: "not-an-email" is not an email address',
+      ],
+      [
+        { chainType: 'evm', owner: 'phoneNumber:5550123', type: 'mpc' },
+        'owner: "5550123" is not a phone number in E.164 format',
+      ],
       [{ chainType: 'evm' }, 'config.adminSigner: is required for evm smart wallets'],
-      [{ chainType: 'evm', config: { adminSigner: { type: 'external-wallet', address: '0x123' } } }, 'config.adminSigner.address'],
+      [
+        { chainType: 'evm', config: { adminSigner: { type: 'external-wallet', address: '0x123' } } },
+        'config.adminSigner.address',
+      ],
       [{ chainType: 'evm', type: 'mpc', config: { creationSeed: '1' } }, 'config.creationSeed'],
       [{ chainType: 'evm', config: { adminSigner: { type: 'api-key' }, creationSeed: '-1' } }, 'config.creationSeed'],
       [{ chainType: 'solana', alias: 'has spaces', type: 'mpc' }, 'alias'],
-      [{ chainType: 'evm', config: { adminSigner: { type: 'api-key' }, delegatedSigners: [{ signer: 'external-wallet:0xabc' }] } }, 'config.delegatedSigners[0].signer'],
-      [{ chainType: 'evm', config: { adminSigner: { type: 'api-key' }, delegatedSigners: [{ signer: { type: 'api-key' }, scopes: [{ type: 'transfer', tokenLocator: 'solana:usdc' }] }] } }, 'config.delegatedSigners[0].scopes[0].tokenLocator'],
-      [{ chainType: 'evm', config: { adminSigner: { type: 'api-key' }, delegatedSigners: [{ signer: { type: 'api-key' }, expiresAt: '2001-01-01T00:00:00Z' }] } }, 'config.delegatedSigners[0].expiresAt'],
+      [
+        {
+          chainType: 'evm',
+          config: { adminSigner: { type: 'api-key' }, delegatedSigners: [{ signer: 'external-wallet:0xabc' }] },
+        },
+        'config.delegatedSigners[0].signer',
+      ],
+      [
+        {
+          chainType: 'evm',
+          config: {
+            adminSigner: { type: 'api-key' },
+            delegatedSigners: [
+              { signer: { type: 'api-key' }, scopes: [{ type: 'transfer', tokenLocator: 'solana:usdc' }] },
+            ],
+          },
+        },
+        'config.delegatedSigners[0].scopes[0].tokenLocator',
+      ],
+      [
+        {
+          chainType: 'evm',
+          config: {
+            adminSigner: { type: 'api-key' },
+            delegatedSigners: [{ signer: { type: 'api-key' }, expiresAt: '2001-01-01T00:00:00Z' }],
+          },
+        },
+        'config.delegatedSigners[0].expiresAt',
+      ],
     ])('400 naming the field for %j', async (body, field) => {
       const response = await create(body);
       expect(response.status).toBe(400);
@@ -232,7 +311,13 @@ describe('POST /2025-06-09/wallets', () => {
       const device = { type: 'device', publicKey: p256PublicKey() };
       const admin = ed25519TestKey();
       for (const body of [
-        { chainType: 'solana', config: { adminSigner: { type: 'external-wallet', address: admin.solanaAddress }, delegatedSigners: [{ signer: device }] } },
+        {
+          chainType: 'solana',
+          config: {
+            adminSigner: { type: 'external-wallet', address: admin.solanaAddress },
+            delegatedSigners: [{ signer: device }],
+          },
+        },
         { chainType: 'evm', config: { adminSigner: device } },
       ]) {
         const response = await create(body);
@@ -242,7 +327,10 @@ describe('POST /2025-06-09/wallets', () => {
     });
 
     it('refuses a key without wallets.create, and a malformed idempotency key', async () => {
-      const { key } = await api.platform.apiKeys.issue({ projectId: project.projectId, kind: 'server', scopes: ['wallets.read'] }, { actor: { type: 'cli', id: 'test' } });
+      const { key } = await api.platform.apiKeys.issue(
+        { projectId: project.projectId, kind: 'server', scopes: ['wallets.read'] },
+        { actor: { type: 'cli', id: 'test' } },
+      );
       expect((await create({ chainType: 'sui' }, {}, key)).status).toBe(401);
       const response = await create({ chainType: 'sui' }, { 'x-idempotency-key': 'é' });
       expect(response.status).toBe(400);
@@ -259,13 +347,25 @@ describe('POST /2025-06-09/wallets', () => {
       const again = await api.call(project.clientKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc' }, jwt);
       expect(again.status).toBe(200);
       expect(again.body.address).toBe(mine.body.address);
-      const other = await api.call(project.clientKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'userId:someone-else' }, jwt);
+      const other = await api.call(
+        project.clientKey,
+        'POST',
+        WALLETS,
+        { chainType: 'evm', type: 'mpc', owner: 'userId:someone-else' },
+        jwt,
+      );
       expect(other.status).toBe(403);
       expect(other.body).toMatchObject({ error: true, code: 'owner_not_allowed' });
     });
 
     it('uses x-service-user-id under a server key, and needs a user for /me', async () => {
-      const forUser = await api.call(project.serverKey, 'POST', `${WALLETS}/me`, { chainType: 'aptos' }, { 'x-service-user-id': 'svc-7' });
+      const forUser = await api.call(
+        project.serverKey,
+        'POST',
+        `${WALLETS}/me`,
+        { chainType: 'aptos' },
+        { 'x-service-user-id': 'svc-7' },
+      );
       expect(forUser.status).toBe(201);
       expect(forUser.body.owner).toBe('userId:svc-7');
       const nobody = await api.call(project.serverKey, 'POST', `${WALLETS}/me`, { chainType: 'aptos' });

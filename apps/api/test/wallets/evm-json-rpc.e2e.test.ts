@@ -49,14 +49,22 @@ describe('an ERC-20 transfer through our API, on an in-process EVM node', () => 
 
   it('funds the wallet from the faucet key, sends, and reports the node’s real receipt', async () => {
     const call = (method: string, path: string, body?: unknown) => api.call(project.serverKey, method, path, body);
-    const wallet = (await call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:ganache@example.com' })).body;
-    const funded = await call('POST', `/v1-alpha2/wallets/${wallet.address}/balances`, { amount: 10, token: 'usdc', chain: CHAIN });
+    const wallet = (await call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:ganache@example.com' }))
+      .body;
+    const funded = await call('POST', `/v1-alpha2/wallets/${wallet.address}/balances`, {
+      amount: 10,
+      token: 'usdc',
+      chain: CHAIN,
+    });
     expect(funded.status).toBe(201);
     expect(funded.body[0].balances[CHAIN]).toBe('10');
     expect(await node.balanceOf(wallet.address, USDXM)).toBe(10_000_000n);
 
     const recipient = privateKeyToAccount(generatePrivateKey()).address;
-    const sent = await call('POST', `${WALLETS}/${wallet.address}/tokens/${CHAIN}:usdc/transfers`, { recipient, amount: '4.25' });
+    const sent = await call('POST', `${WALLETS}/${wallet.address}/tokens/${CHAIN}:usdc/transfers`, {
+      recipient,
+      amount: '4.25',
+    });
     expect(sent.status).toBe(201);
     const final = await pollUntil(
       () => call('GET', `${WALLETS}/${wallet.address}/transactions/${sent.body.id}`),
@@ -68,8 +76,13 @@ describe('an ERC-20 transfer through our API, on an in-process EVM node', () => 
     expect(receipt.status).toBe('success');
     expect(getAddress(receipt.to as Hex)).toBe(USDXM);
     expect(getAddress(receipt.from)).toBe(wallet.address);
-    const [transferLog] = receipt.logs.map((log) => decodeEventLog({ abi: TEST_TOKEN_ABI, data: log.data, topics: log.topics }));
-    expect(transferLog).toMatchObject({ eventName: 'Transfer', args: { from: wallet.address, to: recipient, value: 4_250_000n } });
+    const [transferLog] = receipt.logs.map((log) =>
+      decodeEventLog({ abi: TEST_TOKEN_ABI, data: log.data, topics: log.topics }),
+    );
+    expect(transferLog).toMatchObject({
+      eventName: 'Transfer',
+      args: { from: wallet.address, to: recipient, value: 4_250_000n },
+    });
     expect(await node.balanceOf(recipient, USDXM)).toBe(4_250_000n);
     expect(final.body.onChain.call).toEqual({ to: USDXM, data: sent.body.onChain.call.data });
     expect(final.body.fees.actual.amount).toBe(formatEther(receipt.gasUsed * receipt.effectiveGasPrice));

@@ -35,19 +35,29 @@ describe('the transfer executor across a restart', () => {
     const call = (app: RunningApp, method: string, path: string, body?: unknown) =>
       fetchJson(`${app.baseUrl}${path}`, { method, body, headers: { 'x-api-key': serverKey } });
     const wallet = (await call(first, 'POST', WALLETS, { chainType: 'evm', type: 'mpc', alias: 'restart' })).body;
-    await call(first, 'POST', `/v1-alpha2/wallets/${wallet.address}/balances`, { amount: 3, token: 'usdc', chain: 'base-sepolia' });
+    await call(first, 'POST', `/v1-alpha2/wallets/${wallet.address}/balances`, {
+      amount: 3,
+      token: 'usdc',
+      chain: 'base-sepolia',
+    });
     const sent = await call(first, 'POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, {
       recipient: '0x000000000000000000000000000000000000bEEF',
       amount: '1',
     });
     const path = `${WALLETS}/${wallet.address}/transactions/${sent.body.id}`;
-    const broadcast = await pollUntil(() => call(first, 'GET', path), (response) => response.body.onChain.txId !== undefined);
+    const broadcast = await pollUntil(
+      () => call(first, 'GET', path),
+      (response) => response.body.onChain.txId !== undefined,
+    );
     expect(broadcast.body.status).toBe('pending');
     await first.close();
 
     const second = await start(10);
     try {
-      const final = await pollUntil(() => call(second, 'GET', path), (response) => response.body.status !== 'pending');
+      const final = await pollUntil(
+        () => call(second, 'GET', path),
+        (response) => response.body.status !== 'pending',
+      );
       expect(final.body).toMatchObject({ status: 'success', onChain: { txId: broadcast.body.onChain.txId } });
     } finally {
       await second.close();

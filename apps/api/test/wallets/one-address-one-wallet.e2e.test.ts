@@ -10,7 +10,8 @@ const WALLETS = '/2025-06-09/wallets';
 describe('one address, one wallet', () => {
   let api: WalletServer;
   let project: TestProject;
-  const create = (body: unknown, headers: Record<string, string> = {}) => api.call(project.serverKey, 'POST', WALLETS, body, headers);
+  const create = (body: unknown, headers: Record<string, string> = {}) =>
+    api.call(project.serverKey, 'POST', WALLETS, body, headers);
   const get = (locator: string) => api.call(project.serverKey, 'GET', `${WALLETS}/${encodeURIComponent(locator)}`);
   const evmSmart = (admin: string, extra: Record<string, unknown> = {}, config: Record<string, unknown> = {}) => ({
     chainType: 'evm',
@@ -23,7 +24,8 @@ describe('one address, one wallet', () => {
   const recordedWallets = async (): Promise<Wallet[]> => {
     const wallets: Wallet[] = [];
     for await (const event of api.server.app.get<EventStore>(EVENT_STORE).readAll()) {
-      if (event.type === 'WalletCreated' && event.metadata.projectId === project.projectId) wallets.push(event.data as Wallet);
+      if (event.type === 'WalletCreated' && event.metadata.projectId === project.projectId)
+        wallets.push(event.data as Wallet);
     }
     return wallets;
   };
@@ -52,7 +54,11 @@ describe('one address, one wallet', () => {
     expect(first.status).toBe(201);
     const again = await create(evmSmart(admin));
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ error: true, code: 'wallet_address_in_use', parameters: { address: first.body.address } });
+    expect(again.body).toMatchObject({
+      error: true,
+      code: 'wallet_address_in_use',
+      parameters: { address: first.body.address },
+    });
     expect(again.body.message).toMatch(/creationSeed/);
     const seeded = await create(evmSmart(admin, {}, { creationSeed: '1' }));
     const aliased = await create(evmSmart(admin, { alias: 'treasury' }));
@@ -74,10 +80,25 @@ describe('one address, one wallet', () => {
   });
 
   it('does not show one user the wallet another user’s idempotency key made', async () => {
-    const as = async (user: string) => ({ authorization: `Bearer ${await api.userJwt(user)}`, 'x-idempotency-key': 'shared-key' });
-    const mine = await api.call(project.clientKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc' }, await as('user-a'));
+    const as = async (user: string) => ({
+      authorization: `Bearer ${await api.userJwt(user)}`,
+      'x-idempotency-key': 'shared-key',
+    });
+    const mine = await api.call(
+      project.clientKey,
+      'POST',
+      WALLETS,
+      { chainType: 'evm', type: 'mpc' },
+      await as('user-a'),
+    );
     expect(mine.status).toBe(201);
-    const theirs = await api.call(project.clientKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc' }, await as('user-b'));
+    const theirs = await api.call(
+      project.clientKey,
+      'POST',
+      WALLETS,
+      { chainType: 'evm', type: 'mpc' },
+      await as('user-b'),
+    );
     expect(theirs.status).toBe(409);
     expect(theirs.body).toMatchObject({ error: true, code: 'idempotency_key_reused' });
     expect(theirs.text).not.toContain(mine.body.address);
@@ -88,7 +109,11 @@ describe('one address, one wallet', () => {
 
   it('Solana smart wallets too: two owners, two addresses', async () => {
     const admin = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
-    const solana = (owner: string) => ({ chainType: 'solana', owner, config: { adminSigner: { type: 'external-wallet', address: admin } } });
+    const solana = (owner: string) => ({
+      chainType: 'solana',
+      owner,
+      config: { adminSigner: { type: 'external-wallet', address: admin } },
+    });
     const [a, b] = [await create(solana('userId:a')), await create(solana('userId:b'))];
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.body.address).not.toBe(a.body.address);
@@ -109,17 +134,52 @@ describe('one address, one wallet', () => {
     const times = (count: number, attempt: Attempt): Attempt[] => Array.from({ length: count }, () => attempt);
     const attempts: Attempt[] = [
       ...[1, 2, 3, 4, 5, 6, 7, 8].flatMap((n) =>
-        times(3, { wallet: `owner ${n}`, address: `owner ${n}`, body: evmSmart(admin, { owner: `email:o${n}@example.com` }) }),
+        times(3, {
+          wallet: `owner ${n}`,
+          address: `owner ${n}`,
+          body: evmSmart(admin, { owner: `email:o${n}@example.com` }),
+        }),
       ),
-      ...times(2, { wallet: 'owner 1', address: 'owner 1', body: evmSmart(admin, { owner: 'email:o1@example.com' }), headers: { 'x-idempotency-key': 'c-owner-1' } }),
-      { wallet: 'owner 1 alias x', address: 'owner 1 alias x', body: evmSmart(admin, { owner: 'email:o1@example.com', alias: 'x' }) },
+      ...times(2, {
+        wallet: 'owner 1',
+        address: 'owner 1',
+        body: evmSmart(admin, { owner: 'email:o1@example.com' }),
+        headers: { 'x-idempotency-key': 'c-owner-1' },
+      }),
+      {
+        wallet: 'owner 1 alias x',
+        address: 'owner 1 alias x',
+        body: evmSmart(admin, { owner: 'email:o1@example.com', alias: 'x' }),
+      },
       // Owner-less and alias-less requests without a key are distinct wallets each.
-      ...Array.from({ length: 6 }, (_, n) => ({ wallet: `anonymous ${n}`, address: 'anonymous', body: evmSmart(admin) })),
-      ...Array.from({ length: 3 }, (_, n) => ({ wallet: `seed 6 #${n}`, address: 'seed 6', body: evmSmart(admin, {}, { creationSeed: '6' }) })),
-      ...[1, 2, 3, 4, 5].map((seed) => ({ wallet: `seed ${seed}`, address: `seed ${seed}`, body: evmSmart(admin, {}, { creationSeed: String(seed) }) })),
+      ...Array.from({ length: 6 }, (_, n) => ({
+        wallet: `anonymous ${n}`,
+        address: 'anonymous',
+        body: evmSmart(admin),
+      })),
+      ...Array.from({ length: 3 }, (_, n) => ({
+        wallet: `seed 6 #${n}`,
+        address: 'seed 6',
+        body: evmSmart(admin, {}, { creationSeed: '6' }),
+      })),
+      ...[1, 2, 3, 4, 5].map((seed) => ({
+        wallet: `seed ${seed}`,
+        address: `seed ${seed}`,
+        body: evmSmart(admin, {}, { creationSeed: String(seed) }),
+      })),
       ...times(4, { wallet: 'alias shared', address: 'alias shared', body: evmSmart(admin, { alias: 'shared' }) }),
-      ...times(3, { wallet: 'key a', address: 'seed 9', body: evmSmart(admin, {}, { creationSeed: '9' }), headers: { 'x-idempotency-key': 'c-key-a' } }),
-      ...times(2, { wallet: 'key b', address: 'seed 9', body: evmSmart(admin, {}, { creationSeed: '9' }), headers: { 'x-idempotency-key': 'c-key-b' } }),
+      ...times(3, {
+        wallet: 'key a',
+        address: 'seed 9',
+        body: evmSmart(admin, {}, { creationSeed: '9' }),
+        headers: { 'x-idempotency-key': 'c-key-a' },
+      }),
+      ...times(2, {
+        wallet: 'key b',
+        address: 'seed 9',
+        body: evmSmart(admin, {}, { creationSeed: '9' }),
+        headers: { 'x-idempotency-key': 'c-key-b' },
+      }),
     ];
     expect(attempts).toHaveLength(50);
 
@@ -139,7 +199,11 @@ describe('one address, one wallet', () => {
       for (const result of group) {
         // The winner's own wallet answers 200 with the same wallet; any other wallet on its address, 409.
         const expected = result === winner ? 201 : result.wallet === winner.wallet ? 200 : 409;
-        expect({ label, wallet: result.wallet, status: result.answer.status }).toEqual({ label, wallet: result.wallet, status: expected });
+        expect({ label, wallet: result.wallet, status: result.answer.status }).toEqual({
+          label,
+          wallet: result.wallet,
+          status: expected,
+        });
         if (expected === 200) expect(result.answer.body).toEqual(winner.answer.body);
       }
     }

@@ -11,20 +11,44 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
   beforeAll(async () => {
     api = await startWalletServer();
     project = await api.project();
-    wallet = (await call('POST', WALLETS, { chainType: 'evm', config: { adminSigner: { type: 'api-key' } }, owner: 'userId:payer' })).body;
-    await call('POST', `/v1-alpha2/wallets/${wallet.address}/balances`, { amount: 5, token: 'usdc', chain: 'base-sepolia' });
+    wallet = (
+      await call('POST', WALLETS, {
+        chainType: 'evm',
+        config: { adminSigner: { type: 'api-key' } },
+        owner: 'userId:payer',
+      })
+    ).body;
+    await call('POST', `/v1-alpha2/wallets/${wallet.address}/balances`, {
+      amount: 5,
+      token: 'usdc',
+      chain: 'base-sepolia',
+    });
   });
   afterAll(() => api.close());
 
   it('takes a user locator without a chain as recipient; a user without a wallet on that chain is a 400', async () => {
-    const payee = (await call('POST', WALLETS, { chainType: 'evm', config: { adminSigner: { type: 'api-key' } }, owner: 'x:payee' })).body;
-    const sent = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, { recipient: 'x:payee', amount: '1' });
+    const payee = (
+      await call('POST', WALLETS, { chainType: 'evm', config: { adminSigner: { type: 'api-key' } }, owner: 'x:payee' })
+    ).body;
+    const sent = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, {
+      recipient: 'x:payee',
+      amount: '1',
+    });
     expect(sent.status).toBe(201);
     expect(sent.body.sendParams.params).toEqual({ recipient: 'x:payee', recipientAddress: payee.address, amount: '1' });
-    const nobody = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, { recipient: 'email:nobody@example.com', amount: '1' });
+    const nobody = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, {
+      recipient: 'email:nobody@example.com',
+      amount: '1',
+    });
     expect(nobody.status).toBe(400);
-    expect(nobody.body).toMatchObject({ code: 'invalid_recipient', message: expect.stringContaining('email:nobody@example.com') });
-    const malformed = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, { recipient: 'email:not-an-email', amount: '1' });
+    expect(nobody.body).toMatchObject({
+      code: 'invalid_recipient',
+      message: expect.stringContaining('email:nobody@example.com'),
+    });
+    const malformed = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, {
+      recipient: 'email:not-an-email',
+      amount: '1',
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body).toMatchObject({ code: 'invalid_recipient' });
   });
@@ -33,9 +57,19 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
     const amoyOnly = await call('GET', `${WALLETS}/${wallet.address}/balances?tokens=eth&chains=polygon-amoy`);
     expect(amoyOnly.status).toBe(200);
     expect(amoyOnly.body).toEqual([
-      { symbol: 'eth', name: 'POL', decimals: 18, amount: '0', rawAmount: '0', chains: { 'polygon-amoy': { locator: 'polygon-amoy:pol', amount: '0', rawAmount: '0' } } },
+      {
+        symbol: 'eth',
+        name: 'POL',
+        decimals: 18,
+        amount: '0',
+        rawAmount: '0',
+        chains: { 'polygon-amoy': { locator: 'polygon-amoy:pol', amount: '0', rawAmount: '0' } },
+      },
     ]);
-    const mixed = await call('GET', `${WALLETS}/${wallet.address}/balances?tokens=eth&chains=base-sepolia,polygon-amoy`);
+    const mixed = await call(
+      'GET',
+      `${WALLETS}/${wallet.address}/balances?tokens=eth&chains=base-sepolia,polygon-amoy`,
+    );
     expect(Object.keys(mixed.body[0].chains)).toEqual(['base-sepolia']);
     expect(mixed.body[0].name).toBe('Ether');
     const unknown = await call('GET', `${WALLETS}/${wallet.address}/balances?tokens=btc&chains=polygon-amoy`);
@@ -50,47 +84,90 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
   });
 
   it('refuses raw transactions it does not execute with a 400 naming the part, and other projects’ wallets with a 404', async () => {
-    const send = (address: string, body: unknown, key = project.serverKey) => api.call(key, 'POST', `${WALLETS}/${address}/transactions`, body);
-    const approve = await send(wallet.address, { params: { calls: [{ to: wallet.address, value: '0', data: '0x095ea7b3' + '0'.repeat(128) }] } });
+    const send = (address: string, body: unknown, key = project.serverKey) =>
+      api.call(key, 'POST', `${WALLETS}/${address}/transactions`, body);
+    const approve = await send(wallet.address, {
+      params: { calls: [{ to: wallet.address, value: '0', data: '0x095ea7b3' + '0'.repeat(128) }] },
+    });
     expect(approve.status).toBe(400);
-    expect(approve.body).toMatchObject({ code: 'unsupported_transaction', message: expect.stringMatching(/^params\.calls\[0\]\.data: /) });
-    expect((await send(wallet.address, { params: { calls: [{ to: wallet.address }, { to: wallet.address }] } })).body).toMatchObject({ code: 'unsupported_transaction' });
-    expect((await send(wallet.address, { params: {} })).body).toMatchObject({ code: 'invalid_transaction', message: expect.stringMatching(/^params\.calls: /) });
+    expect(approve.body).toMatchObject({
+      code: 'unsupported_transaction',
+      message: expect.stringMatching(/^params\.calls\[0\]\.data: /),
+    });
+    expect(
+      (await send(wallet.address, { params: { calls: [{ to: wallet.address }, { to: wallet.address }] } })).body,
+    ).toMatchObject({ code: 'unsupported_transaction' });
+    expect((await send(wallet.address, { params: {} })).body).toMatchObject({
+      code: 'invalid_transaction',
+      message: expect.stringMatching(/^params\.calls: /),
+    });
     expect((await send(wallet.address, { params: { calls: [{ to: wallet.address, data: 'zz' }] } })).status).toBe(400);
-    expect((await send(wallet.address, { params: { calls: [{ to: wallet.address, value: '1.5e3' }] } })).body).toMatchObject({ code: 'invalid_transaction' });
+    expect(
+      (await send(wallet.address, { params: { calls: [{ to: wallet.address, value: '1.5e3' }] } })).body,
+    ).toMatchObject({ code: 'invalid_transaction' });
     const solana = (await call('POST', WALLETS, { chainType: 'solana', type: 'mpc' })).body;
-    expect((await send(solana.address, { params: { transaction: 'not-base58-0OIl' } })).body).toMatchObject({ code: 'invalid_transaction' });
+    expect((await send(solana.address, { params: { transaction: 'not-base58-0OIl' } })).body).toMatchObject({
+      code: 'invalid_transaction',
+    });
     const elsewhere = await api.project();
-    expect((await send(wallet.address, { params: { calls: [{ to: wallet.address, value: '1' }] } }, elsewhere.serverKey)).status).toBe(404);
-    const native = await send(wallet.address, { params: { calls: [{ to: '0x000000000000000000000000000000000000bEEF', value: '1000' }] } });
+    expect(
+      (await send(wallet.address, { params: { calls: [{ to: wallet.address, value: '1' }] } }, elsewhere.serverKey))
+        .status,
+    ).toBe(404);
+    const native = await send(wallet.address, {
+      params: { calls: [{ to: '0x000000000000000000000000000000000000bEEF', value: '1000' }] },
+    });
     expect(native.status).toBe(201);
-    expect(native.body).toMatchObject({ sendParams: { token: 'base-sepolia:eth', params: { amount: '0.000000000000001' } } });
+    expect(native.body).toMatchObject({
+      sendParams: { token: 'base-sepolia:eth', params: { amount: '0.000000000000001' } },
+    });
   });
 
   it('pages the transfers feed with cursors bound to the wallet and filters', async () => {
-    const payee = (await call('POST', WALLETS, { chainType: 'evm', config: { adminSigner: { type: 'api-key' } }, owner: 'userId:feed' })).body;
+    const payee = (
+      await call('POST', WALLETS, {
+        chainType: 'evm',
+        config: { adminSigner: { type: 'api-key' } },
+        owner: 'userId:feed',
+      })
+    ).body;
     for (const amount of ['0.1', '0.2', '0.3']) {
-      const sent = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, { recipient: payee.address, amount });
-      await pollUntil(() => call('GET', `${WALLETS}/${wallet.address}/transactions/${sent.body.id}`), (response) => response.body.status === 'success');
+      const sent = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, {
+        recipient: payee.address,
+        amount,
+      });
+      await pollUntil(
+        () => call('GET', `${WALLETS}/${wallet.address}/transactions/${sent.body.id}`),
+        (response) => response.body.status === 'success',
+      );
     }
-    const feed = (query: string, address = payee.address) => call('GET', `/unstable/wallets/${address}/transfers?${query}`);
+    const feed = (query: string, address = payee.address) =>
+      call('GET', `/unstable/wallets/${address}/transfers?${query}`);
     const first = await feed('chain=base-sepolia&tokens=usdc&status=successful&limit=2');
     expect(first.status).toBe(200);
     expect(first.body.data.map((item: { token: { amount: string } }) => item.token.amount)).toEqual(['0.3', '0.2']);
     expect(first.body.data[0]).toMatchObject({ type: 'wallets.transfer.in', recipient: { address: payee.address } });
-    const second = await feed(`chain=base-sepolia&tokens=usdc&status=successful&limit=2&cursor=${first.body.nextCursor}`);
+    const second = await feed(
+      `chain=base-sepolia&tokens=usdc&status=successful&limit=2&cursor=${first.body.nextCursor}`,
+    );
     expect(second.body.data.map((item: { token: { amount: string } }) => item.token.amount)).toEqual(['0.1']);
     expect(second.body.nextCursor).toBeNull();
-    const back = await feed(`chain=base-sepolia&tokens=usdc&status=successful&limit=2&cursor=${second.body.previousCursor}`);
+    const back = await feed(
+      `chain=base-sepolia&tokens=usdc&status=successful&limit=2&cursor=${second.body.previousCursor}`,
+    );
     expect(back.body.data.map((item: { token: { amount: string } }) => item.token.amount)).toEqual(['0.3', '0.2']);
     expect(back.body.previousCursor).toBeNull();
-    expect((await feed(`chain=base-sepolia&tokens=eth&status=successful&cursor=${first.body.nextCursor}`)).body).toMatchObject({ code: 'invalid_cursor' });
+    expect(
+      (await feed(`chain=base-sepolia&tokens=eth&status=successful&cursor=${first.body.nextCursor}`)).body,
+    ).toMatchObject({ code: 'invalid_cursor' });
     const ascending = await feed('status=successful&sort=asc&limit=1');
     expect(ascending.body.data[0].token.amount).toBe('0.1');
     expect((await feed('status=pending')).status).toBe(400);
     expect((await feed('chain=solana')).body).toMatchObject({ code: 'invalid_chain' });
     const elsewhere = await api.project();
-    expect((await api.call(elsewhere.serverKey, 'GET', `/unstable/wallets/${payee.address}/transfers`)).status).toBe(404);
+    expect((await api.call(elsewhere.serverKey, 'GET', `/unstable/wallets/${payee.address}/transfers`)).status).toBe(
+      404,
+    );
   });
 
   it('answers NFTs by <chain>:<address>, checking both', async () => {

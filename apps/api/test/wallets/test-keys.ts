@@ -24,6 +24,7 @@ export const ed25519TestKey = (): Ed25519TestKey => {
 /** A P-256 public key as passkey and device signers carry it: decimal affine coordinates. */
 export const p256PublicKey = (): { x: string; y: string } => {
   const jwk = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey.export({ format: 'jwk' });
-  const decimal = (value: string | undefined) => BigInt(`0x${Buffer.from(value as string, 'base64url').toString('hex')}`).toString();
+  const decimal = (value: string | undefined) =>
+    BigInt(`0x${Buffer.from(value as string, 'base64url').toString('hex')}`).toString();
   return { x: decimal(jwk.x), y: decimal(jwk.y) };
 };

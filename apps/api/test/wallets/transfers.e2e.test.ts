@@ -10,10 +10,14 @@ describe('transfers over HTTP on the sandbox chains', () => {
   let recipient: { address: string };
 
   const call = (method: string, path: string, body?: unknown) => api.call(project.serverKey, method, path, body);
-  const send = (from: string, token: string, body: unknown) => call('POST', `${WALLETS}/${from}/tokens/${token}/transfers`, body);
+  const send = (from: string, token: string, body: unknown) =>
+    call('POST', `${WALLETS}/${from}/tokens/${token}/transfers`, body);
   const transaction = (wallet: string, id: string) => call('GET', `${WALLETS}/${wallet}/transactions/${id}`);
   const settled = (wallet: string, id: string) =>
-    pollUntil(() => transaction(wallet, id), (response) => ['success', 'failed'].includes(response.body.status));
+    pollUntil(
+      () => transaction(wallet, id),
+      (response) => ['success', 'failed'].includes(response.body.status),
+    );
   const usdcOf = async (address: string, chain = 'base-sepolia') =>
     (await call('GET', `${WALLETS}/${address}/balances?tokens=usdc&chains=${chain}`)).body[0].amount as string;
 
@@ -27,15 +31,26 @@ describe('transfers over HTTP on the sandbox chains', () => {
 
   describe('balances and the staging faucet', () => {
     it('funds a wallet with the test stablecoin (usdc resolves to usdxm) and reports COMPAT’s shape', async () => {
-      const funded = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, { amount: 10, token: 'usdc', chain: 'base-sepolia' });
+      const funded = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, {
+        amount: 10,
+        token: 'usdc',
+        chain: 'base-sepolia',
+      });
       expect(funded.status).toBe(201);
       expect(funded.body).toEqual([{ token: 'usdxm', decimals: 6, balances: { 'base-sepolia': '10', total: '10' } }]);
-      const more = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, { amount: '5', token: 'usdxm', chain: 'polygon-amoy' });
+      const more = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, {
+        amount: '5',
+        token: 'usdxm',
+        chain: 'polygon-amoy',
+      });
       expect(more.body).toEqual([{ token: 'usdxm', decimals: 6, balances: { 'polygon-amoy': '5', total: '15' } }]);
     });
 
     it('lists balances per token with each chain’s amount, raw amount and contract', async () => {
-      const response = await call('GET', `${WALLETS}/${sender.address}/balances?tokens=usdc,eth&chains=base-sepolia,polygon-amoy`);
+      const response = await call(
+        'GET',
+        `${WALLETS}/${sender.address}/balances?tokens=usdc,eth&chains=base-sepolia,polygon-amoy`,
+      );
       expect(response.status).toBe(200);
       const [usdc, eth] = response.body;
       expect(usdc).toMatchObject({ symbol: 'usdc', decimals: 6, amount: '15', rawAmount: '15000000' });
@@ -54,7 +69,9 @@ describe('transfers over HTTP on the sandbox chains', () => {
     it('defaults to every known token on every chain of the wallet, and refuses unknown ones', async () => {
       const all = await call('GET', `${WALLETS}/${recipient.address}/balances`);
       expect(all.status).toBe(200);
-      expect(all.body.map((balance: { symbol: string }) => balance.symbol)).toEqual(expect.arrayContaining(['eth', 'pol', 'usdxm']));
+      expect(all.body.map((balance: { symbol: string }) => balance.symbol)).toEqual(
+        expect.arrayContaining(['eth', 'pol', 'usdxm']),
+      );
       const unknown = await call('GET', `${WALLETS}/${recipient.address}/balances?tokens=doge`);
       expect(unknown.status).toBe(400);
       expect(unknown.body.message).toMatch(/^tokens: "doge"/);
@@ -64,9 +81,17 @@ describe('transfers over HTTP on the sandbox chains', () => {
     });
 
     it('refuses faucet amounts out of range and tokens it does not give', async () => {
-      const tooMuch = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, { amount: 1000, token: 'usdc', chain: 'base-sepolia' });
+      const tooMuch = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, {
+        amount: 1000,
+        token: 'usdc',
+        chain: 'base-sepolia',
+      });
       expect(tooMuch.status).toBe(400);
-      const other = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, { amount: 1, token: 'doge', chain: 'base-sepolia' });
+      const other = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, {
+        amount: 1,
+        token: 'doge',
+        chain: 'base-sepolia',
+      });
       expect(other.status).toBe(400);
       expect(other.body.message).toMatch(/^token: /);
     });
@@ -74,7 +99,10 @@ describe('transfers over HTTP on the sandbox chains', () => {
 
   describe('sending', () => {
     it('sends to a wallet locator: 201 pending, then success once final, with the funds moved', async () => {
-      const sent = await send(sender.address, 'base-sepolia:usdc', { recipient: 'email:payee@example.com:evm:mpc', amount: '2.5' });
+      const sent = await send(sender.address, 'base-sepolia:usdc', {
+        recipient: 'email:payee@example.com:evm:mpc',
+        amount: '2.5',
+      });
       expect(sent.status).toBe(201);
       expect(sent.body).toMatchObject({
         chainType: 'evm',
@@ -82,11 +110,22 @@ describe('transfers over HTTP on the sandbox chains', () => {
         status: 'pending',
         params: {
           chain: 'base-sepolia',
-          call: { functionName: 'transfer', args: [recipient.address, '2500000'], abi: [expect.objectContaining({ name: 'transfer' })] },
+          call: {
+            functionName: 'transfer',
+            args: [recipient.address, '2500000'],
+            abi: [expect.objectContaining({ name: 'transfer' })],
+          },
         },
-        sendParams: { token: 'base-sepolia:usdc', params: { recipient: 'email:payee@example.com:evm:mpc', recipientAddress: recipient.address, amount: '2.5' } },
+        sendParams: {
+          token: 'base-sepolia:usdc',
+          params: { recipient: 'email:payee@example.com:evm:mpc', recipientAddress: recipient.address, amount: '2.5' },
+        },
         approvals: { required: 0, pending: [], submitted: [] },
-        fees: { mode: 'project', estimate: { token: 'base-sepolia:eth', amount: expect.any(String) }, billed: { usd: 0 } },
+        fees: {
+          mode: 'project',
+          estimate: { token: 'base-sepolia:eth', amount: expect.any(String) },
+          billed: { usd: 0 },
+        },
       });
       expect(sent.body.onChain.call.data).toMatch(/^0xa9059cbb/);
       const final = await settled(sender.address, sent.body.id);
@@ -101,14 +140,24 @@ describe('transfers over HTTP on the sandbox chains', () => {
     it('serves the same resource at spec endpoint 8, for that token only', async () => {
       const sent = await send(sender.address, 'base-sepolia:usdc', { recipient: recipient.address, amount: '1' });
       const final = await settled(sender.address, sent.body.id);
-      const byToken = await call('GET', `${WALLETS}/${sender.address}/tokens/base-sepolia:usdc/transfers/${sent.body.id}`);
+      const byToken = await call(
+        'GET',
+        `${WALLETS}/${sender.address}/tokens/base-sepolia:usdc/transfers/${sent.body.id}`,
+      );
       expect(byToken.status).toBe(200);
       expect(byToken.body).toEqual(final.body);
-      const canonical = await call('GET', `${WALLETS}/${sender.address}/tokens/base-sepolia:usdxm/transfers/${sent.body.id}`);
+      const canonical = await call(
+        'GET',
+        `${WALLETS}/${sender.address}/tokens/base-sepolia:usdxm/transfers/${sent.body.id}`,
+      );
       expect(canonical.status).toBe(200);
-      expect((await call('GET', `${WALLETS}/${sender.address}/tokens/base-sepolia:eth/transfers/${sent.body.id}`)).status).toBe(404);
+      expect(
+        (await call('GET', `${WALLETS}/${sender.address}/tokens/base-sepolia:eth/transfers/${sent.body.id}`)).status,
+      ).toBe(404);
       expect((await call('GET', `${WALLETS}/${recipient.address}/transactions/${sent.body.id}`)).status).toBe(404);
-      expect((await call('GET', `${WALLETS}/${sender.address}/transactions/00000000-0000-4000-8000-000000000000`)).status).toBe(404);
+      expect(
+        (await call('GET', `${WALLETS}/${sender.address}/transactions/00000000-0000-4000-8000-000000000000`)).status,
+      ).toBe(404);
       // An id that is not a UUID names no transaction either: 404, on both paths and for approvals.
       for (const path of [
         `${WALLETS}/${sender.address}/transactions/not-an-id`,
@@ -116,17 +165,30 @@ describe('transfers over HTTP on the sandbox chains', () => {
         `${WALLETS}/${sender.address}/tokens/base-sepolia:usdc/transfers/%24all`,
       ]) {
         const notFound = await call('GET', path);
-        expect({ path, status: notFound.status, body: notFound.body }).toEqual({ path, status: 404, body: { error: true, message: 'Not found', code: 'not_found' } });
+        expect({ path, status: notFound.status, body: notFound.body }).toEqual({
+          path,
+          status: 404,
+          body: { error: true, message: 'Not found', code: 'not_found' },
+        });
       }
-      const approval = await call('POST', `${WALLETS}/${sender.address}/transactions/not-an-id/approvals`, { approvals: [{ signer: `external-wallet:${sender.address}`, signature: '0x00' }] });
+      const approval = await call('POST', `${WALLETS}/${sender.address}/transactions/not-an-id/approvals`, {
+        approvals: [{ signer: `external-wallet:${sender.address}`, signature: '0x00' }],
+      });
       expect(approval.status).toBe(404);
     });
 
     it('ends failed with error.reason when the chain reverts the call', async () => {
-      const sent = await send(sender.address, 'base-sepolia:usdc', { recipient: sandboxRevertingRecipientOf('evm'), amount: '1' });
+      const sent = await send(sender.address, 'base-sepolia:usdc', {
+        recipient: sandboxRevertingRecipientOf('evm'),
+        amount: '1',
+      });
       expect(sent.status).toBe(201);
       const final = await settled(sender.address, sent.body.id);
-      expect(final.body).toMatchObject({ status: 'failed', completedAt: expect.any(Number), error: { reason: 'reverted', message: expect.any(String) } });
+      expect(final.body).toMatchObject({
+        status: 'failed',
+        completedAt: expect.any(Number),
+        error: { reason: 'reverted', message: expect.any(String) },
+      });
       expect(final.body.error.revertData).toMatch(/^0x08c379a0/);
     });
 
@@ -141,7 +203,11 @@ describe('transfers over HTTP on the sandbox chains', () => {
       const payer = (await call('POST', WALLETS, { chainType: 'solana', type: 'mpc', alias: 'sol-payer' })).body;
       const payee = (await call('POST', WALLETS, { chainType: 'solana', type: 'mpc', alias: 'sol-payee' })).body;
       await call('POST', `/v1-alpha2/wallets/${payer.address}/balances`, { amount: 3, token: 'usdc' });
-      const sent = await send('solana:mpc:alias:sol-payer', 'solana:usdc', { recipient: payee.address, amount: '1.25', memo: { type: 'text', value: 'invoice 7' } });
+      const sent = await send('solana:mpc:alias:sol-payer', 'solana:usdc', {
+        recipient: payee.address,
+        amount: '1.25',
+        memo: { type: 'text', value: 'invoice 7' },
+      });
       expect(sent.status).toBe(201);
       expect(sent.body.sendParams.params.memo).toEqual({ type: 'text', value: 'invoice 7' });
       expect((await settled(payer.address, sent.body.id)).body.status).toBe('success');
@@ -152,15 +218,43 @@ describe('transfers over HTTP on the sandbox chains', () => {
       [{ recipient: 'x', amount: '1.2.3' }, 'base-sepolia:usdc', 'amount: must be a decimal amount'],
       [{ recipient: 'x', amount: '-1' }, 'base-sepolia:usdc', 'amount'],
       [{ amount: '1' }, 'base-sepolia:usdc', 'recipient: is required'],
-      [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '0.0000001' }, 'base-sepolia:usdc', 'amount: "0.0000001" has more than the token\'s 6 decimal places'],
+      [
+        { recipient: '0x000000000000000000000000000000000000dEaD', amount: '0.0000001' },
+        'base-sepolia:usdc',
+        'amount: "0.0000001" has more than the token\'s 6 decimal places',
+      ],
       [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '0' }, 'base-sepolia:usdc', 'amount'],
-      [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '1' }, 'solana:usdc', 'tokenLocator: solana is not a chain of this evm wallet'],
-      [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '1' }, 'base:usdc', 'tokenLocator: chain "base" belongs to production'],
-      [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '1' }, 'base-sepolia:doge', 'tokenLocator: unknown currency "doge"'],
+      [
+        { recipient: '0x000000000000000000000000000000000000dEaD', amount: '1' },
+        'solana:usdc',
+        'tokenLocator: solana is not a chain of this evm wallet',
+      ],
+      [
+        { recipient: '0x000000000000000000000000000000000000dEaD', amount: '1' },
+        'base:usdc',
+        'tokenLocator: chain "base" belongs to production',
+      ],
+      [
+        { recipient: '0x000000000000000000000000000000000000dEaD', amount: '1' },
+        'base-sepolia:doge',
+        'tokenLocator: unknown currency "doge"',
+      ],
       [{ recipient: 'email:nobody@example.com:evm', amount: '1' }, 'base-sepolia:usdc', 'recipient: no wallet matches'],
       [{ recipient: 'email:oops:evm', amount: '1' }, 'base-sepolia:usdc', 'recipient: "oops" is not an email address'],
-      [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '1', memo: { type: 'text', value: 'm'.repeat(300) } }, 'base-sepolia:usdc', 'memo: at most 256 bytes'],
-      [{ recipient: '0x000000000000000000000000000000000000dEaD', amount: '1', signer: 'api-key' }, 'base-sepolia:usdc', 'signer: evm mpc wallets are signed by the service'],
+      [
+        {
+          recipient: '0x000000000000000000000000000000000000dEaD',
+          amount: '1',
+          memo: { type: 'text', value: 'm'.repeat(300) },
+        },
+        'base-sepolia:usdc',
+        'memo: at most 256 bytes',
+      ],
+      [
+        { recipient: '0x000000000000000000000000000000000000dEaD', amount: '1', signer: 'api-key' },
+        'base-sepolia:usdc',
+        'signer: evm mpc wallets are signed by the service',
+      ],
     ])('400 naming the field for %j to %s', async (body, token, reason) => {
       const response = await send(sender.address, token, body);
       expect(response.status).toBe(400);
@@ -171,7 +265,11 @@ describe('transfers over HTTP on the sandbox chains', () => {
   describe('the transactions list', () => {
     it('pages newest first with opaque cursors bound to the wallet', async () => {
       const payer = (await call('POST', WALLETS, { chainType: 'evm', type: 'mpc', alias: 'lister' })).body;
-      await call('POST', `/v1-alpha2/wallets/${payer.address}/balances`, { amount: 5, token: 'usdc', chain: 'base-sepolia' });
+      await call('POST', `/v1-alpha2/wallets/${payer.address}/balances`, {
+        amount: 5,
+        token: 'usdc',
+        chain: 'base-sepolia',
+      });
       const ids: string[] = [];
       for (const amount of ['0.1', '0.2', '0.3']) {
         ids.push((await send(payer.address, 'base-sepolia:usdc', { recipient: recipient.address, amount })).body.id);
@@ -180,7 +278,10 @@ describe('transfers over HTTP on the sandbox chains', () => {
       expect(first.status).toBe(200);
       expect(first.body.transactions.map((item: { id: string }) => item.id)).toEqual([ids[2], ids[1]]);
       expect(first.body.transactions[0]).toMatchObject({ sendParams: { params: { amount: '0.3' } } });
-      const second = await call('GET', `${WALLETS}/${payer.address}/transactions?limit=2&cursor=${first.body.nextCursor}`);
+      const second = await call(
+        'GET',
+        `${WALLETS}/${payer.address}/transactions?limit=2&cursor=${first.body.nextCursor}`,
+      );
       expect(second.body.transactions.map((item: { id: string }) => item.id)).toEqual([ids[0]]);
       expect(second.body.nextCursor).toBeNull();
 
@@ -204,7 +305,11 @@ describe('the faucet in production', () => {
   it('is refused', async () => {
     const { serverKey } = await api.project();
     const wallet = (await api.call(serverKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc' })).body;
-    const response = await api.call(serverKey, 'POST', `/v1-alpha2/wallets/${wallet.address}/balances`, { amount: 10, token: 'usdc', chain: 'base' });
+    const response = await api.call(serverKey, 'POST', `/v1-alpha2/wallets/${wallet.address}/balances`, {
+      amount: 10,
+      token: 'usdc',
+      chain: 'base',
+    });
     expect(response.status).toBe(403);
     expect(response.body).toMatchObject({ error: true, code: 'faucet_not_available' });
   });

@@ -3,7 +3,10 @@ import { walletIdOfAddress, walletIdOfIdentity, walletIdOfKey } from '../../src/
 
 /** The v1 formula of ADR 0420, written out: existing wallets are found at these ids. */
 const v1IdentityId = (projectId: string, identityKey: string): string => {
-  const bytes = createHash('sha256').update(`paykit:wallet-id:v1\n${projectId}\n${identityKey}`).digest().subarray(0, 16);
+  const bytes = createHash('sha256')
+    .update(`paykit:wallet-id:v1\n${projectId}\n${identityKey}`)
+    .digest()
+    .subarray(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = bytes.toString('hex');

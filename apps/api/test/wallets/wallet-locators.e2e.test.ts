@@ -21,7 +21,11 @@ describe('GET /2025-06-09/wallets/{walletLocator}', () => {
     };
     await make('email', { chainType: 'evm', type: 'mpc', owner: 'email:ana@example.com' });
     await make('emailAlias', { chainType: 'evm', type: 'mpc', owner: 'email:ana@example.com', alias: 'trip' });
-    await make('emailSmart', { chainType: 'evm', owner: 'email:ana@example.com', config: { adminSigner: { type: 'api-key' } } });
+    await make('emailSmart', {
+      chainType: 'evm',
+      owner: 'email:ana@example.com',
+      config: { adminSigner: { type: 'api-key' } },
+    });
     await make('userId', { chainType: 'solana', type: 'mpc', owner: 'userId:u-1' });
     await make('phone', { chainType: 'aptos', owner: 'phoneNumber:+14155550123' });
     await make('twitter', { chainType: 'sui', owner: 'twitter:SatoshiFan' });
@@ -53,7 +57,12 @@ describe('GET /2025-06-09/wallets/{walletLocator}', () => {
 
   it('accepts a long but valid locator (an email owner with an alias) instead of a 414', async () => {
     const owner = `email:${'a'.repeat(60)}@${'b'.repeat(40)}.example.com`;
-    const response = await api.call(project.serverKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc', owner, alias: 'long-alias' });
+    const response = await api.call(project.serverKey, 'POST', WALLETS, {
+      chainType: 'evm',
+      type: 'mpc',
+      owner,
+      alias: 'long-alias',
+    });
     expect(response.status).toBe(201);
     const found = await get(`${owner}:evm:mpc:alias:long-alias`);
     expect(found.status).toBe(200);
@@ -113,7 +122,9 @@ describe('GET /2025-06-09/wallets/{walletLocator}', () => {
       expect((await get(locator, other.serverKey)).status).toBe(404);
     }
     for (const path of ['balances', 'transactions']) {
-      expect((await api.call(other.serverKey, 'GET', `${WALLETS}/${created['email']!.address}/${path}`)).status).toBe(404);
+      expect((await api.call(other.serverKey, 'GET', `${WALLETS}/${created['email']!.address}/${path}`)).status).toBe(
+        404,
+      );
     }
   });
 

@@ -20,7 +20,13 @@ export interface WalletServer {
   /** An end user's JWT, accepted with the client keys of projects made here. */
   userJwt(subject: string): Promise<string>;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read answers field by field
-  call<Body = any>(key: string, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<JsonResponse<Body>>;
+  call<Body = any>(
+    key: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<JsonResponse<Body>>;
   close(): Promise<void>;
 }
 
@@ -46,8 +52,15 @@ export const startWalletServer = async (options: TestServerOptions = {}): Promis
     server,
     platform,
     project: async (name = `Wallets ${++projects}`) => {
-      const provisioned = await platform.provisionProject({ name, environment, jwt: { type: 'hs256', secret: JWT_SECRET } }, CLI);
-      return { projectId: provisioned.project.projectId, serverKey: provisioned.serverKey, clientKey: provisioned.clientKey };
+      const provisioned = await platform.provisionProject(
+        { name, environment, jwt: { type: 'hs256', secret: JWT_SECRET } },
+        CLI,
+      );
+      return {
+        projectId: provisioned.project.projectId,
+        serverKey: provisioned.serverKey,
+        clientKey: provisioned.clientKey,
+      };
     },
     userJwt: (subject) =>
       new SignJWT({})

@@ -52,18 +52,38 @@ describe('webhook delivery to a receiver over HTTP', () => {
 
   it('delivers a transfer’s out and in, signed, retrying the one the receiver failed with the same webhook-id', async () => {
     receiver.answer('/hooks', 500);
-    const sender = (await call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:payer@example.com' })).body;
-    const recipient = (await call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:payee@example.com' })).body;
-    await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, { amount: 10, token: 'usdc', chain: 'base-sepolia' });
-    const sent = await call('POST', `${WALLETS}/${sender.address}/tokens/base-sepolia:usdc/transfers`, { recipient: recipient.address, amount: '2.5' });
+    const sender = (await call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:payer@example.com' }))
+      .body;
+    const recipient = (await call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:payee@example.com' }))
+      .body;
+    await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, {
+      amount: 10,
+      token: 'usdc',
+      chain: 'base-sepolia',
+    });
+    const sent = await call('POST', `${WALLETS}/${sender.address}/tokens/base-sepolia:usdc/transfers`, {
+      recipient: recipient.address,
+      amount: '2.5',
+    });
     expect(sent.status).toBe(201);
 
-    await receiver.until(() => handledOf('wallets.transfer.out').length === 1 && handledOf('wallets.transfer.in').length === 1);
+    await receiver.until(
+      () => handledOf('wallets.transfer.out').length === 1 && handledOf('wallets.transfer.in').length === 1,
+    );
     expect(receiver.requests.every((request) => request.verified)).toBe(true);
     const [out] = handledOf('wallets.transfer.out');
     const [incoming] = handledOf('wallets.transfer.in');
-    expect(out?.data).toMatchObject({ transferId: sent.body.id, walletAddress: sender.address, counterpartyAddress: recipient.address, amount: { decimal: '2.5' } });
-    expect(incoming?.data).toMatchObject({ transferId: sent.body.id, walletAddress: recipient.address, counterpartyAddress: sender.address });
+    expect(out?.data).toMatchObject({
+      transferId: sent.body.id,
+      walletAddress: sender.address,
+      counterpartyAddress: recipient.address,
+      amount: { decimal: '2.5' },
+    });
+    expect(incoming?.data).toMatchObject({
+      transferId: sent.body.id,
+      walletAddress: recipient.address,
+      counterpartyAddress: sender.address,
+    });
     expect(out?.id).toMatch(/^msg_[0-9a-f]{32}$/);
 
     // The first request failed with a 500; the retry carried the same id and the same body.
@@ -75,13 +95,28 @@ describe('webhook delivery to a receiver over HTTP', () => {
     expect(JSON.parse(attempts[0]?.body ?? '{}')).toEqual({ type: expect.any(String), data: expect.any(Object) });
     expect(attempts[0]?.headers['content-type']).toBe('application/json');
 
-    const log = await pollUntil(() => deliveries(endpoint.id), (response) => response.body.data.every((item: any) => item.status === 'delivered'));
+    const log = await pollUntil(
+      () => deliveries(endpoint.id),
+      (response) => response.body.data.every((item: any) => item.status === 'delivered'),
+    );
     const retried = log.body.data.find((item: any) => item.messageId === failed?.headers['webhook-id']);
-    expect(retried).toMatchObject({ status: 'delivered', attemptCount: 2, nextAttemptAt: null, deliveredAt: expect.any(String) });
+    expect(retried).toMatchObject({
+      status: 'delivered',
+      attemptCount: 2,
+      nextAttemptAt: null,
+      deliveredAt: expect.any(String),
+    });
     const detail = await call('GET', `${ENDPOINTS}/${endpoint.id}/deliveries/${retried.messageId}`);
     expect(detail.status).toBe(200);
     expect(detail.body.attempts).toEqual([
-      expect.objectContaining({ attemptNumber: 1, trigger: 'scheduled', statusCode: 500, outcome: 'failed', error: null, durationMs: expect.any(Number) }),
+      expect.objectContaining({
+        attemptNumber: 1,
+        trigger: 'scheduled',
+        statusCode: 500,
+        outcome: 'failed',
+        error: null,
+        durationMs: expect.any(Number),
+      }),
       expect.objectContaining({ attemptNumber: 2, trigger: 'scheduled', statusCode: 200, outcome: 'succeeded' }),
     ]);
     expect(JSON.stringify(detail.body.payload)).toBe(attempts[0]?.body);
@@ -99,7 +134,10 @@ describe('webhook delivery to a receiver over HTTP', () => {
     expect(again).toMatchObject({ verified: true, status: 200 });
     expect(again?.headers['webhook-id']).toBe(out?.id);
     expect(receiver.handled.length).toBe(handled);
-    const detail = await pollUntil(() => call('GET', `${ENDPOINTS}/${endpoint.id}/deliveries/${out?.id}`), (response) => response.body.status === 'delivered');
+    const detail = await pollUntil(
+      () => call('GET', `${ENDPOINTS}/${endpoint.id}/deliveries/${out?.id}`),
+      (response) => response.body.status === 'delivered',
+    );
     expect(detail.body.attempts.at(-1)).toMatchObject({ trigger: 'manual', statusCode: 200, outcome: 'succeeded' });
     const unknown = await call('POST', `${ENDPOINTS}/${endpoint.id}/deliveries/msg_${'0'.repeat(32)}/redeliver`);
     expect(unknown.status).toBe(404);
@@ -107,30 +145,56 @@ describe('webhook delivery to a receiver over HTTP', () => {
 
   it('sends run.updated with the run’s snapshot as it changes', async () => {
     const as = { 'x-service-user-id': 'alice' };
-    const created = await call('POST', '/unstable/agent-checkouts', {
-      constraints: { maxCost: { amount: '50', currency: 'USD' } },
-      request: { startUrl: 'http://127.0.0.1:9/products/mug' },
-    }, as);
+    const created = await call(
+      'POST',
+      '/unstable/agent-checkouts',
+      {
+        constraints: { maxCost: { amount: '50', currency: 'USD' } },
+        request: { startUrl: 'http://127.0.0.1:9/products/mug' },
+      },
+      as,
+    );
     expect(created.status).toBe(202);
     const runId = created.body.runId;
     expect((await call('POST', `/unstable/agent-checkouts/${runId}/cancel`, undefined, as)).status).toBe(202);
     const ofRun = () => handledOf('agent-checkouts.run.updated').filter((event) => event.data['runId'] === runId);
     await receiver.until(() => ofRun().some((event) => event.data['status'] === 'cancelled'));
     expect(ofRun().map((event) => event.data['status'])).toEqual(expect.arrayContaining(['queued', 'cancelled']));
-    expect(ofRun()[0]?.data).toMatchObject({ runId, revision: 0, status: 'queued', input: { request: { startUrl: 'http://127.0.0.1:9/products/mug' } } });
+    expect(ofRun()[0]?.data).toMatchObject({
+      runId,
+      revision: 0,
+      status: 'queued',
+      input: { request: { startUrl: 'http://127.0.0.1:9/products/mug' } },
+    });
   });
 
   it('gives up after the retry window and marks the delivery failed, keeping every attempt in the log', async () => {
-    const failing = await call('POST', ENDPOINTS, { url: receiver.url('/down'), eventTypes: ['agent-checkouts.run.updated'] });
+    const failing = await call('POST', ENDPOINTS, {
+      url: receiver.url('/down'),
+      eventTypes: ['agent-checkouts.run.updated'],
+    });
     receiver.trust('/down', failing.body.secret);
     receiver.answer('/down', ...Array<number>(100).fill(503));
-    await call('POST', '/unstable/agent-checkouts', {
-      constraints: { maxCost: { amount: '5', currency: 'USD' } },
-      request: { startUrl: 'http://127.0.0.1:9/products/cup' },
-    }, { 'x-service-user-id': 'bob' });
-    const log = await pollUntil(() => deliveries(failing.body.id, '?status=failed'), (response) => response.body.data.length === 1, 15_000);
+    await call(
+      'POST',
+      '/unstable/agent-checkouts',
+      {
+        constraints: { maxCost: { amount: '5', currency: 'USD' } },
+        request: { startUrl: 'http://127.0.0.1:9/products/cup' },
+      },
+      { 'x-service-user-id': 'bob' },
+    );
+    const log = await pollUntil(
+      () => deliveries(failing.body.id, '?status=failed'),
+      (response) => response.body.data.length === 1,
+      15_000,
+    );
     const [delivery] = log.body.data;
-    expect(delivery).toMatchObject({ status: 'failed', nextAttemptAt: null, lastAttempt: { statusCode: 503, outcome: 'failed' } });
+    expect(delivery).toMatchObject({
+      status: 'failed',
+      nextAttemptAt: null,
+      lastAttempt: { statusCode: 503, outcome: 'failed' },
+    });
     expect(delivery.attemptCount).toBeGreaterThanOrEqual(4);
     const detail = await call('GET', `${ENDPOINTS}/${failing.body.id}/deliveries/${delivery.messageId}`);
     expect(detail.body.attempts).toHaveLength(delivery.attemptCount);
@@ -146,15 +210,26 @@ describe('webhook delivery to a receiver over HTTP', () => {
     const rotated = await call('POST', `${ENDPOINTS}/${endpoint.id}/rotate-secret`);
     expect(rotated.status).toBe(200);
     const before = receiver.requests.length;
-    await call('POST', '/unstable/agent-checkouts', {
-      constraints: { maxCost: { amount: '7', currency: 'USD' } },
-      request: { startUrl: 'http://127.0.0.1:9/products/hat' },
-    }, { 'x-service-user-id': 'carol' });
+    await call(
+      'POST',
+      '/unstable/agent-checkouts',
+      {
+        constraints: { maxCost: { amount: '7', currency: 'USD' } },
+        request: { startUrl: 'http://127.0.0.1:9/products/hat' },
+      },
+      { 'x-service-user-id': 'carol' },
+    );
     await receiver.until(() => receiver.requests.slice(before).some((request) => request.path === '/hooks'));
     const request = receiver.requests.slice(before).find((candidate) => candidate.path === '/hooks');
     expect(String(request?.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(request?.verified).toBe(true);
     expect(verifyStandardWebhook(rotated.body.secret, request?.headers ?? {}, request?.body ?? '')).toBe(true);
-    expect(verifyStandardWebhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`, request?.headers ?? {}, request?.body ?? '')).toBe(false);
+    expect(
+      verifyStandardWebhook(
+        `whsec_${Buffer.alloc(32, 1).toString('base64')}`,
+        request?.headers ?? {},
+        request?.body ?? '',
+      ),
+    ).toBe(false);
   });
 });

@@ -14,12 +14,18 @@ describe('webhook endpoints over HTTP', () => {
 
   const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}, as = key) =>
     fetchJson(`${server.baseUrl}${path}`, { method, body, headers: { 'x-api-key': as, ...headers } });
-  const create = (body: Record<string, unknown>, headers: Record<string, string> = {}) => call('POST', ENDPOINTS, body, headers);
+  const create = (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    call('POST', ENDPOINTS, body, headers);
   const valid = { url: 'https://hooks.example.com/paykit', eventTypes: ['orders.quote.created'] };
 
   beforeAll(async () => {
     server = await startServer({
-      env: { EVENT_STORE: 'memory', WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:4999', RATE_LIMIT_WRITES_PER_MIN: 100_000, RATE_LIMIT_READS_PER_MIN: 100_000 },
+      env: {
+        EVENT_STORE: 'memory',
+        WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:4999',
+        RATE_LIMIT_WRITES_PER_MIN: 100_000,
+        RATE_LIMIT_READS_PER_MIN: 100_000,
+      },
     });
     platform = server.app.get<Platform>(PLATFORM);
     key = (await platform.provisionProject({ name: 'Hooks', environment: 'staging' }, CLI)).serverKey;
@@ -60,12 +66,22 @@ describe('webhook endpoints over HTTP', () => {
     for (const [body, message] of cases) {
       const response = await create(body);
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ error: true, code: 'invalid_request', message: expect.stringMatching(message) });
+      expect(response.body).toMatchObject({
+        error: true,
+        code: 'invalid_request',
+        message: expect.stringMatching(message),
+      });
     }
   });
 
   it('refuses private, loopback and link-local addresses like agent checkouts do, unless allow-listed', async () => {
-    for (const url of ['http://10.0.0.5/hook', 'http://127.0.0.1:5000/hook', 'http://[::1]/hook', 'http://169.254.169.254/latest', 'http://0x7f.1/hook']) {
+    for (const url of [
+      'http://10.0.0.5/hook',
+      'http://127.0.0.1:5000/hook',
+      'http://[::1]/hook',
+      'http://169.254.169.254/latest',
+      'http://0x7f.1/hook',
+    ]) {
       const response = await create({ ...valid, url });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/^url: The host .* resolves to a (private|loopback|link-local) address/);
@@ -81,18 +97,26 @@ describe('webhook endpoints over HTTP', () => {
       description: null,
     });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ url: 'https://hooks.example.com/v2', eventTypes: ['wallets.transfer.in', 'wallets.transfer.out'], description: null });
+    expect(changed.body).toMatchObject({
+      url: 'https://hooks.example.com/v2',
+      eventTypes: ['wallets.transfer.in', 'wallets.transfer.out'],
+      description: null,
+    });
     expect((await call('PATCH', `${ENDPOINTS}/${endpoint.id}`, {})).status).toBe(400);
     expect((await call('PATCH', `${ENDPOINTS}/${endpoint.id}`, { url: 'http://192.168.1.1/x' })).status).toBe(400);
   });
 
   it('rotates the secret: a new one, once per idempotency key', async () => {
     const { body: endpoint } = await create(valid);
-    const rotated = await call('POST', `${ENDPOINTS}/${endpoint.id}/rotate-secret`, undefined, { 'x-idempotency-key': 'rotate-1' });
+    const rotated = await call('POST', `${ENDPOINTS}/${endpoint.id}/rotate-secret`, undefined, {
+      'x-idempotency-key': 'rotate-1',
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(endpoint.secret);
-    const again = await call('POST', `${ENDPOINTS}/${endpoint.id}/rotate-secret`, undefined, { 'x-idempotency-key': 'rotate-1' });
+    const again = await call('POST', `${ENDPOINTS}/${endpoint.id}/rotate-secret`, undefined, {
+      'x-idempotency-key': 'rotate-1',
+    });
     expect(again.body.secret).toBe(rotated.body.secret);
     expect(again.headers.get('x-idempotent-replayed')).toBe('true');
     const third = await call('POST', `${ENDPOINTS}/${endpoint.id}/rotate-secret`);
@@ -144,7 +168,8 @@ describe('webhook endpoints over HTTP', () => {
   it('pages through the list oldest first with signed cursors bound to the project', async () => {
     const fresh = (await platform.provisionProject({ name: 'Pages', environment: 'staging' }, CLI)).serverKey;
     const ids: string[] = [];
-    for (let index = 0; index < 5; index++) ids.push((await call('POST', ENDPOINTS, { ...valid, description: `#${index}` }, {}, fresh)).body.id);
+    for (let index = 0; index < 5; index++)
+      ids.push((await call('POST', ENDPOINTS, { ...valid, description: `#${index}` }, {}, fresh)).body.id);
     const first = await call('GET', `${ENDPOINTS}?limit=2`, undefined, {}, fresh);
     expect(first.body.data.map((item: { id: string }) => item.id)).toEqual(ids.slice(0, 2));
     const second = await call('GET', `${ENDPOINTS}?limit=2&cursor=${first.body.nextCursor}`, undefined, {}, fresh);
@@ -160,7 +185,17 @@ describe('webhook endpoints over HTTP', () => {
   });
 
   it('needs the webhooks scopes', async () => {
-    const reader = (await platform.apiKeys.issue({ projectId: (await platform.provisionProject({ name: 'Scoped', environment: 'staging' }, CLI)).project.projectId, kind: 'server', scopes: ['webhooks.read'] }, CLI)).key;
+    const reader = (
+      await platform.apiKeys.issue(
+        {
+          projectId: (await platform.provisionProject({ name: 'Scoped', environment: 'staging' }, CLI)).project
+            .projectId,
+          kind: 'server',
+          scopes: ['webhooks.read'],
+        },
+        CLI,
+      )
+    ).key;
     expect((await call('GET', ENDPOINTS, undefined, {}, reader)).status).toBe(200);
     const refused = await call('POST', ENDPOINTS, valid, {}, reader);
     expect(refused.status).toBe(401);

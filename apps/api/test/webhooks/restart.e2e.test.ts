@@ -51,9 +51,15 @@ describe('webhook deliveries across restarts', () => {
     const platform = first.app.get<Platform>(PLATFORM);
     const key = (await platform.provisionProject({ name: 'Restart', environment: 'staging' }, CLI)).serverKey;
     const call = (running: RunningApp, method: string, path: string, body?: unknown) =>
-      fetchJson(`${running.baseUrl}${path}`, { method, body, headers: { 'x-api-key': key, 'x-service-user-id': 'alice' } });
+      fetchJson(`${running.baseUrl}${path}`, {
+        method,
+        body,
+        headers: { 'x-api-key': key, 'x-service-user-id': 'alice' },
+      });
 
-    const endpoint = (await call(first, 'POST', ENDPOINTS, { url: receiver.url('/hooks'), eventTypes: ['agent-checkouts.run.updated'] })).body;
+    const endpoint = (
+      await call(first, 'POST', ENDPOINTS, { url: receiver.url('/hooks'), eventTypes: ['agent-checkouts.run.updated'] })
+    ).body;
     receiver.trust('/hooks', endpoint.secret);
     const run = await call(first, 'POST', '/unstable/agent-checkouts', {
       constraints: { maxCost: { amount: '50', currency: 'USD' } },
@@ -61,16 +67,24 @@ describe('webhook deliveries across restarts', () => {
     });
     expect(run.status).toBe(202);
     const queued = await call(first, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`);
-    expect(queued.body.data).toEqual([expect.objectContaining({ eventType: 'agent-checkouts.run.updated', status: 'pending', attemptCount: 0 })]);
+    expect(queued.body.data).toEqual([
+      expect.objectContaining({ eventType: 'agent-checkouts.run.updated', status: 'pending', attemptCount: 0 }),
+    ]);
     await stop();
     expect(receiver.requests).toEqual([]);
 
     const second = await start('inprocess');
     await receiver.until(() => receiver.handled.length === 1);
-    expect(receiver.handled[0]).toMatchObject({ id: queued.body.data[0].messageId, data: { runId: run.body.runId, status: 'queued' } });
+    expect(receiver.handled[0]).toMatchObject({
+      id: queued.body.data[0].messageId,
+      data: { runId: run.body.runId, status: 'queued' },
+    });
     expect(receiver.requests.every((request) => request.verified)).toBe(true);
     // The outcome is recorded after the receiver answered: the log shows it once recorded.
-    const delivered = await pollUntil(() => call(second, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`), (response) => response.body.data[0]?.status !== 'pending');
+    const delivered = await pollUntil(
+      () => call(second, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`),
+      (response) => response.body.data[0]?.status !== 'pending',
+    );
     expect(delivered.body.data[0]).toMatchObject({ status: 'delivered', attemptCount: 1 });
     await stop();
 

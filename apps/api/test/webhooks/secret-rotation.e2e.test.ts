@@ -47,7 +47,8 @@ describe('webhook secret rotation on real deliveries', () => {
       request: { startUrl: 'http://127.0.0.1:9/products/mug' },
     });
     expect(run.status).toBe(202);
-    const ofRun = () => receiver.requests.find((request) => request.path === path && request.body.includes(run.body.runId));
+    const ofRun = () =>
+      receiver.requests.find((request) => request.path === path && request.body.includes(run.body.runId));
     await receiver.until(() => ofRun() !== undefined);
     return ofRun()!;
   };
@@ -56,7 +57,10 @@ describe('webhook secret rotation on real deliveries', () => {
   const signatureCount = (request: ReceivedRequest) => String(request.headers['webhook-signature']).split(' ').length;
 
   it('signs with the old and the new secret until the grace ends, then with the new one only', async () => {
-    const created = await call('POST', ENDPOINTS, { url: receiver.url('/rotating'), eventTypes: ['agent-checkouts.run.updated'] });
+    const created = await call('POST', ENDPOINTS, {
+      url: receiver.url('/rotating'),
+      eventTypes: ['agent-checkouts.run.updated'],
+    });
     expect(created.status).toBe(201);
     const old = created.body.secret as string;
     const before = await deliveryOfNewEvent('/rotating');
@@ -69,14 +73,26 @@ describe('webhook secret rotation on real deliveries', () => {
     expect(current).not.toBe(old);
 
     const rightAfter = await deliveryOfNewEvent('/rotating');
-    expect([signedBy(current, rightAfter), signedBy(old, rightAfter), signatureCount(rightAfter)]).toEqual([true, true, 2]);
+    expect([signedBy(current, rightAfter), signedBy(old, rightAfter), signatureCount(rightAfter)]).toEqual([
+      true,
+      true,
+      2,
+    ]);
 
     clock.advance(GRACE_MS - MINUTE_MS);
     const lastMinute = await deliveryOfNewEvent('/rotating');
-    expect([signedBy(current, lastMinute), signedBy(old, lastMinute), signatureCount(lastMinute)]).toEqual([true, true, 2]);
+    expect([signedBy(current, lastMinute), signedBy(old, lastMinute), signatureCount(lastMinute)]).toEqual([
+      true,
+      true,
+      2,
+    ]);
 
     clock.advance(2 * MINUTE_MS);
     const afterGrace = await deliveryOfNewEvent('/rotating');
-    expect([signedBy(current, afterGrace), signedBy(old, afterGrace), signatureCount(afterGrace)]).toEqual([true, false, 1]);
+    expect([signedBy(current, afterGrace), signedBy(old, afterGrace), signatureCount(afterGrace)]).toEqual([
+      true,
+      false,
+      1,
+    ]);
   });
 });

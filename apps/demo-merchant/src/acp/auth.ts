@@ -33,16 +33,23 @@ const unauthorized = (code: string, message: string) => new AcpHttpError(401, 'i
 export const authenticator = (options: AcpAuthOptions) => {
   const key: KeyObject | undefined = options.signatureKey ? createPublicKey(options.signatureKey) : undefined;
   return (request: FastifyRequest): void => {
-    if (header(request, 'authorization') !== `Bearer ${options.apiKey}`) throw unauthorized('unauthorized', 'A valid bearer token is required.');
+    if (header(request, 'authorization') !== `Bearer ${options.apiKey}`)
+      throw unauthorized('unauthorized', 'A valid bearer token is required.');
     if (!key) return;
     const signature = header(request, 'signature');
     const timestamp = header(request, 'timestamp');
-    if (!signature || !timestamp) throw unauthorized('signature_required', 'This shop requires signed requests (Signature and Timestamp headers).');
+    if (!signature || !timestamp)
+      throw unauthorized('signature_required', 'This shop requires signed requests (Signature and Timestamp headers).');
     const at = Date.parse(timestamp);
-    if (!/^\d{4}-\d{2}-\d{2}T/.test(timestamp) || Number.isNaN(at) || Math.abs(at - options.clock.now().getTime()) > MAX_SKEW_MS) {
+    if (
+      !/^\d{4}-\d{2}-\d{2}T/.test(timestamp) ||
+      Number.isNaN(at) ||
+      Math.abs(at - options.clock.now().getTime()) > MAX_SKEW_MS
+    ) {
       throw unauthorized('invalid_signature', 'The Timestamp header is not a current RFC 3339 time.');
     }
     const content = Buffer.from(signedContent(request.method, request.url, timestamp, request.body));
-    if (!verify(null, content, key, Buffer.from(signature, 'base64url'))) throw unauthorized('invalid_signature', 'The request signature does not verify.');
+    if (!verify(null, content, key, Buffer.from(signature, 'base64url')))
+      throw unauthorized('invalid_signature', 'The request signature does not verify.');
   };
 };

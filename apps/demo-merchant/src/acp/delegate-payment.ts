@@ -16,9 +16,18 @@ const delegatePaymentSchema = z.object({
     type: z.literal('card'),
     card_number_type: z.enum(['fpan', 'network_token']),
     number: z.string().trim().min(1).max(512),
-    exp_month: z.string().regex(/^(0[1-9]|1[0-2])$/).optional(),
-    exp_year: z.string().regex(/^\d{4}$/).optional(),
-    cvc: z.string().regex(/^\d{3,4}$/).optional(),
+    exp_month: z
+      .string()
+      .regex(/^(0[1-9]|1[0-2])$/)
+      .optional(),
+    exp_year: z
+      .string()
+      .regex(/^\d{4}$/)
+      .optional(),
+    cvc: z
+      .string()
+      .regex(/^\d{3,4}$/)
+      .optional(),
     display_card_funding_type: z.enum(['credit', 'debit', 'prepaid']),
     metadata: strings,
   }),
@@ -31,12 +40,21 @@ const delegatePaymentSchema = z.object({
     expires_at: z.iso.datetime({ offset: true }),
   }),
   billing_address: acpAddressSchema.optional(),
-  risk_signals: z.array(z.object({ type: z.literal('card_testing'), score: z.number().int(), action: z.enum(['blocked', 'manual_review', 'authorized']) })).min(1),
+  risk_signals: z
+    .array(
+      z.object({
+        type: z.literal('card_testing'),
+        score: z.number().int(),
+        action: z.enum(['blocked', 'manual_review', 'authorized']),
+      }),
+    )
+    .min(1),
   metadata: strings,
 });
 
 /** The Delegate Payment error codes are a closed set: every refusal of a request is `invalid_card`. */
-const refuse = (statusCode: number, param: string, message: string) => new AcpHttpError(statusCode, 'invalid_request', 'invalid_card', message, param);
+const refuse = (statusCode: number, param: string, message: string) =>
+  new AcpHttpError(statusCode, 'invalid_request', 'invalid_card', message, param);
 
 export interface DelegatePaymentDeps {
   readonly tokens: DelegatedTokens;
@@ -51,7 +69,11 @@ export interface DelegatePaymentDeps {
  * network token such as a platform's card-vault token) behind a `vt_` token bound to the
  * allowance. Only this shop, for an open session of its own, within the allowance, can charge it.
  */
-export const delegatePayment = (deps: DelegatePaymentDeps, raw: unknown, idempotencyKey: string | undefined): AcpResponse => {
+export const delegatePayment = (
+  deps: DelegatePaymentDeps,
+  raw: unknown,
+  idempotencyKey: string | undefined,
+): AcpResponse => {
   const parsed = delegatePaymentSchema.safeParse(raw ?? {});
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
@@ -59,14 +81,18 @@ export const delegatePayment = (deps: DelegatePaymentDeps, raw: unknown, idempot
     throw refuse(400, param, `${param}: ${issue?.message ?? 'invalid request'}`);
   }
   const { payment_method: card, allowance, metadata } = parsed.data;
-  if (allowance.merchant_id !== deps.merchantId) throw refuse(422, '$.allowance.merchant_id', `This shop is merchant ${deps.merchantId}.`);
+  if (allowance.merchant_id !== deps.merchantId)
+    throw refuse(422, '$.allowance.merchant_id', `This shop is merchant ${deps.merchantId}.`);
   if (!deps.isOpenSession(allowance.checkout_session_id)) {
     throw refuse(422, '$.allowance.checkout_session_id', `No open checkout session ${allowance.checkout_session_id}.`);
   }
   const expiresAt = new Date(allowance.expires_at);
-  if (expiresAt.getTime() <= deps.clock.now().getTime()) throw refuse(422, '$.allowance.expires_at', 'The allowance has already expired.');
+  if (expiresAt.getTime() <= deps.clock.now().getTime())
+    throw refuse(422, '$.allowance.expires_at', 'The allowance has already expired.');
   const method: PaymentMethod =
-    card.card_number_type === 'fpan' ? { kind: 'card', number: card.number.replace(/[\s-]/g, '') } : { kind: 'token', token: card.number, provider: 'network_token' };
+    card.card_number_type === 'fpan'
+      ? { kind: 'card', number: card.number.replace(/[\s-]/g, '') }
+      : { kind: 'token', token: card.number, provider: 'network_token' };
   const issued = deps.tokens.issue(method, {
     reason: 'one_time',
     maxAmount: allowance.max_amount,
@@ -80,7 +106,11 @@ export const delegatePayment = (deps: DelegatePaymentDeps, raw: unknown, idempot
     body: {
       id: issued.id,
       created: issued.created.toISOString(),
-      metadata: { ...metadata, merchant_id: deps.merchantId, ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}) },
+      metadata: {
+        ...metadata,
+        merchant_id: deps.merchantId,
+        ...(idempotencyKey ? { idempotency_key: idempotencyKey } : {}),
+      },
     },
   };
 };

@@ -11,11 +11,20 @@ export const discoveryDocument = (origin: string, versions: readonly AcpVersion[
   protocol: { name: 'acp', version: versions[versions.length - 1], supported_versions: versions },
   api_base_url: origin,
   transports: ['rest'],
-  capabilities: { services: ['checkout', 'delegate_payment'], supported_currencies: ['usd'], supported_locales: ['en-US'] },
+  capabilities: {
+    services: ['checkout', 'delegate_payment'],
+    supported_currencies: ['usd'],
+    supported_locales: ['en-US'],
+  },
 });
 
-export const discoveryRoutes = async (scope: FastifyInstance, options: { readonly publicUrl?: string; readonly versions: readonly AcpVersion[] }): Promise<void> => {
+export const discoveryRoutes = async (
+  scope: FastifyInstance,
+  options: { readonly publicUrl?: string; readonly versions: readonly AcpVersion[] },
+): Promise<void> => {
   scope.get(DISCOVERY_PATH, async (request, reply) =>
-    reply.header('cache-control', 'public, max-age=3600').send(discoveryDocument(originOf(request, options.publicUrl), options.versions)),
+    reply
+      .header('cache-control', 'public, max-age=3600')
+      .send(discoveryDocument(originOf(request, options.publicUrl), options.versions)),
   );
 };

@@ -16,16 +16,29 @@ export class AcpHttpError extends Error {
   }
 
   toBody(): Record<string, unknown> {
-    return { type: this.type, code: this.code, message: this.message, ...(this.param ? { param: this.param } : {}), ...this.extra };
+    return {
+      type: this.type,
+      code: this.code,
+      message: this.message,
+      ...(this.param ? { param: this.param } : {}),
+      ...this.extra,
+    };
   }
 }
 
 /** An RFC 9535 JSONPath for a path into the request body: ['items', 0, 'id'] -> `$.items[0].id`. */
 export const toJsonPath = (path: readonly PropertyKey[]): string =>
-  path.reduce<string>((jsonPath, key) => (typeof key === 'number' ? `${jsonPath}[${key}]` : `${jsonPath}.${String(key)}`), '$');
+  path.reduce<string>(
+    (jsonPath, key) => (typeof key === 'number' ? `${jsonPath}[${key}]` : `${jsonPath}.${String(key)}`),
+    '$',
+  );
 
 const valueAt = (body: unknown, path: readonly PropertyKey[]): unknown =>
-  path.reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined), body);
+  path.reduce<unknown>(
+    (value, key) =>
+      value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined,
+    body,
+  );
 
 /** The first validation issue as the protocol's error: `missing` when the field is absent, else `invalid`. */
 export const fromValidationError = (error: z.ZodError, body: unknown): AcpHttpError => {
@@ -34,5 +47,11 @@ export const fromValidationError = (error: z.ZodError, body: unknown): AcpHttpEr
   const value = valueAt(body, path);
   const missing = value === undefined || value === null || value === '';
   const param = toJsonPath(path);
-  return new AcpHttpError(400, 'invalid_request', missing ? 'missing' : 'invalid', `${param}: ${issue?.message ?? 'invalid request'}`, param);
+  return new AcpHttpError(
+    400,
+    'invalid_request',
+    missing ? 'missing' : 'invalid',
+    `${param}: ${issue?.message ?? 'invalid request'}`,
+    param,
+  );
 };

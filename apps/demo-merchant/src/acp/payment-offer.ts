@@ -22,7 +22,11 @@ const cardHandler = (terms: PaymentTerms) => ({
   psp: terms.provider,
   config_schema: 'https://acp.dev/schemas/handlers/tokenized.card/config.json',
   instrument_schemas: ['https://acp.dev/schemas/handlers/tokenized.card/instrument.json'],
-  config: { merchant_id: terms.merchantId, accepted_brands: CARD_NETWORKS, accepted_funding_types: ['credit', 'debit', 'prepaid'] },
+  config: {
+    merchant_id: terms.merchantId,
+    accepted_brands: CARD_NETWORKS,
+    accepted_funding_types: ['credit', 'debit', 'prepaid'],
+  },
 });
 
 /** The session's payment fields in the version's shape. */
@@ -31,10 +35,19 @@ export const paymentOffer = (shape: VersionShape, terms: PaymentTerms): Record<s
     case 'provider':
       return { payment_provider: { provider: terms.provider, supported_payment_methods: ['card'] } };
     case 'provider_networks':
-      return { payment_provider: { provider: terms.provider, supported_payment_methods: [{ type: 'card', supported_card_networks: CARD_NETWORKS }] } };
+      return {
+        payment_provider: {
+          provider: terms.provider,
+          supported_payment_methods: [{ type: 'card', supported_card_networks: CARD_NETWORKS }],
+        },
+      };
     case 'provider_merchant':
       return {
-        payment_provider: { provider: terms.provider, merchant_id: terms.merchantId, supported_payment_methods: [{ type: 'card', supported_card_networks: CARD_NETWORKS }] },
+        payment_provider: {
+          provider: terms.provider,
+          merchant_id: terms.merchantId,
+          supported_payment_methods: [{ type: 'card', supported_card_networks: CARD_NETWORKS }],
+        },
       };
     case 'handlers':
       return { capabilities: { payment: { handlers: [cardHandler(terms)] } } };

@@ -30,8 +30,10 @@ const lineItemId = (index: number) => `line_item_${index + 1}`;
 /** The authoritative cart state, in the field names and shapes of the API version the client asked for. */
 export const renderSession = (session: AcpSession, quote: Quote, context: RenderContext): Record<string, unknown> => {
   const shape = VERSION_SHAPES[context.version];
-  const addressPath = shape.fulfillment === 'fulfillment_address' ? '$.fulfillment_address' : '$.fulfillment_details.address';
-  const buyer = session.buyer && shape.buyerRequires.every((field) => session.buyer?.[field]) ? session.buyer : undefined;
+  const addressPath =
+    shape.fulfillment === 'fulfillment_address' ? '$.fulfillment_address' : '$.fulfillment_details.address';
+  const buyer =
+    session.buyer && shape.buyerRequires.every((field) => session.buyer?.[field]) ? session.buyer : undefined;
   return {
     id: session.id,
     ...(shape.capabilities ? { protocol: { version: context.version } } : {}),
@@ -49,7 +51,13 @@ export const renderSession = (session: AcpSession, quote: Quote, context: Render
       { type: 'privacy_policy', url: `${context.origin}/legal/privacy` },
     ],
     ...(session.order
-      ? { order: { id: session.order.number, checkout_session_id: session.id, permalink_url: `${context.origin}/orders/${session.order.number}` } }
+      ? {
+          order: {
+            id: session.order.number,
+            checkout_session_id: session.id,
+            permalink_url: `${context.origin}/orders/${session.order.number}`,
+          },
+        }
       : {}),
   };
 };
@@ -62,7 +70,13 @@ const renderBuyer = (buyer: NonNullable<AcpSession['buyer']>, shape: VersionShap
   ...(buyer.phone_number ? { phone_number: buyer.phone_number } : {}),
 });
 
-const amountsOf = (line: PricedLine) => ({ base_amount: line.baseAmount, discount: line.discount, subtotal: line.subtotal, tax: line.tax, total: line.total });
+const amountsOf = (line: PricedLine) => ({
+  base_amount: line.baseAmount,
+  discount: line.discount,
+  subtotal: line.subtotal,
+  tax: line.tax,
+  total: line.total,
+});
 
 const renderLine = (line: PricedLine, index: number, shape: VersionShape): Record<string, unknown> => {
   const name = line.variant?.size ? `${line.product.name} (${line.variant.size})` : line.product.name;
@@ -70,7 +84,13 @@ const renderLine = (line: PricedLine, index: number, shape: VersionShape): Recor
     case 'amounts':
       return { id: lineItemId(index), item: { id: line.itemId, quantity: line.quantity }, ...amountsOf(line) };
     case 'amounts_named':
-      return { id: lineItemId(index), item: { id: line.itemId, quantity: line.quantity }, name, unit_amount: line.unitAmount, ...amountsOf(line) };
+      return {
+        id: lineItemId(index),
+        item: { id: line.itemId, quantity: line.quantity },
+        name,
+        unit_amount: line.unitAmount,
+        ...amountsOf(line),
+      };
     case 'totals':
       return {
         id: lineItemId(index),

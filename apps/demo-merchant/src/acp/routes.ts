@@ -17,7 +17,10 @@ export interface AcpRoutesOptions {
   readonly publicUrl?: string;
 }
 
-type Operation = (context: AcpRequestContext, request: FastifyRequest<{ Params: { id: string } }>) => AcpResponse | Promise<AcpResponse>;
+type Operation = (
+  context: AcpRequestContext,
+  request: FastifyRequest<{ Params: { id: string } }>,
+) => AcpResponse | Promise<AcpResponse>;
 
 /** The agentic-checkout HTTP API: `/checkout_sessions` at the shop's origin. */
 export const acpRoutes = async (scope: FastifyInstance, options: AcpRoutesOptions): Promise<void> => {
@@ -39,12 +42,18 @@ export const acpRoutes = async (scope: FastifyInstance, options: AcpRoutesOption
   scope.setErrorHandler((error, _request, reply) => {
     if (error instanceof AcpHttpError) return reply.code(error.statusCode).send(error.toBody());
     const statusCode = (error as { statusCode?: number }).statusCode;
-    if (statusCode && statusCode < 500) return reply.code(statusCode).send({ type: 'invalid_request', code: 'invalid', message: (error as Error).message });
+    if (statusCode && statusCode < 500)
+      return reply
+        .code(statusCode)
+        .send({ type: 'invalid_request', code: 'invalid', message: (error as Error).message });
     scope.log.error(error);
-    return reply.code(500).send({ type: 'processing_error', code: 'internal_error', message: 'The shop could not process the request.' });
+    return reply
+      .code(500)
+      .send({ type: 'processing_error', code: 'internal_error', message: 'The shop could not process the request.' });
   });
 
-  const handle = (operation: Operation, replayable: boolean) =>
+  const handle =
+    (operation: Operation, replayable: boolean) =>
     async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
       echoHeaders(request, reply);
       authenticate(request);
@@ -54,7 +63,12 @@ export const acpRoutes = async (scope: FastifyInstance, options: AcpRoutesOption
       const fingerprint = IdempotencyCache.fingerprint(request.method, request.url, request.body);
       const replay = idempotency.lookup(key, fingerprint);
       if (replay === 'conflict') {
-        throw new AcpHttpError(409, 'invalid_request', 'idempotency_conflict', 'Same Idempotency-Key used with different parameters');
+        throw new AcpHttpError(
+          409,
+          'invalid_request',
+          'idempotency_conflict',
+          'Same Idempotency-Key used with different parameters',
+        );
       }
       if (replay) return send(reply, replay);
       const response = await run(operation, context, request);
@@ -62,17 +76,39 @@ export const acpRoutes = async (scope: FastifyInstance, options: AcpRoutesOption
       return send(reply, response);
     };
 
-  scope.post('/checkout_sessions', handle((context, request) => service.create(request.body, context), true));
-  scope.post('/checkout_sessions/:id', handle((context, request) => service.update(request.params.id, request.body, context), true));
-  scope.get('/checkout_sessions/:id', handle((context, request) => service.get(request.params.id, context), false));
-  scope.post('/checkout_sessions/:id/complete', handle((context, request) => service.complete(request.params.id, request.body, context), true));
-  scope.post('/checkout_sessions/:id/cancel', handle((context, request) => service.cancel(request.params.id, context), true));
+  scope.post(
+    '/checkout_sessions',
+    handle((context, request) => service.create(request.body, context), true),
+  );
+  scope.post(
+    '/checkout_sessions/:id',
+    handle((context, request) => service.update(request.params.id, request.body, context), true),
+  );
+  scope.get(
+    '/checkout_sessions/:id',
+    handle((context, request) => service.get(request.params.id, context), false),
+  );
+  scope.post(
+    '/checkout_sessions/:id/complete',
+    handle((context, request) => service.complete(request.params.id, request.body, context), true),
+  );
+  scope.post(
+    '/checkout_sessions/:id/cancel',
+    handle((context, request) => service.cancel(request.params.id, context), true),
+  );
   const delegation = { ...options.delegation, isOpenSession: (id: string) => service.isOpen(id) };
-  scope.post(DELEGATE_PAYMENT_PATH, handle((_context, request) => delegatePayment(delegation, request.body, header(request, 'idempotency-key')), true));
+  scope.post(
+    DELEGATE_PAYMENT_PATH,
+    handle((_context, request) => delegatePayment(delegation, request.body, header(request, 'idempotency-key')), true),
+  );
 };
 
 /** Runs an operation and turns a protocol error into a response, so errors can be replayed too. */
-const run = async (operation: Operation, context: AcpRequestContext, request: FastifyRequest<{ Params: { id: string } }>): Promise<AcpResponse> => {
+const run = async (
+  operation: Operation,
+  context: AcpRequestContext,
+  request: FastifyRequest<{ Params: { id: string } }>,
+): Promise<AcpResponse> => {
   try {
     return await operation(context, request);
   } catch (error) {
@@ -99,8 +135,23 @@ const echoHeaders = (request: FastifyRequest, reply: FastifyReply): void => {
 const versionOf = (request: FastifyRequest, versions: readonly AcpVersion[]): AcpVersion => {
   const requested = header(request, 'api-version');
   const supported = { supported_versions: versions };
-  if (requested === undefined) throw new AcpHttpError(400, 'invalid_request', 'missing_api_version', 'The API-Version header is required.', undefined, supported);
+  if (requested === undefined)
+    throw new AcpHttpError(
+      400,
+      'invalid_request',
+      'missing_api_version',
+      'The API-Version header is required.',
+      undefined,
+      supported,
+    );
   const version = versions.find((candidate) => candidate === requested);
   if (version) return version;
-  throw new AcpHttpError(400, 'invalid_request', 'unsupported_api_version', `API-Version ${requested} is not supported.`, undefined, supported);
+  throw new AcpHttpError(
+    400,
+    'invalid_request',
+    'unsupported_api_version',
+    `API-Version ${requested} is not supported.`,
+    undefined,
+    supported,
+  );
 };

@@ -50,7 +50,11 @@ export class AcpCheckoutService {
 
   update(id: string, rawBody: unknown, context: AcpRequestContext): AcpResponse {
     const session = this.openSession(id);
-    const updated = this.applied(session, decodeSessionBody(VERSION_SHAPES[context.version], 'update', rawBody), context.version);
+    const updated = this.applied(
+      session,
+      decodeSessionBody(VERSION_SHAPES[context.version], 'update', rawBody),
+      context.version,
+    );
     this.sessions.set(id, updated);
     return this.respond(200, updated, context);
   }
@@ -73,19 +77,47 @@ export class AcpCheckoutService {
   async complete(id: string, rawBody: unknown, context: AcpRequestContext): Promise<AcpResponse> {
     const session = this.openSession(id);
     const shape = VERSION_SHAPES[context.version];
-    const request = decodeCompleteBody(shape, rawBody, { provider: this.deps.payment.provider, handlerId: CARD_HANDLER_ID });
+    const request = decodeCompleteBody(shape, rawBody, {
+      provider: this.deps.payment.provider,
+      handlerId: CARD_HANDLER_ID,
+    });
     const buyer = request.buyer ?? session.buyer;
-    if (!buyer) throw new AcpHttpError(400, 'invalid_request', 'missing', 'Buyer details (name, email) are required to complete.', '$.buyer');
+    if (!buyer)
+      throw new AcpHttpError(
+        400,
+        'invalid_request',
+        'missing',
+        'Buyer details (name, email) are required to complete.',
+        '$.buyer',
+      );
     const quote = this.quoteOf(session);
     if (!session.address || !isPayable(quote)) {
-      throw new AcpHttpError(400, 'invalid_request', 'invalid', 'The checkout session is not ready for payment; see its messages.');
+      throw new AcpHttpError(
+        400,
+        'invalid_request',
+        'invalid',
+        'The checkout session is not ready for payment; see its messages.',
+      );
     }
-    const tokenParam = shape.payment === 'handlers' ? '$.payment_data.instrument.credential.token' : '$.payment_data.token';
+    const tokenParam =
+      shape.payment === 'handlers' ? '$.payment_data.instrument.credential.token' : '$.payment_data.token';
     const delegated = this.deps.delegatedTokens.knows(request.token);
     if (!delegated && shape.payment === 'handlers') {
-      throw new AcpHttpError(400, 'invalid_request', 'invalid', 'The card handler requires a delegated payment token (delegate_payment).', tokenParam);
+      throw new AcpHttpError(
+        400,
+        'invalid_request',
+        'invalid',
+        'The card handler requires a delegated payment token (delegate_payment).',
+        tokenParam,
+      );
     }
-    if (this.completing.has(id)) throw new AcpHttpError(409, 'invalid_request', 'checkout_in_progress', 'This checkout session is already being completed.');
+    if (this.completing.has(id))
+      throw new AcpHttpError(
+        409,
+        'invalid_request',
+        'checkout_in_progress',
+        'This checkout session is already being completed.',
+      );
     this.completing.add(id);
     try {
       session.buyer = buyer;
@@ -111,13 +143,16 @@ export class AcpCheckoutService {
         buyer: {
           name: buyerName(buyer, session.contact),
           email: buyer.email,
-          ...(buyer.phone_number ?? session.contact?.phone ? { phone: buyer.phone_number ?? session.contact?.phone } : {}),
+          ...((buyer.phone_number ?? session.contact?.phone)
+            ? { phone: buyer.phone_number ?? session.contact?.phone }
+            : {}),
         },
         shippingAddress: session.address,
         payment,
       });
       if (result.outcome !== 'placed') {
-        if (result.outcome === 'invalid') throw new AcpHttpError(400, 'invalid_request', 'invalid', result.message, tokenParam);
+        if (result.outcome === 'invalid')
+          throw new AcpHttpError(400, 'invalid_request', 'invalid', result.message, tokenParam);
         session.paymentError = result.message;
         return this.respond(200, session, context);
       }
@@ -152,7 +187,13 @@ export class AcpCheckoutService {
     }
     const requested = changes.option;
     if (requested && !quote.shippingOptions.some((option) => option.id === requested.id)) {
-      throw new AcpHttpError(400, 'invalid_request', 'invalid', `No fulfillment option ${requested.id} for this cart and address.`, requested.param);
+      throw new AcpHttpError(
+        400,
+        'invalid_request',
+        'invalid',
+        `No fulfillment option ${requested.id} for this cart and address.`,
+        requested.param,
+      );
     }
     return next;
   }
@@ -162,7 +203,14 @@ export class AcpCheckoutService {
     if (session.frozenQuote) return session.frozenQuote;
     return priceQuote(this.deps.catalogue, {
       lines: session.items,
-      ...(session.address ? { destination: { country: session.address.country, ...(session.address.state ? { state: session.address.state } : {}) } } : {}),
+      ...(session.address
+        ? {
+            destination: {
+              country: session.address.country,
+              ...(session.address.state ? { state: session.address.state } : {}),
+            },
+          }
+        : {}),
       ...(session.shippingOptionId ? { shippingOptionId: session.shippingOptionId } : {}),
       stage: 'review',
     });
@@ -176,7 +224,8 @@ export class AcpCheckoutService {
 
   private openSession(id: string): AcpSession {
     const session = this.existing(id);
-    if (session.state !== 'open') throw new AcpHttpError(405, 'invalid_request', 'invalid', `The checkout session is already ${session.state}.`);
+    if (session.state !== 'open')
+      throw new AcpHttpError(405, 'invalid_request', 'invalid', `The checkout session is already ${session.state}.`);
     return session;
   }
 

@@ -4,4 +4,5 @@ export type AcpVersion = (typeof SUPPORTED_VERSIONS)[number];
 
 export const LATEST_VERSION: AcpVersion = '2026-01-30';
 
-export const isSupportedVersion = (value: string): value is AcpVersion => (SUPPORTED_VERSIONS as readonly string[]).includes(value);
+export const isSupportedVersion = (value: string): value is AcpVersion =>
+  (SUPPORTED_VERSIONS as readonly string[]).includes(value);

@@ -28,7 +28,8 @@ export interface Charge {
   readonly currency: string;
 }
 
-export type Redemption = { readonly ok: true; readonly method: PaymentMethod } | { readonly ok: false; readonly reason: string };
+export type Redemption =
+  { readonly ok: true; readonly method: PaymentMethod } | { readonly ok: false; readonly reason: string };
 
 const money = (minor: number, currency: string) => `${toDecimalString(minor)} ${currency.toLowerCase()}`;
 
@@ -62,10 +63,15 @@ export class DelegatedTokens {
     if (this.deps.clock.now().getTime() >= allowance.expiresAt.getTime()) {
       return { ok: false, reason: `The payment token expired at ${allowance.expiresAt.toISOString()}.` };
     }
-    if (allowance.checkoutSessionId !== charge.checkoutSessionId) return { ok: false, reason: 'The payment token was issued for another checkout session.' };
-    if (allowance.merchantId !== charge.merchantId) return { ok: false, reason: 'The payment token was issued for another merchant.' };
+    if (allowance.checkoutSessionId !== charge.checkoutSessionId)
+      return { ok: false, reason: 'The payment token was issued for another checkout session.' };
+    if (allowance.merchantId !== charge.merchantId)
+      return { ok: false, reason: 'The payment token was issued for another merchant.' };
     if (allowance.currency !== charge.currency.toLowerCase()) {
-      return { ok: false, reason: `The payment token allows payments in ${allowance.currency}, not ${charge.currency.toLowerCase()}.` };
+      return {
+        ok: false,
+        reason: `The payment token allows payments in ${allowance.currency}, not ${charge.currency.toLowerCase()}.`,
+      };
     }
     if (charge.amount > allowance.maxAmount) {
       return {

@@ -35,13 +35,19 @@ export const TEST_CARDS = {
  */
 export const createTestPaymentGateway = (): PaymentGateway => {
   let approvals = 0;
-  const approve = (): PaymentResult => ({ outcome: 'approved', paymentId: `pay_${String(++approvals).padStart(6, '0')}` });
+  const approve = (): PaymentResult => ({
+    outcome: 'approved',
+    paymentId: `pay_${String(++approvals).padStart(6, '0')}`,
+  });
   return {
     authorize: async ({ method }) => {
       if (method.kind === 'card') {
-        return method.number === TEST_CARDS.declined ? { outcome: 'declined', message: 'Your card was declined.' } : approve();
+        return method.number === TEST_CARDS.declined
+          ? { outcome: 'declined', message: 'Your card was declined.' }
+          : approve();
       }
-      if (method.token.toLowerCase().includes('decline')) return { outcome: 'declined', message: 'The card behind this payment token was declined.' };
+      if (method.token.toLowerCase().includes('decline'))
+        return { outcome: 'declined', message: 'The card behind this payment token was declined.' };
       if (method.token.startsWith('tok_')) return approve();
       return { outcome: 'invalid', message: 'Unknown payment token.' };
     },

@@ -59,7 +59,10 @@ export interface QuoteRequest {
 }
 
 export class UnknownItemError extends Error {
-  constructor(readonly index: number, readonly itemId: string) {
+  constructor(
+    readonly index: number,
+    readonly itemId: string,
+  ) {
     super(`Unknown item ${itemId}`);
   }
 }
@@ -79,13 +82,15 @@ export const quote = (catalogue: Catalogue, request: QuoteRequest): Quote => {
     else {
       const wanted = (requested.get(variant.sku) ?? 0) + line.quantity;
       requested.set(variant.sku, wanted);
-      if (!catalogue.inStock(variant.sku, wanted)) issues.push({ kind: 'out_of_stock', line: index, available: catalogue.stock(variant.sku) ?? 0 });
+      if (!catalogue.inStock(variant.sku, wanted))
+        issues.push({ kind: 'out_of_stock', line: index, available: catalogue.stock(variant.sku) ?? 0 });
     }
     if (destination && product.shipsTo && !product.shipsTo.includes(destination.country)) {
       issues.push({ kind: 'not_shippable', line: index, country: destination.country });
     }
     const unitAmount = request.stage === 'review' ? (product.priceAtReview ?? product.price) : product.price;
-    if (unitAmount !== product.price) issues.push({ kind: 'price_changed', line: index, from: product.price, to: unitAmount });
+    if (unitAmount !== product.price)
+      issues.push({ kind: 'price_changed', line: index, from: product.price, to: unitAmount });
     const baseAmount = unitAmount * line.quantity;
     const tax = destination ? taxOn(baseAmount, destination) : 0;
     return {
@@ -104,7 +109,8 @@ export const quote = (catalogue: Catalogue, request: QuoteRequest): Quote => {
   });
 
   const countryNotServed = destination !== undefined && !isServedCountry(destination.country);
-  const shippable = destination !== undefined && !countryNotServed && !issues.some((issue) => issue.kind === 'not_shippable');
+  const shippable =
+    destination !== undefined && !countryNotServed && !issues.some((issue) => issue.kind === 'not_shippable');
   const shippingOptions = shippable ? shippingOptionsFor(destination.country) : [];
   const shipping = shippingOptions.find((option) => option.id === request.shippingOptionId) ?? shippingOptions[0];
 

@@ -28,10 +28,34 @@ export const isServedCountry = (country: string): boolean => country in RATES;
 export const shippingOptionsFor = (country: string): readonly ShippingOption[] => {
   const rates = RATES[country];
   if (!rates) return [];
-  const [standardDays, expressDays] = rates.domestic ? [[4, 5], [1, 2]] : [[7, 10], [3, 5]];
+  const [standardDays, expressDays] = rates.domestic
+    ? [
+        [4, 5],
+        [1, 2],
+      ]
+    : [
+        [7, 10],
+        [3, 5],
+      ];
   return [
-    { id: 'standard', title: 'Standard', subtitle: describe(standardDays), carrier: 'USPS', amount: rates.standard, earliestDays: standardDays[0] ?? 0, latestDays: standardDays[1] ?? 0 },
-    { id: 'express', title: 'Express', subtitle: describe(expressDays), carrier: 'UPS', amount: rates.express, earliestDays: expressDays[0] ?? 0, latestDays: expressDays[1] ?? 0 },
+    {
+      id: 'standard',
+      title: 'Standard',
+      subtitle: describe(standardDays),
+      carrier: 'USPS',
+      amount: rates.standard,
+      earliestDays: standardDays[0] ?? 0,
+      latestDays: standardDays[1] ?? 0,
+    },
+    {
+      id: 'express',
+      title: 'Express',
+      subtitle: describe(expressDays),
+      carrier: 'UPS',
+      amount: rates.express,
+      earliestDays: expressDays[0] ?? 0,
+      latestDays: expressDays[1] ?? 0,
+    },
   ];
 };
 

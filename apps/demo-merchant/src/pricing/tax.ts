@@ -6,7 +6,13 @@ export interface Destination {
   readonly state?: string;
 }
 
-const US_STATE_RATES: Readonly<Record<string, string>> = { CA: '0.0725', NY: '0.04', TX: '0.0625', WA: '0.065', OR: '0' };
+const US_STATE_RATES: Readonly<Record<string, string>> = {
+  CA: '0.0725',
+  NY: '0.04',
+  TX: '0.0625',
+  WA: '0.065',
+  OR: '0',
+};
 const US_DEFAULT_RATE = '0.05';
 const COUNTRY_RATES: Readonly<Record<string, string>> = { CA: '0.05', GB: '0.20', DE: '0.19', FR: '0.20' };
 

@@ -6,7 +6,9 @@ export interface AccountDefinition {
   readonly name: string;
 }
 
-export const defaultAccounts: readonly AccountDefinition[] = [{ email: 'shopper@example.com', password: 'demo-password', name: 'Sam Shopper' }];
+export const defaultAccounts: readonly AccountDefinition[] = [
+  { email: 'shopper@example.com', password: 'demo-password', name: 'Sam Shopper' },
+];
 
 export const ACCOUNT_COOKIE = 'dm_account';
 const THIRTY_DAYS_SECONDS = 30 * 24 * 60 * 60;
@@ -31,7 +33,13 @@ export class AccountBook {
   }
 
   logIn(reply: FastifyReply, account: AccountDefinition): void {
-    reply.setCookie(ACCOUNT_COOKIE, account.email, { signed: true, httpOnly: true, sameSite: 'lax', path: '/', maxAge: THIRTY_DAYS_SECONDS });
+    reply.setCookie(ACCOUNT_COOKIE, account.email, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: THIRTY_DAYS_SECONDS,
+    });
   }
 
   logOut(reply: FastifyReply): void {

@@ -7,7 +7,9 @@ export const cartQuote = (deps: WebDeps, visitor: Visitor, stage: PriceStage): Q
   const address = stage === 'review' ? visitor.details?.address : undefined;
   return quote(deps.catalogue, {
     lines: visitor.cart.map((line) => ({ itemId: line.sku, quantity: line.quantity })),
-    ...(address ? { destination: { country: address.country, ...(address.state ? { state: address.state } : {}) } } : {}),
+    ...(address
+      ? { destination: { country: address.country, ...(address.state ? { state: address.state } : {}) } }
+      : {}),
     ...(visitor.shippingOptionId ? { shippingOptionId: visitor.shippingOptionId } : {}),
     stage,
   });

@@ -22,7 +22,13 @@ export interface PageContent {
 }
 
 /** Sends a full page for this visitor: header with their cart count and login state. */
-export const sendPage = (deps: WebDeps, request: FastifyRequest, reply: FastifyReply, visitor: Visitor | undefined, content: PageContent) => {
+export const sendPage = (
+  deps: WebDeps,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  visitor: Visitor | undefined,
+  content: PageContent,
+) => {
   const account = deps.accounts.current(request);
   const markup = page({
     title: content.title,
@@ -33,7 +39,10 @@ export const sendPage = (deps: WebDeps, request: FastifyRequest, reply: FastifyR
     head: content.head,
     body: content.body,
   });
-  return reply.code(content.status ?? 200).type('text/html; charset=utf-8').send(markup.value);
+  return reply
+    .code(content.status ?? 200)
+    .type('text/html; charset=utf-8')
+    .send(markup.value);
 };
 
 /** A 303 after a form post, so a reload never posts twice. */

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
 const text = (max: number) => z.string().trim().min(1, 'This field is required.').max(max);
-const optionalText = (max: number) => z.string().trim().max(max).optional().transform((value) => (value ? value : undefined));
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
 
 export const checkoutFormSchema = z
   .object({
@@ -13,10 +19,15 @@ export const checkoutFormSchema = z
     city: text(60),
     state: optionalText(60),
     postal_code: text(20),
-    country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'Choose a country.'),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'Choose a country.'),
   })
   .superRefine((form, context) => {
-    if (form.country === 'US' && !form.state) context.addIssue({ code: 'custom', path: ['state'], message: 'This field is required.' });
+    if (form.country === 'US' && !form.state)
+      context.addIssue({ code: 'custom', path: ['state'], message: 'This field is required.' });
   });
 export type CheckoutForm = z.infer<typeof checkoutFormSchema>;
 
@@ -30,16 +41,28 @@ export const paymentFormSchema = z.object({
   card_name: text(256),
   card_number: text(32),
   card_expiry: text(7),
-  card_cvc: z.string().trim().regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
+  card_cvc: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
 });
 
 /** A card-vault token instead of a typed card (the agentic checkout's `payment_data`, as a form). */
 export const tokenPaymentFormSchema = z.object({
   payment_token: z.string().trim().min(1, 'Enter a payment token.').max(512),
-  payment_provider: z.string().trim().max(64).optional().transform((value) => (value ? value : undefined)),
+  payment_provider: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((value) => (value ? value : undefined)),
 });
 
-export const loginFormSchema = z.object({ email: z.string().trim(), password: z.string(), next: z.string().optional() });
+export const loginFormSchema = z.object({
+  email: z.string().trim(),
+  password: z.string(),
+  next: z.string().optional(),
+});
 
 /** Field name -> first message, for showing errors next to the inputs. */
 export type FieldErrors = Readonly<Record<string, string>>;

@@ -6,7 +6,8 @@ import { SERVED_COUNTRIES } from '../pricing/shipping.js';
 const IN_STOCK = 'https://schema.org/InStock';
 const OUT_OF_STOCK = 'https://schema.org/OutOfStock';
 
-export const availabilityOf = (catalogue: Catalogue, sku: string): string => (catalogue.inStock(sku) ? IN_STOCK : OUT_OF_STOCK);
+export const availabilityOf = (catalogue: Catalogue, sku: string): string =>
+  catalogue.inStock(sku) ? IN_STOCK : OUT_OF_STOCK;
 
 const offer = (catalogue: Catalogue, product: ProductDefinition, variant: VariantDefinition, url: string) => ({
   '@type': 'Offer',
@@ -18,7 +19,10 @@ const offer = (catalogue: Catalogue, product: ProductDefinition, variant: Varian
   itemCondition: 'https://schema.org/NewCondition',
   shippingDetails: {
     '@type': 'OfferShippingDetails',
-    shippingDestination: (product.shipsTo ?? SERVED_COUNTRIES).map((country) => ({ '@type': 'DefinedRegion', addressCountry: country })),
+    shippingDestination: (product.shipsTo ?? SERVED_COUNTRIES).map((country) => ({
+      '@type': 'DefinedRegion',
+      addressCountry: country,
+    })),
   },
 });
 
@@ -27,7 +31,11 @@ const offer = (catalogue: Catalogue, product: ProductDefinition, variant: Varian
  * `hasVariant` lists one `Product` per size, each with its own `sku`, `size` and `Offer`.
  * The `sku` is the item id of the agentic-checkout API.
  */
-export const productJsonLd = (catalogue: Catalogue, product: ProductDefinition, origin: string): Record<string, unknown> => {
+export const productJsonLd = (
+  catalogue: Catalogue,
+  product: ProductDefinition,
+  origin: string,
+): Record<string, unknown> => {
   const url = `${origin}/products/${product.slug}`;
   const [only] = product.variants;
   const single = product.variants.length === 1 && only;

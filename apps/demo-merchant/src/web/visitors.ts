@@ -40,7 +40,13 @@ export class VisitorStore {
     if (known) return known;
     const visitor: Visitor = { id: this.ids.uuid(), cartId: this.newCartId(), cart: [] };
     this.visitors.set(visitor.id, visitor);
-    reply.setCookie(VISITOR_COOKIE, visitor.id, { signed: true, httpOnly: true, sameSite: 'lax', path: '/', maxAge: WEEK_SECONDS });
+    reply.setCookie(VISITOR_COOKIE, visitor.id, {
+      signed: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      path: '/',
+      maxAge: WEEK_SECONDS,
+    });
     return visitor;
   }
 

@@ -1,5 +1,10 @@
 import { ManualClock } from '@paykit/kernel';
-import { createDemoMerchant, DEFAULT_ACP_API_KEY, type DemoMerchant, type DemoMerchantOptions } from '../../src/index.js';
+import {
+  createDemoMerchant,
+  DEFAULT_ACP_API_KEY,
+  type DemoMerchant,
+  type DemoMerchantOptions,
+} from '../../src/index.js';
 
 export const TEST_NOW = '2026-11-21T12:00:00.000Z';
 
@@ -14,7 +19,10 @@ export interface JsonResponse<T = Record<string, unknown>> {
 }
 
 /** What every agentic-checkout call sends unless a test says otherwise: the shop's test key and an API version. */
-export const acpHeaders = (version = '2025-09-29'): Record<string, string> => ({ authorization: `Bearer ${DEFAULT_ACP_API_KEY}`, 'api-version': version });
+export const acpHeaders = (version = '2025-09-29'): Record<string, string> => ({
+  authorization: `Bearer ${DEFAULT_ACP_API_KEY}`,
+  'api-version': version,
+});
 
 /** A JSON call to the shop's agentic-checkout API (a header given as '' is left out). */
 export const callApi = async <T = Record<string, unknown>>(

@@ -45,7 +45,9 @@ export class WebClient {
       redirect: 'manual',
       headers: {
         'user-agent': this.userAgent,
-        ...(this.cookies.size > 0 ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') } : {}),
+        ...(this.cookies.size > 0
+          ? { cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+          : {}),
         ...(payload !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       ...(payload !== undefined ? { body: payload } : {}),
@@ -60,7 +62,10 @@ export class WebClient {
     const separator = pair.indexOf('=');
     const name = pair.slice(0, separator);
     const value = pair.slice(separator + 1);
-    const expired = attributes.some((attribute) => /^max-age=0$/i.test(attribute) || (/^expires=/i.test(attribute) && Date.parse(attribute.slice(8)) < Date.now()));
+    const expired = attributes.some(
+      (attribute) =>
+        /^max-age=0$/i.test(attribute) || (/^expires=/i.test(attribute) && Date.parse(attribute.slice(8)) < Date.now()),
+    );
     if (expired || value === '') this.cookies.delete(name);
     else this.cookies.set(name, value);
   }

@@ -13,7 +13,9 @@ export type AcpAnswer =
   | { readonly ok: true; readonly status: number; readonly session: AcpSession }
   | { readonly ok: false; readonly status: number; readonly error: AcpError };
 
-export type DelegateAnswer = { readonly ok: true; readonly token: string } | { readonly ok: false; readonly status: number; readonly error: AcpError };
+export type DelegateAnswer =
+  | { readonly ok: true; readonly token: string }
+  | { readonly ok: false; readonly status: number; readonly error: AcpError };
 
 export interface AcpClientOptions {
   readonly http: SafeHttp;
@@ -48,12 +50,25 @@ export class AcpClient {
     return this.shape.payment === 'instrument';
   }
 
-  create(changes: SessionChanges & { readonly items: NonNullable<SessionChanges['items']> }, currency: string): Promise<AcpAnswer> {
-    return this.session('POST', '/checkout_sessions', encodeSessionBody(changes, this.shape, { currency }), this.options.ids.uuid());
+  create(
+    changes: SessionChanges & { readonly items: NonNullable<SessionChanges['items']> },
+    currency: string,
+  ): Promise<AcpAnswer> {
+    return this.session(
+      'POST',
+      '/checkout_sessions',
+      encodeSessionBody(changes, this.shape, { currency }),
+      this.options.ids.uuid(),
+    );
   }
 
   update(sessionId: string, changes: SessionChanges): Promise<AcpAnswer> {
-    return this.session('POST', `/checkout_sessions/${encodeURIComponent(sessionId)}`, encodeSessionBody(changes, this.shape), this.options.ids.uuid());
+    return this.session(
+      'POST',
+      `/checkout_sessions/${encodeURIComponent(sessionId)}`,
+      encodeSessionBody(changes, this.shape),
+      this.options.ids.uuid(),
+    );
   }
 
   get(sessionId: string): Promise<AcpAnswer> {
@@ -61,13 +76,30 @@ export class AcpClient {
   }
 
   /** `idempotencyKey` is the payment attempt: repeating the call after a timeout cannot pay twice. */
-  complete(sessionId: string, token: string, buyer: AcpBuyer, route: PaymentRoute, idempotencyKey: string): Promise<AcpAnswer> {
+  complete(
+    sessionId: string,
+    token: string,
+    buyer: AcpBuyer,
+    route: PaymentRoute,
+    idempotencyKey: string,
+  ): Promise<AcpAnswer> {
     const path = `/checkout_sessions/${encodeURIComponent(sessionId)}/complete`;
-    return this.session('POST', path, encodeCompleteBody(token, buyer, route, this.shape), idempotencyKey, this.options.completeTimeoutMs);
+    return this.session(
+      'POST',
+      path,
+      encodeCompleteBody(token, buyer, route, this.shape),
+      idempotencyKey,
+      this.options.completeTimeoutMs,
+    );
   }
 
   cancel(sessionId: string): Promise<AcpAnswer> {
-    return this.session('POST', `/checkout_sessions/${encodeURIComponent(sessionId)}/cancel`, {}, this.options.ids.uuid());
+    return this.session(
+      'POST',
+      `/checkout_sessions/${encodeURIComponent(sessionId)}/cancel`,
+      {},
+      this.options.ids.uuid(),
+    );
   }
 
   /** Exchanges a card credential for a token bound to an allowance; moves no money. */
@@ -78,14 +110,26 @@ export class AcpClient {
     return { ok: false, status, error: readError(body) };
   }
 
-  private async session(method: 'GET' | 'POST', path: string, json?: unknown, idempotencyKey?: string, timeoutMs?: number): Promise<AcpAnswer> {
+  private async session(
+    method: 'GET' | 'POST',
+    path: string,
+    json?: unknown,
+    idempotencyKey?: string,
+    timeoutMs?: number,
+  ): Promise<AcpAnswer> {
     const { status, body } = await this.send(method, path, json, idempotencyKey, timeoutMs);
     const session = status < 300 ? readSession(body) : null;
     if (session) return { ok: true, status, session };
     return { ok: false, status, error: readError(body) };
   }
 
-  private async send(method: 'GET' | 'POST', path: string, json?: unknown, idempotencyKey?: string, timeoutMs?: number): Promise<{ status: number; body: unknown }> {
+  private async send(
+    method: 'GET' | 'POST',
+    path: string,
+    json?: unknown,
+    idempotencyKey?: string,
+    timeoutMs?: number,
+  ): Promise<{ status: number; body: unknown }> {
     const url = `${this.options.endpoint.apiBaseUrl}${path}`;
     const timeout = timeoutMs ?? this.options.timeoutMs;
     const response = await this.options.http.request(url, {

@@ -44,13 +44,17 @@ export interface AcpSession {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const objects = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isObject) : []);
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const int = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
-const quantity = (value: unknown): number | null => (typeof value === 'number' && value > 0 && Number.isFinite(value) ? value : null);
+const int = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isSafeInteger(value) ? value : null;
+const quantity = (value: unknown): number | null =>
+  typeof value === 'number' && value > 0 && Number.isFinite(value) ? value : null;
 
-const totalOf = (totals: unknown, type: string): number | null => int(objects(totals).find((total) => total.type === type)?.amount);
+const totalOf = (totals: unknown, type: string): number | null =>
+  int(objects(totals).find((total) => total.type === type)?.amount);
 
 /** An option's price: its `total`, else what it adds (`fulfillment`, plus `tax` and `fee` when listed), else a flat `total`. */
 const optionAmount = (option: Json): number | null => {
@@ -93,7 +97,11 @@ const readPayment = (body: Json): PaymentDeclaration => {
 
 const readSelected = (body: Json): string | null => {
   const [first] = objects(body.selected_fulfillment_options);
-  return str(body.fulfillment_option_id) ?? str(first?.option_id) ?? (isObject(first?.shipping) ? str(first.shipping.option_id) : null);
+  return (
+    str(body.fulfillment_option_id) ??
+    str(first?.option_id) ??
+    (isObject(first?.shipping) ? str(first.shipping.option_id) : null)
+  );
 };
 
 /** Null when the body is not a checkout session at all. */
@@ -107,7 +115,9 @@ export const readSession = (body: unknown): AcpSession | null => {
       const item = isObject(line.item) ? line.item : {};
       const itemId = str(item.id);
       // 2026-01-30 moved the quantity from the item to the line item.
-      return itemId ? [{ id: str(line.id), itemId, quantity: quantity(line.quantity) ?? quantity(item.quantity) ?? 1 }] : [];
+      return itemId
+        ? [{ id: str(line.id), itemId, quantity: quantity(line.quantity) ?? quantity(item.quantity) ?? 1 }]
+        : [];
     }),
     fulfillmentOptions: objects(body.fulfillment_options).flatMap((option) => readOption(option) ?? []),
     selectedOptionId: readSelected(body),

@@ -1,7 +1,12 @@
 import type { Clock, IdGenerator } from '@paykit/kernel';
 import { readTask } from '../merchant-page/task-hints.js';
 import { MerchantAccessBlockedError } from '../strategy/strategy-errors.js';
-import type { CheckoutStrategy, PreparedCheckout, StrategyContext, StrategyOutcome } from '../strategy/strategy-port.js';
+import type {
+  CheckoutStrategy,
+  PreparedCheckout,
+  StrategyContext,
+  StrategyOutcome,
+} from '../strategy/strategy-port.js';
 import { AcpClient } from './acp-client.js';
 import { checkoutParty } from './buyer-details.js';
 import { type AcpEndpoint, discoverAgenticCheckout } from './discovery.js';
@@ -35,7 +40,11 @@ class AgenticCheckout implements PreparedCheckout {
     const hints = readTask(context.input.request.task);
     const product = await findProduct(context, this.page, hints);
     if (!product) {
-      return { kind: 'blocked', code: 'merchant.no_safe_path', summary: 'Could not tell which product to buy from the page and the task; nothing was bought.' };
+      return {
+        kind: 'blocked',
+        code: 'merchant.no_safe_path',
+        summary: 'Could not tell which product to buy from the page and the task; nothing was bought.',
+      };
     }
     const variant = await chooseVariant(context, product, hints, this.page.url);
     if (isOutcome(variant)) return variant;

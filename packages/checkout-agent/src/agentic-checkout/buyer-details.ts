@@ -58,9 +58,15 @@ const completed = (profile: BuyerProfile | null, answer: unknown): BuyerProfile 
   const lastName = get('lastName');
   const line1 = get('addressLine1');
   const line2 = get('addressLine2');
-  const shipping = profile?.shipping ?? (line1 && get('city') && get('countryCode')
-    ? { addressLines: [line1, ...(line2 ? [line2] : [])], locality: get('city') ?? '', countryCode: (get('countryCode') ?? '').toUpperCase() }
-    : undefined);
+  const shipping =
+    profile?.shipping ??
+    (line1 && get('city') && get('countryCode')
+      ? {
+          addressLines: [line1, ...(line2 ? [line2] : [])],
+          locality: get('city') ?? '',
+          countryCode: (get('countryCode') ?? '').toUpperCase(),
+        }
+      : undefined);
   const region = shipping?.administrativeAreaCode ?? get('region');
   const postalCode = shipping?.postalCode ?? get('postalCode');
   const email = profile?.contact?.email ?? get('email');
@@ -68,7 +74,15 @@ const completed = (profile: BuyerProfile | null, answer: unknown): BuyerProfile 
     ...profile,
     ...(profile?.name ? {} : firstName && lastName ? { name: { first: firstName, last: lastName } } : {}),
     ...(email ? { contact: { ...profile?.contact, email } } : {}),
-    ...(shipping ? { shipping: { ...shipping, ...(region ? { administrativeAreaCode: region } : {}), ...(postalCode ? { postalCode } : {}) } } : {}),
+    ...(shipping
+      ? {
+          shipping: {
+            ...shipping,
+            ...(region ? { administrativeAreaCode: region } : {}),
+            ...(postalCode ? { postalCode } : {}),
+          },
+        }
+      : {}),
   };
 };
 
@@ -77,7 +91,12 @@ const toParty = (profile: BuyerProfile): CheckoutParty | null => {
   if (!name || !contact?.email || !shipping?.postalCode) return null;
   const [lineOne = '', ...rest] = shipping.addressLines;
   return {
-    buyer: { first_name: name.first, last_name: name.last, email: contact.email, ...(contact.phone ? { phone_number: contact.phone } : {}) },
+    buyer: {
+      first_name: name.first,
+      last_name: name.last,
+      email: contact.email,
+      ...(contact.phone ? { phone_number: contact.phone } : {}),
+    },
     address: {
       name: `${name.first} ${name.last}`,
       line_one: lineOne,
@@ -105,7 +124,8 @@ export const checkoutParty = async (context: StrategyContext): Promise<CheckoutP
     party ?? {
       kind: 'blocked',
       code: 'merchant.no_safe_path',
-      summary: 'The buyer details needed to check out (name, email, shipping address) were not provided; nothing was bought.',
+      summary:
+        'The buyer details needed to check out (name, email, shipping address) were not provided; nothing was bought.',
     }
   );
 };

@@ -12,7 +12,11 @@ export interface DelegatePaymentRequest {
     readonly merchant_id: string;
     readonly expires_at: string;
   };
-  readonly risk_signals: readonly { readonly type: 'card_testing'; readonly score: number; readonly action: 'authorized' }[];
+  readonly risk_signals: readonly {
+    readonly type: 'card_testing';
+    readonly score: number;
+    readonly action: 'authorized';
+  }[];
   readonly metadata: Readonly<Record<string, string>>;
 }
 

@@ -15,8 +15,10 @@ export interface AcpEndpoint {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 /**
  * Reads an ACP discovery document ("Agentic Checkout — Discovery"): the API base URL, the
@@ -38,9 +40,14 @@ export const readDiscoveryDocument = (document: unknown, documentUrl: string): A
   const offered = strings(protocol.supported_versions);
   if (offered.length === 0 && typeof protocol.version === 'string') offered.push(protocol.version);
   // A document naming no version predates versioned discovery: the first release is assumed.
-  const version = offered.length === 0 ? '2025-09-29' : SPOKEN_VERSIONS.find((candidate) => offered.includes(candidate));
+  const version =
+    offered.length === 0 ? '2025-09-29' : SPOKEN_VERSIONS.find((candidate) => offered.includes(candidate));
   if (!version) return null;
-  return { apiBaseUrl: apiBaseUrl.href.replace(/\/$/, ''), version, delegatePayment: services.includes('delegate_payment') };
+  return {
+    apiBaseUrl: apiBaseUrl.href.replace(/\/$/, ''),
+    version,
+    delegatePayment: services.includes('delegate_payment'),
+  };
 };
 
 /**
@@ -55,7 +62,9 @@ export const discoverAgenticCheckout = async (
 ): Promise<AcpEndpoint | null> => {
   const linked = tagsNamed(page.html, 'link')
     .filter((tag) => relIncludes(tag.attributes.rel, DISCOVERY_LINK_REL) && tag.attributes.href)
-    .flatMap((tag) => (URL.canParse(tag.attributes.href ?? '', page.url) ? [new URL(tag.attributes.href ?? '', page.url).href] : []));
+    .flatMap((tag) =>
+      URL.canParse(tag.attributes.href ?? '', page.url) ? [new URL(tag.attributes.href ?? '', page.url).href] : [],
+    );
   const wellKnown = new URL(DISCOVERY_PATH, page.url).href;
   for (const candidate of [...new Set([...linked, wellKnown])]) {
     const response = await http.request(candidate, { signal });

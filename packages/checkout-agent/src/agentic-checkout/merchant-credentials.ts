@@ -29,18 +29,26 @@ export const parseAcpCredentials = (json: string): AcpCredentials => {
   } catch {
     throw new Error('must be a JSON object of merchant origins to credentials');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('must be a JSON object of merchant origins to credentials');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new Error('must be a JSON object of merchant origins to credentials');
   const credentials: Record<string, AcpMerchantCredential> = {};
   for (const [origin, value] of Object.entries(parsed)) {
-    if (!URL.canParse(origin) || new URL(origin).origin !== origin.replace(/\/$/, '') || !/^https?:$/.test(new URL(origin).protocol)) {
+    if (
+      !URL.canParse(origin) ||
+      new URL(origin).origin !== origin.replace(/\/$/, '') ||
+      !/^https?:$/.test(new URL(origin).protocol)
+    ) {
       throw new Error(`${origin}: keys must be http(s) origins such as https://shop.example`);
     }
     const entry = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-    if (typeof entry.token !== 'string' || entry.token === '') throw new Error(`${origin}: token must be a non-empty string`);
-    if (entry.merchantId !== undefined && typeof entry.merchantId !== 'string') throw new Error(`${origin}: merchantId must be a string`);
+    if (typeof entry.token !== 'string' || entry.token === '')
+      throw new Error(`${origin}: token must be a non-empty string`);
+    if (entry.merchantId !== undefined && typeof entry.merchantId !== 'string')
+      throw new Error(`${origin}: merchantId must be a string`);
     if (entry.signingKey !== undefined) {
       try {
-        if (typeof entry.signingKey !== 'string' || createPrivateKey(entry.signingKey).asymmetricKeyType !== 'ed25519') throw new Error();
+        if (typeof entry.signingKey !== 'string' || createPrivateKey(entry.signingKey).asymmetricKeyType !== 'ed25519')
+          throw new Error();
       } catch {
         throw new Error(`${origin}: signingKey must be an Ed25519 private key in PEM`);
       }
@@ -69,5 +77,9 @@ export const authenticationHeaders = (
   const timestamp = request.now.toISOString();
   const url = new URL(request.url);
   const content = `${request.method.toUpperCase()}\n${url.pathname}${url.search}\n${timestamp}\n${request.body === undefined ? '' : (canonicalize(request.body) ?? '')}`;
-  return { ...headers, timestamp, signature: sign(null, Buffer.from(content), createPrivateKey(credential.signingKey)).toString('base64url') };
+  return {
+    ...headers,
+    timestamp,
+    signature: sign(null, Buffer.from(content), createPrivateKey(credential.signingKey)).toString('base64url'),
+  };
 };

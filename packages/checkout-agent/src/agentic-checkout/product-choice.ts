@@ -26,7 +26,11 @@ const best = (products: readonly PageProduct[], hints: TaskHints): PageProduct |
  * The product to buy: the one the start page describes (the best match for the task when it
  * describes several), else the page's same-origin link whose product best matches the task.
  */
-export const findProduct = async (context: StrategyContext, page: MerchantPage, hints: TaskHints): Promise<PageProduct | null> => {
+export const findProduct = async (
+  context: StrategyContext,
+  page: MerchantPage,
+  hints: TaskHints,
+): Promise<PageProduct | null> => {
   const onPage = productsOnPage(page.html);
   if (onPage.length === 1) return onPage[0] ?? null;
   if (onPage.length > 1) return best(onPage, hints) ?? onPage[0] ?? null;
@@ -42,7 +46,10 @@ export const findProduct = async (context: StrategyContext, page: MerchantPage, 
 
 const sizeLabel = (variant: ProductVariant): string => variant.size ?? variant.sku;
 
-const blocked = (code: 'product.item_unavailable' | 'product.requested_option_unavailable' | 'merchant.no_safe_path', summary: string): StrategyOutcome => ({
+const blocked = (
+  code: 'product.item_unavailable' | 'product.requested_option_unavailable' | 'merchant.no_safe_path',
+  summary: string,
+): StrategyOutcome => ({
   kind: 'blocked',
   code,
   summary,
@@ -63,7 +70,11 @@ export const sizeQuestion = (productName: string, sizes: readonly string[]) => (
   question: `Which size of ${productName} would you like? Available: ${sizes.join(', ')}.`,
   interaction: {
     kind: 'form' as const,
-    schema: { type: 'object', properties: { size: { type: 'string', title: 'Size', enum: [...sizes] } }, required: ['size'] },
+    schema: {
+      type: 'object',
+      properties: { size: { type: 'string', title: 'Size', enum: [...sizes] } },
+      required: ['size'],
+    },
   },
 });
 
@@ -80,17 +91,28 @@ export const chooseSize = async (
   const labels = options.map((option) => option.label);
   if (hints.size !== null) {
     const named = labels.find((label) => sameSize(hints.size ?? '', label));
-    return named ?? blocked('product.requested_option_unavailable', `${productName} does not come in size ${hints.size} (sizes: ${labels.join(', ')}); nothing was bought.`);
+    return (
+      named ??
+      blocked(
+        'product.requested_option_unavailable',
+        `${productName} does not come in size ${hints.size} (sizes: ${labels.join(', ')}); nothing was bought.`,
+      )
+    );
   }
   const available = options.filter((option) => option.available).map((option) => option.label);
-  if (available.length === 0) return blocked('product.item_unavailable', `${productName} is sold out in every size; nothing was bought.`);
+  if (available.length === 0)
+    return blocked('product.item_unavailable', `${productName} is sold out in every size; nothing was bought.`);
   const { question, interaction } = sizeQuestion(productName, available);
   const answer = await context.ask(question, interaction);
-  if (answer.action === 'decline') return blocked('merchant.no_safe_path', `No size of ${productName} was chosen; nothing was bought.`);
+  if (answer.action === 'decline')
+    return blocked('merchant.no_safe_path', `No size of ${productName} was chosen; nothing was bought.`);
   const size = answeredSize(answer);
   const chosen = size === null ? undefined : labels.find((label) => sameSize(size, label));
   if (!chosen || !available.includes(chosen)) {
-    return blocked('product.requested_option_unavailable', `${productName} is not available in size ${size ?? '(none given)'}; nothing was bought.`);
+    return blocked(
+      'product.requested_option_unavailable',
+      `${productName} is not available in size ${size ?? '(none given)'}; nothing was bought.`,
+    );
   }
   return chosen;
 };
@@ -110,10 +132,16 @@ export const chooseVariant = async (
   const linked = new URL(pageUrl).searchParams.get('sku');
   const preselected = product.variants.find((variant) => variant.sku === linked);
   if (preselected && hints.size === null) return preselected;
-  const options = product.variants.map((variant) => ({ label: sizeLabel(variant), available: variant.inStock !== false }));
+  const options = product.variants.map((variant) => ({
+    label: sizeLabel(variant),
+    available: variant.inStock !== false,
+  }));
   const chosen = await chooseSize(context, product.name, options, hints);
   if (typeof chosen !== 'string') return chosen;
-  return product.variants.find((variant) => sizeLabel(variant) === chosen) ?? blocked('product.requested_option_unavailable', `${product.name} has no size ${chosen}.`);
+  return (
+    product.variants.find((variant) => sizeLabel(variant) === chosen) ??
+    blocked('product.requested_option_unavailable', `${product.name} has no size ${chosen}.`)
+  );
 };
 
 /**
@@ -128,15 +156,35 @@ export const chooseItem = async (
   variants: readonly ProductVariant[],
   hints: TaskHints,
 ): Promise<string | StrategyOutcome> => {
-  const named = hints.size === null ? undefined : variants.find((variant) => variant.size && sameSize(hints.size ?? '', variant.size));
+  const named =
+    hints.size === null
+      ? undefined
+      : variants.find((variant) => variant.size && sameSize(hints.size ?? '', variant.size));
   if (named) return named.sku;
-  const answer = await context.ask(`The merchant needs a choice for ${productName}: "${merchantWords}" What should I choose?`, {
-    kind: 'form',
-    schema: { type: 'object', properties: { choice: { type: 'string', title: 'Your choice', minLength: 1 } }, required: ['choice'] },
-  });
-  if (answer.action === 'decline') return blocked('merchant.no_safe_path', `No choice was made for ${productName}; nothing was bought.`);
-  const value = answer.action === 'submit' && typeof answer.value === 'object' && answer.value !== null ? (answer.value as Record<string, unknown>).choice : undefined;
-  const choice = (typeof value === 'string' ? value : typeof answer.value === 'string' ? answer.value : (answer.text ?? '')).trim();
-  if (choice === '') return blocked('merchant.no_safe_path', `No choice was made for ${productName}; nothing was bought.`);
-  return variants.find((variant) => variant.sku === choice || (variant.size !== null && sameSize(choice, variant.size)))?.sku ?? choice;
+  const answer = await context.ask(
+    `The merchant needs a choice for ${productName}: "${merchantWords}" What should I choose?`,
+    {
+      kind: 'form',
+      schema: {
+        type: 'object',
+        properties: { choice: { type: 'string', title: 'Your choice', minLength: 1 } },
+        required: ['choice'],
+      },
+    },
+  );
+  if (answer.action === 'decline')
+    return blocked('merchant.no_safe_path', `No choice was made for ${productName}; nothing was bought.`);
+  const value =
+    answer.action === 'submit' && typeof answer.value === 'object' && answer.value !== null
+      ? (answer.value as Record<string, unknown>).choice
+      : undefined;
+  const choice = (
+    typeof value === 'string' ? value : typeof answer.value === 'string' ? answer.value : (answer.text ?? '')
+  ).trim();
+  if (choice === '')
+    return blocked('merchant.no_safe_path', `No choice was made for ${productName}; nothing was bought.`);
+  return (
+    variants.find((variant) => variant.sku === choice || (variant.size !== null && sameSize(choice, variant.size)))
+      ?.sku ?? choice
+  );
 };

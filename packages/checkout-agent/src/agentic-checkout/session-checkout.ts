@@ -29,7 +29,11 @@ export interface SessionCheckoutPlan {
   readonly delegation: { readonly offered: boolean; readonly merchantId: string | null };
 }
 
-const blocked = (code: Extract<StrategyOutcome, { kind: 'blocked' }>['code'], summary: string): StrategyOutcome => ({ kind: 'blocked', code, summary });
+const blocked = (code: Extract<StrategyOutcome, { kind: 'blocked' }>['code'], summary: string): StrategyOutcome => ({
+  kind: 'blocked',
+  code,
+  summary,
+});
 /** Rounds of "the merchant asks for a choice, the user answers" before giving up. */
 const MAX_CHOICE_ROUNDS = 3;
 
@@ -70,33 +74,52 @@ export class SessionCheckout {
   private async proceed(): Promise<StrategyOutcome> {
     const { variant, hints, party, productName } = this.plan;
     await this.context.step(`Create a checkout session for ${hints.quantity} x ${productName}`, this.sessionsUrl);
-    const created = await this.client.create({ items: [{ id: variant.sku, quantity: hints.quantity }], address: party.address, buyer: party.buyer }, this.plan.currency);
+    const created = await this.client.create(
+      { items: [{ id: variant.sku, quantity: hints.quantity }], address: party.address, buyer: party.buyer },
+      this.plan.currency,
+    );
     const refusal = this.accept(created);
     if (refusal) return refusal;
     for (let round = 0; ; round++) {
       const problem = problemOf(this.current(), { variantChosen: this.variantChosen, productName });
       if (!problem) break;
       if (problem.kind === 'blocked') return problem.outcome;
-      if (round === MAX_CHOICE_ROUNDS) return blocked('merchant.checkout_error', `The merchant kept asking for a choice about ${productName}; nothing was bought.`);
+      if (round === MAX_CHOICE_ROUNDS)
+        return blocked(
+          'merchant.checkout_error',
+          `The merchant kept asking for a choice about ${productName}; nothing was bought.`,
+        );
       const chosen = await chooseItem(this.context, productName, problem.question, this.plan.variants, hints);
       if (typeof chosen !== 'string') return chosen;
-      const items = this.current().lineItems.map((line, index) => ({ id: index === problem.line ? chosen : line.itemId, quantity: line.quantity }));
+      const items = this.current().lineItems.map((line, index) => ({
+        id: index === problem.line ? chosen : line.itemId,
+        quantity: line.quantity,
+      }));
       this.variantChosen = true;
       const changed = await this.change(`Choose ${chosen} for ${productName}`, { items });
       if (changed) return changed;
     }
     const option = chooseFulfillment(this.current().fulfillmentOptions, hints);
-    if (!option) return blocked('merchant.fulfillment_unavailable', "The merchant offers no delivery to the buyer's address; nothing was bought.");
+    if (!option)
+      return blocked(
+        'merchant.fulfillment_unavailable',
+        "The merchant offers no delivery to the buyer's address; nothing was bought.",
+      );
     if (option.id !== this.current().selectedOptionId) {
       const lineItemIds = this.current().lineItems.flatMap((line) => (line.id ? [line.id] : []));
-      const changed = await this.change(`Choose delivery: ${option.title}`, { fulfillment: { optionId: option.id, lineItemIds } });
+      const changed = await this.change(`Choose delivery: ${option.title}`, {
+        fulfillment: { optionId: option.id, lineItemIds },
+      });
       if (changed) return changed;
       const problem = problemOf(this.current(), { variantChosen: this.variantChosen, productName });
       if (problem?.kind === 'blocked') return problem.outcome;
     }
     const session = this.current();
     if (session.status !== 'ready_for_payment' || session.total === null || session.currency === '') {
-      return blocked('merchant.checkout_error', `The checkout session is not ready for payment (${session.status}); nothing was bought.`);
+      return blocked(
+        'merchant.checkout_error',
+        `The checkout session is not ready for payment (${session.status}); nothing was bought.`,
+      );
     }
     return this.pay(session, { amount: fromMinorUnits(session.total, session.currency), currency: session.currency });
   }
@@ -109,16 +132,26 @@ export class SessionCheckout {
 
   private async pay(session: AcpSession, total: Money): Promise<StrategyOutcome> {
     if (this.client.usesPaymentHandlers && !session.payment.handlerId) {
-      return blocked('merchant.no_safe_path', 'The merchant declares no tokenized-card payment handler, the only way this agent pays; nothing was bought.');
+      return blocked(
+        'merchant.no_safe_path',
+        'The merchant declares no tokenized-card payment handler, the only way this agent pays; nothing was bought.',
+      );
     }
     const merchantId = this.delegationTo(session);
     if (session.payment.requiresDelegation && !merchantId) {
-      return blocked('merchant.checkout_error', 'The merchant requires a delegated payment token but names no merchant id to issue it for; nothing was bought.');
+      return blocked(
+        'merchant.checkout_error',
+        'The merchant requires a delegated payment token but names no merchant id to issue it for; nothing was bought.',
+      );
     }
     const token = await this.context.paymentToken(merchantId ? session.currency : undefined);
     if (E.isLeft(token)) {
       return token.left.code === 'conversion_unavailable'
-        ? { kind: 'failed', reason: 'accounting_unavailable', detail: `maxCost could not be expressed in ${session.currency}: ${token.left.message}. Nothing was paid.` }
+        ? {
+            kind: 'failed',
+            reason: 'accounting_unavailable',
+            detail: `maxCost could not be expressed in ${session.currency}: ${token.left.message}. Nothing was paid.`,
+          }
         : { kind: 'failed', reason: 'runtime_error', detail: `No card token to pay with: ${token.left.message}` };
     }
     const completeUrl = `${this.sessionsUrl}/${encodeURIComponent(session.id)}/complete`;
@@ -139,7 +172,11 @@ export class SessionCheckout {
       );
     }
     if (start.kind === 'not_priced') {
-      return { kind: 'failed', reason: 'accounting_unavailable', detail: `The total could not be compared with maxCost: ${start.message}. Nothing was paid.` };
+      return {
+        kind: 'failed',
+        reason: 'accounting_unavailable',
+        detail: `The total could not be compared with maxCost: ${start.message}. Nothing was paid.`,
+      };
     }
     this.paymentSent = true;
     let answer: AcpAnswer;
@@ -147,7 +184,8 @@ export class SessionCheckout {
       const route = { provider: session.payment.provider ?? 'stripe', handlerId: session.payment.handlerId };
       answer = await this.client.complete(session.id, paymentToken, this.plan.party.buyer, route, start.attemptId);
     } catch (error) {
-      if (error instanceof HttpTimeoutError || error instanceof HttpTransportError) return this.reconcile(session, total);
+      if (error instanceof HttpTimeoutError || error instanceof HttpTransportError)
+        return this.reconcile(session, total);
       throw error;
     }
     if (answer.ok) {
@@ -162,8 +200,15 @@ export class SessionCheckout {
           `The merchant asked for ${fromMinorUnits(done.total, done.currency || total.currency)} ${done.currency || total.currency}, above the ${allowance.maxAmount.amount} ${allowance.maxAmount.currency} the payment token allows; the token refused it: ${declined.content} Nothing was charged.`,
         );
       }
-      if (declined) return blocked('merchant.payment_declined', `The merchant declined the payment: ${declined.content} Nothing was charged.`);
-      return blocked('merchant.checkout_error', `The merchant did not complete the checkout (${done.status}); nothing was charged.`);
+      if (declined)
+        return blocked(
+          'merchant.payment_declined',
+          `The merchant declined the payment: ${declined.content} Nothing was charged.`,
+        );
+      return blocked(
+        'merchant.checkout_error',
+        `The merchant did not complete the checkout (${done.status}); nothing was charged.`,
+      );
     }
     if (answer.status >= 500 || [408, 409, 429].includes(answer.status)) return this.reconcile(session, total);
     // Any other 4xx is the merchant refusing the request as sent: it charged nothing.
@@ -173,13 +218,23 @@ export class SessionCheckout {
   }
 
   /** A token the merchant can charge only within the allowance; nothing moves yet. */
-  private async delegate(token: PaymentToken, allowance: PaymentAllowance, sessionId: string, merchantId: string): Promise<string | StrategyOutcome> {
+  private async delegate(
+    token: PaymentToken,
+    allowance: PaymentAllowance,
+    sessionId: string,
+    merchantId: string,
+  ): Promise<string | StrategyOutcome> {
     let answer: DelegateAnswer;
     try {
-      answer = await this.client.delegatePayment(delegatePaymentRequest(token, allowance, { id: sessionId, merchantId }));
+      answer = await this.client.delegatePayment(
+        delegatePaymentRequest(token, allowance, { id: sessionId, merchantId }),
+      );
     } catch (error) {
       if (!(error instanceof HttpTimeoutError || error instanceof HttpTransportError)) throw error;
-      return blocked('merchant.checkout_error', `The merchant did not answer the request for a payment token (${error.message}); nothing was paid.`);
+      return blocked(
+        'merchant.checkout_error',
+        `The merchant did not answer the request for a payment token (${error.message}); nothing was paid.`,
+      );
     }
     if (answer.ok) return answer.token;
     return blocked(
@@ -192,7 +247,8 @@ export class SessionCheckout {
   private async reconcile(session: AcpSession, total: Money): Promise<StrategyOutcome> {
     try {
       const seen = await this.client.get(session.id);
-      if (seen.ok && seen.session.status === 'completed' && seen.session.orderId) return this.succeeded(seen.session, total);
+      if (seen.ok && seen.session.status === 'completed' && seen.session.orderId)
+        return this.succeeded(seen.session, total);
     } catch {
       // The merchant is still not answering: the payment stays unconfirmed.
     }
@@ -204,7 +260,13 @@ export class SessionCheckout {
   }
 
   private succeeded(done: AcpSession, declared: Money): StrategyOutcome {
-    const total = done.total === null ? declared : { amount: fromMinorUnits(done.total, done.currency || declared.currency), currency: done.currency || declared.currency };
+    const total =
+      done.total === null
+        ? declared
+        : {
+            amount: fromMinorUnits(done.total, done.currency || declared.currency),
+            currency: done.currency || declared.currency,
+          };
     const orderId = done.orderId ?? undefined;
     return {
       kind: 'succeeded',
@@ -234,11 +296,21 @@ export class SessionCheckout {
   /** Best effort: an abandoned session should not hold stock at the merchant. */
   private async abandon(): Promise<void> {
     const session = this.session;
-    if (!session || this.paymentSent || session.status === 'completed' || session.status === 'canceled' || this.context.signal.aborted) return;
+    if (
+      !session ||
+      this.paymentSent ||
+      session.status === 'completed' ||
+      session.status === 'canceled' ||
+      this.context.signal.aborted
+    )
+      return;
     try {
       await this.client.cancel(session.id);
     } catch (error) {
-      this.context.logger.warn({ runId: this.context.runId, err: (error as Error).message }, 'could not cancel the checkout session');
+      this.context.logger.warn(
+        { runId: this.context.runId, err: (error as Error).message },
+        'could not cancel the checkout session',
+      );
     }
   }
 }

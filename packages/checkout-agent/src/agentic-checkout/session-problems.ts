@@ -22,24 +22,43 @@ const LINE_PARAM = /^\$\.line_items\[(\d+)\]/;
  * choose, an address it cannot deliver to, or any other error. `variantChosen` tells an
  * unavailable chosen option (size M) from an unavailable product.
  */
-export const problemOf = (session: AcpSession, context: { readonly variantChosen: boolean; readonly productName: string }): SessionProblem | null => {
+export const problemOf = (
+  session: AcpSession,
+  context: { readonly variantChosen: boolean; readonly productName: string },
+): SessionProblem | null => {
   for (const message of session.messages) {
     if (message.type !== 'error') continue;
     if (message.code === 'out_of_stock') {
       return context.variantChosen
-        ? blocked('product.requested_option_unavailable', `The chosen option of ${context.productName} is out of stock: ${message.content} Nothing was bought.`)
-        : blocked('product.item_unavailable', `${context.productName} is out of stock: ${message.content} Nothing was bought.`);
+        ? blocked(
+            'product.requested_option_unavailable',
+            `The chosen option of ${context.productName} is out of stock: ${message.content} Nothing was bought.`,
+          )
+        : blocked(
+            'product.item_unavailable',
+            `${context.productName} is out of stock: ${message.content} Nothing was bought.`,
+          );
     }
     const line = LINE_PARAM.exec(message.param ?? '');
-    if (message.code === 'missing' && line) return { kind: 'choose_item', line: Number(line[1]), question: message.content };
+    if (message.code === 'missing' && line)
+      return { kind: 'choose_item', line: Number(line[1]), question: message.content };
     if (message.code === 'invalid' && FULFILLMENT_PARAMS.some((param) => message.param?.startsWith(param))) {
-      return blocked('merchant.fulfillment_unavailable', `The merchant cannot deliver to the buyer's address: ${message.content} Nothing was bought.`);
+      return blocked(
+        'merchant.fulfillment_unavailable',
+        `The merchant cannot deliver to the buyer's address: ${message.content} Nothing was bought.`,
+      );
     }
     if (message.code === 'payment_declined') continue;
-    return blocked('merchant.checkout_error', `The merchant reported a problem with the checkout: ${message.content} Nothing was bought.`);
+    return blocked(
+      'merchant.checkout_error',
+      `The merchant reported a problem with the checkout: ${message.content} Nothing was bought.`,
+    );
   }
   if (session.fulfillmentOptions.length === 0) {
-    return blocked('merchant.fulfillment_unavailable', "The merchant offers no delivery to the buyer's address; nothing was bought.");
+    return blocked(
+      'merchant.fulfillment_unavailable',
+      "The merchant offers no delivery to the buyer's address; nothing was bought.",
+    );
   }
   return null;
 };
@@ -48,10 +67,18 @@ export const problemOf = (session: AcpSession, context: { readonly variantChosen
 export const refusalOutcome = (answer: Extract<AcpAnswer, { ok: false }>): StrategyOutcome => {
   const { error, status } = answer;
   if (status === 401) {
-    return { kind: 'blocked', code: 'merchant.access_blocked', summary: 'The merchant requires credentials this agent does not have; nothing was bought.' };
+    return {
+      kind: 'blocked',
+      code: 'merchant.access_blocked',
+      summary: 'The merchant requires credentials this agent does not have; nothing was bought.',
+    };
   }
   if (status === 400 && /^\$\.(line_)?items\[\d+\]\.id$/.test(error.param ?? '')) {
-    return { kind: 'blocked', code: 'product.item_unavailable', summary: `The merchant does not sell this item: ${error.message} Nothing was bought.` };
+    return {
+      kind: 'blocked',
+      code: 'product.item_unavailable',
+      summary: `The merchant does not sell this item: ${error.message} Nothing was bought.`,
+    };
   }
   return {
     kind: 'blocked',

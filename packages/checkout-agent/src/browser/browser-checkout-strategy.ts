@@ -23,7 +23,10 @@ export const browserCheckoutStrategy = (options: BrowserStrategyOptions): Checko
   name: 'browser',
   async recognise(context) {
     if (await options.chromium.installed()) return new BrowserCheckout(options);
-    context.logger.warn({ runId: context.runId }, 'no Chromium at the configured path: the browser strategy is unavailable');
+    context.logger.warn(
+      { runId: context.runId },
+      'no Chromium at the configured path: the browser strategy is unavailable',
+    );
     return null;
   },
 });

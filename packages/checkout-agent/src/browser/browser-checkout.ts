@@ -71,7 +71,11 @@ export class BrowserCheckout implements PreparedCheckout {
     context.signal.addEventListener('abort', onKill, { once: true });
     try {
       await context.attachBrowser(browser.page);
-      const driver = new BrowserDriver(context, browser, new StepScreenshots(settings.blobs, context.runId, this.deps.ids, context.logger));
+      const driver = new BrowserDriver(
+        context,
+        browser,
+        new StepScreenshots(settings.blobs, context.runId, this.deps.ids, context.logger),
+      );
       return await this.purchase(driver, readTask(context.input.request.task));
     } finally {
       context.signal.removeEventListener('abort', onKill);
@@ -101,13 +105,22 @@ export class BrowserCheckout implements PreparedCheckout {
     if (isOutcome(chosen)) return chosen;
     const { product, options } = chosen;
     const named = options.filter((option) => !normal(product.name).includes(normal(option.label)));
-    const what = named.length > 0 ? `${product.name} (${named.map((option) => option.label).join(', ')})` : product.name;
+    const what =
+      named.length > 0 ? `${product.name} (${named.map((option) => option.label).join(', ')})` : product.name;
     // Without a quantity field on the product page, one is added and the cart's quantity set.
     const onProductPage = hints.quantity === 1 || (await hasQuantityField(driver));
-    const stopped = (await addToCart(driver, what, onProductPage ? hints.quantity : 1, options.length > 0)) ?? (await goToCheckout(driver, onProductPage ? 1 : hints.quantity));
+    const stopped =
+      (await addToCart(driver, what, onProductPage ? hints.quantity : 1, options.length > 0)) ??
+      (await goToCheckout(driver, onProductPage ? 1 : hints.quantity));
     if (stopped) return stopped;
     const currency = product.variants.find((variant) => variant.price)?.price?.currency;
-    const purchase: Purchase = { productName: what, quantity: hints.quantity, currency, chosen: options, notices: new Set() };
+    const purchase: Purchase = {
+      productName: what,
+      quantity: hints.quantity,
+      currency,
+      chosen: options,
+      notices: new Set(),
+    };
     return checkOut(driver, { purchase, hints, buyer: new BuyerValues(context.buyer) });
   }
 

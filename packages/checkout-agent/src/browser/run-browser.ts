@@ -38,7 +38,8 @@ export class RunBrowser {
     private readonly refusals: Refusal[],
   ) {
     page.on('response', (response) => {
-      if (response.request().isNavigationRequest() && response.frame() === page.mainFrame()) this.lastDocument = response;
+      if (response.request().isNavigationRequest() && response.frame() === page.mainFrame())
+        this.lastDocument = response;
     });
   }
 
@@ -52,7 +53,10 @@ export class RunBrowser {
         // Debug, not warn: Chromium's own background requests (component updates, safe browsing)
         // are refused here too, several per run. A refusal that matters to the run reaches its
         // steps and outcome through `refusalSince`.
-        options.logger.debug?.({ runId: options.runId, origin: originOf(url), reason: refusal.parameters?.reason }, 'browser request refused by the URL guard');
+        options.logger.debug?.(
+          { runId: options.runId, origin: originOf(url), reason: refusal.parameters?.reason },
+          'browser request refused by the URL guard',
+        );
       },
     });
     try {
@@ -93,7 +97,9 @@ export class RunBrowser {
   refusalSince(mark: number, url?: string): Refusal | null {
     const recent = this.refusals.slice(mark);
     if (url === undefined) return recent[0] ?? null;
-    return recent.find((entry) => entry.url === url) ?? recent.find((entry) => originOf(entry.url) === originOf(url)) ?? null;
+    return (
+      recent.find((entry) => entry.url === url) ?? recent.find((entry) => originOf(entry.url) === originOf(url)) ?? null
+    );
   }
 
   /** The URL of the document the page shows, as requested. */

@@ -23,7 +23,14 @@ export class StepScreenshots {
   async capture(page: Page): Promise<string | undefined> {
     if (!this.blobs || !/^https?:/.test(page.url())) return undefined;
     try {
-      const bytes = await page.screenshot({ type: 'jpeg', quality: 60, mask: [page.locator(MASKED)], animations: 'disabled', caret: 'hide', timeout: 5_000 });
+      const bytes = await page.screenshot({
+        type: 'jpeg',
+        quality: 60,
+        mask: [page.locator(MASKED)],
+        animations: 'disabled',
+        caret: 'hide',
+        timeout: 5_000,
+      });
       const key = `agent-checkouts/runs/${this.runId}/screenshots/${this.ids.uuid()}.jpg`;
       const stored = await this.blobs.put(key, bytes, 'image/jpeg');
       if (E.isRight(stored)) return key;

@@ -12,7 +12,11 @@ export interface ChromiumOptions {
  * WebRTC must not reach the network around the run's proxy. (No `--disable-features` here: a
  * second one replaces playwright's own list, which turns Chromium's calls home back on.)
  */
-const SWITCHES = ['--disable-dev-shm-usage', '--webrtc-ip-handling-policy=disable_non_proxied_udp', '--force-webrtc-ip-handling-policy'];
+const SWITCHES = [
+  '--disable-dev-shm-usage',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--force-webrtc-ip-handling-policy',
+];
 
 /**
  * One headless Chromium per runner, launched on first use and shared by its runs, each in a
@@ -53,7 +57,11 @@ export class SharedChromium {
   private launch(): Promise<Browser> {
     if (this.closed) return Promise.reject(new Error('The runner is shutting down: no browser is launched'));
     this.browser ??= chromium
-      .launch({ executablePath: this.options.executablePath, headless: true, args: [...SWITCHES, ...(this.options.args ?? [])] })
+      .launch({
+        executablePath: this.options.executablePath,
+        headless: true,
+        args: [...SWITCHES, ...(this.options.args ?? [])],
+      })
       .then(
         (browser) => {
           browser.once('disconnected', () => {

@@ -58,7 +58,9 @@ export class LiveViewServer implements LiveView {
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger;
     this.server = createServer((request, response) => this.servePage(request, response));
-    this.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => this.upgrade(request, socket, head));
+    this.server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) =>
+      this.upgrade(request, socket, head),
+    );
   }
 
   /** Starts listening (once); resolves to the public base URL. */
@@ -68,7 +70,9 @@ export class LiveViewServer implements LiveView {
       this.server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => {
         this.server.off('error', reject);
         const { port } = this.server.address() as AddressInfo;
-        resolve((this.options.publicUrl ?? `http://${urlHost(this.options.host ?? '127.0.0.1')}:${port}`).replace(/\/+$/, ''));
+        resolve(
+          (this.options.publicUrl ?? `http://${urlHost(this.options.host ?? '127.0.0.1')}:${port}`).replace(/\/+$/, ''),
+        );
       });
     });
     return this.listening;
@@ -129,7 +133,11 @@ export class LiveViewServer implements LiveView {
 
   private upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const route = routeOf(request);
-    const refusal = !route?.socket ? '404 Not Found' : !this.authorised(route.runId, route.token) ? '403 Forbidden' : null;
+    const refusal = !route?.socket
+      ? '404 Not Found'
+      : !this.authorised(route.runId, route.token)
+        ? '403 Forbidden'
+        : null;
     if (!route || refusal) {
       socket.end(`HTTP/1.1 ${refusal}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
@@ -161,7 +169,8 @@ export class LiveViewServer implements LiveView {
   private watch(socket: WebSocket, runId: string, screencast: PageScreencast): void {
     const sink: FrameSink = {
       frame: (jpeg) => {
-        if (socket.readyState === WebSocket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES) socket.send(jpeg, { binary: true });
+        if (socket.readyState === WebSocket.OPEN && socket.bufferedAmount < MAX_BUFFERED_BYTES)
+          socket.send(jpeg, { binary: true });
       },
     };
     socket.send(JSON.stringify({ type: 'live', runId }));

@@ -66,9 +66,11 @@ export class PageScreencast {
   }
 
   private settle(): void {
-    this.transitions = this.transitions.then(() => this.apply()).catch((error: unknown) => {
-      this.logger.warn({ err: (error as Error).message }, 'live view screencast could not change state');
-    });
+    this.transitions = this.transitions
+      .then(() => this.apply())
+      .catch((error: unknown) => {
+        this.logger.warn({ err: (error as Error).message }, 'live view screencast could not change state');
+      });
   }
 
   private async apply(): Promise<void> {

@@ -19,9 +19,16 @@ export const signViewerToken = (key: ViewerTokenKey, runId: string, expiresAt: D
   return `${VERSION}.${expiry}.${mac(key, runId, expiry).toString('base64url')}`;
 };
 
-export type ViewerTokenCheck = { readonly valid: true; readonly expiresAt: Date } | { readonly valid: false; readonly reason: 'malformed' | 'forged' | 'expired' };
+export type ViewerTokenCheck =
+  | { readonly valid: true; readonly expiresAt: Date }
+  | { readonly valid: false; readonly reason: 'malformed' | 'forged' | 'expired' };
 
-export const checkViewerToken = (key: ViewerTokenKey, runId: string, token: string | null | undefined, now: Date): ViewerTokenCheck => {
+export const checkViewerToken = (
+  key: ViewerTokenKey,
+  runId: string,
+  token: string | null | undefined,
+  now: Date,
+): ViewerTokenCheck => {
   const parts = (token ?? '').split('.');
   const [version, expiryText, signature] = parts;
   if (parts.length !== 3 || version !== VERSION || !expiryText || !/^\d{1,12}$/.test(expiryText) || !signature) {

@@ -7,7 +7,14 @@ export interface HtmlTag {
   readonly attributes: Readonly<Record<string, string>>;
 }
 
-const NAMED_ENTITIES: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+const NAMED_ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
 
 export const decodeEntities = (text: string): string =>
   text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (entity, body: string) => {
@@ -26,7 +33,8 @@ export const tagsNamed = (html: string, name: string): HtmlTag[] => {
     const attributes: Record<string, string> = {};
     for (const attribute of (match[1] ?? '').matchAll(ATTRIBUTE)) {
       const key = (attribute[1] ?? '').toLowerCase();
-      if (key && !(key in attributes)) attributes[key] = decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
+      if (key && !(key in attributes))
+        attributes[key] = decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
     }
     tags.push({ name: name.toLowerCase(), attributes });
   }

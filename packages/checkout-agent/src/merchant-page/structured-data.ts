@@ -23,9 +23,12 @@ export interface PageProduct {
 type Node = Record<string, unknown>;
 
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && !Array.isArray(value);
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null);
-const typesOf = (node: Node): string[] => asArray(node['@type']).flatMap((type) => (typeof type === 'string' ? [type.replace(/^.*[/#]/, '')] : []));
+const asArray = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : value === undefined || value === null ? [] : [value];
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
+const typesOf = (node: Node): string[] =>
+  asArray(node['@type']).flatMap((type) => (typeof type === 'string' ? [type.replace(/^.*[/#]/, '')] : []));
 
 const OUT_OF_STOCK = ['OutOfStock', 'SoldOut', 'Discontinued'];
 
@@ -49,10 +52,19 @@ const availabilityOf = (offer: Node): boolean | null => {
 
 const variantOf = (product: Node, requireSku: boolean): ProductVariant | null => {
   const [offer] = asArray(product.offers).filter(isNode);
-  const sku = text(product.sku) ?? (offer ? text(offer.sku) : null) ?? (requireSku ? null : (text(product.productID) ?? text(product.mpn) ?? text(product.name)));
+  const sku =
+    text(product.sku) ??
+    (offer ? text(offer.sku) : null) ??
+    (requireSku ? null : (text(product.productID) ?? text(product.mpn) ?? text(product.name)));
   if (!sku) return null;
   const color = text(product.color);
-  return { sku, size: text(product.size), ...(color ? { color } : {}), price: offer ? priceOf(offer) : null, inStock: offer ? availabilityOf(offer) : null };
+  return {
+    sku,
+    size: text(product.size),
+    ...(color ? { color } : {}),
+    price: offer ? priceOf(offer) : null,
+    inStock: offer ? availabilityOf(offer) : null,
+  };
 };
 
 /**
@@ -61,7 +73,10 @@ const variantOf = (product: Node, requireSku: boolean): ProductVariant | null =>
  * without a SKU are left out unless `requireSku` is false (a browser buys by the page, not by
  * an item id; they are then known by their productID, MPN or name).
  */
-export const productsOnPage = (html: string, { requireSku = true }: { readonly requireSku?: boolean } = {}): PageProduct[] => {
+export const productsOnPage = (
+  html: string,
+  { requireSku = true }: { readonly requireSku?: boolean } = {},
+): PageProduct[] => {
   const nodes = scriptsOfType(html, 'application/ld+json').flatMap((script) => {
     try {
       return nodesOf(JSON.parse(script));
@@ -73,7 +88,9 @@ export const productsOnPage = (html: string, { requireSku = true }: { readonly r
   for (const node of nodes) {
     const name = text(node.name) ?? '';
     if (typesOf(node).includes('ProductGroup')) {
-      const variants = asArray(node.hasVariant).filter(isNode).flatMap((variant) => variantOf(variant, requireSku) ?? []);
+      const variants = asArray(node.hasVariant)
+        .filter(isNode)
+        .flatMap((variant) => variantOf(variant, requireSku) ?? []);
       if (variants.length > 0) products.push({ name, hasVariants: variants.length > 1, variants });
     } else if (typesOf(node).includes('Product') && !isVariantOfGroup(node, nodes)) {
       const variant = variantOf(node, requireSku);

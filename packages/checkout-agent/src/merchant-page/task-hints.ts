@@ -21,9 +21,40 @@ const SIZE_WORDS: Readonly<Record<string, string>> = {
   'x-large': 'XL',
 };
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
 
-const STOP_WORDS = new Set(['buy', 'the', 'and', 'for', 'with', 'size', 'please', 'order', 'get', 'purchase', 'one', 'from', 'in', 'of', 'me', 'a', 'an', 'to', 'my']);
+const STOP_WORDS = new Set([
+  'buy',
+  'the',
+  'and',
+  'for',
+  'with',
+  'size',
+  'please',
+  'order',
+  'get',
+  'purchase',
+  'one',
+  'from',
+  'in',
+  'of',
+  'me',
+  'a',
+  'an',
+  'to',
+  'my',
+]);
 
 const readSize = (task: string): string | null => {
   const named = /\bsize\s*[:=]?\s*(extra[\s-]small|extra[\s-]large|x-small|x-large|[a-z0-9]{1,4})\b/i.exec(task);
@@ -55,14 +86,18 @@ export const readTask = (task: string | undefined): TaskHints => {
   return {
     size: readSize(text),
     quantity: readQuantity(text),
-    delivery: /\b(express|fastest|quickest|overnight|next[\s-]day|expedited|priority)\b/i.test(text) ? 'fastest' : 'cheapest',
+    delivery: /\b(express|fastest|quickest|overnight|next[\s-]day|expedited|priority)\b/i.test(text)
+      ? 'fastest'
+      : 'cheapest',
     words: wordsOf(text).filter((word) => !STOP_WORDS.has(word)),
   };
 };
 
 /** Lowercase words of three letters or more, singular (`mugs` -> `mug`), for matching product names. */
 export const wordsOf = (text: string): string[] =>
-  (text.toLowerCase().match(/[a-z]{3,}/g) ?? []).map((word) => (word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word));
+  (text.toLowerCase().match(/[a-z]{3,}/g) ?? []).map((word) =>
+    word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word,
+  );
 
 /** Whether a size as the task wrote it denotes a size label of the merchant (`large` is `L`). */
 export const sameSize = (asked: string, label: string): boolean => {

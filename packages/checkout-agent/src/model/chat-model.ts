@@ -26,7 +26,11 @@ export type ChatMessage =
 
 export interface ToolDefinition {
   readonly type: 'function';
-  readonly function: { readonly name: string; readonly description: string; readonly parameters: Record<string, unknown> };
+  readonly function: {
+    readonly name: string;
+    readonly description: string;
+    readonly parameters: Record<string, unknown>;
+  };
 }
 
 export type AssistantMessage = Extract<ChatMessage, { role: 'assistant' }>;
@@ -41,7 +45,11 @@ export class ModelError extends Error {
 export class ChatModel {
   constructor(private readonly settings: ChatModelSettings) {}
 
-  async complete(messages: readonly ChatMessage[], tools: readonly ToolDefinition[], signal: AbortSignal): Promise<AssistantMessage> {
+  async complete(
+    messages: readonly ChatMessage[],
+    tools: readonly ToolDefinition[],
+    signal: AbortSignal,
+  ): Promise<AssistantMessage> {
     const url = `${this.settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     let response: Response;
     try {
@@ -57,7 +65,11 @@ export class ChatModel {
     } catch (error) {
       if (signal.aborted) throw error;
       const timedOut = (error as Error).name === 'TimeoutError';
-      throw new ModelError(timedOut ? `The model API did not answer within ${this.settings.timeoutMs} ms.` : 'The model API could not be reached.');
+      throw new ModelError(
+        timedOut
+          ? `The model API did not answer within ${this.settings.timeoutMs} ms.`
+          : 'The model API could not be reached.',
+      );
     }
     const text = await response.text().catch(() => {
       throw new ModelError('The model API’s answer was cut off.');
@@ -75,20 +87,29 @@ const assistantMessageOf = (text: string): AssistantMessage => {
     throw new ModelError('The model API’s answer is not JSON.');
   }
   const message = (body as { choices?: { message?: unknown }[] } | null)?.choices?.[0]?.message as
-    | { role?: unknown; content?: unknown; tool_calls?: unknown }
-    | undefined;
+    { role?: unknown; content?: unknown; tool_calls?: unknown } | undefined;
   if (!message || (typeof message.content !== 'string' && message.content !== null && message.content !== undefined)) {
     throw new ModelError('The model API’s answer holds no assistant message.');
   }
-  const calls: ToolCall[] = (Array.isArray(message.tool_calls) ? message.tool_calls.filter(isToolCall) : []).map((call) => ({
-    id: call.id,
-    type: 'function',
-    function: { name: call.function.name, arguments: call.function.arguments },
-  }));
-  return { role: 'assistant', content: typeof message.content === 'string' ? message.content : null, ...(calls.length ? { tool_calls: calls } : {}) };
+  const calls: ToolCall[] = (Array.isArray(message.tool_calls) ? message.tool_calls.filter(isToolCall) : []).map(
+    (call) => ({
+      id: call.id,
+      type: 'function',
+      function: { name: call.function.name, arguments: call.function.arguments },
+    }),
+  );
+  return {
+    role: 'assistant',
+    content: typeof message.content === 'string' ? message.content : null,
+    ...(calls.length ? { tool_calls: calls } : {}),
+  };
 };
 
 const isToolCall = (value: unknown): value is Omit<ToolCall, 'type'> => {
   const call = value as { id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null;
-  return typeof call?.id === 'string' && typeof call.function?.name === 'string' && typeof call.function.arguments === 'string';
+  return (
+    typeof call?.id === 'string' &&
+    typeof call.function?.name === 'string' &&
+    typeof call.function.arguments === 'string'
+  );
 };

@@ -16,7 +16,16 @@ export type ModelAction =
 const string = (description: string) => ({ type: 'string', description });
 const tool = (name: string, description: string, properties: Record<string, unknown>): ToolDefinition => ({
   type: 'function',
-  function: { name, description, parameters: { type: 'object', properties, required: Object.keys(properties).filter((key) => key !== 'orderNumber'), additionalProperties: false } },
+  function: {
+    name,
+    description,
+    parameters: {
+      type: 'object',
+      properties,
+      required: Object.keys(properties).filter((key) => key !== 'orderNumber'),
+      additionalProperties: false,
+    },
+  },
 });
 const REF = string('The [ref] of an element in the page summary.');
 
@@ -25,13 +34,20 @@ export const MODEL_TOOLS: readonly ToolDefinition[] = [
   tool('click', 'Click an element (a link or button).', { ref: REF }),
   tool('fill', 'Type text into a form field (never payment details).', { ref: REF, value: string('The text.') }),
   tool('select', 'Choose an option of a select element.', { ref: REF, value: string('The option’s value or label.') }),
-  tool('pay', 'On the payment page only: pay the final total shown there. The agent fills the payment token field and presses the pay button.', {
-    amount: string('The final total shown, as a decimal (e.g. 63.34).'),
-    currency: string('ISO 4217 code, e.g. USD.'),
-    tokenField: string('The [ref] of the payment token field.'),
-    submit: string('The [ref] of the pay button.'),
+  tool(
+    'pay',
+    'On the payment page only: pay the final total shown there. The agent fills the payment token field and presses the pay button.',
+    {
+      amount: string('The final total shown, as a decimal (e.g. 63.34).'),
+      currency: string('ISO 4217 code, e.g. USD.'),
+      tokenField: string('The [ref] of the payment token field.'),
+      submit: string('The [ref] of the pay button.'),
+    },
+  ),
+  tool('done', 'The order is confirmed.', {
+    summary: string('What was bought, for the user.'),
+    orderNumber: string('The merchant’s order number, when shown.'),
   }),
-  tool('done', 'The order is confirmed.', { summary: string('What was bought, for the user.'), orderNumber: string('The merchant’s order number, when shown.') }),
   tool('blocked', 'The purchase cannot go on for a reason the user must know.', {
     code: { type: 'string', enum: [...BLOCKED_CODES] },
     summary: string('What happened, for the user.'),
@@ -53,7 +69,8 @@ export const parseAction = (name: string, argumentsText: string): ModelAction =>
   }
   const text = (key: string, max = 2000): string => {
     const value = args[key];
-    if (typeof value !== 'string' || value.trim() === '') throw new UnusableAction(`${name} needs "${key}" (a non-empty string).`);
+    if (typeof value !== 'string' || value.trim() === '')
+      throw new UnusableAction(`${name} needs "${key}" (a non-empty string).`);
     return value.trim().slice(0, max);
   };
   switch (name) {
@@ -70,10 +87,22 @@ export const parseAction = (name: string, argumentsText: string): ModelAction =>
       if (!/^\d+(\.\d+)?$/.test(amount)) throw new UnusableAction('pay needs "amount" as a decimal such as 63.34.');
       const currency = text('currency', 3).toUpperCase();
       if (!/^[A-Z]{3}$/.test(currency)) throw new UnusableAction('pay needs "currency" as an ISO 4217 code.');
-      return { kind: 'pay', total: { amount, currency }, tokenField: text('tokenField', 20), submit: text('submit', 20) };
+      return {
+        kind: 'pay',
+        total: { amount, currency },
+        tokenField: text('tokenField', 20),
+        submit: text('submit', 20),
+      };
     }
     case 'done':
-      return { kind: 'done', summary: text('summary'), orderNumber: typeof args['orderNumber'] === 'string' && args['orderNumber'].trim() ? args['orderNumber'].trim().slice(0, 100) : null };
+      return {
+        kind: 'done',
+        summary: text('summary'),
+        orderNumber:
+          typeof args['orderNumber'] === 'string' && args['orderNumber'].trim()
+            ? args['orderNumber'].trim().slice(0, 100)
+            : null,
+      };
     case 'blocked': {
       const code = text('code', 100);
       if (!isBlockedCode(code)) throw new UnusableAction(`blocked needs "code" from: ${BLOCKED_CODES.join(', ')}.`);
@@ -96,7 +125,8 @@ export const parseJsonReply = (content: string): ModelAction => {
     parsed = null;
   }
   const action = (parsed as { action?: unknown } | null)?.action;
-  if (typeof action !== 'string') throw new UnusableAction('Reply with one tool call (or JSON with an "action" field).');
+  if (typeof action !== 'string')
+    throw new UnusableAction('Reply with one tool call (or JSON with an "action" field).');
   const { action: _action, ...rest } = parsed as Record<string, unknown>;
   return parseAction(action, JSON.stringify(rest));
 };

@@ -24,7 +24,12 @@ export type OpenModelBrowser = (context: StrategyContext) => Promise<ModelBrowse
  * screenshot recorded at every step. Saved profiles are the browser strategy's alone.
  */
 export const runBrowserOpener =
-  (deps: { readonly settings: BrowserSettings; readonly chromium: SharedChromium; readonly guard: UrlGuard; readonly ids: IdGenerator }): OpenModelBrowser =>
+  (deps: {
+    readonly settings: BrowserSettings;
+    readonly chromium: SharedChromium;
+    readonly guard: UrlGuard;
+    readonly ids: IdGenerator;
+  }): OpenModelBrowser =>
   async (context) => {
     const country = context.input.browser?.location?.countryCode;
     const upstream = country === undefined ? undefined : deps.settings.proxies?.[country];

@@ -43,7 +43,10 @@ export class ModelCheckout {
       const startUrl = this.context.input.request.startUrl;
       await browser.step(`Open ${startUrl}`);
       await browser.page.goto(startUrl, { waitUntil: 'load' });
-      this.messages.push({ role: 'system', content: SYSTEM_PROMPT }, { role: 'user', content: taskPrompt(this.context) });
+      this.messages.push(
+        { role: 'system', content: SYSTEM_PROMPT },
+        { role: 'user', content: taskPrompt(this.context) },
+      );
       return await this.turns(browser);
     } catch (error) {
       if (error instanceof ModelError) return modelError(error.message);
@@ -61,7 +64,8 @@ export class ModelCheckout {
       const reply = await this.settings.model.complete(this.messages, MODEL_TOOLS, this.context.signal);
       this.messages.push(reply);
       const [call, ...ignored] = reply.tool_calls ?? [];
-      for (const extra of ignored) this.messages.push({ role: 'tool', tool_call_id: extra.id, content: 'Ignored: one action per turn.' });
+      for (const extra of ignored)
+        this.messages.push({ role: 'tool', tool_call_id: extra.id, content: 'Ignored: one action per turn.' });
       answer = call
         ? (content) => this.messages.push({ role: 'tool', tool_call_id: call.id, content })
         : (content) => this.messages.push({ role: 'user', content });
@@ -82,7 +86,8 @@ export class ModelCheckout {
 
   private unusableReply(message: string): string {
     this.unusable++;
-    if (this.unusable >= this.settings.maxUnusableReplies) throw new ModelError(`The model's replies named no usable action (${message})`);
+    if (this.unusable >= this.settings.maxUnusableReplies)
+      throw new ModelError(`The model's replies named no usable action (${message})`);
     return `Not done: ${message}`;
   }
 
@@ -90,7 +95,8 @@ export class ModelCheckout {
     const { page } = browser;
     switch (action.kind) {
       case 'goto': {
-        if (!URL.canParse(action.url) || !/^https?:$/.test(new URL(action.url).protocol)) return this.refuse('goto needs an absolute http(s) URL.');
+        if (!URL.canParse(action.url) || !/^https?:$/.test(new URL(action.url).protocol))
+          return this.refuse('goto needs an absolute http(s) URL.');
         await browser.step(`Go to ${action.url}`);
         return this.onPage(() => page.goto(action.url, { waitUntil: 'load' }));
       }
@@ -141,13 +147,21 @@ export class ModelCheckout {
     if (this.payment) return this.refuse('The payment has been submitted already.');
     const { page } = browser;
     const [field, submit] = [await elementOf(page, action.tokenField), await elementOf(page, action.submit)];
-    if (!field || !submit) return this.refuse('pay needs the refs of the payment token field and the pay button on this page.');
+    if (!field || !submit)
+      return this.refuse('pay needs the refs of the payment token field and the pay button on this page.');
     // The model's reading of the total is checked against the page: a total it made up is not paid.
     if (!amountsOn((await summarisePage(page)).text).some((shown) => shown.equals(new Decimal(action.total.amount)))) {
       return this.refuse(`The page does not show a total of ${action.total.amount}.`);
     }
     const token = await this.context.paymentToken();
-    if (E.isLeft(token)) return { outcome: { kind: 'failed', reason: 'runtime_error', detail: `No card token to pay with: ${token.left.message}` } };
+    if (E.isLeft(token))
+      return {
+        outcome: {
+          kind: 'failed',
+          reason: 'runtime_error',
+          detail: `No card token to pay with: ${token.left.message}`,
+        },
+      };
     await browser.step(`Pay ${action.total.amount} ${action.total.currency}`);
     const start = await this.context.startPayment(action.total);
     if (start.kind === 'over_max_cost') {
@@ -155,7 +169,8 @@ export class ModelCheckout {
       const summary = `The final total of ${action.total.amount} ${action.total.currency} is above the maximum of ${maxCost.amount} ${maxCost.currency}; nothing was paid.`;
       return { outcome: { kind: 'blocked', code: 'policy.max_cost_exceeded', summary } };
     }
-    if (start.kind === 'not_priced') return { outcome: { kind: 'failed', reason: 'accounting_unavailable', detail: start.message } };
+    if (start.kind === 'not_priced')
+      return { outcome: { kind: 'failed', reason: 'accounting_unavailable', detail: start.message } };
     this.payment = { attemptId: start.attemptId, total: action.total };
     return this.onPage(async () => {
       await field.fill(token.right.token);
@@ -184,10 +199,14 @@ export class ModelCheckout {
 const modelError = (detail: string): StrategyOutcome => ({ kind: 'failed', reason: 'model_error', detail });
 
 const labelOf = async (element: Awaited<ReturnType<typeof elementOf>> & object): Promise<string> => {
-  const text = ((await element.innerText().catch(() => '')) || (await element.getAttribute('aria-label')) || '').replace(/\s+/g, ' ').trim();
+  const text = ((await element.innerText().catch(() => '')) || (await element.getAttribute('aria-label')) || '')
+    .replace(/\s+/g, ' ')
+    .trim();
   return text ? `"${text.slice(0, 80)}"` : 'an element';
 };
 
 /** Every decimal amount written on the page (thousands separators dropped). */
 const amountsOn = (text: string): Decimal[] =>
-  [...text.matchAll(/\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?/g)].map((match) => new Decimal(match[0].replace(/,/g, '')));
+  [...text.matchAll(/\d{1,3}(?:,\d{3})*(?:\.\d+)?|\d+(?:\.\d+)?/g)].map(
+    (match) => new Decimal(match[0].replace(/,/g, '')),
+  );

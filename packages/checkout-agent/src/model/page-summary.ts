@@ -49,7 +49,9 @@ export const summarisePage = async (page: Page): Promise<PageSummary> => {
 };
 
 export const describeSummary = (summary: PageSummary): string =>
-  [`URL: ${summary.url}`, `Title: ${summary.title}`, 'Text:', summary.text, 'Elements:', ...summary.elements].join('\n');
+  [`URL: ${summary.url}`, `Title: ${summary.title}`, 'Text:', summary.text, 'Elements:', ...summary.elements].join(
+    '\n',
+  );
 
 /** The element a summary numbered `ref`; null when the page has no such element now. */
 export const elementOf = async (page: Page, ref: string): Promise<Locator | null> => {

@@ -36,7 +36,10 @@ export const referenceItemFor = (environment: Environment): string =>
  * in X is A * price(Y) / price(X) in Y. The result is rounded up, so the guard never
  * understates a total.
  */
-export const pricingConverter = (pricing: PricingPort, options: { readonly referenceItem: string }): CurrencyConverter => ({
+export const pricingConverter = (
+  pricing: PricingPort,
+  options: { readonly referenceItem: string },
+): CurrencyConverter => ({
   convert: async (amount, currency) => {
     const value = parseDecimal(amount.amount);
     if (value === null) return E.left(domainError('invalid', 'invalid_amount', 'The amount is not a decimal string'));

@@ -3,7 +3,10 @@ import { Decimal } from '@paykit/kernel';
 /** Digits after the point in a currency's minor unit (ISO 4217: USD 2, JPY 0, KWD 3). */
 export const minorUnitDigits = (currency: string): number => {
   try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions().maximumFractionDigits ?? 2;
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).resolvedOptions()
+        .maximumFractionDigits ?? 2
+    );
   } catch {
     return 2;
   }

@@ -36,7 +36,9 @@ export const DEFAULT_PAYMENT_TOKEN_TTL_MS = 10 * 60_000;
  */
 export const allowanceFor = async (request: AllowanceRequest): Promise<E.Either<DomainError, PaymentAllowance>> => {
   const same = request.maxCost.currency.toUpperCase() === request.currency.toUpperCase();
-  const converted = same ? E.right(request.maxCost.amount) : await request.converter.convert(request.maxCost, request.currency);
+  const converted = same
+    ? E.right(request.maxCost.amount)
+    : await request.converter.convert(request.maxCost, request.currency);
   if (E.isLeft(converted)) return converted;
   const value = parseDecimal(converted.right);
   if (value === null) return E.left(domainError('invalid', 'invalid_amount', 'The converted maxCost is not a decimal'));
@@ -44,7 +46,10 @@ export const allowanceFor = async (request: AllowanceRequest): Promise<E.Either<
   const minor = value.mul(new Decimal(10).pow(digits)).toDecimalPlaces(0, Decimal.ROUND_DOWN);
   const end = request.now.getTime() + request.ttlMs;
   return E.right({
-    maxAmount: { amount: minor.div(new Decimal(10).pow(digits)).toFixed(digits), currency: request.currency.toUpperCase() },
+    maxAmount: {
+      amount: minor.div(new Decimal(10).pow(digits)).toFixed(digits),
+      currency: request.currency.toUpperCase(),
+    },
     maxAmountMinor: minor.toNumber(),
     expiresAt: new Date(request.deadline ? Math.min(end, request.deadline.getTime()) : end),
   });

@@ -8,7 +8,10 @@ import type { BuyerProfile, PaymentToken } from '../strategy/strategy-port.js';
  * vault and nowhere else, so no number can reach an event, a message or a log line.
  */
 export interface PaymentCredentials {
-  tokenFor(request: { readonly runId: string; readonly buyer: BuyerProfile | null }): Promise<E.Either<DomainError, PaymentToken>>;
+  tokenFor(request: {
+    readonly runId: string;
+    readonly buyer: BuyerProfile | null;
+  }): Promise<E.Either<DomainError, PaymentToken>>;
 }
 
 export interface VaultedCardOptions {
@@ -29,7 +32,11 @@ export const vaultedCardCredentials = (options: VaultedCardOptions): PaymentCred
     tokenFor: async ({ buyer }) => {
       if (buyer?.paymentToken) return E.right({ token: buyer.paymentToken, provider });
       const token = await options.vault.tokenizeCard(options.card);
-      return E.map((card: CardToken) => ({ token: card.token, provider, card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear } }))(token);
+      return E.map((card: CardToken) => ({
+        token: card.token,
+        provider,
+        card: { brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear },
+      }))(token);
     },
   };
 };

@@ -9,7 +9,13 @@ import type { PaymentCredentials } from '../payment/payment-credentials.js';
 import type { RunIndex } from '../queue/run-index.js';
 import type { SafeHttp } from '../safety/safe-http.js';
 import { RunStopped } from '../strategy/run-stopped.js';
-import type { BuyerProfile, InputAnswerView, PaymentStart, PaymentToken, StrategyContext } from '../strategy/strategy-port.js';
+import type {
+  BuyerProfile,
+  InputAnswerView,
+  PaymentStart,
+  PaymentToken,
+  StrategyContext,
+} from '../strategy/strategy-port.js';
 import type { RunnerLogger } from '../logger.js';
 import type { RunLink } from './run-link.js';
 import { clip } from './text-limits.js';
@@ -70,13 +76,23 @@ export class RunContext implements StrategyContext {
       if (run.payment) return;
       throw new RunStopped('cancelled');
     }
-    if (!run.payment && run.startedAt !== null && Date.parse(run.startedAt) + run.policy.maxDurationMs <= now.getTime()) {
+    if (
+      !run.payment &&
+      run.startedAt !== null &&
+      Date.parse(run.startedAt) + run.policy.maxDurationMs <= now.getTime()
+    ) {
       await this.link.send({ type: 'DeadlinePassed', data: { now } });
       throw new RunStopped('ended');
     }
     const recorded = await this.link.send({
       type: 'RecordStep',
-      data: { runnerId: this.link.runnerId, action: clip(action, ACTION_MAX), url, ...(screenshotRef ? { screenshotRef } : {}), now },
+      data: {
+        runnerId: this.link.runnerId,
+        action: clip(action, ACTION_MAX),
+        url,
+        ...(screenshotRef ? { screenshotRef } : {}),
+        now,
+      },
     });
     if (E.isRight(recorded)) return;
     switch (recorded.left.code) {
@@ -93,7 +109,12 @@ export class RunContext implements StrategyContext {
   async tell(text: string): Promise<void> {
     const sent = await this.link.send({
       type: 'PostAgentMessage',
-      data: { runnerId: this.link.runnerId, messageId: this.deps.ids.uuid(), text: clip(text, 20000), now: this.deps.clock.now() },
+      data: {
+        runnerId: this.link.runnerId,
+        messageId: this.deps.ids.uuid(),
+        text: clip(text, 20000),
+        now: this.deps.clock.now(),
+      },
     });
     if (E.isLeft(sent)) this.logger.warn({ runId: this.runId, code: sent.left.code }, 'agent message refused');
   }
@@ -119,7 +140,12 @@ export class RunContext implements StrategyContext {
       const record = run.inputRequests[requestId];
       if (record?.status === 'answered' && record.answer) {
         const { action, value, text, secretRef } = record.answer;
-        return { action, ...(value === undefined ? {} : { value }), ...(text === undefined ? {} : { text }), ...(secretRef ? { secretRef } : {}) };
+        return {
+          action,
+          ...(value === undefined ? {} : { value }),
+          ...(text === undefined ? {} : { text }),
+          ...(secretRef ? { secretRef } : {}),
+        };
       }
       // Withdrawn: the run was taken over while this runner waited.
       if (record?.status !== 'pending') throw new RunStopped('lease_lost');
@@ -165,7 +191,8 @@ export class RunContext implements StrategyContext {
       },
     });
     if (E.isRight(started)) return { kind: 'started', attemptId, totalInMaxCostCurrency: converted.right };
-    if (started.left.code === 'max_cost_exceeded') return { kind: 'over_max_cost', totalInMaxCostCurrency: converted.right, maxCost };
+    if (started.left.code === 'max_cost_exceeded')
+      return { kind: 'over_max_cost', totalInMaxCostCurrency: converted.right, maxCost };
     return this.refusal(started.left);
   }
 

@@ -58,7 +58,11 @@ export class RunSession {
         return;
       }
       this.deps.logger.error({ runId: this.runId, err: (error as Error).message }, 'run session failed');
-      await this.recordQuietly({ kind: 'failed', reason: 'runtime_error', detail: 'The checkout agent hit an internal error.' });
+      await this.recordQuietly({
+        kind: 'failed',
+        reason: 'runtime_error',
+        detail: 'The checkout agent hit an internal error.',
+      });
     } finally {
       this.stopRenewals();
     }
@@ -98,7 +102,9 @@ export class RunSession {
             data: {
               runnerId,
               summary: clip(outcome.summary, SUMMARY_MAX),
-              purchase: outcome.receipt ? { kind: 'receipt_captured', receipt: outcome.receipt } : { kind: 'confirmed_without_receipt' },
+              purchase: outcome.receipt
+                ? { kind: 'receipt_captured', receipt: outcome.receipt }
+                : { kind: 'confirmed_without_receipt' },
               now,
             },
           }
@@ -117,10 +123,18 @@ export class RunSession {
 
   private async completeCancellation(): Promise<void> {
     try {
-      const completed = await this.link.send({ type: 'CompleteCancellation', data: { runnerId: this.deps.runnerId, now: this.deps.clock.now() } });
-      if (E.isLeft(completed)) this.deps.logger.error({ runId: this.runId, code: completed.left.code }, 'cancellation refused');
+      const completed = await this.link.send({
+        type: 'CompleteCancellation',
+        data: { runnerId: this.deps.runnerId, now: this.deps.clock.now() },
+      });
+      if (E.isLeft(completed))
+        this.deps.logger.error({ runId: this.runId, code: completed.left.code }, 'cancellation refused');
     } catch (error) {
-      if (!isRunStopped(error)) this.deps.logger.error({ runId: this.runId, err: (error as Error).message }, 'could not complete the cancellation');
+      if (!isRunStopped(error))
+        this.deps.logger.error(
+          { runId: this.runId, err: (error as Error).message },
+          'could not complete the cancellation',
+        );
     }
   }
 
@@ -128,7 +142,8 @@ export class RunSession {
     try {
       await this.record(outcome);
     } catch (error) {
-      if (!isRunStopped(error)) this.deps.logger.error({ runId: this.runId, err: (error as Error).message }, 'could not record the outcome');
+      if (!isRunStopped(error))
+        this.deps.logger.error({ runId: this.runId, err: (error as Error).message }, 'could not record the outcome');
     }
   }
 
@@ -141,9 +156,11 @@ export class RunSession {
         type: 'RenewLease',
         data: { runnerId: this.deps.runnerId, leaseUntil: new Date(now.getTime() + this.deps.leaseMs), now },
       });
-      if (E.isLeft(renewed)) this.deps.logger.warn({ runId: this.runId, code: renewed.left.code }, 'lease renewal refused');
+      if (E.isLeft(renewed))
+        this.deps.logger.warn({ runId: this.runId, code: renewed.left.code }, 'lease renewal refused');
     } catch (error) {
-      if (!isRunStopped(error)) this.deps.logger.warn({ runId: this.runId, err: (error as Error).message }, 'lease renewal failed');
+      if (!isRunStopped(error))
+        this.deps.logger.warn({ runId: this.runId, err: (error as Error).message }, 'lease renewal failed');
     } finally {
       this.renewing = false;
     }

@@ -60,7 +60,11 @@ export interface RunnerProcessConfig {
   /** A chat model API (AGENT_CHECKOUT_MODEL_*) driving the browser, tried before the rule-based browser strategy; none by default. */
   readonly model?: ChatModelSettings;
   /** Replaces the default strategies (the agentic-checkout API, then the browser when configured). */
-  readonly strategies?: (deps: { readonly ids: IdGenerator; readonly guard: UrlGuard; readonly chromium: SharedChromium | null }) => readonly CheckoutStrategy[];
+  readonly strategies?: (deps: {
+    readonly ids: IdGenerator;
+    readonly guard: UrlGuard;
+    readonly chromium: SharedChromium | null;
+  }) => readonly CheckoutStrategy[];
   /** DNS resolution for the URL guard; the system resolver by default. */
   readonly resolve?: Resolver;
   /** The HTTP exchange under the guard; node:http pinned to the checked addresses by default. */
@@ -95,10 +99,22 @@ export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess =
   const leaseMs = config.leaseMs ?? 30_000;
   const commands = new RunCommands({ store: config.store, clock, ids });
   const index = new RunIndex(config.store, { logger }).start();
-  const guard = createUrlGuard({ ...(config.allowedHosts === undefined ? {} : { allowedHosts: config.allowedHosts }), ...(config.resolve ? { resolve: config.resolve } : {}) });
-  const http = new SafeHttp({ guard, ...(config.transport ? { transport: config.transport } : {}), ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}) });
+  const guard = createUrlGuard({
+    ...(config.allowedHosts === undefined ? {} : { allowedHosts: config.allowedHosts }),
+    ...(config.resolve ? { resolve: config.resolve } : {}),
+  });
+  const http = new SafeHttp({
+    guard,
+    ...(config.transport ? { transport: config.transport } : {}),
+    ...(config.requestTimeoutMs ? { timeoutMs: config.requestTimeoutMs } : {}),
+  });
   const browser = config.browser;
-  const chromium = browser ? new SharedChromium({ executablePath: browser.executablePath, ...(browser.chromiumArgs ? { args: browser.chromiumArgs } : {}) }) : null;
+  const chromium = browser
+    ? new SharedChromium({
+        executablePath: browser.executablePath,
+        ...(browser.chromiumArgs ? { args: browser.chromiumArgs } : {}),
+      })
+    : null;
   const strategies = config.strategies?.({ ids, guard, chromium }) ?? [
     ...(browser ? [browserLocationGate(browser)] : []),
     agenticCheckoutStrategy({
@@ -109,14 +125,23 @@ export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess =
       ...(config.completeTimeoutMs ? { completeTimeoutMs: config.completeTimeoutMs } : {}),
     }),
     ...(browser && chromium && config.model
-      ? [modelCheckoutStrategy({ model: new ChatModel(config.model), openBrowser: runBrowserOpener({ settings: browser, chromium, guard, ids }) })]
+      ? [
+          modelCheckoutStrategy({
+            model: new ChatModel(config.model),
+            openBrowser: runBrowserOpener({ settings: browser, chromium, guard, ids }),
+          }),
+        ]
       : []),
     ...(browser && chromium ? [browserCheckoutStrategy({ settings: browser, chromium, guard, ids })] : []),
   ];
   const concurrency = config.concurrency ?? 4;
   const store = config.store;
   const offers = supportsCompetingConsumers(store)
-    ? store.competingConsumers({ group: RUNNER_GROUP, streamNamePrefixes: [CHECKOUT_RUN_STREAM_PREFIX], bufferSize: concurrency })
+    ? store.competingConsumers({
+        group: RUNNER_GROUP,
+        streamNamePrefixes: [CHECKOUT_RUN_STREAM_PREFIX],
+        bufferSize: concurrency,
+      })
     : undefined;
   const runner = new CheckoutRunner({
     commands,

@@ -3,7 +3,13 @@ import type { RunnerProcessConfig } from './runner-process.js';
 
 export type RunnerSettings = Pick<
   RunnerProcessConfig,
-  'allowedHosts' | 'concurrency' | 'leaseMs' | 'sweepEveryMs' | 'inputTimeoutMs' | 'requestTimeoutMs' | 'completeTimeoutMs'
+  | 'allowedHosts'
+  | 'concurrency'
+  | 'leaseMs'
+  | 'sweepEveryMs'
+  | 'inputTimeoutMs'
+  | 'requestTimeoutMs'
+  | 'completeTimeoutMs'
 >;
 
 const VARIABLES = {

@@ -59,7 +59,8 @@ export class RunSweeper {
     for (const run of this.options.index.unfinished()) {
       const now = this.options.clock.now();
       const pending = pendingRequest(run);
-      const deadlinePassed = !run.payment && run.startedAt !== null && Date.parse(run.startedAt) + run.policy.maxDurationMs <= now.getTime();
+      const deadlinePassed =
+        !run.payment && run.startedAt !== null && Date.parse(run.startedAt) + run.policy.maxDurationMs <= now.getTime();
       if (deadlinePassed) {
         if (await this.raise(run, { type: 'DeadlinePassed', data: { now } })) report.deadlinesPassed.push(run.runId);
       } else if (isActiveStatus(run.status) && run.lease && Date.parse(run.lease.until) <= now.getTime()) {
@@ -74,12 +75,20 @@ export class RunSweeper {
 
   /** True when the fact changed the run. */
   private async raise(run: CheckoutRun, command: CheckoutRunCommand): Promise<boolean> {
-    const result = await this.options.commands.execute(run.runId, command, systemContext(run, this.options.actorId ?? 'sweeper'));
+    const result = await this.options.commands.execute(
+      run.runId,
+      command,
+      systemContext(run, this.options.actorId ?? 'sweeper'),
+    );
     if (E.isLeft(result)) {
-      this.options.logger.warn({ runId: run.runId, command: command.type, code: result.left.code }, 'sweeper command refused');
+      this.options.logger.warn(
+        { runId: run.runId, command: command.type, code: result.left.code },
+        'sweeper command refused',
+      );
       return false;
     }
-    if (result.right.events.length > 0) this.options.logger.info({ runId: run.runId, command: command.type }, 'run swept');
+    if (result.right.events.length > 0)
+      this.options.logger.info({ runId: run.runId, command: command.type }, 'run swept');
     return result.right.events.length > 0;
   }
 }

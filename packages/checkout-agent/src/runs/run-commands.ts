@@ -6,7 +6,15 @@ import {
   checkoutRunStreamName,
 } from '@paykit/checkout-runs';
 import { type EventStore, WrongExpectedRevisionError, handleCommand } from '@paykit/event-store';
-import { type Clock, type CommandContext, type DomainError, type IdGenerator, conflict, envelope, fold } from '@paykit/kernel';
+import {
+  type Clock,
+  type CommandContext,
+  type DomainError,
+  type IdGenerator,
+  conflict,
+  envelope,
+  fold,
+} from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
 
 export interface RunCommandsDeps {
@@ -56,7 +64,11 @@ export class RunCommands {
    * answer, a renewal) makes the append conflict; the command is then decided again on the
    * fresh state, which is what makes a stale intention fail with the right domain error.
    */
-  async execute(runId: string, command: CheckoutRunCommand, context: CommandContext): Promise<E.Either<DomainError, CommandOutcome>> {
+  async execute(
+    runId: string,
+    command: CheckoutRunCommand,
+    context: CommandContext,
+  ): Promise<E.Either<DomainError, CommandOutcome>> {
     const result = await handleCommand(
       this.deps.store,
       checkoutRunStreamName(runId),
@@ -79,7 +91,10 @@ export class RunCommands {
     const { run, revision } = await this.load(runId);
     if (!run || revision === 'no_stream') return E.left(conflict('checkout_run_not_found', 'Not found'));
     const now = this.deps.clock.now();
-    const decision = checkoutRunDecider.decide({ type: 'Claim', data: { runnerId, leaseUntil: new Date(now.getTime() + leaseMs), now } }, run);
+    const decision = checkoutRunDecider.decide(
+      { type: 'Claim', data: { runnerId, leaseUntil: new Date(now.getTime() + leaseMs), now } },
+      run,
+    );
     if (E.isLeft(decision)) return decision;
     const [claimed] = decision.right;
     if (!claimed) return E.left(conflict('checkout_run_already_claimed', 'This runner already holds the run'));
@@ -90,7 +105,8 @@ export class RunCommands {
         { expectedRevision: revision },
       );
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return E.left(conflict('claim_lost', 'The run changed while it was being claimed'));
+      if (error instanceof WrongExpectedRevisionError)
+        return E.left(conflict('claim_lost', 'The run changed while it was being claimed'));
       throw error;
     }
     const after = checkoutRunDecider.evolve(run, claimed);

@@ -5,14 +5,7 @@ import ipaddr from 'ipaddr.js';
  * are the server's own machine, its networks, or ranges nobody should be sent to.
  */
 export type AddressCategory =
-  | 'public'
-  | 'private'
-  | 'loopback'
-  | 'link_local'
-  | 'unique_local'
-  | 'unspecified'
-  | 'multicast'
-  | 'reserved';
+  'public' | 'private' | 'loopback' | 'link_local' | 'unique_local' | 'unspecified' | 'multicast' | 'reserved';
 
 export interface ParsedAddress {
   readonly family: 4 | 6;
@@ -66,7 +59,7 @@ const IPV6_RANGES: readonly Range[] = [
 const inRange = (bytes: Uint8Array, prefix: readonly number[], bits: number): boolean => {
   for (let bit = 0; bit < bits; bit++) {
     const byte = Math.floor(bit / 8);
-    const mask = 0x80 >> bit % 8;
+    const mask = 0x80 >> (bit % 8);
     if (((bytes[byte] ?? 0) & mask) !== ((prefix[byte] ?? 0) & mask)) return false;
   }
   return true;

@@ -27,8 +27,13 @@ export const DEFAULT_MAX_BODY_BYTES = 5 * 1024 * 1024;
  * resolves differently a moment later (DNS rebinding) cannot redirect the connection.
  */
 const pinnedLookup = (addresses: readonly string[]): LookupFunction =>
-  ((_hostname: string, options: { all?: boolean; family?: number | string }, callback: (...args: unknown[]) => void) => {
-    const wanted = options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
+  ((
+    _hostname: string,
+    options: { all?: boolean; family?: number | string },
+    callback: (...args: unknown[]) => void,
+  ) => {
+    const wanted =
+      options.family === 4 || options.family === 'IPv4' ? 4 : options.family === 6 || options.family === 'IPv6' ? 6 : 0;
     const entries = addresses
       .map((address) => ({ address, family: isIPv6(address) ? 6 : 4 }))
       .filter((entry) => wanted === 0 || entry.family === wanted);
@@ -67,7 +72,11 @@ export const nodeHttpTransport =
             else chunks.push(chunk);
           });
           incoming.on('end', () =>
-            resolve({ status: incoming.statusCode ?? 0, headers: toHeaders(incoming.headers), body: Buffer.concat(chunks).toString('utf8') }),
+            resolve({
+              status: incoming.statusCode ?? 0,
+              headers: toHeaders(incoming.headers),
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
           );
           incoming.on('error', reject);
         },

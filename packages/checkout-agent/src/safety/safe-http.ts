@@ -64,7 +64,11 @@ export class SafeHttp {
       const checked = await this.options.guard(current);
       if (E.isLeft(checked)) throw new UrlRefusedError(current, checked.left);
       const target = checked.right.url;
-      const answer = await this.exchange(target, { method, headers, signal, addresses: checked.right.addresses, ...(body === undefined ? {} : { body }) }, timeout);
+      const answer = await this.exchange(
+        target,
+        { method, headers, signal, addresses: checked.right.addresses, ...(body === undefined ? {} : { body }) },
+        timeout,
+      );
       const location = answer.headers.get('location');
       if (!REDIRECTS.has(answer.status) || !location) return toResponse(target.href, answer);
       if (hop >= (this.options.maxRedirects ?? 5)) throw new HttpTransportError(current, 'Too many redirects');
@@ -85,7 +89,9 @@ export class SafeHttp {
     } catch (error) {
       if (timeout.aborted) throw new HttpTimeoutError(target.href);
       if (request.signal.aborted) throw request.signal.reason ?? error;
-      throw new HttpTransportError(target.href, `Request to ${target.origin} failed: ${(error as Error).message}`, { cause: error });
+      throw new HttpTransportError(target.href, `Request to ${target.origin} failed: ${(error as Error).message}`, {
+        cause: error,
+      });
     }
   }
 }

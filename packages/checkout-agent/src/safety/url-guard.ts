@@ -51,7 +51,9 @@ export const createUrlGuard = (options: UrlGuardOptions = {}): UrlGuard => {
       return refuse('invalid_url', 'The URL cannot be parsed');
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      return refuse('scheme_not_allowed', `Only http and https URLs are allowed, not ${url.protocol}`, { scheme: url.protocol });
+      return refuse('scheme_not_allowed', `Only http and https URLs are allowed, not ${url.protocol}`, {
+        scheme: url.protocol,
+      });
     }
     const host = canonicalHostname(url.hostname);
     if (isAllowListed(url, allowed)) return E.right({ url, addresses: [], allowListed: true });
@@ -80,5 +82,7 @@ const resolveQuietly = async (resolve: Resolver, host: string): Promise<readonly
 };
 
 /** The guard as one call, for a single check (a webhook URL, a start URL at creation). */
-export const checkUrlSafety = (url: string | URL, options: UrlGuardOptions = {}): Promise<E.Either<DomainError, CheckedUrl>> =>
-  createUrlGuard(options)(url);
+export const checkUrlSafety = (
+  url: string | URL,
+  options: UrlGuardOptions = {},
+): Promise<E.Either<DomainError, CheckedUrl>> => createUrlGuard(options)(url);

@@ -25,7 +25,11 @@ export const outcomeOfError = (error: unknown): StrategyOutcome | null => {
     };
   }
   if (error instanceof HttpTimeoutError || error instanceof HttpTransportError) {
-    return { kind: 'blocked', code: 'merchant.checkout_error', summary: `The merchant could not be reached: ${error.message}. Nothing was bought.` };
+    return {
+      kind: 'blocked',
+      code: 'merchant.checkout_error',
+      summary: `The merchant could not be reached: ${error.message}. Nothing was bought.`,
+    };
   }
   return null;
 };

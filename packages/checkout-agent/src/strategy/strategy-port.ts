@@ -51,7 +51,12 @@ export interface PaymentToken {
   /** The vault / processor the token belongs to. */
   readonly provider: string;
   /** What may be shown of the card behind the token (delegate_payment's `display_*` fields), when known. */
-  readonly card?: { readonly brand: string; readonly last4: string; readonly expMonth: number; readonly expYear: number };
+  readonly card?: {
+    readonly brand: string;
+    readonly last4: string;
+    readonly expMonth: number;
+    readonly expYear: number;
+  };
   /** The run's payment allowance in the currency asked for (see `paymentToken`). */
   readonly allowance?: PaymentAllowance;
 }

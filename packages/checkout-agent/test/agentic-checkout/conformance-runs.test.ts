@@ -33,16 +33,27 @@ describe.each(ACP_VERSIONS)('ACP %s on the wire', (version) => {
 
   const violations = (acp: Awaited<ReturnType<typeof runs>>['acp']) =>
     acp.flatMap(({ exchange, kind, request, response, operation }) => {
-      const sent = request && schemas.has(kind, request) ? schemas.errors(kind, request, exchange.requestBody ?? {}) : [];
+      const sent =
+        request && schemas.has(kind, request) ? schemas.errors(kind, request, exchange.requestBody ?? {}) : [];
       const answered = schemas.errors(kind, response, exchange.responseBody);
-      return [...sent.map((error) => `${operation} request: ${error}`), ...answered.map((error) => `${operation} ${exchange.status} ${response}: ${error}`)];
+      return [
+        ...sent.map((error) => `${operation} request: ${error}`),
+        ...answered.map((error) => `${operation} ${exchange.status} ${response}: ${error}`),
+      ];
     });
 
   it('a purchase, a run over maxCost and an out-of-stock item: every request and response is valid', async () => {
-    const { snapshots, acp } = await runs(CARDS.approved, ['mug', '80', 'Order 2 ceramic mugs with express shipping'], ['hoodie', '100'], ['desk-lamp', '100']);
+    const { snapshots, acp } = await runs(
+      CARDS.approved,
+      ['mug', '80', 'Order 2 ceramic mugs with express shipping'],
+      ['hoodie', '100'],
+      ['desk-lamp', '100'],
+    );
 
     expect(snapshots.map((snapshot) => snapshot.status)).toEqual(['succeeded', 'blocked', 'blocked']);
-    expect(new Set(acp.map((entry) => entry.operation))).toEqual(new Set(['create', 'update', 'delegate_payment', 'complete', 'cancel']));
+    expect(new Set(acp.map((entry) => entry.operation))).toEqual(
+      new Set(['create', 'update', 'delegate_payment', 'complete', 'cancel']),
+    );
     expect(acp.every(({ exchange }) => exchange.headers['api-version'] === version)).toBe(true);
     expect(violations(acp)).toEqual([]);
     expect(h.shop.state.orders()[0]?.lines).toEqual([expect.objectContaining({ sku: 'mug', quantity: 2 })]);
@@ -54,7 +65,10 @@ describe.each(ACP_VERSIONS)('ACP %s on the wire', (version) => {
     expect(snapshots[0]).toMatchObject({ status: 'blocked', result: { code: 'merchant.payment_declined' } });
     const complete = acp.find((entry) => entry.operation === 'complete');
     expect(complete?.exchange.status).toBe(200);
-    expect(complete?.exchange.responseBody).toMatchObject({ status: 'ready_for_payment', messages: [expect.objectContaining({ code: 'payment_declined' })] });
+    expect(complete?.exchange.responseBody).toMatchObject({
+      status: 'ready_for_payment',
+      messages: [expect.objectContaining({ code: 'payment_declined' })],
+    });
     expect(violations(acp)).toEqual([]);
   });
 });

@@ -9,17 +9,50 @@ describe('the payment allowance', () => {
   const halfRate: CurrencyConverter = { convert: async (amount) => E.right((Number(amount.amount) / 2).toFixed(6)) };
 
   it('is maxCost in the merchant currency, rounded down to its minor unit, for the token lifetime', async () => {
-    const allowance = await allowanceFor({ maxCost: { amount: '20.005', currency: 'EUR' }, currency: 'usd', converter: halfRate, now, ttlMs: 600_000, deadline: null });
-    expect(allowance).toEqual(E.right({ maxAmount: { amount: '10.00', currency: 'USD' }, maxAmountMinor: 1000, expiresAt: new Date('2026-03-01T10:10:00.000Z') }));
+    const allowance = await allowanceFor({
+      maxCost: { amount: '20.005', currency: 'EUR' },
+      currency: 'usd',
+      converter: halfRate,
+      now,
+      ttlMs: 600_000,
+      deadline: null,
+    });
+    expect(allowance).toEqual(
+      E.right({
+        maxAmount: { amount: '10.00', currency: 'USD' },
+        maxAmountMinor: 1000,
+        expiresAt: new Date('2026-03-01T10:10:00.000Z'),
+      }),
+    );
   });
 
   it('needs no rate in the same currency, and ends no later than the run may last', async () => {
-    const allowance = await allowanceFor({ maxCost: { amount: '50', currency: 'USD' }, currency: 'usd', converter: halfRate, now, ttlMs: 600_000, deadline: new Date('2026-03-01T10:03:00.000Z') });
-    expect(allowance).toEqual(E.right({ maxAmount: { amount: '50.00', currency: 'USD' }, maxAmountMinor: 5000, expiresAt: new Date('2026-03-01T10:03:00.000Z') }));
+    const allowance = await allowanceFor({
+      maxCost: { amount: '50', currency: 'USD' },
+      currency: 'usd',
+      converter: halfRate,
+      now,
+      ttlMs: 600_000,
+      deadline: new Date('2026-03-01T10:03:00.000Z'),
+    });
+    expect(allowance).toEqual(
+      E.right({
+        maxAmount: { amount: '50.00', currency: 'USD' },
+        maxAmountMinor: 5000,
+        expiresAt: new Date('2026-03-01T10:03:00.000Z'),
+      }),
+    );
   });
 
   it('is refused when maxCost cannot be expressed in the merchant currency', async () => {
-    const allowance = await allowanceFor({ maxCost: { amount: '50', currency: 'EUR' }, currency: 'usd', converter: sameCurrencyOnly, now, ttlMs: 600_000, deadline: null });
+    const allowance = await allowanceFor({
+      maxCost: { amount: '50', currency: 'EUR' },
+      currency: 'usd',
+      converter: sameCurrencyOnly,
+      now,
+      ttlMs: 600_000,
+      deadline: null,
+    });
     expect(E.isLeft(allowance) && allowance.left.code).toBe('conversion_unavailable');
   });
 });
@@ -48,13 +81,15 @@ describe('a delegated token stops a charge above maxCost even when the agent is 
     expect(types).toContain('CheckoutRunPaymentNotCharged');
   });
 
-  it('a purchase within maxCost is paid with a token from the merchant\'s delegate_payment', async () => {
+  it("a purchase within maxCost is paid with a token from the merchant's delegate_payment", async () => {
     h.startRunner();
     const runId = await createRun(h.store, h.clock, runInput(`${h.shop.url}/products/mug`, '25', 'Buy a ceramic mug'));
     expect(toRunSnapshot(await waitForRun(h.store, runId, isFinal))).toMatchObject({ status: 'succeeded' });
     const [order] = h.shop.state.orders();
     // The sandbox vault token reached the processor only through the merchant's delegated token.
-    expect(h.shop.state.charged()).toEqual([expect.objectContaining({ reference: order?.checkoutSessionId, amount: 1886 })]);
+    expect(h.shop.state.charged()).toEqual([
+      expect.objectContaining({ reference: order?.checkoutSessionId, amount: 1886 }),
+    ]);
     expect(h.shop.state.requests().map((request) => request.path)).toContain('/agentic_commerce/delegate_payment');
   });
 });

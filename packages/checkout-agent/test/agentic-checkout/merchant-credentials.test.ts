@@ -6,7 +6,10 @@ import { createRun, isFinal, runInput, waitForRun } from '../support/runs.js';
 
 const keyPair = () => {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  return { publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(), privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+  return {
+    publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+  };
 };
 
 describe('the deployment credential per merchant', () => {
@@ -28,12 +31,15 @@ describe('the deployment credential per merchant', () => {
   it.each([
     ['signed with another key', () => ({ signingKey: keyPair().privateKey })],
     ['not signed', () => ({})],
-  ])('a request %s is refused 401: the run is blocked merchant.access_blocked and nothing is charged', async (_case, extra) => {
-    h = await startHarness({ signatureKey: agent.publicKey });
-    h.startRunner({ acpCredentials: shopCredentials(h.shop, extra()) });
-    expect(await buyMug()).toMatchObject({ status: 'blocked', result: { code: 'merchant.access_blocked' } });
-    expect(h.shop.state.paymentAttempts()).toEqual([]);
-  });
+  ])(
+    'a request %s is refused 401: the run is blocked merchant.access_blocked and nothing is charged',
+    async (_case, extra) => {
+      h = await startHarness({ signatureKey: agent.publicKey });
+      h.startRunner({ acpCredentials: shopCredentials(h.shop, extra()) });
+      expect(await buyMug()).toMatchObject({ status: 'blocked', result: { code: 'merchant.access_blocked' } });
+      expect(h.shop.state.paymentAttempts()).toEqual([]);
+    },
+  );
 
   it('without a credential for the merchant no bearer token is sent: 401, blocked, nothing charged', async () => {
     h = await startHarness();
@@ -47,7 +53,11 @@ describe('the deployment credential per merchant', () => {
 describe('reading AGENT_CHECKOUT_ACP_CREDENTIALS', () => {
   it('keys credentials by origin and checks every entry', () => {
     const { privateKey } = keyPair();
-    expect(parseAcpCredentials(JSON.stringify({ 'https://shop.example/': { token: 't', merchantId: 'm', signingKey: privateKey } }))).toEqual({
+    expect(
+      parseAcpCredentials(
+        JSON.stringify({ 'https://shop.example/': { token: 't', merchantId: 'm', signingKey: privateKey } }),
+      ),
+    ).toEqual({
       'https://shop.example': { token: 't', merchantId: 'm', signingKey: privateKey },
     });
     expect(parseAcpCredentials('')).toEqual({});
@@ -57,7 +67,10 @@ describe('reading AGENT_CHECKOUT_ACP_CREDENTIALS', () => {
     ['not JSON', '{'],
     ['a path, not an origin', JSON.stringify({ 'https://shop.example/api': { token: 't' } })],
     ['no token', JSON.stringify({ 'https://shop.example': {} })],
-    ['a signing key that is not Ed25519', JSON.stringify({ 'https://shop.example': { token: 't', signingKey: 'nope' } })],
+    [
+      'a signing key that is not Ed25519',
+      JSON.stringify({ 'https://shop.example': { token: 't', signingKey: 'nope' } }),
+    ],
   ])('refuses %s without repeating a secret', (_case, value) => {
     expect(() => parseAcpCredentials(value)).toThrow();
     try {

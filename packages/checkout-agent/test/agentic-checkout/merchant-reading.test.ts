@@ -40,7 +40,9 @@ describe('reading the task', () => {
 
 describe('reading schema.org JSON-LD', () => {
   const page = (...blocks: unknown[]) =>
-    blocks.map((block) => `<script type="application/ld+json">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`).join('\n');
+    blocks
+      .map((block) => `<script type="application/ld+json">${JSON.stringify(block).replace(/</g, '\\u003c')}</script>`)
+      .join('\n');
 
   it('reads a Product with its offer', () => {
     const html = page({
@@ -51,7 +53,11 @@ describe('reading schema.org JSON-LD', () => {
       offers: { '@type': 'Offer', price: '12.00', priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
     });
     expect(productsOnPage(html)).toEqual([
-      { name: 'Ceramic Mug', hasVariants: false, variants: [{ sku: 'mug', size: null, price: { amount: '12.00', currency: 'USD' }, inStock: true }] },
+      {
+        name: 'Ceramic Mug',
+        hasVariants: false,
+        variants: [{ sku: 'mug', size: null, price: { amount: '12.00', currency: 'USD' }, inStock: true }],
+      },
     ]);
   });
 
@@ -60,11 +66,17 @@ describe('reading schema.org JSON-LD', () => {
       '@type': 'Product',
       sku,
       size,
-      offers: [{ '@type': 'Offer', price: 25, priceCurrency: 'usd', availability: `https://schema.org/${availability}` }],
+      offers: [
+        { '@type': 'Offer', price: 25, priceCurrency: 'usd', availability: `https://schema.org/${availability}` },
+      ],
     });
     const html = page({
       '@graph': [
-        { '@type': 'ProductGroup', name: 'Tee', hasVariant: [variant('tee-s', 'S', 'InStock'), variant('tee-m', 'M', 'OutOfStock')] },
+        {
+          '@type': 'ProductGroup',
+          name: 'Tee',
+          hasVariant: [variant('tee-s', 'S', 'InStock'), variant('tee-m', 'M', 'OutOfStock')],
+        },
         { '@type': 'BreadcrumbList' },
       ],
     });
@@ -96,11 +108,19 @@ describe('reading an ACP discovery document', () => {
       transports: ['rest'],
       capabilities: { services: ['checkout', 'delegate_payment'] },
     };
-    expect(readDiscoveryDocument(document, url)).toEqual({ apiBaseUrl: 'https://api.shop.test/acp', version: '2026-01-16', delegatePayment: true });
+    expect(readDiscoveryDocument(document, url)).toEqual({
+      apiBaseUrl: 'https://api.shop.test/acp',
+      version: '2026-01-16',
+      delegatePayment: true,
+    });
   });
 
   it('assumes the first release from a document that names no version', () => {
-    expect(readDiscoveryDocument({ api_base_url: 'https://shop.test' }, url)).toEqual({ apiBaseUrl: 'https://shop.test', version: '2025-09-29', delegatePayment: false });
+    expect(readDiscoveryDocument({ api_base_url: 'https://shop.test' }, url)).toEqual({
+      apiBaseUrl: 'https://shop.test',
+      version: '2025-09-29',
+      delegatePayment: false,
+    });
   });
 
   it.each([

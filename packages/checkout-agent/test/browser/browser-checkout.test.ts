@@ -13,14 +13,28 @@ const startEgressProxy = async () => {
   const server = http.createServer((request, response) => {
     seen.push(`${request.method} ${request.url}`);
     const target = new URL(request.url ?? '');
-    const outgoing = http.request({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: request.method, headers: request.headers, agent: false }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
-      answer.pipe(response);
-    });
+    const outgoing = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: request.method,
+        headers: request.headers,
+        agent: false,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.rawHeaders);
+        answer.pipe(response);
+      },
+    );
     request.pipe(outgoing);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { seen, url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`), close: () => new Promise<void>((done) => server.close(() => done())) };
+  return {
+    seen,
+    url: new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    close: () => new Promise<void>((done) => server.close(() => done())),
+  };
 };
 
 let h: BrowserHarness;
@@ -29,12 +43,21 @@ let egress: Awaited<ReturnType<typeof startEgressProxy>>;
 beforeAll(async () => {
   h = await startBrowserHarness();
   egress = await startEgressProxy();
-  const browser: BrowserSettings = { executablePath: CHROMIUM_PATH, blobs: h.blobs, profiles: h.profiles, actionTimeoutMs: 10_000, proxies: { US: egress.url } };
+  const browser: BrowserSettings = {
+    executablePath: CHROMIUM_PATH,
+    blobs: h.blobs,
+    profiles: h.profiles,
+    actionTimeoutMs: 10_000,
+    proxies: { US: egress.url },
+  };
   // The browser alone (the shop has no agentic-checkout API anyway), two runs at a time, one Chromium.
   h.startRunner({
     concurrency: 2,
     browser,
-    strategies: ({ ids, guard, chromium }) => [browserLocationGate(browser), browserCheckoutStrategy({ settings: browser, chromium: chromium!, guard, ids })],
+    strategies: ({ ids, guard, chromium }) => [
+      browserLocationGate(browser),
+      browserCheckoutStrategy({ settings: browser, chromium: chromium!, guard, ids }),
+    ],
   });
 });
 afterAll(async () => {
@@ -53,10 +76,19 @@ describeWithChromium('the browser strategy on a shop without an agentic-checkout
     expect(order).toMatchObject({ channel: 'web', totals: expect.objectContaining({ total: 1886 }) });
     expect(toRunSnapshot(run)).toMatchObject({
       status: 'succeeded',
-      result: { purchase: { kind: 'receipt_captured', receipt: { total: { amount: '18.86', currency: 'USD' }, merchantOrderId: order?.number } } },
+      result: {
+        purchase: {
+          kind: 'receipt_captured',
+          receipt: { total: { amount: '18.86', currency: 'USD' }, merchantOrderId: order?.number },
+        },
+      },
     });
-    const steps = (await readEvents(h.store, runId)).filter((event) => event.type === 'CheckoutRunStepRecorded').map((event) => event.data as Record<string, unknown>);
-    expect(steps.map((step) => step.action)).toEqual(expect.arrayContaining(['Add 1 x Ceramic Mug to the cart', 'Go to checkout', 'Pay 18.86 USD']));
+    const steps = (await readEvents(h.store, runId))
+      .filter((event) => event.type === 'CheckoutRunStepRecorded')
+      .map((event) => event.data as Record<string, unknown>);
+    expect(steps.map((step) => step.action)).toEqual(
+      expect.arrayContaining(['Add 1 x Ceramic Mug to the cart', 'Go to checkout', 'Pay 18.86 USD']),
+    );
     const shots = steps.map((step) => step.screenshotRef).filter((ref): ref is string => typeof ref === 'string');
     expect(shots.length).toBeGreaterThan(3);
     const stored = await h.blobs.get(shots[0] ?? '');
@@ -66,19 +98,30 @@ describeWithChromium('the browser strategy on a shop without an agentic-checkout
   }, 60_000);
 
   it('works runs concurrently up to the runner limit, each in its own browser context', async () => {
-    const runIds = await Promise.all([1, 2, 3].map(() => h.create(runInput(h.product('tshirt'), '100', 'Buy the t-shirt'))));
-    const waiting = await Promise.all(runIds.slice(0, 2).map((runId) => waitForRun(h.store, runId, (run) => run.status === 'awaiting_input', 60_000)));
+    const runIds = await Promise.all(
+      [1, 2, 3].map(() => h.create(runInput(h.product('tshirt'), '100', 'Buy the t-shirt'))),
+    );
+    const waiting = await Promise.all(
+      runIds.slice(0, 2).map((runId) => waitForRun(h.store, runId, (run) => run.status === 'awaiting_input', 60_000)),
+    );
     expect(waiting.map((run) => run.status)).toEqual(['awaiting_input', 'awaiting_input']);
     const [, , third] = runIds;
     expect((await waitForRun(h.store, third ?? '', () => true)).status).toBe('queued');
-    for (const runId of runIds) await apiCommand(h.store, h.clock, runId, { type: 'Cancel', data: { now: h.clock.now() } });
+    for (const runId of runIds)
+      await apiCommand(h.store, h.clock, runId, { type: 'Cancel', data: { now: h.clock.now() } });
     await Promise.all(runIds.map(finished));
   }, 90_000);
 
   it('browses through the egress proxy of the run location', async () => {
     const before = egress.seen.length;
-    const runId = await h.create({ ...runInput(h.product('desk-lamp'), '100', 'Buy the desk lamp'), browser: { location: { type: 'country', countryCode: 'US' } } });
-    expect(toRunSnapshot(await finished(runId))).toMatchObject({ status: 'blocked', result: { code: 'product.item_unavailable' } });
+    const runId = await h.create({
+      ...runInput(h.product('desk-lamp'), '100', 'Buy the desk lamp'),
+      browser: { location: { type: 'country', countryCode: 'US' } },
+    });
+    expect(toRunSnapshot(await finished(runId))).toMatchObject({
+      status: 'blocked',
+      result: { code: 'product.item_unavailable' },
+    });
     expect(egress.seen.slice(before)).toContain(`GET ${h.product('desk-lamp')}`);
   }, 60_000);
 

@@ -10,7 +10,15 @@ import { readTotals } from '../../src/browser/page/totals.js';
 import { CONTINUE, FINAL, NOT_CONTINUE } from '../../src/browser/page/vocabulary.js';
 import { CHROMIUM_PATH, describeWithChromium } from './support/chromium.js';
 
-const field = (overrides: Partial<Parameters<typeof meaningOf>[0]>) => ({ type: 'text', autocomplete: '', label: '', placeholder: '', name: '', id: '', ...overrides });
+const field = (overrides: Partial<Parameters<typeof meaningOf>[0]>) => ({
+  type: 'text',
+  autocomplete: '',
+  label: '',
+  placeholder: '',
+  name: '',
+  id: '',
+  ...overrides,
+});
 
 describe('what a checkout field asks for, by its autocomplete token, label, placeholder, name and type', () => {
   it.each<[string, Partial<Parameters<typeof meaningOf>[0]>, FieldMeaning]>([
@@ -26,7 +34,11 @@ describe('what a checkout field asks for, by its autocomplete token, label, plac
     ['"ZIP / Postal code"', { label: 'ZIP / Postal code', name: 'zip' }, 'postalCode'],
     ['"Phone (for delivery updates)" of type tel', { label: 'Phone (for delivery updates)', type: 'tel' }, 'phone'],
     ['"Your name" with autocomplete name', { label: 'Your name', name: 'who', autocomplete: 'name' }, 'fullName'],
-    ['a payment token typed as a password', { label: 'Payment token', name: 'payment_token', type: 'password' }, 'paymentToken'],
+    [
+      'a payment token typed as a password',
+      { label: 'Payment token', name: 'payment_token', type: 'password' },
+      'paymentToken',
+    ],
     ['"Agent / wallet payment token"', { label: 'Agent / wallet payment token', name: 'f_9' }, 'paymentToken'],
     ['a card number', { label: 'Card number', autocomplete: 'cc-number' }, 'card'],
     ['a password', { label: 'Password', type: 'password' }, 'password'],
@@ -62,15 +74,42 @@ describe('places in selects', () => {
 });
 
 describe('buttons by what they do', () => {
-  it.each(['Place order', 'Pay now', 'Pay $49.94', 'Complete purchase', 'Confirm and pay', 'Submit order', 'Buy', 'Order and pay', 'Place order · $76.59', 'Zahlungspflichtig bestellen', 'Commander et payer', 'Confirmar pedido'])('"%s" commits the payment', (label) => {
+  it.each([
+    'Place order',
+    'Pay now',
+    'Pay $49.94',
+    'Complete purchase',
+    'Confirm and pay',
+    'Submit order',
+    'Buy',
+    'Order and pay',
+    'Place order · $76.59',
+    'Zahlungspflichtig bestellen',
+    'Commander et payer',
+    'Confirmar pedido',
+  ])('"%s" commits the payment', (label) => {
     expect(FINAL.test(label)).toBe(true);
   });
-  it.each(['Continue to payment', 'Review order', 'Next', 'Continue to review', 'Payment', 'Buy it now', 'Order summary', 'Weiter zur Übersicht', 'Zur Kasse'])('"%s" does not', (label) => {
+  it.each([
+    'Continue to payment',
+    'Review order',
+    'Next',
+    'Continue to review',
+    'Payment',
+    'Buy it now',
+    'Order summary',
+    'Weiter zur Übersicht',
+    'Zur Kasse',
+  ])('"%s" does not', (label) => {
     expect(FINAL.test(label)).toBe(false);
   });
   it('moves on with "Continue" and "Next", never with "Continue shopping" or "Continue with PayPal"', () => {
-    expect(['Continue', 'Next', 'Continue to shipping'].every((label) => CONTINUE.test(label) && !NOT_CONTINUE.test(label))).toBe(true);
-    expect(['Continue shopping', 'Continue with PayPal', 'Back to cart'].every((label) => NOT_CONTINUE.test(label))).toBe(true);
+    expect(
+      ['Continue', 'Next', 'Continue to shipping'].every((label) => CONTINUE.test(label) && !NOT_CONTINUE.test(label)),
+    ).toBe(true);
+    expect(
+      ['Continue shopping', 'Continue with PayPal', 'Back to cart'].every((label) => NOT_CONTINUE.test(label)),
+    ).toBe(true);
   });
 });
 
@@ -80,14 +119,25 @@ describe('options the task names', () => {
     kind: 'radio',
     options: labels.map(([label, available]) => ({ label, available, selected: false, value: label, locator: null })),
   });
-  const finishes = group('Finish', [['Brushed brass', true], ['Matte black', true], ['Chalk white', false]]);
+  const finishes = group('Finish', [
+    ['Brushed brass', true],
+    ['Matte black', true],
+    ['Chalk white', false],
+  ]);
 
   it('finds the option a task names by some of its words, or by the size it names, and none from a stray letter', () => {
     const task = (text: string) => taskWords(text, 'Arc Desk Lamp', readTask(text));
     expect(askedOption(finishes, task('Buy the Arc desk lamp in black'))?.label).toBe('Matte black');
-    expect(askedOption(finishes, task('Buy the Arc desk lamp in white'))).toMatchObject({ label: 'Chalk white', available: false });
+    expect(askedOption(finishes, task('Buy the Arc desk lamp in white'))).toMatchObject({
+      label: 'Chalk white',
+      available: false,
+    });
     expect(askedOption(finishes, task('Buy the Arc desk lamp'))).toBeNull();
-    const sizes = group('Size', [['S', true], ['M', true], ['L', true]]);
+    const sizes = group('Size', [
+      ['S', true],
+      ['M', true],
+      ['L', true],
+    ]);
     expect(askedOption(sizes, taskWords('Buy it in size M', 'Tee', readTask('Buy it in size M')))?.label).toBe('M');
     expect(askedOption(sizes, taskWords("Buy Sam's tee", 'Tee', readTask("Buy Sam's tee")))).toBeNull();
   });
@@ -109,20 +159,26 @@ describeWithChromium('reading static shop pages by meaning in Chromium', () => {
 
   /** Shows `html` as a page of http://shop.test (links resolve on its origin, as on a shop). */
   const show = async (html: string) => {
-    await page.route('http://shop.test/**', (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+    await page.route('http://shop.test/**', (route) =>
+      route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }),
+    );
     await page.goto('http://shop.test/p');
   };
 
   it('reads a total written on one line, in flex rows, or as "Amount to pay", preferring a grand total to a plain one', async () => {
     await page.setContent('<p>Items $64.00 · Shipping $7.95 · Tax $4.64 · Total $76.59</p>');
     expect((await readTotals(page, undefined)).total).toEqual({ amount: '76.59', currency: 'USD' });
-    await page.setContent('<div style="display:flex;gap:9px"><span>Grand total</span><span>$106.65</span></div><div style="display:flex"><span>Total savings</span><span>$5.00</span></div>');
+    await page.setContent(
+      '<div style="display:flex;gap:9px"><span>Grand total</span><span>$106.65</span></div><div style="display:flex"><span>Total savings</span><span>$5.00</span></div>',
+    );
     expect((await readTotals(page, undefined)).total).toEqual({ amount: '106.65', currency: 'USD' });
-    await page.setContent('<table><tr><td>Tea</td><td>$29.00</td></tr><tr><td>Total</td><td>$31.00</td></tr><tr><td><b>Amount to pay</b></td><td>$36.34</td></tr></table>');
+    await page.setContent(
+      '<table><tr><td>Tea</td><td>$29.00</td></tr><tr><td>Total</td><td>$31.00</td></tr><tr><td><b>Amount to pay</b></td><td>$36.34</td></tr></table>',
+    );
     expect((await readTotals(page, undefined)).total).toEqual({ amount: '36.34', currency: 'USD' });
   });
 
-  it('labels fields by a <label> without the options inside it, by the text beside them, and by a select\'s first option', async () => {
+  it("labels fields by a <label> without the options inside it, by the text beside them, and by a select's first option", async () => {
     await page.setContent(`<label>State <select name="s"><option value="">—</option><option>CA</option></select></label>
       <div><span>Postcode*</span><input name="f7"></div><select name="k"><option value="">Country</option><option>United States</option></select>`);
     const fields = await readFields(page);
@@ -134,17 +190,51 @@ describeWithChromium('reading static shop pages by meaning in Chromium', () => {
     expect(fields.map(meaningOf)).toEqual(['region', 'postalCode', 'country']);
   });
 
-  it('reads option groups from selects, radios, swatches and links to the other variants\' pages, with what is sold out', async () => {
+  it("reads option groups from selects, radios, swatches and links to the other variants' pages, with what is sold out", async () => {
     await show(`<form><label for="sz">Size</label><select id="sz"><option value="">Pick your size</option><option value="1">S</option><option value="2" disabled>XL — sold out</option></select>
       <fieldset><legend>Finish</legend><label><input type="radio" name="f" checked> Brass</label><label><input type="radio" name="f" disabled> Chalk white (sold out)</label></fieldset>
       <div role="radiogroup" aria-label="Colour"><button type="button" role="radio" aria-checked="true" aria-label="Olive" style="width:20px;height:20px"></button><button type="button" role="radio" aria-checked="false" aria-label="Navy" aria-disabled="true" style="width:20px;height:20px"></button></div></form>
       <p>Format: <strong>A5</strong> · <a href="/a4">A4</a></p>`);
     const groups = await readOptionGroups(page);
-    expect(groups.map((group) => ({ name: group.name, kind: group.kind, options: group.options.map(({ label, available, selected }) => [label, available, selected]) }))).toEqual([
-      { name: 'Size', kind: 'select', options: [['S', true, false], ['XL', false, false]] },
-      { name: 'Finish', kind: 'radio', options: [['Brass', true, true], ['Chalk white', false, false]] },
-      { name: 'Colour', kind: 'swatch', options: [['Olive', true, true], ['Navy', false, false]] },
-      { name: 'Format', kind: 'link', options: [['A5', true, true], ['A4', true, false]] },
+    expect(
+      groups.map((group) => ({
+        name: group.name,
+        kind: group.kind,
+        options: group.options.map(({ label, available, selected }) => [label, available, selected]),
+      })),
+    ).toEqual([
+      {
+        name: 'Size',
+        kind: 'select',
+        options: [
+          ['S', true, false],
+          ['XL', false, false],
+        ],
+      },
+      {
+        name: 'Finish',
+        kind: 'radio',
+        options: [
+          ['Brass', true, true],
+          ['Chalk white', false, false],
+        ],
+      },
+      {
+        name: 'Colour',
+        kind: 'swatch',
+        options: [
+          ['Olive', true, true],
+          ['Navy', false, false],
+        ],
+      },
+      {
+        name: 'Format',
+        kind: 'link',
+        options: [
+          ['A5', true, true],
+          ['A4', true, false],
+        ],
+      },
     ]);
   });
 
@@ -154,7 +244,13 @@ describeWithChromium('reading static shop pages by meaning in Chromium', () => {
       <aside role="dialog" aria-label="Your cart" style="position:fixed;top:0;right:0;width:200px;height:200px">Your cart <a href="/checkout">Checkout</a></aside>`);
     expect(await dismissOverlays(page)).toBe(1);
     expect(await page.locator('#cc').count()).toBe(0);
-    expect(await page.evaluate(() => (globalThis as unknown as { document: { body: { dataset: Record<string, string> } } }).document.body.dataset.accepted)).toBeUndefined();
+    expect(
+      await page.evaluate(
+        () =>
+          (globalThis as unknown as { document: { body: { dataset: Record<string, string> } } }).document.body.dataset
+            .accepted,
+      ),
+    ).toBeUndefined();
     expect(await page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(true);
   });
 });

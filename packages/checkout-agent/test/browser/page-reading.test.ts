@@ -82,11 +82,19 @@ describeWithChromium('reading static shop pages in Chromium', () => {
       <div itemprop="offers" itemscope itemtype="https://schema.org/Offer"><meta itemprop="priceCurrency" content="GBP">
       <span itemprop="price" content="30.00">£30</span><link itemprop="availability" href="https://schema.org/OutOfStock"></div></div>`);
     expect(await readProducts(page)).toEqual([
-      { name: 'Tea Pot', hasVariants: false, variants: [{ sku: 'pot-1', size: null, price: { amount: '30.00', currency: 'GBP' }, inStock: false }] },
+      {
+        name: 'Tea Pot',
+        hasVariants: false,
+        variants: [{ sku: 'pot-1', size: null, price: { amount: '30.00', currency: 'GBP' }, inStock: false }],
+      },
     ]);
     await page.setContent('<h1>Canvas Tote</h1><p class="price">$19.50</p>');
     expect(await readProducts(page)).toEqual([
-      { name: 'Canvas Tote', hasVariants: false, variants: [{ sku: 'Canvas Tote', size: null, price: { amount: '19.50', currency: 'USD' }, inStock: null }] },
+      {
+        name: 'Canvas Tote',
+        hasVariants: false,
+        variants: [{ sku: 'Canvas Tote', size: null, price: { amount: '19.50', currency: 'USD' }, inStock: null }],
+      },
     ]);
   });
 

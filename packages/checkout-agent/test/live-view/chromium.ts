@@ -9,7 +9,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
  */
 export const describeWithChromium = (title: string, body: () => void): void => {
   if (existsSync(CHROMIUM_PATH)) return describe(title, body);
-  if (process.env.CI === 'true') throw new Error(`Chromium not found at ${CHROMIUM_PATH} (CI=true: browser tests must run)`);
+  if (process.env.CI === 'true')
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH} (CI=true: browser tests must run)`);
   describe.skip(`${title} [skipped: Chromium not found at ${CHROMIUM_PATH}]`, body);
 };
 

@@ -128,7 +128,9 @@ describeWithChromium('live view of a run’s browser', () => {
     await viewer.mouse.wheel(0, 400);
 
     // Straight down the socket: input messages of any shape close it.
-    const socket = new WebSocket(signed(embedUrl, 'run-3').replace('http://', 'ws://').replace('/live/run-3?', '/live/run-3/socket?'));
+    const socket = new WebSocket(
+      signed(embedUrl, 'run-3').replace('http://', 'ws://').replace('/live/run-3?', '/live/run-3/socket?'),
+    );
     await new Promise((resolve) => socket.once('message', resolve));
     const closed = new Promise<number>((resolve) => socket.once('close', resolve));
     socket.send(JSON.stringify({ type: 'click', x: 60, y: 20 }));
@@ -173,12 +175,16 @@ describeWithChromium('live view of a run’s browser', () => {
         presentEmbedUrl: (embedUrl) => signed(embedUrl, runId),
       });
       expect(snapshot.browser?.permissions).toEqual(['read']);
-      expect(snapshot.browser?.embedUrl).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:\\d+/live/${runId}\\?token=v1\\.`));
+      expect(snapshot.browser?.embedUrl).toMatch(
+        new RegExp(`^http://127\\.0\\.0\\.1:\\d+/live/${runId}\\?token=v1\\.`),
+      );
       const viewer = await watch(snapshot.browser?.embedUrl ?? '');
       watched.resolve();
 
       await viewer.locator('#record').waitFor({ state: 'visible', timeout: 10_000 });
-      await expect(viewer.locator('#outcome').textContent()).resolves.toBe('The run ended: blocked (merchant.no_safe_path).');
+      await expect(viewer.locator('#outcome').textContent()).resolves.toBe(
+        'The run ended: blocked (merchant.no_safe_path).',
+      );
       await expect(viewer.locator('#steps li').allTextContents()).resolves.toEqual([
         `open the product page${startUrl}`,
         `read the price${startUrl}`,

@@ -39,6 +39,9 @@ const MEASURE = `async ({ base64, band }) => {
 
 /** Decodes a PNG in a browser page (no image library needed) and measures its colours. */
 export const measurePng = (page: Page, png: Buffer, bandFraction = 0.012): Promise<ImageColours> =>
-  page.evaluate(`(${MEASURE})(${JSON.stringify({ base64: png.toString('base64'), band: bandFraction })})`) as Promise<ImageColours>;
+  page.evaluate(
+    `(${MEASURE})(${JSON.stringify({ base64: png.toString('base64'), band: bandFraction })})`,
+  ) as Promise<ImageColours>;
 
-export const distance = (a: Rgb, b: Rgb): number => Math.max(Math.abs(a.r - b.r), Math.abs(a.g - b.g), Math.abs(a.b - b.b));
+export const distance = (a: Rgb, b: Rgb): number =>
+  Math.max(Math.abs(a.r - b.r), Math.abs(a.g - b.g), Math.abs(a.b - b.b));

@@ -3,7 +3,11 @@ import type { AddressInfo } from 'node:net';
 
 export interface ChatRequest {
   readonly headers: IncomingHttpHeaders;
-  readonly body: { readonly model: string; readonly messages: { role: string; content: string | null }[]; readonly tools: unknown[] };
+  readonly body: {
+    readonly model: string;
+    readonly messages: { role: string; content: string | null }[];
+    readonly tools: unknown[];
+  };
 }
 
 /** What the fake answers: a status and body, or nothing at all (the request hangs until close). */
@@ -26,7 +30,8 @@ export const startFakeChatApi = async (): Promise<FakeChatApi> => {
     let raw = '';
     incoming.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     incoming.on('end', () => {
-      if (incoming.method !== 'POST' || incoming.url !== '/v1/chat/completions') return void response.writeHead(404).end();
+      if (incoming.method !== 'POST' || incoming.url !== '/v1/chat/completions')
+        return void response.writeHead(404).end();
       const request: ChatRequest = { headers: incoming.headers, body: JSON.parse(raw) as ChatRequest['body'] };
       requests.push(request);
       const answer = reply(request);
@@ -58,12 +63,20 @@ export const toolCall = (name: string, args: Record<string, unknown>): FakeReply
       {
         index: 0,
         finish_reason: 'tool_calls',
-        message: { role: 'assistant', content: null, tool_calls: [{ id: `call_${calls}`, type: 'function', function: { name, arguments: JSON.stringify(args) } }] },
+        message: {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: `call_${calls}`, type: 'function', function: { name, arguments: JSON.stringify(args) } }],
+        },
       },
     ],
   },
 });
 
 export const textReply = (content: string): FakeReply => ({
-  json: { id: `chatcmpl-${++calls}`, object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] },
+  json: {
+    id: `chatcmpl-${++calls}`,
+    object: 'chat.completion',
+    choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+  },
 });

@@ -32,7 +32,11 @@ describeWithChromium('the model-driven strategy, against a scripted chat API', (
     h = await startHarness();
     h.startRunner({
       strategies: () => [
-        modelCheckoutStrategy({ model: new ChatModel({ baseUrl: chat.url, model: 'test-model', apiKey: API_KEY, timeoutMs: 1_000 }), openBrowser, maxTurns: 25 }),
+        modelCheckoutStrategy({
+          model: new ChatModel({ baseUrl: chat.url, model: 'test-model', apiKey: API_KEY, timeoutMs: 1_000 }),
+          openBrowser,
+          maxTurns: 25,
+        }),
       ],
     });
   }, 30_000);
@@ -55,17 +59,31 @@ describeWithChromium('the model-driven strategy, against a scripted chat API', (
     expect(order?.totals.total).toBe(1886);
     expect(toRunSnapshot(run)).toMatchObject({
       status: 'succeeded',
-      result: { purchase: { kind: 'receipt_captured', receipt: { total: { amount: '18.86', currency: 'USD' }, merchantOrderId: order?.number } } },
+      result: {
+        purchase: {
+          kind: 'receipt_captured',
+          receipt: { total: { amount: '18.86', currency: 'USD' }, merchantOrderId: order?.number },
+        },
+      },
     });
     const events = await readEvents(h.store, runId);
     const types = events.map((event) => event.type);
-    const steps = events.filter((event) => event.type === 'CheckoutRunStepRecorded').map((event) => (event.data as { action: string }).action);
+    const steps = events
+      .filter((event) => event.type === 'CheckoutRunStepRecorded')
+      .map((event) => (event.data as { action: string }).action);
     expect(steps).toContain('Pay 18.86 USD');
     // Declared right after the pay step: before the merchant was asked for any money.
-    const payStep = events.findIndex((event) => event.type === 'CheckoutRunStepRecorded' && (event.data as { action: string }).action === 'Pay 18.86 USD');
+    const payStep = events.findIndex(
+      (event) =>
+        event.type === 'CheckoutRunStepRecorded' && (event.data as { action: string }).action === 'Pay 18.86 USD',
+    );
     expect(types.indexOf('CheckoutRunPaymentStarted')).toBe(payStep + 1);
     // Every request names the model and carries the key; the card token never goes to the model.
-    expect(chat.requests.every((request) => request.headers.authorization === `Bearer ${API_KEY}` && request.body.model === 'test-model')).toBe(true);
+    expect(
+      chat.requests.every(
+        (request) => request.headers.authorization === `Bearer ${API_KEY}` && request.body.model === 'test-model',
+      ),
+    ).toBe(true);
     expect(JSON.stringify(chat.requests.map((request) => request.body))).not.toMatch(/tok_[0-9a-f-]{8,}/);
   }, 30_000);
 
@@ -83,12 +101,16 @@ describeWithChromium('the model-driven strategy, against a scripted chat API', (
     ['does not answer in time', () => 'hang' as const],
     ['names no usable action, three times', () => textReply('I would like to look around first.')],
     ['gives up', () => toolCall('give_up', { reason: 'The page makes no sense.' })],
-  ])('ends the run failed / model_error when the model API %s', async (_title, reply) => {
-    chat.script(reply);
-    const { runId, run } = await runTo('mug');
-    expect(toRunSnapshot(run)).toMatchObject({ status: 'failed', reason: 'model_error' });
-    const events = await readEvents(h.store, runId);
-    expect(events.map((event) => event.type)).not.toContain('CheckoutRunPaymentStarted');
-    expect(JSON.stringify(events.map(({ data }) => data))).not.toContain(API_KEY);
-  }, 15_000);
+  ])(
+    'ends the run failed / model_error when the model API %s',
+    async (_title, reply) => {
+      chat.script(reply);
+      const { runId, run } = await runTo('mug');
+      expect(toRunSnapshot(run)).toMatchObject({ status: 'failed', reason: 'model_error' });
+      const events = await readEvents(h.store, runId);
+      expect(events.map((event) => event.type)).not.toContain('CheckoutRunPaymentStarted');
+      expect(JSON.stringify(events.map(({ data }) => data))).not.toContain(API_KEY);
+    },
+    15_000,
+  );
 });

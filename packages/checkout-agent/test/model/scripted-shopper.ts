@@ -34,13 +34,23 @@ export const scriptedShopper = (request: ChatRequest): FakeReply => {
   }
   if (path === '/checkout/payment') {
     const due = /Amount due: \$([\d,]+\.\d{2})/.exec(summary)?.[1] ?? '0';
-    return toolCall('pay', { amount: due.replace(/,/g, ''), currency: 'USD', tokenField: ref(summary, /name=payment_token/), submit: ref(summary, /with token/i) });
+    return toolCall('pay', {
+      amount: due.replace(/,/g, ''),
+      currency: 'USD',
+      tokenField: ref(summary, /name=payment_token/),
+      submit: ref(summary, /with token/i),
+    });
   }
   if (path === '/checkout/review') return toolCall('click', { ref: ref(summary, /continue to payment/i) });
   if (path === '/checkout') {
-    const empty = BUYER_FIELDS.find(([name]) => new RegExp(`name=${name} "[^"]*"$`).test(summary.split('\n').find((line) => line.includes(`name=${name} `)) ?? ''));
+    const empty = BUYER_FIELDS.find(([name]) =>
+      new RegExp(`name=${name} "[^"]*"$`).test(
+        summary.split('\n').find((line) => line.includes(`name=${name} `)) ?? '',
+      ),
+    );
     if (empty) return toolCall('fill', { ref: ref(summary, new RegExp(`name=${empty[0]} `)), value: empty[1] });
-    if (summary.includes('Select a country (selected)')) return toolCall('select', { ref: ref(summary, /name=country /), value: 'US' });
+    if (summary.includes('Select a country (selected)'))
+      return toolCall('select', { ref: ref(summary, /name=country /), value: 'US' });
     return toolCall('click', { ref: ref(summary, /continue to review/i) });
   }
   if (path === '/cart') return toolCall('click', { ref: ref(summary, /proceed to checkout/i) });

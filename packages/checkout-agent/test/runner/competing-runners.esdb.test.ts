@@ -3,7 +3,13 @@ import { type EventStore, createEventStore } from '@paykit/event-store';
 import { type EsdbTestServer, startEsdbTestServer } from '@paykit/event-store/esdb-test-server';
 import { ManualClock, randomIds } from '@paykit/kernel';
 import { SandboxCardVault } from '@paykit/providers';
-import { type RunnerProcess, type CheckoutStrategy, sandboxTestCard, startRunnerProcess, vaultedCardCredentials } from '../../src/index.js';
+import {
+  type RunnerProcess,
+  type CheckoutStrategy,
+  sandboxTestCard,
+  startRunnerProcess,
+  vaultedCardCredentials,
+} from '../../src/index.js';
 import { createRun, loadRun, readEvents, runInput } from '../support/runs.js';
 
 const RUNS = 12;
@@ -60,10 +66,12 @@ describe('two runners on EventStoreDB (test server) sharing the runner group', (
 
     const api = await connect();
     const runIds: string[] = [];
-    for (let i = 0; i < RUNS; i++) runIds.push(await createRun(api, clock, runInput(`https://shop.test/products/${i}`, '10')));
+    for (let i = 0; i < RUNS; i++)
+      runIds.push(await createRun(api, clock, runInput(`https://shop.test/products/${i}`, '10')));
 
     const deadline = Date.now() + 15_000;
-    const finished = async () => (await Promise.all(runIds.map((runId) => loadRun(api, runId)))).every((run) => isFinalStatus(run.status));
+    const finished = async () =>
+      (await Promise.all(runIds.map((runId) => loadRun(api, runId)))).every((run) => isFinalStatus(run.status));
     while (!(await finished()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
 
     expect(await finished()).toBe(true);

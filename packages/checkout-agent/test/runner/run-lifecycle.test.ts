@@ -14,7 +14,9 @@ const mug = () => runInput(`${h.shop.url}/products/mug`, '50');
 const finished = (runId: string) => waitForRun(h.store, runId, isFinal);
 const typesOf = async (runId: string) => (await readEvents(h.store, runId)).map((event) => event.type);
 const claimsOf = async (runId: string) =>
-  (await readEvents(h.store, runId)).filter((event) => event.type === 'CheckoutRunClaimed').map((event) => (event.data as { runnerId: string }).runnerId);
+  (await readEvents(h.store, runId))
+    .filter((event) => event.type === 'CheckoutRunClaimed')
+    .map((event) => (event.data as { runnerId: string }).runnerId);
 
 describe('cancellation', () => {
   it('is honoured between steps: the run ends cancelled, the merchant session is cancelled and nothing is bought', async () => {
@@ -36,7 +38,11 @@ describe('cancellation', () => {
 
   it('ends a run waiting for an answer at once, and its runner stops', async () => {
     const runner = h.startRunner();
-    const runId = await createRun(h.store, h.clock, runInput(`${h.shop.url}/products/tshirt`, '100', 'Buy the t-shirt'));
+    const runId = await createRun(
+      h.store,
+      h.clock,
+      runInput(`${h.shop.url}/products/tshirt`, '100', 'Buy the t-shirt'),
+    );
     await waitForRun(h.store, runId, (run) => run.status === 'awaiting_input');
 
     await apiCommand(h.store, h.clock, runId, { type: 'Cancel', data: { now: h.clock.now() } });

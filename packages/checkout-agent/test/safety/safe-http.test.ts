@@ -18,13 +18,23 @@ interface Seen {
 }
 
 /** A local server whose routes answer with a status and headers; it records what it received. */
-const serve = async (routes: Record<string, (origin: string) => { status: number; headers?: Record<string, string>; body?: string } | 'hang'>) => {
+const serve = async (
+  routes: Record<
+    string,
+    (origin: string) => { status: number; headers?: Record<string, string>; body?: string } | 'hang'
+  >,
+) => {
   const seen: Seen[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      seen.push({ method: request.method ?? '', path: request.url ?? '', body, ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}) });
+      seen.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        body,
+        ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}),
+      });
       const route = routes[request.url ?? ''];
       const answer = route ? route(origin) : { status: 404 };
       if (answer === 'hang') return;
@@ -69,7 +79,10 @@ describe('SafeHttp', () => {
       '/middle': (origin) => ({ status: 301, headers: { location: `${origin}/end` } }),
       '/end': () => ({ status: 200, headers: { 'content-type': 'application/json' }, body: '{"ok":true}' }),
       '/to-metadata': () => ({ status: 302, headers: { location: 'http://169.254.169.254/latest/meta-data/' } }),
-      '/to-mapped-loopback': (origin) => ({ status: 307, headers: { location: `http://[::ffff:127.0.0.1]:${new URL(origin).port}/end` } }),
+      '/to-mapped-loopback': (origin) => ({
+        status: 307,
+        headers: { location: `http://[::ffff:127.0.0.1]:${new URL(origin).port}/end` },
+      }),
       '/to-file': () => ({ status: 302, headers: { location: 'file:///etc/passwd' } }),
       '/loop': () => ({ status: 302, headers: { location: '/loop' } }),
       '/post-then-see-other': () => ({ status: 303, headers: { location: '/end' } }),
@@ -83,7 +96,11 @@ describe('SafeHttp', () => {
   });
 
   const client = (allowedHosts: string, transport?: HttpTransport, timeoutMs?: number) =>
-    new SafeHttp({ guard: createUrlGuard({ allowedHosts, resolve: noDns }), ...(transport ? { transport } : {}), ...(timeoutMs ? { timeoutMs } : {}) });
+    new SafeHttp({
+      guard: createUrlGuard({ allowedHosts, resolve: noDns }),
+      ...(transport ? { transport } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
 
   it('follows redirects within the allow-list and reports the URL that answered', async () => {
     const response = await client(shop.host).request(`${shop.origin}/start`);
@@ -126,14 +143,18 @@ describe('SafeHttp', () => {
   });
 
   it('does not carry credentials to another origin', async () => {
-    await client(`${shop.host},${other.host}`).request(`${shop.origin}/to-other-origin`, { headers: { Authorization: 'Bearer secret' } });
+    await client(`${shop.host},${other.host}`).request(`${shop.origin}/to-other-origin`, {
+      headers: { Authorization: 'Bearer secret' },
+    });
     expect(shop.seen[0]?.authorization).toBe('Bearer secret');
     expect(other.seen).toEqual([expect.objectContaining({ path: '/landing' })]);
     expect(other.seen[0]?.authorization).toBeUndefined();
   });
 
   it('times out a request that gets no answer', async () => {
-    await expect(client(shop.host, undefined, 50).request(`${shop.origin}/hang`)).rejects.toBeInstanceOf(HttpTimeoutError);
+    await expect(client(shop.host, undefined, 50).request(`${shop.origin}/hang`)).rejects.toBeInstanceOf(
+      HttpTimeoutError,
+    );
   });
 });
 
@@ -142,7 +163,12 @@ describe('the pinned transport', () => {
     const shop = await serve({ '/end': () => ({ status: 200, body: 'pinned' }) });
     try {
       const url = new URL(`http://pinned.invalid:${new URL(shop.origin).port}/end`);
-      const response = await nodeHttpTransport()(url, { method: 'GET', headers: {}, signal: AbortSignal.timeout(2000), addresses: ['127.0.0.1'] });
+      const response = await nodeHttpTransport()(url, {
+        method: 'GET',
+        headers: {},
+        signal: AbortSignal.timeout(2000),
+        addresses: ['127.0.0.1'],
+      });
       expect(response).toMatchObject({ status: 200, body: 'pinned' });
     } finally {
       await shop.close();

@@ -98,18 +98,31 @@ describe('the URL guard', () => {
   });
 
   it('refuses a name when any of its addresses is private, IPv4 or IPv6', async () => {
-    const resolve = dns({ 'mixed.test': ['93.184.216.34', '10.0.0.1'], 'v6.test': ['2606:4700::1', '::ffff:192.168.0.1'] });
+    const resolve = dns({
+      'mixed.test': ['93.184.216.34', '10.0.0.1'],
+      'v6.test': ['2606:4700::1', '::ffff:192.168.0.1'],
+    });
     expect(await refusalOf('http://mixed.test/', { resolve })).toBe('address_not_allowed');
     expect(await refusalOf('http://v6.test/', { resolve })).toBe('address_not_allowed');
   });
 
   it('allows a public name, with the addresses it was judged on', async () => {
-    const result = await checkUrlSafety('https://shop.test/products/mug', { resolve: dns({ 'shop.test': ['93.184.216.34', '2606:4700::1'] }) });
-    expect(result).toEqual(E.right(expect.objectContaining({ addresses: ['93.184.216.34', '2606:4700::1'], allowListed: false })));
+    const result = await checkUrlSafety('https://shop.test/products/mug', {
+      resolve: dns({ 'shop.test': ['93.184.216.34', '2606:4700::1'] }),
+    });
+    expect(result).toEqual(
+      E.right(expect.objectContaining({ addresses: ['93.184.216.34', '2606:4700::1'], allowListed: false })),
+    );
   });
 
   it('refuses other schemes than http and https', async () => {
-    for (const url of ['ftp://93.184.216.34/', 'file:///etc/passwd', 'javascript:alert(1)', 'data:text/html,hi', 'gopher://93.184.216.34/']) {
+    for (const url of [
+      'ftp://93.184.216.34/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'gopher://93.184.216.34/',
+    ]) {
       expect(await refusalOf(url)).toBe('scheme_not_allowed');
     }
   });
@@ -146,7 +159,10 @@ describe('the allow-list', () => {
     ]);
   });
 
-  it.each(['http://shop.test', 'shop.test/path', 'shop.test:99999', 'shop.test:', 'user@shop.test'])('rejects %s', (entry) => {
-    expect(() => parseAllowedHosts(entry)).toThrow(/Invalid allowed host/);
-  });
+  it.each(['http://shop.test', 'shop.test/path', 'shop.test:99999', 'shop.test:', 'user@shop.test'])(
+    'rejects %s',
+    (entry) => {
+      expect(() => parseAllowedHosts(entry)).toThrow(/Invalid allowed host/);
+    },
+  );
 });

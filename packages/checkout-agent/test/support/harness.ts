@@ -26,7 +26,13 @@ import {
 export const BUYER: BuyerProfile = {
   name: { first: 'Sam', last: 'Shopper' },
   contact: { email: 'sam@example.com', phone: '+14155550100' },
-  shipping: { addressLines: ['1 Market St'], locality: 'San Francisco', administrativeAreaCode: 'CA', postalCode: '94105', countryCode: 'US' },
+  shipping: {
+    addressLines: ['1 Market St'],
+    locality: 'San Francisco',
+    administrativeAreaCode: 'CA',
+    postalCode: '94105',
+    countryCode: 'US',
+  },
 };
 
 export const CARDS = { approved: '4242424242424242', declined: '4000000000000002' } as const;
@@ -79,10 +85,17 @@ export const startHarness = async (shopOptions: DemoMerchantOptions = {}): Promi
   const vault = new SandboxCardVault({ clock, ids: randomIds });
   const processor = new SandboxCardProcessor({ vault, clock, ids: randomIds });
   // One clock for both sides, as real clocks agree: token expiries and signature timestamps compare them.
-  const shop = await createDemoMerchant({ seed: `checkout-agent-${randomIds.uuid()}`, clock, paymentGateway: vaultGateway(processor), ...shopOptions });
+  const shop = await createDemoMerchant({
+    seed: `checkout-agent-${randomIds.uuid()}`,
+    clock,
+    paymentGateway: vaultGateway(processor),
+    ...shopOptions,
+  });
   const shopHost = new URL(shop.url).host;
   const processes: RunnerProcess[] = [];
-  const converter = pricingConverter(new SandboxPricing({ environment: 'staging' }), { referenceItem: referenceItemFor('staging') });
+  const converter = pricingConverter(new SandboxPricing({ environment: 'staging' }), {
+    referenceItem: referenceItemFor('staging'),
+  });
   return {
     store,
     clock,

@@ -11,10 +11,19 @@ import {
 import { type EventStore, type RecordedEvent, handleCommand } from '@paykit/event-store';
 import { type Clock, envelope, getOrThrow, randomIds } from '@paykit/kernel';
 
-const API_CONTEXT = { projectId: 'project-1', actor: { type: 'user' as const, id: 'user:alice' }, correlationId: 'test' };
+const API_CONTEXT = {
+  projectId: 'project-1',
+  actor: { type: 'user' as const, id: 'user:alice' },
+  correlationId: 'test',
+};
 
 /** What the API does: a command through the decider, appended at the revision read. */
-export const apiCommand = async (store: EventStore, clock: Clock, runId: string, command: CheckoutRunCommand): Promise<CheckoutRun> => {
+export const apiCommand = async (
+  store: EventStore,
+  clock: Clock,
+  runId: string,
+  command: CheckoutRunCommand,
+): Promise<CheckoutRun> => {
   const result = await handleCommand(store, checkoutRunStreamName(runId), checkoutRunDecider, command, (event) =>
     envelope(event, API_CONTEXT, { eventId: randomIds.uuid(), occurredAt: clock.now() }),
   );
@@ -57,7 +66,8 @@ export const foldRun = (events: readonly RecordedEvent[]): CheckoutRun => {
   return state;
 };
 
-export const loadRun = async (store: EventStore, runId: string): Promise<CheckoutRun> => foldRun(await readEvents(store, runId));
+export const loadRun = async (store: EventStore, runId: string): Promise<CheckoutRun> =>
+  foldRun(await readEvents(store, runId));
 
 /**
  * Resolves with the run once `predicate` holds, following the store's subscription (no
@@ -85,7 +95,9 @@ export const waitForRun = async (
     clearTimeout(timer);
     await subscription.close();
   }
-  throw new Error(`Run ${runId} did not reach the expected state in time; last status ${last.status} (revision ${last.revision})`);
+  throw new Error(
+    `Run ${runId} did not reach the expected state in time; last status ${last.status} (revision ${last.revision})`,
+  );
 };
 
 export const isFinal = (run: CheckoutRun) => ['succeeded', 'failed', 'blocked', 'cancelled'].includes(run.status);

@@ -3,7 +3,18 @@ import type { PostAgentMessage, PostMessage } from '../commands.js';
 import { runErrors } from '../errors.js';
 import { MESSAGE_TEXT_LIMITS, type MessageRole } from '../run/messages.js';
 import { type CheckoutRun, findMessage } from '../state.js';
-import { type Decision, emit, firstRefusal, heldBy, iso, nonEmpty, notFinal, nothing, refuse, textWithin } from './decision.js';
+import {
+  type Decision,
+  emit,
+  firstRefusal,
+  heldBy,
+  iso,
+  nonEmpty,
+  notFinal,
+  nothing,
+  refuse,
+  textWithin,
+} from './decision.js';
 
 /** The user's text message. The client picks the id: sending it again changes nothing. */
 export const postMessage = ({ data }: PostMessage, run: CheckoutRun): Decision =>
@@ -24,7 +35,11 @@ const post = (
     const replayed = previous.role === role && isDeepStrictEqual(previous.parts, [{ type: 'text', text: data.text }]);
     return replayed ? nothing() : refuse(runErrors.messageIdConflict(data.messageId));
   }
-  const refusal = firstRefusal(...guards, nonEmpty('messageId', data.messageId), textWithin('text', data.text, MESSAGE_TEXT_LIMITS));
+  const refusal = firstRefusal(
+    ...guards,
+    nonEmpty('messageId', data.messageId),
+    textWithin('text', data.text, MESSAGE_TEXT_LIMITS),
+  );
   if (refusal) return refuse(refusal);
   return emit({
     type: 'CheckoutRunMessagePosted',

@@ -27,8 +27,10 @@ export const notFinal = (run: CheckoutRun) => (): DomainError | null =>
 export const heldBy = (run: CheckoutRun, runnerId: string) => (): DomainError | null =>
   run.lease?.runnerId === runnerId ? null : runErrors.leaseNotHeld(runnerId);
 
-export const inStatus = (run: CheckoutRun, ...expected: RunStatus[]) => (): DomainError | null =>
-  expected.includes(run.status) ? null : runErrors.wrongStatus(run.status, expected);
+export const inStatus =
+  (run: CheckoutRun, ...expected: RunStatus[]) =>
+  (): DomainError | null =>
+    expected.includes(run.status) ? null : runErrors.wrongStatus(run.status, expected);
 
 export const notCancelling = (run: CheckoutRun) => (): DomainError | null =>
   run.cancellationRequested ? runErrors.cancellationRequested() : null;
@@ -36,10 +38,11 @@ export const notCancelling = (run: CheckoutRun) => (): DomainError | null =>
 export const noPaymentInFlight = (run: CheckoutRun) => (): DomainError | null =>
   run.payment ? runErrors.paymentInFlight(run.payment.attemptId) : null;
 
-export const textWithin = (field: string, text: unknown, limits: { min: number; max: number }) => (): DomainError | null =>
-  typeof text === 'string' && hasCharactersBetween(text, limits)
-    ? null
-    : runErrors.invalidField(field, `must be ${limits.min} to ${limits.max} characters`);
+export const textWithin =
+  (field: string, text: unknown, limits: { min: number; max: number }) => (): DomainError | null =>
+    typeof text === 'string' && hasCharactersBetween(text, limits)
+      ? null
+      : runErrors.invalidField(field, `must be ${limits.min} to ${limits.max} characters`);
 
 export const nonEmpty = (field: string, text: unknown) => (): DomainError | null =>
   typeof text === 'string' && text.length > 0 ? null : runErrors.invalidField(field, 'must be a non-empty string');

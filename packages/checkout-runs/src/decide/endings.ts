@@ -49,7 +49,10 @@ export const block = ({ data }: Block, run: CheckoutRun): Decision => {
     heldBy(run, data.runnerId),
     () => (isBlockedCode(data.code) ? null : runErrors.invalidField('code', 'must be a blocked code of the spec')),
     // Only the merchant's decline proves that a submitted payment took nothing.
-    () => (run.payment && data.code !== 'merchant.payment_declined' ? runErrors.paymentInFlight(run.payment.attemptId) : null),
+    () =>
+      run.payment && data.code !== 'merchant.payment_declined'
+        ? runErrors.paymentInFlight(run.payment.attemptId)
+        : null,
     textWithin('summary', data.summary, SUMMARY_LIMITS),
   );
   if (refusal) return refuse(refusal);
@@ -63,7 +66,8 @@ export const fail = ({ data }: Fail, run: CheckoutRun): Decision => {
   const refusal = firstRefusal(
     notFinal(run),
     () => (data.runnerId === undefined ? null : heldBy(run, data.runnerId)()),
-    () => (isFailureReason(data.reason) ? null : runErrors.invalidField('reason', 'must be a failure reason of the spec')),
+    () =>
+      isFailureReason(data.reason) ? null : runErrors.invalidField('reason', 'must be a failure reason of the spec'),
   );
   if (refusal) return refuse(refusal);
   return emit(failed(run, data.reason, data.now));
@@ -75,7 +79,8 @@ export const cancel = ({ data }: Cancel, run: CheckoutRun): Decision => {
   const refusal = notFinal(run)();
   if (refusal) return refuse(refusal);
   if (run.status === 'queued') return emit(cancelled(CANCELLED_SUMMARIES.beforeStart, data.now));
-  if (run.status === 'awaiting_input' && !run.payment) return emit(cancelled(CANCELLED_SUMMARIES.whileWaiting, data.now));
+  if (run.status === 'awaiting_input' && !run.payment)
+    return emit(cancelled(CANCELLED_SUMMARIES.whileWaiting, data.now));
   if (run.cancellationRequested) return nothing();
   return emit({ type: 'CheckoutRunCancellationRequested', data: { requestedAt: iso(data.now) } });
 };
@@ -116,7 +121,9 @@ const validPurchase = (purchase: Purchase) => () => {
       return null;
     case 'receipt_captured':
       return firstRefusal(validMoney('purchase.receipt.total', purchase.receipt?.total), () =>
-        purchase.receipt.merchantOrderId === undefined ? null : nonEmpty('purchase.receipt.merchantOrderId', purchase.receipt.merchantOrderId)(),
+        purchase.receipt.merchantOrderId === undefined
+          ? null
+          : nonEmpty('purchase.receipt.merchantOrderId', purchase.receipt.merchantOrderId)(),
       );
     default:
       return runErrors.invalidField('purchase.kind', 'must be receipt_captured or confirmed_without_receipt');

@@ -31,7 +31,10 @@ export const requestInput = ({ data }: RequestInput, run: CheckoutRun): Decision
   if (holder) return refuse(holder);
   const existing = run.inputRequests[data.requestId];
   if (existing) {
-    const retried = existing.status === 'pending' && existing.messageId === data.messageId && isDeepStrictEqual(existing.request, request);
+    const retried =
+      existing.status === 'pending' &&
+      existing.messageId === data.messageId &&
+      isDeepStrictEqual(existing.request, request);
     return retried ? nothing() : refuse(runErrors.inputRequestExists(data.requestId));
   }
   const refusal = firstRefusal(
@@ -57,7 +60,8 @@ export const answerInput = ({ data }: AnswerInput, run: CheckoutRun): Decision =
   const shaped = record ? responsePart(data, record) : undefined;
   const previous = findMessage(run, data.messageId);
   if (previous) {
-    const replayed = previous.role === 'user' && shaped && 'part' in shaped && isDeepStrictEqual(previous.parts, [shaped.part]);
+    const replayed =
+      previous.role === 'user' && shaped && 'part' in shaped && isDeepStrictEqual(previous.parts, [shaped.part]);
     return replayed ? nothing() : refuse(runErrors.messageIdConflict(data.messageId));
   }
   if (!record || !shaped) return refuse(runErrors.inputRequestUnknown(data.requestId));
@@ -65,14 +69,20 @@ export const answerInput = ({ data }: AnswerInput, run: CheckoutRun): Decision =
     () => (record.status === 'expired' ? runErrors.inputRequestExpired(data.requestId) : null),
     notFinal(run),
     () => (record.status === 'pending' ? null : runErrors.inputRequestNotPending(data.requestId)),
-    () => (Date.parse(record.request.expiresAt) > data.now.getTime() ? null : runErrors.inputRequestExpired(data.requestId)),
+    () =>
+      Date.parse(record.request.expiresAt) > data.now.getTime() ? null : runErrors.inputRequestExpired(data.requestId),
     nonEmpty('messageId', data.messageId),
   );
   if (refusal) return refuse(refusal);
   if ('error' in shaped) return refuse(shaped.error);
   return emit({
     type: 'CheckoutRunInputAnswered',
-    data: { messageId: data.messageId, response: shaped.part, secretRef: data.secretRef ?? null, answeredAt: iso(data.now) },
+    data: {
+      messageId: data.messageId,
+      response: shaped.part,
+      secretRef: data.secretRef ?? null,
+      answeredAt: iso(data.now),
+    },
   });
 };
 

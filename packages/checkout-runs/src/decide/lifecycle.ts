@@ -3,7 +3,19 @@ import { runErrors } from '../errors.js';
 import { isValidPolicy, resolvePolicy } from '../run/policy.js';
 import { isActiveStatus, isFinalStatus } from '../run/statuses.js';
 import type { CheckoutRun, CheckoutRunState } from '../state.js';
-import { type Decision, emit, firstRefusal, heldBy, inStatus, iso, later, nonEmpty, nothing, notFinal, refuse } from './decision.js';
+import {
+  type Decision,
+  emit,
+  firstRefusal,
+  heldBy,
+  inStatus,
+  iso,
+  later,
+  nonEmpty,
+  nothing,
+  notFinal,
+  refuse,
+} from './decision.js';
 import { endWithoutRunner } from './endings.js';
 import { validMaxCost } from './values.js';
 
@@ -42,12 +54,21 @@ export const claim = ({ data }: ClaimRun, run: CheckoutRun): Decision => {
   if (refusal) return refuse(refusal);
   return emit({
     type: 'CheckoutRunClaimed',
-    data: { runnerId: data.runnerId, leaseUntil: iso(data.leaseUntil), attempt: run.takeovers + 1, claimedAt: iso(data.now) },
+    data: {
+      runnerId: data.runnerId,
+      leaseUntil: iso(data.leaseUntil),
+      attempt: run.takeovers + 1,
+      claimedAt: iso(data.now),
+    },
   });
 };
 
 export const renewLease = ({ data }: RenewLease, run: CheckoutRun): Decision => {
-  const refusal = firstRefusal(notFinal(run), heldBy(run, data.runnerId), later('leaseUntil', data.leaseUntil, data.now));
+  const refusal = firstRefusal(
+    notFinal(run),
+    heldBy(run, data.runnerId),
+    later('leaseUntil', data.leaseUntil, data.now),
+  );
   if (refusal) return refuse(refusal);
   // A lease is only ever extended: a late or repeated renewal changes nothing.
   if (run.lease && data.leaseUntil.getTime() <= Date.parse(run.lease.until)) return nothing();

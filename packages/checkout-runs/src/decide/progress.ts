@@ -82,7 +82,8 @@ export const startPayment = ({ data }: StartPayment, run: CheckoutRun): Decision
   if (refusal) return refuse(refusal);
   const maxCost = run.input.constraints.maxCost.amount;
   const total = parseDecimal(data.totalInMaxCostCurrency);
-  if (total === null || total.gt(maxCost)) return refuse(runErrors.maxCostExceeded(maxCost, data.totalInMaxCostCurrency));
+  if (total === null || total.gt(maxCost))
+    return refuse(runErrors.maxCostExceeded(maxCost, data.totalInMaxCostCurrency));
   return emit({
     type: 'CheckoutRunPaymentStarted',
     data: {

@@ -19,7 +19,9 @@ export const validMoney = (field: string, money: Money | undefined) => (): Domai
   if (!money || typeof money.amount !== 'string' || parseDecimal(money.amount) === null) {
     return runErrors.invalidField(`${field}.amount`, 'must be a non-negative decimal string');
   }
-  return CURRENCY_CODE.test(money.currency) ? null : runErrors.invalidField(`${field}.currency`, 'must be three uppercase letters');
+  return CURRENCY_CODE.test(money.currency)
+    ? null
+    : runErrors.invalidField(`${field}.currency`, 'must be three uppercase letters');
 };
 
 export const validDecimal = (field: string, value: unknown) => (): DomainError | null =>
@@ -30,18 +32,23 @@ export const validDecimal = (field: string, value: unknown) => (): DomainError |
 export const validInteraction = (interaction: InputInteraction) => (): DomainError | null => {
   switch (interaction?.kind) {
     case 'form':
-      return isPlainObject(interaction.schema) ? null : runErrors.invalidField('interaction.schema', 'must be a JSON Schema object');
+      return isPlainObject(interaction.schema)
+        ? null
+        : runErrors.invalidField('interaction.schema', 'must be a JSON Schema object');
     case 'payment': {
       const { amount } = interaction;
       if (amount?.type !== 'exact' && amount?.type !== 'maximum') {
         return runErrors.invalidField('interaction.amount.type', 'must be exact or maximum');
       }
       const decimal = parseDecimal(amount.amount);
-      if (decimal === null || decimal.lte(0)) return runErrors.invalidField('interaction.amount.amount', 'must be a positive decimal');
+      if (decimal === null || decimal.lte(0))
+        return runErrors.invalidField('interaction.amount.amount', 'must be a positive decimal');
       return validMoney('interaction.amount', amount)();
     }
     case 'protected':
-      return interaction.format === 'password' ? null : runErrors.invalidField('interaction.format', 'must be password');
+      return interaction.format === 'password'
+        ? null
+        : runErrors.invalidField('interaction.format', 'must be password');
     default:
       return runErrors.invalidField('interaction.kind', 'must be form, payment or protected');
   }

@@ -15,7 +15,12 @@ export interface InputRequestPart {
 /** The user's answer as it is shown: a protected submit shows no value. */
 export type InputResponsePart =
   | { readonly type: 'input_response'; readonly requestId: string; readonly action: 'submit'; readonly value?: unknown }
-  | { readonly type: 'input_response'; readonly requestId: string; readonly action: 'alternative'; readonly text: string }
+  | {
+      readonly type: 'input_response';
+      readonly requestId: string;
+      readonly action: 'alternative';
+      readonly text: string;
+    }
   | { readonly type: 'input_response'; readonly requestId: string; readonly action: 'decline'; readonly text?: string };
 
 export type MessagePart = TextPart | InputRequestPart | InputResponsePart;

@@ -39,8 +39,7 @@ export interface Receipt {
 }
 
 export type Purchase =
-  | { readonly kind: 'receipt_captured'; readonly receipt: Receipt }
-  | { readonly kind: 'confirmed_without_receipt' };
+  { readonly kind: 'receipt_captured'; readonly receipt: Receipt } | { readonly kind: 'confirmed_without_receipt' };
 
 export interface SucceededResult {
   readonly outcome: 'succeeded';

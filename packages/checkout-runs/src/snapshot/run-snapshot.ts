@@ -29,7 +29,10 @@ interface SnapshotBase {
 export type RunSnapshot =
   | (SnapshotBase & { readonly status: 'queued'; readonly browser: null })
   | (SnapshotBase & { readonly status: 'running' })
-  | (Omit<SnapshotBase, 'requiredAction'> & { readonly status: 'awaiting_input'; readonly requiredAction: RequiredAction })
+  | (Omit<SnapshotBase, 'requiredAction'> & {
+      readonly status: 'awaiting_input';
+      readonly requiredAction: RequiredAction;
+    })
   | (SnapshotBase & { readonly status: 'succeeded'; readonly result: SucceededResult })
   | (SnapshotBase & { readonly status: 'failed'; readonly reason: FailureReason })
   | (SnapshotBase & { readonly status: 'blocked'; readonly result: BlockedResult })

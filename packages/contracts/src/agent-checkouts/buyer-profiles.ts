@@ -12,7 +12,10 @@ const contact = z
   .strictObject({
     email: z.email({ error: 'must be an email address' }).max(254).optional(),
     /** E.164: a plus sign and up to 15 digits. */
-    phone: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number').optional(),
+    phone: z
+      .string()
+      .regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number')
+      .optional(),
   })
   .refine(notEmptyObject, { message: 'must have at least one property' });
 const shipping = z.strictObject({

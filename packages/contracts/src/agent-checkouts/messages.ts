@@ -12,8 +12,18 @@ const textPart = z.strictObject({ type: z.literal('text'), text: characters(1, T
 /** submit carries the value (for a protected question, the secret: the API keeps it out of events). */
 const inputResponsePart = (submitValue: z.ZodType) =>
   z.discriminatedUnion('action', [
-    z.strictObject({ type: z.literal('input_response'), requestId: requestId(), action: z.literal('submit'), value: submitValue }),
-    z.strictObject({ type: z.literal('input_response'), requestId: requestId(), action: z.literal('alternative'), text: characters(1, TEXT_LIMIT) }),
+    z.strictObject({
+      type: z.literal('input_response'),
+      requestId: requestId(),
+      action: z.literal('submit'),
+      value: submitValue,
+    }),
+    z.strictObject({
+      type: z.literal('input_response'),
+      requestId: requestId(),
+      action: z.literal('alternative'),
+      text: characters(1, TEXT_LIMIT),
+    }),
     z.strictObject({
       type: z.literal('input_response'),
       requestId: requestId(),
@@ -25,7 +35,9 @@ const inputResponsePart = (submitValue: z.ZodType) =>
 /** POST /unstable/agent-checkouts/{runId}/messages: a client-generated id (idempotent) and one part. */
 export const agentCheckoutMessageBodySchema = z.strictObject({
   id: messageId(),
-  parts: z.array(z.discriminatedUnion('type', [textPart, inputResponsePart(jsonValue())])).length(1, 'must hold exactly one part'),
+  parts: z
+    .array(z.discriminatedUnion('type', [textPart, inputResponsePart(jsonValue())]))
+    .length(1, 'must hold exactly one part'),
 });
 
 const inputRequestPart = z.strictObject({

@@ -15,7 +15,11 @@ export const agentCheckoutInteractionSchema = z.discriminatedUnion('kind', [
   /** Approve a payment of exactly, or at most, this amount. */
   z.strictObject({
     kind: z.literal('payment'),
-    amount: z.strictObject({ type: z.enum(['exact', 'maximum']), amount: positiveDecimalAmount(), currency: currencyCode() }),
+    amount: z.strictObject({
+      type: z.enum(['exact', 'maximum']),
+      amount: positiveDecimalAmount(),
+      currency: currencyCode(),
+    }),
   }),
   /** A secret (a password) that the user types and nobody else sees. */
   z.strictObject({ kind: z.literal('protected'), format: z.literal('password') }),

@@ -15,7 +15,12 @@ export interface ContractExample {
   readonly value: unknown;
 }
 
-export const requestExample = <S extends z.ZodType>(schema: S, name: string, summary: string, value: z.input<S>): ContractExample => ({
+export const requestExample = <S extends z.ZodType>(
+  schema: S,
+  name: string,
+  summary: string,
+  value: z.input<S>,
+): ContractExample => ({
   schema,
   io: 'input',
   name,
@@ -23,7 +28,12 @@ export const requestExample = <S extends z.ZodType>(schema: S, name: string, sum
   value,
 });
 
-export const responseExample = <S extends z.ZodType>(schema: S, name: string, summary: string, value: z.output<S>): ContractExample => ({
+export const responseExample = <S extends z.ZodType>(
+  schema: S,
+  name: string,
+  summary: string,
+  value: z.output<S>,
+): ContractExample => ({
   schema,
   io: 'output',
   name,

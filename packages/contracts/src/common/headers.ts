@@ -15,7 +15,9 @@ export const SERVICE_USER_ID_HEADER = 'x-service-user-id';
 /** What a server key may name as the end user it acts for (the authenticator refuses anything else with 400). */
 export const ServiceUserId = z
   .string()
-  .regex(/^[\x21-\x7e][\x20-\x7e]{0,254}$/, { error: 'must be 1 to 255 printable ASCII characters, not starting with a space' })
+  .regex(/^[\x21-\x7e][\x20-\x7e]{0,254}$/, {
+    error: 'must be 1 to 255 printable ASCII characters, not starting with a space',
+  })
   .describe(
     'Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, ' +
       'where the JWT subject is the user. 400 when malformed.',

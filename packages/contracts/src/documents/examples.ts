@@ -2,7 +2,8 @@ import { type ContractExample, requestExample, responseExample } from '../common
 import { IdentityDocumentResponse, UploadDocumentBody } from './upload-document.js';
 
 /** A real 1x1 PNG: the API decodes and checks the content, so the example uploads as it is. */
-const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC';
+const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC';
 
 export const DOCUMENT_EXAMPLES: readonly ContractExample[] = [
   requestExample(UploadDocumentBody, 'passport', "A user's passport scan, as a data URI", {

@@ -17,10 +17,16 @@ export const UploadDocumentBody = z
     data: z
       .string()
       .min(1)
-      .describe('The document as a data URI: data:<image/jpeg|image/png|application/pdf>;base64,<content>. At most 10 MiB once decoded.'),
+      .describe(
+        'The document as a data URI: data:<image/jpeg|image/png|application/pdf>;base64,<content>. At most 10 MiB once decoded.',
+      ),
     documentType: IdentityDocumentType,
     reference: z.strictObject({
-      userLocator: z.string().min(1).max(300).describe('The user the document belongs to, e.g. email:ana@example.com or userId:123'),
+      userLocator: z
+        .string()
+        .min(1)
+        .max(300)
+        .describe('The user the document belongs to, e.g. email:ana@example.com or userId:123'),
     }),
     expiresAt: calendarDate().describe('The day the document expires (YYYY-MM-DD); a past day is refused'),
   })

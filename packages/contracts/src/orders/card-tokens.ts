@@ -8,8 +8,16 @@ const digits = (min: number, max: number, message: string) =>
 export const CardTokenBody = z
   .object({
     number: digits(12, 19, 'must be 12 to 19 digits'),
-    expMonth: z.number({ error: 'must be a month from 1 to 12' }).int('must be a month from 1 to 12').min(1, 'must be a month from 1 to 12').max(12, 'must be a month from 1 to 12'),
-    expYear: z.number({ error: 'must be a four-digit year' }).int('must be a four-digit year').min(2000, 'must be a four-digit year').max(2100, 'must be a four-digit year'),
+    expMonth: z
+      .number({ error: 'must be a month from 1 to 12' })
+      .int('must be a month from 1 to 12')
+      .min(1, 'must be a month from 1 to 12')
+      .max(12, 'must be a month from 1 to 12'),
+    expYear: z
+      .number({ error: 'must be a four-digit year' })
+      .int('must be a four-digit year')
+      .min(2000, 'must be a four-digit year')
+      .max(2100, 'must be a four-digit year'),
     cvc: digits(3, 4, 'must be 3 or 4 digits'),
   })
   .meta({ id: 'CardTokenRequest' });
@@ -26,7 +34,9 @@ export const CardTokenResponse = z
   .meta({ id: 'CardToken' });
 export type CardTokenResponse = z.infer<typeof CardTokenResponse>;
 
-export const CardVerificationParams = z.object({ verificationId: z.string().regex(/^vrf_[A-Za-z0-9-]{1,80}$/, 'must be a verification id') });
+export const CardVerificationParams = z.object({
+  verificationId: z.string().regex(/^vrf_[A-Za-z0-9-]{1,80}$/, 'must be a verification id'),
+});
 
 /** Sandbox only: the cardholder's answer at the issuer's verification page. */
 export const CardVerificationBody = z

@@ -41,7 +41,12 @@ const lineItems = z.preprocess(
 const Body = z.object({
   recipient: z
     .object({
-      walletAddress: z.string().min(1).max(200).optional().describe('Onramp: required; a wallet of a user of the service'),
+      walletAddress: z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe('Onramp: required; a wallet of a user of the service'),
       email: z.unknown().optional().describe('Not supported'),
       paymentMethodId: z.guid({ error: 'must be a UUID' }).optional().describe('Offramp: a saved payout method'),
     })
@@ -63,7 +68,10 @@ const Body = z.object({
     .string()
     .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/, 'must be a language tag such as en-US')
     .optional(),
-  state: z.enum(['draft', 'create']).default('create').describe('draft: a quote that is not stored; create (default): place the order'),
+  state: z
+    .enum(['draft', 'create'])
+    .default('create')
+    .describe('draft: a quote that is not stored; create (default): place the order'),
 });
 type Body = z.infer<typeof Body>;
 
@@ -95,7 +103,12 @@ const offrampIssues = (body: Body, item: LineItem): Issue[] => [
     ? [[['lineItems', 0, 'executionParameters', 'mode'], 'must be exact-in for offramp'] as const]
     : []),
   ...(item.executionParameters.maxSlippageBps !== undefined
-    ? [[['lineItems', 0, 'executionParameters', 'maxSlippageBps'], 'is not taken by offramp (the quote locks the rate)'] as const]
+    ? [
+        [
+          ['lineItems', 0, 'executionParameters', 'maxSlippageBps'],
+          'is not taken by offramp (the quote locks the rate)',
+        ] as const,
+      ]
     : []),
   ...(body.recipient.paymentMethodId === undefined ? [[['recipient', 'paymentMethodId'], 'is required'] as const] : []),
   ...(body.recipient.walletAddress !== undefined

@@ -15,7 +15,11 @@ const usdc = (amount: string) => ({ amount, currency: 'usdc' });
 
 const onrampItem: LineItem = {
   chain: 'base-sepolia',
-  metadata: { name: 'USDXM', description: 'USDXM on base-sepolia', imageUrl: 'https://static.paykit.dev/tokens/usdxm.png' },
+  metadata: {
+    name: 'USDXM',
+    description: 'USDXM on base-sepolia',
+    imageUrl: 'https://static.paykit.dev/tokens/usdxm.png',
+  },
   quote: {
     status: 'valid',
     charges: {
@@ -47,8 +51,19 @@ const onramp: Order = {
   phase: 'payment',
   locale: 'en-US',
   lineItems: [onrampItem],
-  quote: { status: 'valid', quotedAt: '2026-11-25T20:33:29.292Z', expiresAt: '2026-11-25T20:38:29.292Z', totalPrice: usd('50') },
-  payment: { status: 'awaiting-payment', method: 'card', currency: 'usd', totalPaid: usd('50'), receiptEmail: 'ana@example.com' },
+  quote: {
+    status: 'valid',
+    quotedAt: '2026-11-25T20:33:29.292Z',
+    expiresAt: '2026-11-25T20:38:29.292Z',
+    totalPrice: usd('50'),
+  },
+  payment: {
+    status: 'awaiting-payment',
+    method: 'card',
+    currency: 'usd',
+    totalPaid: usd('50'),
+    receiptEmail: 'ana@example.com',
+  },
 };
 
 const TX_ID = '0xe81bc3b64c86c7021518dd1fdfecf972aa98007c902b67dff9031c1f54917b8d';
@@ -81,7 +96,11 @@ const delivered: Order = {
 
 const DEPOSIT_TX = '0x4646733c4d993cb7181784224001bb04a4b9a324d85b7893fc4d720bf49223ad';
 const offrampItem: LineItem = {
-  metadata: { name: 'USD', description: 'USD paid out to a bank account', imageUrl: 'https://static.paykit.dev/currencies/usd.png' },
+  metadata: {
+    name: 'USD',
+    description: 'USD paid out to a bank account',
+    imageUrl: 'https://static.paykit.dev/currencies/usd.png',
+  },
   quote: {
     status: 'valid',
     charges: {
@@ -104,7 +123,12 @@ const offramp: Order = {
   phase: 'payment',
   locale: 'en-US',
   lineItems: [offrampItem],
-  quote: { status: 'valid', quotedAt: '2026-11-25T20:33:49.489Z', expiresAt: '2026-11-25T20:38:49.489Z', totalPrice: usdc('25') },
+  quote: {
+    status: 'valid',
+    quotedAt: '2026-11-25T20:33:49.489Z',
+    expiresAt: '2026-11-25T20:38:49.489Z',
+    totalPrice: usdc('25'),
+  },
   payment: {
     status: 'awaiting-payment',
     method: 'base-sepolia',
@@ -124,7 +148,12 @@ const offramp: Order = {
 const offrampPaid: Order = {
   ...offramp,
   phase: 'delivery',
-  lineItems: [{ ...offrampItem, delivery: { status: 'in-progress', rail: 'ach', recipient: { paymentMethodId: PAYMENT_METHOD } } }],
+  lineItems: [
+    {
+      ...offrampItem,
+      delivery: { status: 'in-progress', rail: 'ach', recipient: { paymentMethodId: PAYMENT_METHOD } },
+    },
+  ],
   payment: {
     status: 'completed',
     method: 'base-sepolia',
@@ -140,11 +169,16 @@ export const ORDER_EXAMPLES: readonly ContractExample[] = [
     payment: { method: 'card', currency: 'usd', receiptEmail: 'ana@example.com' },
     lineItems: [{ tokenLocator: 'base-sepolia:usdc', executionParameters: { amount: '50', maxSlippageBps: '100' } }],
   }),
-  requestExample(CreateOrderBody, 'offramp-bank', 'Offramp: sell 25 USDC on base-sepolia, paid out to a saved bank account', {
-    recipient: { paymentMethodId: PAYMENT_METHOD },
-    payment: { method: 'base-sepolia', currency: 'usdc', payerAddress: WALLET },
-    lineItems: { currencyLocator: 'fiat:usd', executionParameters: { mode: 'exact-in', amount: '25' } },
-  }),
+  requestExample(
+    CreateOrderBody,
+    'offramp-bank',
+    'Offramp: sell 25 USDC on base-sepolia, paid out to a saved bank account',
+    {
+      recipient: { paymentMethodId: PAYMENT_METHOD },
+      payment: { method: 'base-sepolia', currency: 'usdc', payerAddress: WALLET },
+      lineItems: { currencyLocator: 'fiat:usd', executionParameters: { mode: 'exact-in', amount: '25' } },
+    },
+  ),
   requestExample(CreateOrderBody, 'draft-quote', 'A quote only: state draft stores nothing', {
     recipient: { walletAddress: WALLET },
     payment: { method: 'card', currency: 'usd', receiptEmail: 'ana@example.com' },
@@ -168,9 +202,21 @@ export const ORDER_EXAMPLES: readonly ContractExample[] = [
     },
   }),
   responseExample(OrderResource, 'onramp-delivered', 'An onramp order paid by card, tokens delivered', delivered),
-  responseExample(OrderResource, 'offramp-paying-out', 'An offramp order paid on chain, the bank payout under way', offrampPaid),
-  responseExample(OrderPage, 'page', 'Orders, newest first', { data: [offrampPaid, delivered], nextCursor: null, previousCursor: null }),
-  requestExample(ProcessPaymentBody, 'crypto-tx-id', 'Offramp: the deposit transaction, once broadcast', { type: 'crypto-tx-id', txId: DEPOSIT_TX }),
+  responseExample(
+    OrderResource,
+    'offramp-paying-out',
+    'An offramp order paid on chain, the bank payout under way',
+    offrampPaid,
+  ),
+  responseExample(OrderPage, 'page', 'Orders, newest first', {
+    data: [offrampPaid, delivered],
+    nextCursor: null,
+    previousCursor: null,
+  }),
+  requestExample(ProcessPaymentBody, 'crypto-tx-id', 'Offramp: the deposit transaction, once broadcast', {
+    type: 'crypto-tx-id',
+    txId: DEPOSIT_TX,
+  }),
   requestExample(ProcessPaymentBody, 'card-token', 'Onramp: a card token from POST /unstable/card-tokens', {
     type: 'card-token',
     token: 'tok_d0236edf-dff3-41e6-ad4b-aadfe1d2577f',
@@ -200,7 +246,9 @@ export const ORDER_EXAMPLES: readonly ContractExample[] = [
     expMonth: 12,
     expYear: 2040,
   }),
-  requestExample(CardVerificationBody, 'succeeded', 'The cardholder completes the verification', { outcome: 'succeeded' }),
+  requestExample(CardVerificationBody, 'succeeded', 'The cardholder completes the verification', {
+    outcome: 'succeeded',
+  }),
   responseExample(CardVerificationResponse, 'succeeded', 'The charge went through', {
     verificationId: 'vrf_789a6d04-c3e9-4b3b-9271-b102fbe0a27a',
     status: 'succeeded',

@@ -8,8 +8,21 @@ export const MAX_ORDERS_LIMIT = 100;
 export const MAX_ORDER_FILTER_TERMS = 20;
 
 /** The spec's list filter vocabularies (the domain maps every stored status onto them). */
-export const ORDER_PAYMENT_FILTERS = ['quote-phase', 'in-progress', 'succeeded', 'declined', 'expired', 'refunded'] as const;
-export const ORDER_DELIVERY_FILTERS = ['not-started', 'in-progress', 'partial-delivery', 'delivered', 'failed'] as const;
+export const ORDER_PAYMENT_FILTERS = [
+  'quote-phase',
+  'in-progress',
+  'succeeded',
+  'declined',
+  'expired',
+  'refunded',
+] as const;
+export const ORDER_DELIVERY_FILTERS = [
+  'not-started',
+  'in-progress',
+  'partial-delivery',
+  'delivered',
+  'failed',
+] as const;
 export const ORDER_SORTS = ['asc', 'desc'] as const;
 
 /**
@@ -38,7 +51,9 @@ const currencyTerm = z
   .transform((code) => code.toLowerCase());
 
 /** EVM (0x + 40 hex digits) or Solana (base58) addresses. */
-const walletTerm = z.string().regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'must be EVM or Solana wallet addresses');
+const walletTerm = z
+  .string()
+  .regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'must be EVM or Solana wallet addresses');
 
 const orderIdTerm = z.guid({ error: 'must be order ids (UUIDs)' }).transform((id) => id.toLowerCase());
 

@@ -54,7 +54,9 @@ const LineItem = z.object({
   callData: z
     .object({ quantity: z.string().describe('Exact decimal string') })
     .optional()
-    .describe('Token items: the call that delivers them. Tokens are transferred, not minted: no mint arguments, the quantity'),
+    .describe(
+      'Token items: the call that delivers them. Tokens are transferred, not minted: no mint arguments, the quantity',
+    ),
   maxSlippageBps: z.string().optional(),
   delivery: Delivery,
 });
@@ -67,7 +69,9 @@ const Preparation = z
     depositAddress: z
       .string()
       .optional()
-      .describe('The address the deposit pays, for a payer that sends the transfer itself with transactionParameters.memo'),
+      .describe(
+        'The address the deposit pays, for a payer that sends the transfer itself with transactionParameters.memo',
+      ),
     transactionParameters: z.object({ amount: z.string(), memo: z.string() }).optional(),
     kyc: z
       .object({ provider: z.string(), inquiryId: z.string(), sessionToken: z.string(), environmentId: z.string() })
@@ -118,7 +122,10 @@ export type OrderResource = z.infer<typeof OrderResource>;
 
 export const CreateOrderResponse = z
   .object({
-    clientSecret: z.string().min(1).describe("Authorizes reading and paying this order only (send it raw in Authorization)"),
+    clientSecret: z
+      .string()
+      .min(1)
+      .describe('Authorizes reading and paying this order only (send it raw in Authorization)'),
     order: OrderResource,
   })
   .meta({ id: 'CreateOrderResponse' });

@@ -19,20 +19,32 @@ const saved: PaymentMethodResponse = {
 };
 
 export const PAYMENT_METHOD_EXAMPLES: readonly ContractExample[] = [
-  requestExample(CreatePaymentMethodBody, 'checking', "A user's US checking account (the sandbox's test routing number)", {
-    type: 'bank-account-us',
-    userLocator: 'email:ana@example.com',
-    bankAccount: {
-      accountNumber: '000987654321',
-      routingNumber: '110000000',
-      accountType: 'checking',
-      bankName: 'Test Bank',
-      currency: 'usd',
-      country: 'US',
-      entityType: 'individual',
-      billing: { name: 'Ana Lima', address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' } },
+  requestExample(
+    CreatePaymentMethodBody,
+    'checking',
+    "A user's US checking account (the sandbox's test routing number)",
+    {
+      type: 'bank-account-us',
+      userLocator: 'email:ana@example.com',
+      bankAccount: {
+        accountNumber: '000987654321',
+        routingNumber: '110000000',
+        accountType: 'checking',
+        bankName: 'Test Bank',
+        currency: 'usd',
+        country: 'US',
+        entityType: 'individual',
+        billing: {
+          name: 'Ana Lima',
+          address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' },
+        },
+      },
     },
-  }),
+  ),
   responseExample(PaymentMethodResponse, 'checking', 'Saved: only the last four digits are ever shown', saved),
-  responseExample(PaymentMethodPage, 'page', "A user's payout methods", { data: [saved], nextCursor: null, previousCursor: null }),
+  responseExample(PaymentMethodPage, 'page', "A user's payout methods", {
+    data: [saved],
+    nextCursor: null,
+    previousCursor: null,
+  }),
 ];

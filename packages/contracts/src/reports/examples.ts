@@ -1,5 +1,9 @@
 import { type ContractExample, responseExample } from '../common/examples.js';
-import { ReconciliationDepositPage, ReconciliationExceptionList, ReconciliationReportResponse } from './reconciliation.js';
+import {
+  ReconciliationDepositPage,
+  ReconciliationExceptionList,
+  ReconciliationReportResponse,
+} from './reconciliation.js';
 
 const ORDER = '509c513b-cf4f-43ea-9226-a3c0c8646215';
 const TX_ID = '0x4646733c4d993cb7181784224001bb04a4b9a324d85b7893fc4d720bf49223ad';

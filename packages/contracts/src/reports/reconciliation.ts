@@ -20,19 +20,25 @@ const rangeFields = {
 const checkRange = (range: { from: string; to: string }, context: z.RefinementCtx): void => {
   const days = (Date.parse(range.to) - Date.parse(range.from)) / DAY_MS + 1;
   if (days < 1) context.addIssue({ code: 'custom', path: ['to'], message: 'must not be before from' });
-  else if (days > MAX_REPORT_DAYS) context.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_REPORT_DAYS} days after from` });
+  else if (days > MAX_REPORT_DAYS)
+    context.addIssue({ code: 'custom', path: ['to'], message: `must be at most ${MAX_REPORT_DAYS} days after from` });
 };
 
 export const ReconciliationReportQuery = z
   .object({
     ...rangeFields,
-    format: ReportFormat.optional().describe('json (default), csv (the rows) or html (a page with charts); or send Accept'),
+    format: ReportFormat.optional().describe(
+      'json (default), csv (the rows) or html (a page with charts); or send Accept',
+    ),
   })
   .superRefine(checkRange);
 export type ReconciliationReportQuery = z.infer<typeof ReconciliationReportQuery>;
 
 export const ReconciliationExceptionsQuery = z
-  .object({ ...rangeFields, format: z.enum(['json', 'csv']).optional().describe('json (default) or csv; or send Accept') })
+  .object({
+    ...rangeFields,
+    format: z.enum(['json', 'csv']).optional().describe('json (default) or csv; or send Accept'),
+  })
   .superRefine(checkRange);
 export type ReconciliationExceptionsQuery = z.infer<typeof ReconciliationExceptionsQuery>;
 
@@ -40,7 +46,10 @@ export const ReconciliationDepositsQuery = z
   .object({
     ...rangeFields,
     ...pageQuery({ defaultLimit: 100, maxLimit: 1000 }).shape,
-    format: z.enum(['json', 'csv']).optional().describe('json (default) or csv (one page; the next cursor in the x-next-cursor header)'),
+    format: z
+      .enum(['json', 'csv'])
+      .optional()
+      .describe('json (default) or csv (one page; the next cursor in the x-next-cursor header)'),
   })
   .superRefine(checkRange);
 export type ReconciliationDepositsQuery = z.infer<typeof ReconciliationDepositsQuery>;

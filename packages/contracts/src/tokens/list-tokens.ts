@@ -13,7 +13,12 @@ export const MAX_TOKENS_LIMIT = 100;
 const commaSeparated = <Item extends z.ZodType<unknown, string>>(item: Item) =>
   z
     .string()
-    .transform((text) => text.split(',').map((part) => part.trim()).filter((part) => part !== ''))
+    .transform((text) =>
+      text
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== ''),
+    )
     .pipe(z.array(item).min(1, 'must name at least one value'));
 
 /** The spec's limit is a string of digits, at most 100. */
@@ -27,7 +32,9 @@ export const ListTokensQuery = z.object({
   chains: commaSeparated(z.string().regex(/^[a-z0-9-]{1,40}$/, 'must be chain names such as base-sepolia'))
     .optional()
     .describe('Comma-separated chains to include (e.g. base-sepolia,solana); all chains when omitted'),
-  tokenClasses: commaSeparated(TokenClass).optional().describe('Comma-separated classes to include; default memecoin,onramp'),
+  tokenClasses: commaSeparated(TokenClass)
+    .optional()
+    .describe('Comma-separated classes to include; default memecoin,onramp'),
   limit: limit.default(DEFAULT_TOKENS_LIMIT).describe('A whole number from 1 to 100; default 30'),
   cursor: Cursor.optional(),
 });

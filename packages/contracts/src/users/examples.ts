@@ -44,8 +44,18 @@ export const USER_EXAMPLES: readonly ContractExample[] = [
   }),
   responseExample(IdentityVerificationResponse, 'requires-data', 'What is still missing for each direction', {
     eligibility: [
-      { type: 'onramp', status: 'requires-data', missingData: ['dateOfBirth'], missingDocuments: ['id-passport', 'selfie-front'] },
-      { type: 'offramp', status: 'requires-data', missingData: ['dateOfBirth', 'phoneNumber'], missingDocuments: ['id-passport', 'selfie-front', 'proof-of-address'] },
+      {
+        type: 'onramp',
+        status: 'requires-data',
+        missingData: ['dateOfBirth'],
+        missingDocuments: ['id-passport', 'selfie-front'],
+      },
+      {
+        type: 'offramp',
+        status: 'requires-data',
+        missingData: ['dateOfBirth', 'phoneNumber'],
+        missingDocuments: ['id-passport', 'selfie-front', 'proof-of-address'],
+      },
     ],
   }),
   responseExample(IdentityVerificationResponse, 'verified', 'Both directions verified', {
@@ -54,10 +64,13 @@ export const USER_EXAMPLES: readonly ContractExample[] = [
       { type: 'offramp', status: 'verified' },
     ],
   }),
-  requestExample(LinkWalletBody, 'start', 'Ask for the ownership challenge of an external EVM wallet', { chainType: 'evm' }),
+  requestExample(LinkWalletBody, 'start', 'Ask for the ownership challenge of an external EVM wallet', {
+    chainType: 'evm',
+  }),
   requestExample(LinkWalletBody, 'prove', "Send the wallet's signature of the challenge message", {
     chainType: 'evm',
-    proof: '0x2d6a7b0f5c1e4b8f9a3c6d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b1c',
+    proof:
+      '0x2d6a7b0f5c1e4b8f9a3c6d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f6a5b4c3d2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b1c',
   }),
   responseExample(LinkedWalletResponse, 'challenge', 'Not yet verified: sign ownership.verificationChallenge.message', {
     address: EXTERNAL,

@@ -13,7 +13,9 @@ export const LinkWalletBody = z
       .min(1)
       .max(300)
       .optional()
-      .describe('The signature of ownership.verificationChallenge.message: 0x-hex (EVM personal_sign) or base58 (Solana)'),
+      .describe(
+        'The signature of ownership.verificationChallenge.message: 0x-hex (EVM personal_sign) or base58 (Solana)',
+      ),
   })
   .meta({ id: 'LinkWalletRequest' });
 export type LinkWalletBody = z.infer<typeof LinkWalletBody>;

@@ -3,7 +3,11 @@ import { characters, countryCode } from '../agent-checkouts/fields.js';
 import { calendarDate } from '../documents/calendar-date.js';
 
 export const UserLocatorParams = z.object({
-  userLocator: z.string().min(1).max(300).describe('email:<email>, userId:<id>, phoneNumber:<E.164>, twitter:<handle> or x:<handle>'),
+  userLocator: z
+    .string()
+    .min(1)
+    .max(300)
+    .describe('email:<email>, userId:<id>, phoneNumber:<E.164>, twitter:<handle> or x:<handle>'),
 });
 
 const PostalAddress = z.strictObject({
@@ -11,7 +15,9 @@ const PostalAddress = z.strictObject({
   line2: characters(1, 200).optional(),
   city: characters(1, 100),
   state: characters(1, 50).optional(),
-  postalCode: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,14}$/, 'must be a postal code (letters, digits, spaces, hyphens)'),
+  postalCode: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{0,14}$/, 'must be a postal code (letters, digits, spaces, hyphens)'),
   country: countryCode(),
 });
 
@@ -25,7 +31,10 @@ const UserDetailsSection = z.strictObject({
 const KycDataSection = z
   .strictObject({
     email: z.email({ error: 'must be an email address' }).max(254).optional(),
-    phoneNumber: z.string().regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number such as +14155550123').optional(),
+    phoneNumber: z
+      .string()
+      .regex(/^\+[1-9]\d{1,14}$/, 'must be an E.164 phone number such as +14155550123')
+      .optional(),
     address: PostalAddress.optional(),
   })
   .refine((value) => Object.keys(value).length > 0, { message: 'must have at least one property' });
@@ -46,7 +55,12 @@ export const UserResponse = z
   .object({
     userLocator: z.string(),
     userDetails: z
-      .object({ firstName: z.string(), lastName: z.string(), dateOfBirth: z.string(), countryOfResidence: z.string().optional() })
+      .object({
+        firstName: z.string(),
+        lastName: z.string(),
+        dateOfBirth: z.string(),
+        countryOfResidence: z.string().optional(),
+      })
       .optional(),
     kycData: z
       .object({

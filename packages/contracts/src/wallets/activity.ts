@@ -5,7 +5,9 @@ import { csvParameter } from './balances.js';
 /** The public SDK's `transfers({ tokens, status })` query (`GET /unstable/wallets/{walletLocator}/transfers`). */
 export const TransferActivityQuery = pageQuery({ defaultLimit: 30, maxLimit: 100 }).extend({
   chain: z.string().min(1).optional().describe('A chain of the wallet; default: the first of its family'),
-  tokens: csvParameter('tokens').optional().describe('Comma-separated currencies or token addresses; default: every token'),
+  tokens: csvParameter('tokens')
+    .optional()
+    .describe('Comma-separated currencies or token addresses; default: every token'),
   status: z.enum(['successful', 'failed']).default('successful'),
   sort: z.enum(['asc', 'desc']).default('desc').describe('By the time the transfer was made'),
 });

@@ -14,8 +14,12 @@ export const csvParameter = (what: string) =>
 export const BalancesQuery = z.object({
   tokens: csvParameter('tokens')
     .optional()
-    .describe('Comma-separated currencies (usdc, eth, ...) or token addresses; default: the native token and the stablecoin'),
-  chains: csvParameter('chains').optional().describe('Comma-separated chains; default: every chain of the wallet’s chain type'),
+    .describe(
+      'Comma-separated currencies (usdc, eth, ...) or token addresses; default: the native token and the stablecoin',
+    ),
+  chains: csvParameter('chains')
+    .optional()
+    .describe('Comma-separated chains; default: every chain of the wallet’s chain type'),
 });
 
 export const TokenBalance = z
@@ -27,7 +31,12 @@ export const TokenBalance = z
     rawAmount: z.string().describe('Total in base units'),
     chains: z.record(
       z.string(),
-      z.object({ locator: z.string(), amount: z.string(), rawAmount: z.string(), contractAddress: z.string().optional() }),
+      z.object({
+        locator: z.string(),
+        amount: z.string(),
+        rawAmount: z.string(),
+        contractAddress: z.string().optional(),
+      }),
     ),
   })
   .meta({ id: 'TokenBalance' });

@@ -51,13 +51,23 @@ export const WALLET_SDK_EXAMPLES: readonly ContractExample[] = [
       chain: 'base-sepolia',
       typedData: {
         domain: { name: 'Example Shop', version: '1', chainId: 84532, verifyingContract: DELEGATE },
-        types: { Order: [{ name: 'orderId', type: 'string' }, { name: 'amount', type: 'uint256' }] },
+        types: {
+          Order: [
+            { name: 'orderId', type: 'string' },
+            { name: 'amount', type: 'uint256' },
+          ],
+        },
         primaryType: 'Order',
         message: { orderId: 'DM-001001', amount: '4073' },
       },
     },
   }),
-  responseExample(SignatureResource, 'awaiting-approval', 'Waiting for the admin signer to sign `message`', awaitingApproval),
+  responseExample(
+    SignatureResource,
+    'awaiting-approval',
+    'Waiting for the admin signer to sign `message`',
+    awaitingApproval,
+  ),
   responseExample(SignatureResource, 'success', 'Approved: the wallet’s signature', {
     ...awaitingApproval,
     status: 'success',
@@ -78,12 +88,19 @@ export const WALLET_SDK_EXAMPLES: readonly ContractExample[] = [
     outputSignature:
       '0x000000000000000000000000ca11bde05977b3631167028862be2a173976ca110000000000000000000000000000000000000000000000000000000000000060',
   }),
-  requestExample(RegisterSignerBody, 'spending-limit', 'A delegated signer that may send up to 50 USDC a day for 30 days', {
-    signer: `external-wallet:${DELEGATE}`,
-    chain: 'base-sepolia',
-    expiresAt: '2026-12-25T00:00:00.000Z',
-    scopes: [{ type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '50', interval: 86400 } }],
-  }),
+  requestExample(
+    RegisterSignerBody,
+    'spending-limit',
+    'A delegated signer that may send up to 50 USDC a day for 30 days',
+    {
+      signer: `external-wallet:${DELEGATE}`,
+      chain: 'base-sepolia',
+      expiresAt: '2026-12-25T00:00:00.000Z',
+      scopes: [
+        { type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '50', interval: 86400 } },
+      ],
+    },
+  ),
   responseExample(DelegatedSignerStatus, 'awaiting-approval', 'Registered; the admin signer approves it on the chain', {
     type: 'external-wallet',
     address: DELEGATE,

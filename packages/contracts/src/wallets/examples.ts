@@ -49,7 +49,12 @@ const transfer: TransferResource = {
   },
   sendParams: {
     token: 'base-sepolia:usdc',
-    params: { recipient: DEPOSIT_ADDRESS, recipientAddress: DEPOSIT_ADDRESS, amount: '25', memo: { type: 'text', value: MEMO } },
+    params: {
+      recipient: DEPOSIT_ADDRESS,
+      recipientAddress: DEPOSIT_ADDRESS,
+      amount: '25',
+      memo: { type: 'text', value: MEMO },
+    },
   },
   approvals: { required: 0, pending: [], submitted: [] },
   fees: {
@@ -136,7 +141,12 @@ export const WALLET_EXAMPLES: readonly ContractExample[] = [
       amount: '64.92',
       rawAmount: '64920000',
       chains: {
-        'base-sepolia': { locator: 'base-sepolia:usdxm', amount: '64.92', rawAmount: '64920000', contractAddress: USDXM_BASE_SEPOLIA },
+        'base-sepolia': {
+          locator: 'base-sepolia:usdxm',
+          amount: '64.92',
+          rawAmount: '64920000',
+          contractAddress: USDXM_BASE_SEPOLIA,
+        },
       },
     },
     {
@@ -148,7 +158,11 @@ export const WALLET_EXAMPLES: readonly ContractExample[] = [
       chains: { 'base-sepolia': { locator: 'base-sepolia:eth', amount: '0.009935', rawAmount: '9935000000000000' } },
     },
   ]),
-  requestExample(FaucetBody, 'usdxm', '40 test stablecoins (with gas) on base-sepolia', { amount: 40, token: 'usdxm', chain: 'base-sepolia' }),
+  requestExample(FaucetBody, 'usdxm', '40 test stablecoins (with gas) on base-sepolia', {
+    amount: 40,
+    token: 'usdxm',
+    chain: 'base-sepolia',
+  }),
   responseExample(FaucetResponse, 'usdxm', "The wallet's stablecoin balance after funding", [
     { token: 'usdxm', decimals: 6, balances: { 'base-sepolia': '40', total: '40' } },
   ]),

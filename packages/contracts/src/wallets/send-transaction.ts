@@ -23,7 +23,11 @@ export const SendTransactionBody = z
     params: z.object({
       signer: z.string().min(1).optional().describe('Signer locator of the wallet signer that approves'),
       chain: z.string().min(1).optional().describe('EVM: the chain the calls run on'),
-      calls: z.array(EvmCall).min(1).optional().describe('EVM: exactly one call, a native value transfer or an ERC-20 transfer'),
+      calls: z
+        .array(EvmCall)
+        .min(1)
+        .optional()
+        .describe('EVM: exactly one call, a native value transfer or an ERC-20 transfer'),
       transaction: z
         .union([z.string().min(1), StellarTransaction])
         .optional()

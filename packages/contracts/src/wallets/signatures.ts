@@ -18,14 +18,21 @@ const TypedData = z.object({
 });
 
 const SignatureParams = {
-  signer: z.string().min(1).optional().describe('Signer locator of the wallet signer that approves (default: the admin signer)'),
+  signer: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Signer locator of the wallet signer that approves (default: the admin signer)'),
   chain: z.string().min(1).optional().describe('An EVM chain of the wallet (default: the first of its environment)'),
 };
 
 export const CreateSignatureBody = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('message'), params: z.object({ message: z.string().min(1), ...SignatureParams }) }),
-    z.object({ type: z.literal('typed-data'), params: z.object({ typedData: TypedData, ...SignatureParams, isSmartWalletSignature: z.boolean().optional() }) }),
+    z.object({
+      type: z.literal('typed-data'),
+      params: z.object({ typedData: TypedData, ...SignatureParams, isSmartWalletSignature: z.boolean().optional() }),
+    }),
   ])
   .meta({ id: 'CreateSignatureRequest' });
 export type CreateSignatureBody = z.infer<typeof CreateSignatureBody>;
@@ -43,14 +50,18 @@ export const SignatureResource = z
     approvals: z.object({
       required: z.number(),
       pending: z.array(z.object({ signer: SignerRef, message: z.string() })),
-      submitted: z.array(z.object({ signer: SignerRef, message: z.string(), signature: z.string(), submittedAt: z.number() })),
+      submitted: z.array(
+        z.object({ signer: SignerRef, message: z.string(), signature: z.string(), submittedAt: z.number() }),
+      ),
     }),
     createdAt: z.number().describe('Epoch milliseconds'),
     completedAt: z.number().optional(),
     outputSignature: z
       .string()
       .optional()
-      .describe('The wallet’s signature: ERC-1271 for smart wallets (verify with viem verifyMessage/verifyTypedData), ECDSA for MPC'),
+      .describe(
+        'The wallet’s signature: ERC-1271 for smart wallets (verify with viem verifyMessage/verifyTypedData), ECDSA for MPC',
+      ),
   })
   .meta({ id: 'WalletSignature' });
 

@@ -4,7 +4,13 @@ import { DelegatedSignerResource, WalletLocatorParams } from './wallet-resource.
 
 /** The public SDK's `registerSigner` body: the signer (a locator, or a passkey or device object), its grant, and the chain. */
 export const RegisterSignerBody = DelegatedSignerInput.omit({ deployImmediately: true })
-  .extend({ chain: z.string().min(1).optional().describe('EVM chain the admin approves the registration on (default: the first)') })
+  .extend({
+    chain: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('EVM chain the admin approves the registration on (default: the first)'),
+  })
   .meta({ id: 'RegisterSignerRequest' });
 export type RegisterSignerBody = z.infer<typeof RegisterSignerBody>;
 

@@ -16,11 +16,15 @@ const QuorumApprovalEntry = z
       ),
     }),
   })
-  .meta({ id: 'TransferApprovalQuorum', description: 'A k-of-n quorum: more than one member, or more than one signature needed' });
+  .meta({
+    id: 'TransferApprovalQuorum',
+    description: 'A k-of-n quorum: more than one member, or more than one signature needed',
+  });
 
-const PendingSignerApproval = z
-  .object({ signer: QuorumMember, message: z.string() })
-  .meta({ id: 'TransferPendingApproval', description: 'One signer that alone approves: sign message, submit to .../approvals' });
+const PendingSignerApproval = z.object({ signer: QuorumMember, message: z.string() }).meta({
+  id: 'TransferPendingApproval',
+  description: 'One signer that alone approves: sign message, submit to .../approvals',
+});
 
 const SubmittedSignerApproval = z
   .object({ signer: QuorumMember, message: z.string(), signature: z.string(), submittedAt: z.number() })
@@ -48,7 +52,10 @@ export const TransferResource = z
     }),
     onChain: z.object({
       call: z.object({ data: z.string(), to: z.string() }).optional(),
-      transaction: z.string().optional().describe('Solana: the unsigned v0 VersionedTransaction (base58) that approvers sign'),
+      transaction: z
+        .string()
+        .optional()
+        .describe('Solana: the unsigned v0 VersionedTransaction (base58) that approvers sign'),
       explorerLink: z.string().optional(),
       txId: z.string().optional(),
     }),

@@ -7,7 +7,15 @@ import { z } from 'zod';
  */
 export const WALLET_CHAIN_TYPES = ['evm', 'solana', 'aptos', 'sui', 'stellar'] as const;
 export const WALLET_KINDS = ['smart', 'mpc'] as const;
-export const WALLET_SIGNER_TYPES = ['external-wallet', 'server', 'api-key', 'passkey', 'email', 'phone', 'device'] as const;
+export const WALLET_SIGNER_TYPES = [
+  'external-wallet',
+  'server',
+  'api-key',
+  'passkey',
+  'email',
+  'phone',
+  'device',
+] as const;
 
 export const P256PublicKey = z
   .object({
@@ -43,7 +51,9 @@ export const TransferScopeInput = z
 
 export const DelegatedSignerInput = z
   .object({
-    signer: z.union([z.string().min(1), SignerInput]).describe('A signer object, or a signer locator such as external-wallet:0x...'),
+    signer: z
+      .union([z.string().min(1), SignerInput])
+      .describe('A signer object, or a signer locator such as external-wallet:0x...'),
     scopes: z.array(TransferScopeInput).optional(),
     expiresAt: z.string().optional().describe('ISO 8601 instant after which the signer can approve nothing'),
     deployImmediately: z.boolean().optional(),
@@ -53,7 +63,10 @@ export const DelegatedSignerInput = z
 export const CreateWalletBody = z
   .object({
     chainType: z.enum(WALLET_CHAIN_TYPES),
-    type: z.enum(WALLET_KINDS).optional().describe('smart by default (mpc on aptos and sui, which only have mpc wallets)'),
+    type: z
+      .enum(WALLET_KINDS)
+      .optional()
+      .describe('smart by default (mpc on aptos and sui, which only have mpc wallets)'),
     owner: z.string().optional().describe('<type>:<value> with type email, userId, phoneNumber (E.164), twitter or x'),
     alias: z.string().optional().describe('1 to 64 letters, digits, dots, dashes or underscores'),
     config: z

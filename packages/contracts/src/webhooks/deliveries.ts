@@ -12,7 +12,11 @@ export const WebhookAttempt = z
     trigger: z.enum(['scheduled', 'manual']).describe('manual: a redelivery asked through the API'),
     startedAt: z.string().describe('ISO 8601'),
     durationMs: z.number().int(),
-    statusCode: z.number().int().nullable().describe('The endpoint’s HTTP status; null when none came (timeout, refused URL, connection error)'),
+    statusCode: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The endpoint’s HTTP status; null when none came (timeout, refused URL, connection error)'),
     error: z.string().nullable(),
     outcome: z.enum(['succeeded', 'failed']).describe('succeeded: a 2xx answer'),
   })

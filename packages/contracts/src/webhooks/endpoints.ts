@@ -32,7 +32,11 @@ export const CreateWebhookEndpointBody = z
 export type CreateWebhookEndpointBody = z.infer<typeof CreateWebhookEndpointBody>;
 
 export const UpdateWebhookEndpointBody = z
-  .strictObject({ url: EndpointUrl.optional(), eventTypes: EventTypes.optional(), description: Description.nullable().optional() })
+  .strictObject({
+    url: EndpointUrl.optional(),
+    eventTypes: EventTypes.optional(),
+    description: Description.nullable().optional(),
+  })
   .refine((body) => Object.keys(body).length > 0, 'must change at least one of url, eventTypes, description')
   .meta({ id: 'UpdateWebhookEndpointRequest' });
 export type UpdateWebhookEndpointBody = z.infer<typeof UpdateWebhookEndpointBody>;

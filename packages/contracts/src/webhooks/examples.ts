@@ -1,6 +1,12 @@
 import { type ContractExample, requestExample, responseExample } from '../common/examples.js';
 import { WebhookDeliveryDetail, WebhookDeliveryPage, type WebhookDeliveryResponse } from './deliveries.js';
-import { CreateWebhookEndpointBody, UpdateWebhookEndpointBody, WebhookEndpointPage, WebhookEndpointResponse, WebhookEndpointWithSecret } from './endpoints.js';
+import {
+  CreateWebhookEndpointBody,
+  UpdateWebhookEndpointBody,
+  WebhookEndpointPage,
+  WebhookEndpointResponse,
+  WebhookEndpointWithSecret,
+} from './endpoints.js';
 
 const endpoint: WebhookEndpointResponse = {
   id: 'f8a77642-637c-40f8-ad0f-b07b44ad2dd6',
@@ -44,7 +50,11 @@ export const WEBHOOK_EXAMPLES: readonly ContractExample[] = [
     secret: 'whsec_TU+8hl0GmpU+3qgFJ0oq7bWUc1bQx9m2S1w4h8LjYk0=',
   }),
   responseExample(WebhookEndpointResponse, 'endpoint', 'An endpoint (the secret is never shown again)', endpoint),
-  responseExample(WebhookEndpointPage, 'page', "The project's endpoints", { data: [endpoint], nextCursor: null, previousCursor: null }),
+  responseExample(WebhookEndpointPage, 'page', "The project's endpoints", {
+    data: [endpoint],
+    nextCursor: null,
+    previousCursor: null,
+  }),
   responseExample(WebhookDeliveryPage, 'page', 'Deliveries to an endpoint, newest first', {
     data: [
       delivered,

@@ -41,7 +41,15 @@ describe('message body (POST messages)', () => {
     expect(ok({ parts: [{ type: 'text', text: 'hi' }] })).toBe(false);
     expect(ok(body({ type: 'text', text: 'hi' }, ''))).toBe(false);
     expect(ok({ id: 'm', parts: [] })).toBe(false);
-    expect(ok({ id: 'm', parts: [{ type: 'text', text: 'a' }, { type: 'text', text: 'b' }] })).toBe(false);
+    expect(
+      ok({
+        id: 'm',
+        parts: [
+          { type: 'text', text: 'a' },
+          { type: 'text', text: 'b' },
+        ],
+      }),
+    ).toBe(false);
     expect(ok({ id: 'm', parts: [{ type: 'text', text: 'a' }], role: 'user' })).toBe(false);
   });
 });
@@ -50,17 +58,29 @@ describe('message (listed and streamed)', () => {
   const request = {
     type: 'input_request',
     requestId: 'req-1',
-    request: { expiresAt: '2026-03-01T10:10:00.000Z', question: 'Which size?', interaction: { kind: 'protected', format: 'password' } },
+    request: {
+      expiresAt: '2026-03-01T10:10:00.000Z',
+      question: 'Which size?',
+      interaction: { kind: 'protected', format: 'password' },
+    },
   };
 
   it('shows agent questions and user answers, a protected answer without value', () => {
     const messages = [
       { id: 'q', role: 'agent', parts: [request], createdAt: '2026-03-01T10:00:04.000Z' },
-      { id: 'a', role: 'user', parts: [{ type: 'input_response', requestId: 'req-1', action: 'submit' }], createdAt: '2026-03-01T10:00:05.000Z' },
+      {
+        id: 'a',
+        role: 'user',
+        parts: [{ type: 'input_response', requestId: 'req-1', action: 'submit' }],
+        createdAt: '2026-03-01T10:00:05.000Z',
+      },
       { id: 't', role: 'agent', parts: [{ type: 'text', text: 'In the cart' }], createdAt: '2026-03-01T10:00:06Z' },
     ];
     for (const message of messages) expect(agentCheckoutMessageSchema.safeParse(message).success).toBe(true);
-    expect(agentCheckoutMessageListResponseSchema.safeParse({ data: messages, nextCursor: 'n', previousCursor: null }).success).toBe(true);
+    expect(
+      agentCheckoutMessageListResponseSchema.safeParse({ data: messages, nextCursor: 'n', previousCursor: null })
+        .success,
+    ).toBe(true);
   });
 
   it('refuses an unknown role, no parts, or a local timestamp', () => {
@@ -73,7 +93,10 @@ describe('message (listed and streamed)', () => {
 
 describe('message list and stream queries', () => {
   it('take limit 1-100 from the query string and a non-empty cursor', () => {
-    expect(agentCheckoutMessageListQuerySchema.safeParse({ limit: '20', cursor: 'c' }).data).toStrictEqual({ limit: 20, cursor: 'c' });
+    expect(agentCheckoutMessageListQuerySchema.safeParse({ limit: '20', cursor: 'c' }).data).toStrictEqual({
+      limit: 20,
+      cursor: 'c',
+    });
     expect(agentCheckoutMessageListQuerySchema.safeParse({ limit: '101' }).success).toBe(false);
     expect(agentCheckoutMessageListQuerySchema.safeParse({ cursor: '' }).success).toBe(false);
   });

@@ -11,7 +11,13 @@ import {
 } from '../../src/agent-checkouts/index.js';
 
 const ID = '0b8a6a1e-6f4e-4a43-9e0a-3c1f0f7e5d21';
-const shipping = { addressLines: ['1 Main St', 'Apt 2'], locality: 'Springfield', administrativeAreaCode: 'IL', postalCode: '62701', countryCode: 'US' };
+const shipping = {
+  addressLines: ['1 Main St', 'Apt 2'],
+  locality: 'Springfield',
+  administrativeAreaCode: 'IL',
+  postalCode: '62701',
+  countryCode: 'US',
+};
 const buyer = {
   label: 'Home',
   name: { first: 'Ada', last: 'Lovelace' },
@@ -26,7 +32,9 @@ describe('buyer profiles', () => {
   });
 
   it('normalise the shipping country code', () => {
-    expect(buyerProfileCreateBodySchema.parse({ shipping: { ...shipping, countryCode: ' gb ' } }).shipping.countryCode).toBe('GB');
+    expect(
+      buyerProfileCreateBodySchema.parse({ shipping: { ...shipping, countryCode: ' gb ' } }).shipping.countryCode,
+    ).toBe('GB');
   });
 
   it.each([

@@ -24,7 +24,10 @@ describe('create body: the spec input object', () => {
   });
 
   it('accepts the minimal body: maxCost and startUrl only', () => {
-    const minimal = { constraints: { maxCost: { amount: '1', currency: 'EUR' } }, request: { startUrl: 'http://shop.test/' } };
+    const minimal = {
+      constraints: { maxCost: { amount: '1', currency: 'EUR' } },
+      request: { startUrl: 'http://shop.test/' },
+    };
     expect(parse(minimal).data).toStrictEqual(minimal);
   });
 
@@ -36,8 +39,12 @@ describe('create body: the spec input object', () => {
 
   it('requires maxCost, its amount and its currency, and startUrl', () => {
     expect(failures({ ...valid(), constraints: {} })).toEqual(['constraints.maxCost']);
-    expect(failures({ ...valid(), constraints: { maxCost: { currency: 'USD' } } })).toEqual(['constraints.maxCost.amount']);
-    expect(failures({ ...valid(), constraints: { maxCost: { amount: '1' } } })).toEqual(['constraints.maxCost.currency']);
+    expect(failures({ ...valid(), constraints: { maxCost: { currency: 'USD' } } })).toEqual([
+      'constraints.maxCost.amount',
+    ]);
+    expect(failures({ ...valid(), constraints: { maxCost: { amount: '1' } } })).toEqual([
+      'constraints.maxCost.currency',
+    ]);
     expect(failures(withRequest({ task: 'x' }))).toEqual(['request.startUrl']);
   });
 
@@ -82,17 +89,21 @@ describe('create body: the spec input object', () => {
   });
 
   describe('maxCost.currency', () => {
-    it.each([['USD'], ['EUR'], ['JPY']])('accepts %s', (currency) => expect(failures(withCurrency(currency))).toEqual([]));
+    it.each([['USD'], ['EUR'], ['JPY']])('accepts %s', (currency) =>
+      expect(failures(withCurrency(currency))).toEqual([]),
+    );
     it.each([['usd'], ['US'], ['USDC'], ['U5D'], [' USD'], ['']])('refuses %j', (currency) => {
       expect(failures(withCurrency(currency))).toEqual(['constraints.maxCost.currency']);
     });
   });
 
   describe('request.startUrl', () => {
-    it.each([['https://shop.example.com/p/1'], ['http://127.0.0.1:4000/products/tee'], ['HTTPS://SHOP.EXAMPLE.COM/'], ['https://xn--bcher-kva.example/a%20b']])(
-      'accepts %s',
-      (startUrl) => expect(failures(withRequest({ startUrl }))).toEqual([]),
-    );
+    it.each([
+      ['https://shop.example.com/p/1'],
+      ['http://127.0.0.1:4000/products/tee'],
+      ['HTTPS://SHOP.EXAMPLE.COM/'],
+      ['https://xn--bcher-kva.example/a%20b'],
+    ])('accepts %s', (startUrl) => expect(failures(withRequest({ startUrl }))).toEqual([]));
     it.each([
       ['shop.example.com/p/1', 'relative'],
       ['/products/tee', 'a path'],
@@ -133,10 +144,13 @@ describe('create body: the spec input object', () => {
     it.each([['00000000-0000-0000-0000-000000000000'], ['6BA7B810-9DAD-11D1-80B4-00C04FD430C8']])('accept %s', (id) => {
       expect(failures({ ...valid(), buyerProfileId: id, browser: { profileId: id } })).toEqual([]);
     });
-    it.each([['not-a-uuid'], ['0b8a6a1e6f4e4a439e0a3c1f0f7e5d21'], ['{0b8a6a1e-6f4e-4a43-9e0a-3c1f0f7e5d21}'], ['']])('refuse %j', (id) => {
-      expect(failures({ ...valid(), buyerProfileId: id })).toEqual(['buyerProfileId']);
-      expect(failures(withBrowser({ profileId: id }))).toEqual(['browser.profileId']);
-    });
+    it.each([['not-a-uuid'], ['0b8a6a1e6f4e4a439e0a3c1f0f7e5d21'], ['{0b8a6a1e-6f4e-4a43-9e0a-3c1f0f7e5d21}'], ['']])(
+      'refuse %j',
+      (id) => {
+        expect(failures({ ...valid(), buyerProfileId: id })).toEqual(['buyerProfileId']);
+        expect(failures(withBrowser({ profileId: id }))).toEqual(['browser.profileId']);
+      },
+    );
   });
 
   describe('browser', () => {
@@ -150,7 +164,9 @@ describe('create body: the spec input object', () => {
     });
 
     it('requires location.type = country and a countryCode', () => {
-      expect(failures(withBrowser({ location: { type: 'city', countryCode: 'US' } }))).toEqual(['browser.location.type']);
+      expect(failures(withBrowser({ location: { type: 'city', countryCode: 'US' } }))).toEqual([
+        'browser.location.type',
+      ]);
       expect(failures(withBrowser({ location: { countryCode: 'US' } }))).toEqual(['browser.location.type']);
       expect(failures(withBrowser({ location: { type: 'country' } }))).toEqual(['browser.location.countryCode']);
     });
@@ -164,9 +180,12 @@ describe('create body: the spec input object', () => {
       expect(parse(withCountry(given)).data?.browser?.location?.countryCode).toBe(expected);
     });
 
-    it.each([['XX'], ['UK'], ['EU'], ['XK'], ['USA'], ['U'], [''], ['  '], ['u s']])('refuses countryCode %j', (code) => {
-      expect(failures(withCountry(code))).toEqual(['browser.location.countryCode']);
-    });
+    it.each([['XX'], ['UK'], ['EU'], ['XK'], ['USA'], ['U'], [''], ['  '], ['u s']])(
+      'refuses countryCode %j',
+      (code) => {
+        expect(failures(withCountry(code))).toEqual(['browser.location.countryCode']);
+      },
+    );
 
     it('knows all 249 assigned codes, each accepted', () => {
       expect(ISO_3166_ALPHA2_CODES).toHaveLength(249);

@@ -1,6 +1,16 @@
 import * as grpc from '@grpc/grpc-js';
 import type { EventLog, ExpectedState, ProposedRecord } from './event-log.js';
-import { googleEmpty, packAny, sharedPb, statusPb, streamIdentifier, streamNameOf, streamsPb, uuidOf, uuidString } from './proto.js';
+import {
+  googleEmpty,
+  packAny,
+  sharedPb,
+  statusPb,
+  streamIdentifier,
+  streamNameOf,
+  streamsPb,
+  uuidOf,
+  uuidString,
+} from './proto.js';
 import type { ServerControl } from './server-control.js';
 
 type AppendReq = InstanceType<typeof streamsPb.AppendReq>;
@@ -78,7 +88,9 @@ export const appendHandlers = (log: EventLog, control: ServerControl) => ({
         if (outcome.position === null) success.setNoPosition(new sharedPb.Empty());
         else {
           const position = outcome.position.toString();
-          success.setPosition(new streamsPb.AppendResp.Position().setCommitPosition(position).setPreparePosition(position));
+          success.setPosition(
+            new streamsPb.AppendResp.Position().setCommitPosition(position).setPreparePosition(position),
+          );
         }
         response.setSuccess(success);
       } else {

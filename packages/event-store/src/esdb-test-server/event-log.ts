@@ -52,10 +52,22 @@ export class EventLog {
     const empty = new Uint8Array();
     const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
     this.append('$$$scavenges', { kind: 'any' }, [
-      { id: '00000000-0000-4000-8000-000000000001', type: '$metadata', contentType: 'application/json', data: json({ $maxAge: 2592000 }), customMetadata: empty },
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        type: '$metadata',
+        contentType: 'application/json',
+        data: json({ $maxAge: 2592000 }),
+        customMetadata: empty,
+      },
     ]);
     this.append('$settings', { kind: 'any' }, [
-      { id: '00000000-0000-4000-8000-000000000002', type: '$update-default-acl', contentType: 'application/json', data: json({}), customMetadata: empty },
+      {
+        id: '00000000-0000-4000-8000-000000000002',
+        type: '$update-default-acl',
+        contentType: 'application/json',
+        data: json({}),
+        customMetadata: empty,
+      },
     ]);
   }
 

@@ -156,13 +156,18 @@ export const persistentHandlers = (log: EventLog) => {
       for (const group of groups.values()) group.close();
     },
     handlers: {
-      create(call: grpc.ServerUnaryCall<InstanceType<typeof persistentPb.CreateReq>, unknown>, callback: grpc.sendUnaryData<unknown>) {
+      create(
+        call: grpc.ServerUnaryCall<InstanceType<typeof persistentPb.CreateReq>, unknown>,
+        callback: grpc.sendUnaryData<unknown>,
+      ) {
         const options = call.request.getOptions()!;
         const name = options.getGroupName();
         const all = options.getAll();
         if (!all) return callback({ code: grpc.status.UNIMPLEMENTED, details: 'only $all groups are served' });
         if (groups.has(name)) {
-          return callback(failure(grpc.status.ALREADY_EXISTS, `Group ${name} exists`, 'persistent-subscription-exists', name));
+          return callback(
+            failure(grpc.status.ALREADY_EXISTS, `Group ${name} exists`, 'persistent-subscription-exists', name),
+          );
         }
         const settings = options.getSettings()!;
         const start = all.hasEnd()
@@ -170,16 +175,29 @@ export const persistentHandlers = (log: EventLog) => {
           : all.hasPosition()
             ? log.indexAtOrAfter(BigInt(all.getPosition()!.getCommitPosition()))
             : 0;
-        const timeout = settings.getMessageTimeoutMs() || Number(BigInt(settings.getMessageTimeoutTicks() || '0') / 10_000n) || 30_000;
+        const timeout =
+          settings.getMessageTimeoutMs() ||
+          Number(BigInt(settings.getMessageTimeoutTicks() || '0') / 10_000n) ||
+          30_000;
         const matches = compileFilter(serverFilterOf(all.getFilter()));
         groups.set(name, new Group(log, matches, start, settings.getMaxRetryCount(), timeout));
         callback(null, new persistentPb.CreateResp());
       },
-      delete(call: grpc.ServerUnaryCall<InstanceType<typeof persistentPb.DeleteReq>, unknown>, callback: grpc.sendUnaryData<unknown>) {
+      delete(
+        call: grpc.ServerUnaryCall<InstanceType<typeof persistentPb.DeleteReq>, unknown>,
+        callback: grpc.sendUnaryData<unknown>,
+      ) {
         const name = call.request.getOptions()!.getGroupName();
         const group = groups.get(name);
         if (!group) {
-          return callback(failure(grpc.status.NOT_FOUND, `Group ${name} does not exist`, 'persistent-subscription-does-not-exist', name));
+          return callback(
+            failure(
+              grpc.status.NOT_FOUND,
+              `Group ${name} does not exist`,
+              'persistent-subscription-does-not-exist',
+              name,
+            ),
+          );
         }
         groups.delete(name);
         group.close();
@@ -195,7 +213,15 @@ export const persistentHandlers = (log: EventLog) => {
             const group = groups.get(name);
             if (!group) {
               // grpc-js sends an `error` emitted on a server stream as the call's status.
-              return void call.emit('error', failure(grpc.status.NOT_FOUND, `Group ${name} does not exist`, 'persistent-subscription-does-not-exist', name));
+              return void call.emit(
+                'error',
+                failure(
+                  grpc.status.NOT_FOUND,
+                  `Group ${name} does not exist`,
+                  'persistent-subscription-does-not-exist',
+                  name,
+                ),
+              );
             }
             const confirmation = new persistentPb.ReadResp.SubscriptionConfirmation().setSubscriptionId(randomUUID());
             call.write(new persistentPb.ReadResp().setSubscriptionConfirmation(confirmation));

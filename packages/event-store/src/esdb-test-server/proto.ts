@@ -17,7 +17,16 @@ const anyPb = clientRequire('google-protobuf/google/protobuf/any_pb.js') as {
   Any: new () => { pack(serialized: Uint8Array, name: string): void };
 };
 
-export { persistentGrpc, persistentPb, serverFeaturesGrpc, serverFeaturesPb, sharedPb, statusPb, streamsGrpc, streamsPb };
+export {
+  persistentGrpc,
+  persistentPb,
+  serverFeaturesGrpc,
+  serverFeaturesPb,
+  sharedPb,
+  statusPb,
+  streamsGrpc,
+  streamsPb,
+};
 
 /** Packs a detail message the way the client unpacks it (`Any` with an `event_store.client.*` name). */
 export const packAny = (message: { serializeBinary(): Uint8Array }, typeName: string) => {

@@ -37,7 +37,9 @@ const supportedMethods = (services: readonly Definition[]) => {
   const methods = services.flatMap((service) =>
     Object.values(service).map(({ path }) => {
       const [, serviceName = '', methodName = ''] = path.split('/');
-      const method = new serverFeaturesPb.SupportedMethod().setServiceName(serviceName.toLowerCase()).setMethodName(methodName.toLowerCase());
+      const method = new serverFeaturesPb.SupportedMethod()
+        .setServiceName(serviceName.toLowerCase())
+        .setMethodName(methodName.toLowerCase());
       if (serviceName.endsWith('PersistentSubscriptions') && ['Create', 'Read', 'Delete'].includes(methodName)) {
         method.setFeaturesList(['stream', 'all']);
       }
@@ -84,8 +86,16 @@ export const startEsdbTestServer = async (options: EsdbTestServerOptions = {}): 
     restartSubsystem: unimplemented,
   });
   const features = supportedMethods([
-    { Read: { path: streamsService['read']!.path }, Append: { path: streamsService['append']!.path }, BatchAppend: { path: streamsService['batchAppend']!.path } },
-    { Create: { path: persistentService['create']!.path }, Read: { path: persistentService['read']!.path }, Delete: { path: persistentService['delete']!.path } },
+    {
+      Read: { path: streamsService['read']!.path },
+      Append: { path: streamsService['append']!.path },
+      BatchAppend: { path: streamsService['batchAppend']!.path },
+    },
+    {
+      Create: { path: persistentService['create']!.path },
+      Read: { path: persistentService['read']!.path },
+      Delete: { path: persistentService['delete']!.path },
+    },
   ]);
   server.addService(serverFeaturesGrpc.ServerFeaturesService as unknown as grpc.ServiceDefinition, {
     getSupportedMethods: (_call: unknown, callback: grpc.sendUnaryData<unknown>) => callback(null, features),

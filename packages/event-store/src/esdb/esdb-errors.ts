@@ -28,9 +28,12 @@ export const isUnreachable = (error: unknown): boolean =>
   error instanceof CancelledError ||
   error instanceof TimeoutError ||
   error instanceof NotLeaderError ||
-  (typeof (error as { code?: unknown } | null)?.code === 'number' && UNREACHABLE_CODES.has((error as { code: number }).code)) ||
+  (typeof (error as { code?: unknown } | null)?.code === 'number' &&
+    UNREACHABLE_CODES.has((error as { code: number }).code)) ||
   // Cluster discovery (esdb+discover://) failing means no node answered gossip.
-  /Failed to discover|No connection established|ECONNREFUSED|write after end/i.test((error as Error | null)?.message ?? '');
+  /Failed to discover|No connection established|ECONNREFUSED|write after end/i.test(
+    (error as Error | null)?.message ?? '',
+  );
 
 /**
  * The port's typed errors from the client's: unreachable or too slow -> EventStoreUnavailableError;

@@ -21,8 +21,19 @@ import type {
 } from '../port.js';
 import { EventStoreUnavailableError, WrongExpectedRevisionError, revisionMatches } from '../port.js';
 import { type AllPage, AllPages } from './all-pages.js';
-import { CompetingConsumerGroup, type CompetingConsumerOptions, type CompetingConsumers } from './competing-consumers.js';
-import { fromResolved, isSystemEvent, positionOf, toClientExpectedRevision, toClientPosition, toEventData } from './esdb-events.js';
+import {
+  CompetingConsumerGroup,
+  type CompetingConsumerOptions,
+  type CompetingConsumers,
+} from './competing-consumers.js';
+import {
+  fromResolved,
+  isSystemEvent,
+  positionOf,
+  toClientExpectedRevision,
+  toClientPosition,
+  toEventData,
+} from './esdb-events.js';
 import { toStoreError, withDeadline } from './esdb-errors.js';
 import { EsdbSubscription, type HistoryPage } from './esdb-subscription.js';
 
@@ -122,7 +133,9 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     if (remaining <= 0) return;
     // One more than wanted: a page starts with the event at the cursor, which is skipped.
-    for await (const { events } of this.historyAfter(options.after ?? 0n, () => Math.min(this.pageSize, remaining + 1))) {
+    for await (const { events } of this.historyAfter(options.after ?? 0n, () =>
+      Math.min(this.pageSize, remaining + 1),
+    )) {
       for (const event of events) {
         yield event;
         if (--remaining <= 0) return;
@@ -135,7 +148,10 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
    * last record (`through`: where reading or subscribing continues). Pages are shared between
    * the store's readers (see AllPages).
    */
-  private async *historyAfter(after: bigint, countFor: () => number = () => this.pageSize): AsyncGenerator<HistoryPage> {
+  private async *historyAfter(
+    after: bigint,
+    countFor: () => number = () => this.pageSize,
+  ): AsyncGenerator<HistoryPage> {
     let cursor = after > 0n ? after : 0n;
     let aligned = false;
     for (;;) {
@@ -268,7 +284,12 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
       return page;
     };
     try {
-      return await withDeadline(collect(), operation, this.deadlineMs, () => void stream.cancel().catch(() => undefined));
+      return await withDeadline(
+        collect(),
+        operation,
+        this.deadlineMs,
+        () => void stream.cancel().catch(() => undefined),
+      );
     } catch (error) {
       if (error instanceof StreamNotFoundError) return null;
       throw toStoreError(error, operation);
@@ -278,7 +299,8 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
   /** An empty append writes nothing: check the expected revision against the stream's last event. */
   private async checkOnly(streamName: string, expected: ExpectedRevision): Promise<AppendResult> {
     let actual: 'no_stream' | bigint = 'no_stream';
-    for await (const last of this.readStream(streamName, { direction: 'backwards', maxCount: 1 })) actual = last.revision;
+    for await (const last of this.readStream(streamName, { direction: 'backwards', maxCount: 1 }))
+      actual = last.revision;
     const normalized = typeof expected === 'bigint' && expected < 0n ? 'no_stream' : expected;
     if (!revisionMatches(normalized, actual)) throw new WrongExpectedRevisionError(streamName, expected, actual);
     return { nextExpectedRevision: actual === 'no_stream' ? -1n : actual, position: await this.headPosition() };

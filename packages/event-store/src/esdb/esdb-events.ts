@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { ANY, NO_STREAM, STREAM_EXISTS, type AppendExpectedRevision, type ResolvedEvent, jsonEvent } from '@eventstore/db-client';
+import {
+  ANY,
+  NO_STREAM,
+  STREAM_EXISTS,
+  type AppendExpectedRevision,
+  type ResolvedEvent,
+  jsonEvent,
+} from '@eventstore/db-client';
 import type { EventMetadata } from '@paykit/kernel';
 import type { EventToAppend, ExpectedRevision, RecordedEvent } from '../port.js';
 
@@ -55,7 +62,9 @@ export const isSystemEvent = (resolved: ResolvedEvent): boolean => {
 export const positionOf = (resolved: ResolvedEvent): bigint => {
   const position = resolved.event?.position?.commit ?? resolved.commitPosition;
   if (position === undefined || position === NO_POSITION) {
-    throw new Error('EventStoreDB sent an event without its $all position: stream reads need EventStoreDB 22.10 or later');
+    throw new Error(
+      'EventStoreDB sent an event without its $all position: stream reads need EventStoreDB 22.10 or later',
+    );
   }
   return position;
 };

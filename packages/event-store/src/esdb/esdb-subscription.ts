@@ -7,7 +7,13 @@ import {
   excludeSystemEvents,
   streamNameFilter,
 } from '@eventstore/db-client';
-import { EventStoreUnavailableError, type RecordedEvent, type SubscribeToAllOptions, type Subscription, type SubscriptionFilter } from '../port.js';
+import {
+  EventStoreUnavailableError,
+  type RecordedEvent,
+  type SubscribeToAllOptions,
+  type Subscription,
+  type SubscriptionFilter,
+} from '../port.js';
 import { matchesFilter } from '../subscriptions/live-subscription.js';
 import { fromResolved, isSystemEvent, positionOf, toClientPosition } from './esdb-events.js';
 import { isUnreachable, toStoreError } from './esdb-errors.js';

@@ -77,9 +77,13 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
       causationId: null,
       schemaVersion: 1,
     };
-    const result = await target.appendToStream(MIGRATION_CHECKPOINT_STREAM, [{ type: MIGRATION_CHECKPOINT_TYPE, data, metadata }], {
-      expectedRevision: checkpoint.revision,
-    });
+    const result = await target.appendToStream(
+      MIGRATION_CHECKPOINT_STREAM,
+      [{ type: MIGRATION_CHECKPOINT_TYPE, data, metadata }],
+      {
+        expectedRevision: checkpoint.revision,
+      },
+    );
     checkpoint = { position, revision: result.nextExpectedRevision };
     sinceCheckpoint = 0;
   };
@@ -95,7 +99,10 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
       });
       copied += run.length;
     } catch (error) {
-      const alreadyThere = error instanceof WrongExpectedRevisionError && typeof error.actual === 'bigint' && error.actual >= last.revision;
+      const alreadyThere =
+        error instanceof WrongExpectedRevisionError &&
+        typeof error.actual === 'bigint' &&
+        error.actual >= last.revision;
       if (!alreadyThere) {
         throw new Error(
           `Stream ${first.streamName} in the target does not match the source at revision ${first.revision}: ${(error as Error).message}`,
@@ -114,7 +121,8 @@ export const migrateStore = async (options: MigrateStoreOptions): Promise<Migrat
 
   for await (const event of source.readAll({ after: checkpoint.position })) {
     const bytes = JSON.stringify(event.data).length + JSON.stringify(event.metadata).length;
-    const continuesRun = run[0]?.streamName === event.streamName && run.length < batchSize && runBytes + bytes <= batchBytes;
+    const continuesRun =
+      run[0]?.streamName === event.streamName && run.length < batchSize && runBytes + bytes <= batchBytes;
     if (!continuesRun) await flush();
     run.push(event);
     runBytes += bytes;

@@ -20,7 +20,9 @@ describe('esdb adapter when the cluster is unreachable', () => {
     try {
       await store.appendToStream('order-1', numberedEvents(1));
       server.control.pause();
-      await expect(store.appendToStream('order-1', numberedEvents(1))).rejects.toBeInstanceOf(EventStoreUnavailableError);
+      await expect(store.appendToStream('order-1', numberedEvents(1))).rejects.toBeInstanceOf(
+        EventStoreUnavailableError,
+      );
       await expect(collect(store.readStream('order-1'))).rejects.toBeInstanceOf(EventStoreUnavailableError);
       await expect(store.headPosition()).rejects.toBeInstanceOf(EventStoreUnavailableError);
       server.control.resume();
@@ -36,7 +38,9 @@ describe('esdb adapter when the cluster is unreachable', () => {
     try {
       await store.appendToStream('order-1', numberedEvents(1));
       await server.close();
-      await expect(store.appendToStream('order-1', numberedEvents(1))).rejects.toBeInstanceOf(EventStoreUnavailableError);
+      await expect(store.appendToStream('order-1', numberedEvents(1))).rejects.toBeInstanceOf(
+        EventStoreUnavailableError,
+      );
       await expect(collect(store.readAll())).rejects.toBeInstanceOf(EventStoreUnavailableError);
     } finally {
       await store.close();
@@ -47,7 +51,12 @@ describe('esdb adapter when the cluster is unreachable', () => {
     const small = await startEsdbTestServer({ maxAppendSize: 1024 });
     const store = await createEventStore({ kind: 'esdb', connectionString: small.connectionString });
     try {
-      const error = await store.appendToStream('doc-1', numberedEvents(1, 'Big').map((e) => ({ ...e, data: { text: 'x'.repeat(4096) } }))).catch((e: unknown) => e);
+      const error = await store
+        .appendToStream(
+          'doc-1',
+          numberedEvents(1, 'Big').map((e) => ({ ...e, data: { text: 'x'.repeat(4096) } })),
+        )
+        .catch((e: unknown) => e);
       expect(error).not.toBeInstanceOf(EventStoreUnavailableError);
       expect((error as Error).message).toContain('MaxAppendSize');
     } finally {

@@ -1,4 +1,9 @@
-import { type CompetingConsumer, type Delivery, createEventStore, supportsCompetingConsumers } from '../../src/index.js';
+import {
+  type CompetingConsumer,
+  type Delivery,
+  createEventStore,
+  supportsCompetingConsumers,
+} from '../../src/index.js';
 import { numberedEvents } from '../../src/conformance/harness.js';
 import { type EsdbTestServer, startEsdbTestServer } from '../../src/esdb-test-server/index.js';
 import type { EventStore } from '../../src/index.js';
@@ -60,7 +65,11 @@ describe('competing consumers (persistent subscription) on EventStoreDB', () => 
     const second = store.competingConsumers(options);
     await first.close();
     const retried = await next(second);
-    expect([retried.event.streamName, retried.event.position, retried.retryCount]).toEqual(['job-1', taken.event.position, 1]);
+    expect([retried.event.streamName, retried.event.position, retried.retryCount]).toEqual([
+      'job-1',
+      taken.event.position,
+      1,
+    ]);
     await retried.ack();
     await second.close();
   });

@@ -13,7 +13,9 @@ export type UserLocator = string & { readonly __brand: 'UserLocator' };
 export const parseUserLocator = (text: string, field = 'userLocator'): E.Either<DomainError, UserLocator> => {
   const parsed = parseOwner(text, field);
   if (E.isLeft(parsed)) {
-    const reason = parsed.left.message.startsWith(`${field}: `) ? parsed.left.message.slice(field.length + 2) : parsed.left.message;
+    const reason = parsed.left.message.startsWith(`${field}: `)
+      ? parsed.left.message.slice(field.length + 2)
+      : parsed.left.message;
     return E.left(fieldError(field, reason, 'invalid_user_locator'));
   }
   return E.right(formatOwner(parsed.right) as UserLocator);
@@ -23,4 +25,5 @@ export const parseUserLocator = (text: string, field = 'userLocator'): E.Either<
  * The part of a stream name that stands for a user of a project: a digest, so stream names
  * stay short and carry no email address or phone number.
  */
-export const userKeyOf = (projectId: string, user: UserLocator): string => sha256Hex(`${projectId}\n${user}`).slice(0, 40);
+export const userKeyOf = (projectId: string, user: UserLocator): string =>
+  sha256Hex(`${projectId}\n${user}`).slice(0, 40);

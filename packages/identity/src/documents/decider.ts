@@ -24,9 +24,16 @@ export interface IdentityDocumentState {
 
 /** Refuses a document whose expiry day has passed; one that expires today is still valid today. */
 export const checkDocumentExpiry = (expiresAt: string, today: string): E.Either<DomainError, string> =>
-  expiresAt < today ? E.left(fieldError('expiresAt', `must not be in the past (today is ${today})`, 'document_expired')) : E.right(expiresAt);
+  expiresAt < today
+    ? E.left(fieldError('expiresAt', `must not be in the past (today is ${today})`, 'document_expired'))
+    : E.right(expiresAt);
 
-export const identityDocumentDecider: Decider<IdentityDocumentCommand, IdentityDocumentEvent, IdentityDocumentState, DomainError> = {
+export const identityDocumentDecider: Decider<
+  IdentityDocumentCommand,
+  IdentityDocumentEvent,
+  IdentityDocumentState,
+  DomainError
+> = {
   initialState: () => ({ current: null }),
 
   decide: (command, state) => {

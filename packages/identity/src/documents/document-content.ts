@@ -21,7 +21,8 @@ const SIGNATURES: Readonly<Record<DocumentMediaType, readonly number[]>> = {
 export const sniffMediaType = (bytes: Uint8Array): DocumentMediaType | null =>
   DOCUMENT_MEDIA_TYPES.find((type) => SIGNATURES[type].every((byte, index) => bytes[index] === byte)) ?? null;
 
-const isMediaType = (value: string): value is DocumentMediaType => (DOCUMENT_MEDIA_TYPES as readonly string[]).includes(value);
+const isMediaType = (value: string): value is DocumentMediaType =>
+  (DOCUMENT_MEDIA_TYPES as readonly string[]).includes(value);
 
 // Strict base64: the standard alphabet, padded to a multiple of four, no whitespace.
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -43,7 +44,8 @@ export const decodeDocumentDataUri = (
     return refuse('must be a data URI such as data:image/png;base64,<base64>', 'invalid_data_uri');
   }
   const [type = '', ...parameters] = text.slice('data:'.length, comma).split(';');
-  if (parameters.at(-1)?.toLowerCase() !== 'base64') return refuse('must be base64-encoded (data:<media type>;base64,...)', 'invalid_data_uri');
+  if (parameters.at(-1)?.toLowerCase() !== 'base64')
+    return refuse('must be base64-encoded (data:<media type>;base64,...)', 'invalid_data_uri');
   const mediaType = type.trim().toLowerCase();
   if (!isMediaType(mediaType)) {
     return refuse(`media type must be one of ${DOCUMENT_MEDIA_TYPES.join(', ')}`, 'document_media_type_not_allowed');

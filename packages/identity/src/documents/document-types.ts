@@ -12,4 +12,5 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-export const isDocumentType = (value: string): value is DocumentType => (DOCUMENT_TYPES as readonly string[]).includes(value);
+export const isDocumentType = (value: string): value is DocumentType =>
+  (DOCUMENT_TYPES as readonly string[]).includes(value);

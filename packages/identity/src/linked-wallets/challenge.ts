@@ -20,7 +20,8 @@ export interface LinkChallenge {
   readonly expiresAt: string;
 }
 
-export const LINK_STATEMENT = 'Link this wallet to your account. Signing proves you own it; it sends no transaction and costs no fees.';
+export const LINK_STATEMENT =
+  'Link this wallet to your account. Signing proves you own it; it sends no transaction and costs no fees.';
 
 const ACCOUNT_NAMES: Readonly<Record<LinkableChainType, string>> = { evm: 'Ethereum', solana: 'Solana' };
 

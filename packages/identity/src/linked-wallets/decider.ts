@@ -13,8 +13,18 @@ interface WalletOfUser {
 }
 
 export type LinkedWalletCommand =
-  | { readonly type: 'RequestWalletLink'; readonly data: WalletOfUser & { readonly challenge: LinkChallenge; readonly message: string; readonly now: string } }
-  | { readonly type: 'ProveWalletOwnership'; readonly data: WalletOfUser & { readonly proof: string; readonly now: string } };
+  | {
+      readonly type: 'RequestWalletLink';
+      readonly data: WalletOfUser & {
+        readonly challenge: LinkChallenge;
+        readonly message: string;
+        readonly now: string;
+      };
+    }
+  | {
+      readonly type: 'ProveWalletOwnership';
+      readonly data: WalletOfUser & { readonly proof: string; readonly now: string };
+    };
 
 export interface PendingLink {
   readonly userLocator: string;
@@ -45,20 +55,31 @@ export const linkedWalletDecider: Decider<LinkedWalletCommand, LinkedWalletEvent
         // An unexpired challenge of this user is answered again; a claim by another user replaces an unproven one.
         if (pending?.userLocator === userLocator && command.data.now < pending.challenge.expiresAt) return E.right([]);
         const { challenge, message } = command.data;
-        return E.right([{ type: 'WalletLinkChallengeIssued', data: { userLocator, chainType, address, challenge, message } }]);
+        return E.right([
+          { type: 'WalletLinkChallengeIssued', data: { userLocator, chainType, address, challenge, message } },
+        ]);
       }
       case 'ProveWalletOwnership': {
         if (pending?.userLocator !== userLocator) {
-          return proofRefused('no challenge is pending for this wallet and user: send the request without proof first', 'no_pending_challenge');
+          return proofRefused(
+            'no challenge is pending for this wallet and user: send the request without proof first',
+            'no_pending_challenge',
+          );
         }
         if (command.data.now >= pending.challenge.expiresAt) {
-          return proofRefused('the challenge has expired: send the request without proof for a new one', 'challenge_expired');
+          return proofRefused(
+            'the challenge has expired: send the request without proof for a new one',
+            'challenge_expired',
+          );
         }
         if (!verifyOwnershipProof(chainType, address, pending.message, command.data.proof)) {
           return proofRefused('is not a signature of the challenge message by this address', 'invalid_ownership_proof');
         }
         return E.right([
-          { type: 'WalletLinkVerified', data: { userLocator, chainType, address, nonce: pending.challenge.nonce, verifiedAt: command.data.now } },
+          {
+            type: 'WalletLinkVerified',
+            data: { userLocator, chainType, address, nonce: pending.challenge.nonce, verifiedAt: command.data.now },
+          },
         ]);
       }
     }
@@ -67,7 +88,14 @@ export const linkedWalletDecider: Decider<LinkedWalletCommand, LinkedWalletEvent
   evolve: (state, event) => {
     switch (event.type) {
       case 'WalletLinkChallengeIssued':
-        return { ...state, pending: { userLocator: event.data.userLocator, challenge: event.data.challenge, message: event.data.message } };
+        return {
+          ...state,
+          pending: {
+            userLocator: event.data.userLocator,
+            challenge: event.data.challenge,
+            message: event.data.message,
+          },
+        };
       case 'WalletLinkVerified':
         return { pending: null, verified: { userLocator: event.data.userLocator, verifiedAt: event.data.verifiedAt } };
     }

@@ -4,7 +4,12 @@ import type { LinkableChainType } from './challenge.js';
 
 const solanaSignatureBytes = (proof: string): Uint8Array | null => {
   const hex = proof.startsWith('0x') ? proof.slice(2) : null;
-  const bytes = hex !== null ? (/^[0-9a-fA-F]{128}$/.test(hex) ? Uint8Array.from(Buffer.from(hex, 'hex')) : null) : decodeBase58(proof);
+  const bytes =
+    hex !== null
+      ? /^[0-9a-fA-F]{128}$/.test(hex)
+        ? Uint8Array.from(Buffer.from(hex, 'hex'))
+        : null
+      : decodeBase58(proof);
   return bytes?.length === 64 ? bytes : null;
 };
 
@@ -12,7 +17,12 @@ const solanaSignatureBytes = (proof: string): Uint8Array | null => {
  * Whether `proof` is the address's signature of `message`: EIP-191 personal_sign (65-byte
  * hex) for EVM accounts, Ed25519 over the UTF-8 message (base58 or 0x-hex) for Solana.
  */
-export const verifyOwnershipProof = (chainType: LinkableChainType, address: string, message: string, proof: string): boolean => {
+export const verifyOwnershipProof = (
+  chainType: LinkableChainType,
+  address: string,
+  message: string,
+  proof: string,
+): boolean => {
   switch (chainType) {
     case 'evm':
       return verifyEvmPersonalSignature({ address, message, signature: proof });

@@ -29,7 +29,12 @@ export type PaymentMethodSaved = DomainEvent<'PaymentMethodSaved', SavedPaymentM
 
 export type PaymentMethodDeleted = DomainEvent<
   'PaymentMethodDeleted',
-  { readonly paymentMethodId: string; readonly userLocator: string; readonly vaultToken: string; readonly deletedAt: string }
+  {
+    readonly paymentMethodId: string;
+    readonly userLocator: string;
+    readonly vaultToken: string;
+    readonly deletedAt: string;
+  }
 >;
 
 export type PaymentMethodEvent = PaymentMethodSaved | PaymentMethodDeleted;

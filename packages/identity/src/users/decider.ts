@@ -26,7 +26,12 @@ export type UserCommand =
     }
   | {
       readonly type: 'RecordVerificationStatus';
-      readonly data: { readonly userLocator: string; readonly inquiryId: string; readonly status: VerificationStatus; readonly at: string };
+      readonly data: {
+        readonly userLocator: string;
+        readonly inquiryId: string;
+        readonly status: VerificationStatus;
+        readonly at: string;
+      };
     };
 
 export interface Verification {
@@ -48,7 +53,10 @@ export interface UserState {
 }
 
 const rejected = () =>
-  conflict('identity_verification_rejected', 'The identity verification of this user was rejected; it cannot be started again');
+  conflict(
+    'identity_verification_rejected',
+    'The identity verification of this user was rejected; it cannot be started again',
+  );
 
 export const userDecider: Decider<UserCommand, UserEvent, UserState, DomainError> = {
   initialState: () => ({
@@ -65,7 +73,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState, DomainError
       case 'UpdateUserDetails': {
         const { at, ...data } = command.data;
         const sections = Object.entries(data.sections) as [DetailsSection, StoredSection][];
-        if (sections.every(([name, section]) => state.sections[name]?.fingerprint === section.fingerprint)) return E.right([]);
+        if (sections.every(([name, section]) => state.sections[name]?.fingerprint === section.fingerprint))
+          return E.right([]);
         // A rejection stands whatever the details say afterwards: a new name does not undo it.
         const verificationVoided =
           state.verification !== null &&
@@ -82,7 +91,17 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState, DomainError
           return E.right(
             current.status === data.status
               ? []
-              : [{ type: 'IdentityVerificationStatusChanged', data: { userLocator: data.userLocator, inquiryId: data.inquiryId, status: data.status, changedAt: at } }],
+              : [
+                  {
+                    type: 'IdentityVerificationStatusChanged',
+                    data: {
+                      userLocator: data.userLocator,
+                      inquiryId: data.inquiryId,
+                      status: data.status,
+                      changedAt: at,
+                    },
+                  },
+                ],
           );
         }
         return E.right([{ type: 'IdentityVerificationStarted', data: { ...data, startedAt: at } }]);
@@ -128,7 +147,10 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState, DomainError
       }
       case 'IdentityVerificationStatusChanged':
         return state.verification?.inquiryId === event.data.inquiryId
-          ? { ...state, verification: { ...state.verification, status: event.data.status, updatedAt: event.data.changedAt } }
+          ? {
+              ...state,
+              verification: { ...state.verification, status: event.data.status, updatedAt: event.data.changedAt },
+            }
           : state;
     }
   },

@@ -27,7 +27,10 @@ interface Requirements {
 /** Buying needs who the person is; cashing out also needs where they live and a phone. */
 export const REQUIREMENTS: Readonly<Record<EligibilityType, Requirements>> = {
   onramp: { data: ['name', 'dateOfBirth', 'address', 'email'], documents: ['selfie-front'] },
-  offramp: { data: ['name', 'dateOfBirth', 'address', 'email', 'phoneNumber'], documents: ['selfie-front', 'proof-of-address'] },
+  offramp: {
+    data: ['name', 'dateOfBirth', 'address', 'email', 'phoneNumber'],
+    documents: ['selfie-front', 'proof-of-address'],
+  },
 };
 
 /**
@@ -53,7 +56,9 @@ export interface EligibilityInput {
 }
 
 const missingFor = (type: EligibilityType, input: EligibilityInput) => {
-  const held = new Set(input.documents.filter((document) => document.expiresAt >= input.today).map((document) => document.documentType));
+  const held = new Set(
+    input.documents.filter((document) => document.expiresAt >= input.today).map((document) => document.documentType),
+  );
   const requirements = REQUIREMENTS[type];
   return {
     data: requirements.data.filter((item) => !input.dataItems.includes(item)),

@@ -41,7 +41,8 @@ export const checkDateOfBirth = (dateOfBirth: string, today: string): E.Either<D
   const path = 'userDetails.dateOfBirth';
   if (dateOfBirth > today) return E.left(fieldError(path, 'must not be in the future'));
   const age = yearsBetween(dateOfBirth, today);
-  if (age < MINIMUM_AGE) return E.left(fieldError(path, `the user must be at least ${MINIMUM_AGE} years old`, 'user_underage'));
+  if (age < MINIMUM_AGE)
+    return E.left(fieldError(path, `the user must be at least ${MINIMUM_AGE} years old`, 'user_underage'));
   if (age > MAXIMUM_AGE) return E.left(fieldError(path, `must be within the last ${MAXIMUM_AGE} years`));
   return E.right(dateOfBirth);
 };

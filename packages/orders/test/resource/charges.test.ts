@@ -20,7 +20,12 @@ describe('line item charges in the spec’s shape', () => {
       { type: 'network-fee', amount: '0.000001', currency: 'eur' },
       { type: 'card-fee', amount: '0.61', currency: 'eur' },
     ];
-    expect(chargesOf(quote(fees)).fees).toEqual({ type: 'total', amount: '3.800001', currency: 'eur', breakdown: fees });
+    expect(chargesOf(quote(fees)).fees).toEqual({
+      type: 'total',
+      amount: '3.800001',
+      currency: 'eur',
+      breakdown: fees,
+    });
   });
 
   it('writes one fee as itself, and no fee as a zero total', () => {

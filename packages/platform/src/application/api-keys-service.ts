@@ -60,7 +60,16 @@ export class ApiKeysService {
       const issuedAt = this.deps.clock.now().toISOString();
       const issue: ApiKeyCommand = {
         type: 'IssueApiKey',
-        data: { keyId, projectId: project.projectId, environment: project.environment, kind: input.kind, scopes, keyHash, displayPrefix, issuedAt },
+        data: {
+          keyId,
+          projectId: project.projectId,
+          environment: project.environment,
+          kind: input.kind,
+          scopes,
+          keyHash,
+          displayPrefix,
+          issuedAt,
+        },
       };
       // Refuse bad scopes before the project's index learns of the key.
       getOrThrow(apiKeyDecider.decide(issue, apiKeyDecider.initialState()));
@@ -73,7 +82,14 @@ export class ApiKeysService {
           projectStream(project.projectId),
           {
             type: 'RegisterApiKey',
-            data: { keyId, keyHash, displayPrefix, kind: input.kind, environment: project.environment, registeredAt: issuedAt },
+            data: {
+              keyId,
+              keyHash,
+              displayPrefix,
+              kind: input.kind,
+              environment: project.environment,
+              registeredAt: issuedAt,
+            },
           },
           context,
         );

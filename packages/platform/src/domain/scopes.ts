@@ -13,14 +13,21 @@ export interface ScopeDefinition {
 }
 
 export const SCOPES = {
-  'projects.read': { description: "Read the caller's own project; every key holds it", clientSide: true, heldByEveryKey: true },
+  'projects.read': {
+    description: "Read the caller's own project; every key holds it",
+    clientSide: true,
+    heldByEveryKey: true,
+  },
   'wallets.create': { description: 'Create wallets', clientSide: true },
   'wallets.read': { description: 'Read wallets', clientSide: true },
   'wallets.fund': { description: 'Fund staging wallets from the test faucet', clientSide: true },
   'wallets:balance.read': { description: 'Read wallet balances', clientSide: true },
   'wallets:transactions.create': { description: 'Send tokens and create wallet transactions', clientSide: true },
   'wallets:transactions.read': { description: 'Read wallet transactions and transfers', clientSide: true },
-  'wallets:transactions.sign': { description: 'Submit approvals (signatures) for wallet transactions', clientSide: true },
+  'wallets:transactions.sign': {
+    description: 'Submit approvals (signatures) for wallet transactions',
+    clientSide: true,
+  },
   'wallets:signatures.create': { description: 'Request message and typed-data signatures', clientSide: true },
   'wallets:signatures.read': { description: 'Read signature requests', clientSide: true },
   'users.create': { description: 'Create and update users, their KYC data and documents', clientSide: false },
@@ -38,7 +45,10 @@ export const SCOPES = {
   'agent-checkouts.browser-profiles.create': { description: 'Create browser profiles', clientSide: true },
   'agent-checkouts.browser-profiles.read': { description: 'Read browser profiles', clientSide: true },
   'agent-checkouts.browser-profiles.update': { description: 'Rename browser profiles', clientSide: true },
-  'agent-checkouts.browser-profiles.delete': { description: 'Delete browser profiles and erase their state', clientSide: true },
+  'agent-checkouts.browser-profiles.delete': {
+    description: 'Delete browser profiles and erase their state',
+    clientSide: true,
+  },
   'agent-checkouts.buyer-profiles.create': { description: 'Create buyer profiles', clientSide: true },
   'agent-checkouts.buyer-profiles.read': { description: 'Read buyer profiles', clientSide: true },
   'agent-checkouts.buyer-profiles.update': { description: 'Update buyer profiles', clientSide: true },

@@ -14,21 +14,31 @@ const expectDomainError = async (promise: Promise<unknown>, code: string) => {
 describe('API keys', () => {
   it('provisions a project whose server key holds every scope and client key the client set', async () => {
     const { platform } = platformOnMemory();
-    const { project, serverKey, clientKey } = await platform.provisionProject({ name: 'Shop', environment: 'staging' }, CLI);
+    const { project, serverKey, clientKey } = await platform.provisionProject(
+      { name: 'Shop', environment: 'staging' },
+      CLI,
+    );
     expect(serverKey).toMatch(/^sk_staging_[0-9A-Za-z]{43}$/);
     expect(clientKey).toMatch(/^ck_staging_[0-9A-Za-z]{43}$/);
     expect(project.keys).toHaveLength(2);
 
     const server = await platform.apiKeys.authenticate(serverKey);
-    expect(server).toMatchObject({ outcome: 'authenticated', apiKey: { projectId: project.projectId, kind: 'server', scopes: ALL_SCOPES } });
+    expect(server).toMatchObject({
+      outcome: 'authenticated',
+      apiKey: { projectId: project.projectId, kind: 'server', scopes: ALL_SCOPES },
+    });
     const client = await platform.apiKeys.authenticate(clientKey);
-    expect(client).toMatchObject({ outcome: 'authenticated', apiKey: { kind: 'client', scopes: CLIENT_DEFAULT_SCOPES } });
+    expect(client).toMatchObject({
+      outcome: 'authenticated',
+      apiKey: { kind: 'client', scopes: CLIENT_DEFAULT_SCOPES },
+    });
   });
 
   it('stores only the hash of a key', async () => {
     const { platform, store } = platformOnMemory();
     const { serverKey } = await platform.provisionProject({ name: 'Shop', environment: 'staging' }, CLI);
-    for await (const event of store.readAll()) expect(JSON.stringify([event.data, event.metadata])).not.toContain(serverKey.slice(11));
+    for await (const event of store.readAll())
+      expect(JSON.stringify([event.data, event.metadata])).not.toContain(serverKey.slice(11));
   });
 
   it('tells malformed keys from unknown ones', async () => {
@@ -40,7 +50,10 @@ describe('API keys', () => {
   it('issues keys with chosen scopes, lists them without secrets, revokes by display prefix', async () => {
     const { platform } = platformOnMemory();
     const { project } = await platform.provisionProject({ name: 'Shop', environment: 'production' }, CLI);
-    const { key, apiKey } = await platform.apiKeys.issue({ projectId: project.projectId, kind: 'server', scopes: ['orders.read'] }, CLI);
+    const { key, apiKey } = await platform.apiKeys.issue(
+      { projectId: project.projectId, kind: 'server', scopes: ['orders.read'] },
+      CLI,
+    );
     expect(key.startsWith('sk_production_')).toBe(true);
     expect(apiKey.scopes).toEqual(['orders.read']);
 
@@ -73,7 +86,10 @@ describe('API keys', () => {
     const { platform } = platformOnMemory();
     await expectDomainError(platform.apiKeys.issue({ projectId: 'nope', kind: 'server' }, CLI), 'project_not_found');
     const { project } = await platform.provisionProject({ name: 'Shop', environment: 'staging' }, CLI);
-    await expectDomainError(platform.apiKeys.revokeByPrefix(project.projectId, 'sk_staging_00000000', CLI), 'api_key_not_found');
+    await expectDomainError(
+      platform.apiKeys.revokeByPrefix(project.projectId, 'sk_staging_00000000', CLI),
+      'api_key_not_found',
+    );
   });
 
   it('keeps every key issued concurrently on one project (conflicts are retried)', async () => {

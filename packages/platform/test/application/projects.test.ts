@@ -17,7 +17,10 @@ describe('projects', () => {
   it('seals an HS256 secret and opens it for verification only', async () => {
     const { platform, store } = platformOnMemory();
     const secret = 'a-very-long-shared-secret-of-40-characters';
-    const project = await platform.projects.create({ name: 'Shop', environment: 'staging', jwt: { type: 'hs256', secret } }, CLI);
+    const project = await platform.projects.create(
+      { name: 'Shop', environment: 'staging', jwt: { type: 'hs256', secret } },
+      CLI,
+    );
     expect(project.jwt?.type).toBe('hs256');
     expect(JSON.stringify(project)).not.toContain(secret);
     for await (const event of store.readAll()) expect(JSON.stringify(event.data)).not.toContain(secret);
@@ -48,7 +51,10 @@ describe('projects', () => {
     const { platform } = platformOnMemory();
     for (const publicKeyPem of [pem('ed25519'), 'hello']) {
       await expect(
-        platform.projects.create({ name: 'Shop', environment: 'staging', jwt: { type: 'public-key', publicKeyPem } }, CLI),
+        platform.projects.create(
+          { name: 'Shop', environment: 'staging', jwt: { type: 'public-key', publicKeyPem } },
+          CLI,
+        ),
       ).rejects.toMatchObject({ error: { code: 'invalid_jwt_configuration' } });
     }
   });
@@ -56,7 +62,11 @@ describe('projects', () => {
   it('reconfigures and removes JWT verification', async () => {
     const { platform } = platformOnMemory();
     const project = await platform.projects.create({ name: 'Shop', environment: 'staging' }, CLI);
-    const jwks = await platform.projects.configureJwt(project.projectId, { type: 'jwks', url: 'http://127.0.0.1:1/jwks' }, CLI);
+    const jwks = await platform.projects.configureJwt(
+      project.projectId,
+      { type: 'jwks', url: 'http://127.0.0.1:1/jwks' },
+      CLI,
+    );
     expect(jwks.jwt).toEqual({ type: 'jwks', url: 'http://127.0.0.1:1/jwks' });
     expect((await platform.projects.configureJwt(project.projectId, null, CLI)).jwt).toBeNull();
   });

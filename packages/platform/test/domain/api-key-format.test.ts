@@ -1,4 +1,9 @@
-import { API_KEY_RANDOM_BYTES, formatApiKey, isDisplayPrefix, parseApiKey } from '../../src/domain/api-key/api-key-format.js';
+import {
+  API_KEY_RANDOM_BYTES,
+  formatApiKey,
+  isDisplayPrefix,
+  parseApiKey,
+} from '../../src/domain/api-key/api-key-format.js';
 import { ALL_SCOPES, CLIENT_DEFAULT_SCOPES, SCOPES, grantIncludes, isScope } from '../../src/domain/scopes.js';
 import { isOwnedBy } from '../../src/domain/ownership.js';
 
@@ -20,18 +25,35 @@ describe('API key format', () => {
   it('parses its own keys and shows an 8-character display prefix', () => {
     const key = formatApiKey('client', 'staging', bytes(7));
     const parsed = parseApiKey(key);
-    expect(parsed).toEqual({ kind: 'client', environment: 'staging', displayPrefix: key.slice(0, 'ck_staging_'.length + 8) });
+    expect(parsed).toEqual({
+      kind: 'client',
+      environment: 'staging',
+      displayPrefix: key.slice(0, 'ck_staging_'.length + 8),
+    });
     expect(isDisplayPrefix(parsed!.displayPrefix)).toBe(true);
   });
-  it.each(['', 'sk_staging_', 'sk_dev_' + 'a'.repeat(43), 'pk_staging_' + 'a'.repeat(43), 'sk_staging_' + 'a'.repeat(42), 'sk_staging_' + 'a'.repeat(42) + '-', ' sk_staging_' + 'a'.repeat(43)])(
-    'calls %j malformed',
-    (raw) => expect(parseApiKey(raw)).toBeNull(),
-  );
+  it.each([
+    '',
+    'sk_staging_',
+    'sk_dev_' + 'a'.repeat(43),
+    'pk_staging_' + 'a'.repeat(43),
+    'sk_staging_' + 'a'.repeat(42),
+    'sk_staging_' + 'a'.repeat(42) + '-',
+    ' sk_staging_' + 'a'.repeat(43),
+  ])('calls %j malformed', (raw) => expect(parseApiKey(raw)).toBeNull());
 });
 
 describe('scopes', () => {
   it('hold the spec table and describe every scope', () => {
-    for (const scope of ['wallets.create', 'wallets:transactions.read', 'users.create', 'orders.read', 'orders.update', 'orders.create', 'agent-checkouts.browser-profiles.delete']) {
+    for (const scope of [
+      'wallets.create',
+      'wallets:transactions.read',
+      'users.create',
+      'orders.read',
+      'orders.update',
+      'orders.create',
+      'agent-checkouts.browser-profiles.delete',
+    ]) {
       expect(isScope(scope)).toBe(true);
     }
     for (const scope of ALL_SCOPES) expect(SCOPES[scope].description.length).toBeGreaterThan(0);

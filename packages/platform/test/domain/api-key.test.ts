@@ -39,14 +39,26 @@ describe('ApiKey', () => {
         .given([])
         .when({
           type: 'IssueApiKey',
-          data: { ...issue, kind: 'client', displayPrefix: 'ck_staging_AbCd1234', scopes: ['wallets.read', 'users.create'] },
+          data: {
+            ...issue,
+            kind: 'client',
+            displayPrefix: 'ck_staging_AbCd1234',
+            scopes: ['wallets.read', 'users.create'],
+          },
         })
-        .thenFails({ kind: 'invalid', code: 'scope_not_allowed_for_client_keys', parameters: { scope: 'users.create' } });
+        .thenFails({
+          kind: 'invalid',
+          code: 'scope_not_allowed_for_client_keys',
+          parameters: { scope: 'users.create' },
+        });
     });
     it('gives a client key every client-side scope', () => {
       const [event] = spec
         .given([])
-        .when({ type: 'IssueApiKey', data: { ...issue, kind: 'client', displayPrefix: 'ck_staging_AbCd1234', scopes: CLIENT_DEFAULT_SCOPES } })
+        .when({
+          type: 'IssueApiKey',
+          data: { ...issue, kind: 'client', displayPrefix: 'ck_staging_AbCd1234', scopes: CLIENT_DEFAULT_SCOPES },
+        })
         .events();
       expect(event?.type === 'ApiKeyIssued' && event.data.scopes).toEqual(CLIENT_DEFAULT_SCOPES);
     });
@@ -61,27 +73,46 @@ describe('ApiKey', () => {
         .thenFails({ code: 'invalid_key_prefix' });
     });
     it('refuses a hash that is not a SHA-256 hex digest', () => {
-      spec.given([]).when({ type: 'IssueApiKey', data: { ...issue, keyHash: 'not-a-hash' } }).thenFails({ code: 'invalid_key_hash' });
+      spec
+        .given([])
+        .when({ type: 'IssueApiKey', data: { ...issue, keyHash: 'not-a-hash' } })
+        .thenFails({ code: 'invalid_key_hash' });
     });
     it('never issues twice into one stream', () => {
-      spec.given([issued]).when({ type: 'IssueApiKey', data: issue }).thenFails({ kind: 'conflict', code: 'api_key_exists' });
+      spec
+        .given([issued])
+        .when({ type: 'IssueApiKey', data: issue })
+        .thenFails({ kind: 'conflict', code: 'api_key_exists' });
     });
   });
 
   describe('revoke', () => {
     it('revokes an active key', () => {
-      spec.given([issued]).when({ type: 'RevokeApiKey', data: { revokedAt: revoked.data.revokedAt } }).then([revoked]);
+      spec
+        .given([issued])
+        .when({ type: 'RevokeApiKey', data: { revokedAt: revoked.data.revokedAt } })
+        .then([revoked]);
     });
     it('does nothing for a key already revoked', () => {
-      spec.given([issued, revoked]).when({ type: 'RevokeApiKey', data: { revokedAt: '2026-02-01T00:00:00.000Z' } }).thenNothingHappened();
+      spec
+        .given([issued, revoked])
+        .when({ type: 'RevokeApiKey', data: { revokedAt: '2026-02-01T00:00:00.000Z' } })
+        .thenNothingHappened();
     });
     it('cannot revoke a key that was never issued', () => {
-      spec.given([]).when({ type: 'RevokeApiKey', data: { revokedAt: revoked.data.revokedAt } }).thenFails({ kind: 'not_found' });
+      spec
+        .given([])
+        .when({ type: 'RevokeApiKey', data: { revokedAt: revoked.data.revokedAt } })
+        .thenFails({ kind: 'not_found' });
     });
   });
 
   it('folds to a revoked key that remembers when', () => {
     const state = [issued, revoked].reduce(apiKeyDecider.evolve, apiKeyDecider.initialState());
-    expect(state).toMatchObject({ status: 'revoked', revokedAt: revoked.data.revokedAt, scopes: ['wallets.create', 'orders.read'] });
+    expect(state).toMatchObject({
+      status: 'revoked',
+      revokedAt: revoked.data.revokedAt,
+      scopes: ['wallets.create', 'orders.read'],
+    });
   });
 });

@@ -20,7 +20,14 @@ const register = {
 };
 const registered: ProjectEvent = {
   type: 'ProjectApiKeyRegistered',
-  data: { projectId: 'p-1', keyId: 'k-1', keyHash: 'b'.repeat(64), displayPrefix: 'sk_staging_AbCd1234', kind: 'server', registeredAt: at },
+  data: {
+    projectId: 'p-1',
+    keyId: 'k-1',
+    keyHash: 'b'.repeat(64),
+    displayPrefix: 'sk_staging_AbCd1234',
+    kind: 'server',
+    registeredAt: at,
+  },
 };
 
 describe('Project', () => {
@@ -36,8 +43,14 @@ describe('Project', () => {
         .then([created, { type: 'ProjectJwtConfigured', data: { projectId: 'p-1', jwt, configuredAt: at } }]);
     });
     it('refuses an empty or overlong name', () => {
-      spec.given([]).when({ type: 'CreateProject', data: { ...create, name: '   ' } }).thenFails({ code: 'invalid_project_name' });
-      spec.given([]).when({ type: 'CreateProject', data: { ...create, name: 'x'.repeat(101) } }).thenFails({ code: 'invalid_project_name' });
+      spec
+        .given([])
+        .when({ type: 'CreateProject', data: { ...create, name: '   ' } })
+        .thenFails({ code: 'invalid_project_name' });
+      spec
+        .given([])
+        .when({ type: 'CreateProject', data: { ...create, name: 'x'.repeat(101) } })
+        .thenFails({ code: 'invalid_project_name' });
     });
     it('refuses an unknown environment', () => {
       spec
@@ -46,19 +59,28 @@ describe('Project', () => {
         .thenFails({ code: 'invalid_environment' });
     });
     it('refuses to create a project twice', () => {
-      spec.given([created]).when({ type: 'CreateProject', data: create }).thenFails({ kind: 'conflict', code: 'project_exists' });
+      spec
+        .given([created])
+        .when({ type: 'CreateProject', data: create })
+        .thenFails({ kind: 'conflict', code: 'project_exists' });
     });
   });
 
   describe('configure JWT verification', () => {
-    const configure = (jwt: JwtVerification | null) => ({ type: 'ConfigureProjectJwt' as const, data: { jwt, configuredAt: at } });
+    const configure = (jwt: JwtVerification | null) => ({
+      type: 'ConfigureProjectJwt' as const,
+      data: { jwt, configuredAt: at },
+    });
 
     it.each<JwtVerification>([
       { type: 'hs256', sealedSecret: 'v1.iv.tag.ciphertext' },
       { type: 'public-key', algorithm: 'ES256', publicKeyPem: PEM },
       { type: 'jwks', url: 'http://127.0.0.1:4000/jwks.json' },
     ])('accepts %j', (jwt) => {
-      spec.given([created]).when(configure(jwt)).then([{ type: 'ProjectJwtConfigured', data: { projectId: 'p-1', jwt, configuredAt: at } }]);
+      spec
+        .given([created])
+        .when(configure(jwt))
+        .then([{ type: 'ProjectJwtConfigured', data: { projectId: 'p-1', jwt, configuredAt: at } }]);
     });
     it.each<JwtVerification>([
       { type: 'hs256', sealedSecret: '' },
@@ -72,8 +94,14 @@ describe('Project', () => {
     });
     it('removes a configuration, and removing none changes nothing', () => {
       const jwt: JwtVerification = { type: 'jwks', url: 'https://auth.example.com/jwks' };
-      const configured: ProjectEvent = { type: 'ProjectJwtConfigured', data: { projectId: 'p-1', jwt, configuredAt: at } };
-      spec.given([created, configured]).when(configure(null)).then([{ type: 'ProjectJwtConfigured', data: { projectId: 'p-1', jwt: null, configuredAt: at } }]);
+      const configured: ProjectEvent = {
+        type: 'ProjectJwtConfigured',
+        data: { projectId: 'p-1', jwt, configuredAt: at },
+      };
+      spec
+        .given([created, configured])
+        .when(configure(null))
+        .then([{ type: 'ProjectJwtConfigured', data: { projectId: 'p-1', jwt: null, configuredAt: at } }]);
       spec.given([created]).when(configure(null)).thenNothingHappened();
     });
     it('needs a project', () => {
@@ -88,7 +116,10 @@ describe('Project', () => {
     it('refuses a key of the other environment', () => {
       spec
         .given([created])
-        .when({ type: 'RegisterApiKey', data: { ...register, environment: 'production', displayPrefix: 'sk_production_AbCd1234' } })
+        .when({
+          type: 'RegisterApiKey',
+          data: { ...register, environment: 'production', displayPrefix: 'sk_production_AbCd1234' },
+        })
         .thenFails({ code: 'environment_mismatch' });
     });
     it('refuses a display prefix already taken in the project', () => {

@@ -40,7 +40,8 @@ interface StoredMarker {
   readonly chunks?: readonly string[];
 }
 
-const unavailable = (action: string): DomainError => providerUnavailable('blobs', `The document store could not ${action}`);
+const unavailable = (action: string): DomainError =>
+  providerUnavailable('blobs', `The document store could not ${action}`);
 
 /**
  * Blobs in the event store, so every instance on one store reads what any of them wrote: a
@@ -68,7 +69,10 @@ export class EventStoreBlobStore implements BlobStore {
     if (E.isLeft(checked)) return checked;
     const sealed = seal(this.options.encryptionKey, packBlob({ bytes, contentType }), blobContextOf(key));
     return this.guard('store the document', async () => {
-      await writeSealedBlob(this.options.store, this.streamOf(key), sealed, { chunkBytes: this.chunkBytes, occurredAt: this.clock.now() });
+      await writeSealedBlob(this.options.store, this.streamOf(key), sealed, {
+        chunkBytes: this.chunkBytes,
+        occurredAt: this.clock.now(),
+      });
       return E.right(undefined);
     });
   }
@@ -98,7 +102,9 @@ export class EventStoreBlobStore implements BlobStore {
       const stream = this.streamOf(key);
       const marker = await lastMarker(this.options.store, stream);
       if (marker?.type !== BLOB_STORED) return E.right(false);
-      await this.options.store.appendToStream(stream, [this.envelope({ type: BLOB_DELETED, data: {} })], { expectedRevision: 'any' });
+      await this.options.store.appendToStream(stream, [this.envelope({ type: BLOB_DELETED, data: {} })], {
+        expectedRevision: 'any',
+      });
       return E.right(true);
     });
   }
@@ -118,7 +124,10 @@ export class EventStoreBlobStore implements BlobStore {
     const last = revisions.at(-1);
     if (first === undefined || last === undefined) return null;
     const parts = new Map<bigint, string>();
-    for await (const event of this.options.store.readStream(stream, { fromRevision: first, maxCount: Number(last - first) + 1 })) {
+    for await (const event of this.options.store.readStream(stream, {
+      fromRevision: first,
+      maxCount: Number(last - first) + 1,
+    })) {
       if (event.type === BLOB_CHUNK_WRITTEN) parts.set(event.revision, (event.data as { part: string }).part);
     }
     const chunks = revisions.map((revision) => parts.get(revision));
@@ -126,7 +135,10 @@ export class EventStoreBlobStore implements BlobStore {
     return Buffer.concat(chunks.map((part) => Buffer.from(part as string, 'base64')));
   }
 
-  private async guard<A>(action: string, work: () => Promise<E.Either<DomainError, A>>): Promise<E.Either<DomainError, A>> {
+  private async guard<A>(
+    action: string,
+    work: () => Promise<E.Either<DomainError, A>>,
+  ): Promise<E.Either<DomainError, A>> {
     try {
       return await work();
     } catch (error) {
@@ -144,7 +156,11 @@ export const lastMarker = async (store: EventStore, stream: string): Promise<Rec
   let from: bigint | undefined;
   for (;;) {
     let seen: RecordedEvent | undefined;
-    for await (const event of store.readStream(stream, { direction: 'backwards', maxCount: 1, ...(from !== undefined && { fromRevision: from }) })) {
+    for await (const event of store.readStream(stream, {
+      direction: 'backwards',
+      maxCount: 1,
+      ...(from !== undefined && { fromRevision: from }),
+    })) {
       if (event.type === BLOB_STORED || event.type === BLOB_DELETED) return event;
       seen = event;
     }
@@ -162,8 +178,11 @@ export const writeSealedBlob = async (
 ): Promise<void> => {
   const chunkBytes = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   const append = async (event: StateEvent) =>
-    (await store.appendToStream(stream, [sandboxEnvelope(event, 'blobs', options.occurredAt)], { expectedRevision: 'any' }))
-      .nextExpectedRevision;
+    (
+      await store.appendToStream(stream, [sandboxEnvelope(event, 'blobs', options.occurredAt)], {
+        expectedRevision: 'any',
+      })
+    ).nextExpectedRevision;
   if (sealed.length <= chunkBytes) {
     await append({ type: BLOB_STORED, data: { sealed: sealed.toString('base64') } satisfies StoredMarker });
     return;

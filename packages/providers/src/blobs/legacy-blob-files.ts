@@ -66,7 +66,12 @@ export const openEventStoreBlobStore = async (
   legacyDirectory?: string,
 ): Promise<EventStoreBlobStore> => {
   if (legacyDirectory) {
-    await importBlobFiles({ store: options.store, namespace: options.namespace, directory: legacyDirectory, clock: options.clock ?? systemClock });
+    await importBlobFiles({
+      store: options.store,
+      namespace: options.namespace,
+      directory: legacyDirectory,
+      clock: options.clock ?? systemClock,
+    });
   }
   return new EventStoreBlobStore(options);
 };

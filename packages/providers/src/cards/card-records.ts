@@ -9,7 +9,8 @@ export const cardTokenStream = (token: string): string => `sandboxCardToken-${sh
 /** A charge and what happened to it: verification, refunds. */
 export const chargeStream = (chargeId: string): string => `sandboxCharge-${chargeId}`;
 /** Which charge a verification step belongs to; named by a hash, as the id is the cardholder's capability. */
-export const verificationStream = (verificationIdHash: string): string => `sandboxCardVerification-${verificationIdHash}`;
+export const verificationStream = (verificationIdHash: string): string =>
+  `sandboxCardVerification-${verificationIdHash}`;
 
 export const CARD_TOKENIZED = 'SandboxCardTokenized';
 export const CHARGE_CREATED = 'SandboxChargeCreated';
@@ -44,7 +45,11 @@ export interface ChargeState {
 }
 
 /** The charge as its stream tells it; undefined when there is no such charge. */
-export const foldCharge = (streams: ProviderStreams, stream: string, events: readonly RecordedEvent[]): ChargeState | undefined => {
+export const foldCharge = (
+  streams: ProviderStreams,
+  stream: string,
+  events: readonly RecordedEvent[],
+): ChargeState | undefined => {
   let state: ChargeState | undefined;
   for (const event of events) {
     if (event.type === CHARGE_CREATED) {

@@ -59,7 +59,8 @@ const MAX_ATTEMPTS = 5;
 
 const chargeNotFound = () => domainError('not_found', 'charge_not_found', 'no charge has this id');
 const verificationNotFound = () => domainError('not_found', 'verification_not_found', 'no verification has this id');
-const keyReused = () => conflict('idempotency_key_reused', 'this idempotency key was used before with different parameters');
+const keyReused = () =>
+  conflict('idempotency_key_reused', 'this idempotency key was used before with different parameters');
 const noKey = () => invalid('invalid_idempotency_key', 'an idempotency key is required');
 
 /**
@@ -95,9 +96,16 @@ export class SandboxCardProcessor implements CardProcessorPort {
       if (card.behaviour === 'processor-error') {
         return E.left(providerUnavailable('cards', 'The card processor failed to process the charge'));
       }
-      const charge = await this.decide(chargeId, card, { amount: canonicalAmount(amount.right), currency: request.currency });
+      const charge = await this.decide(chargeId, card, {
+        amount: canonicalAmount(amount.right),
+        currency: request.currency,
+      });
       const stream = chargeStream(chargeId);
-      if (await this.streams.create(stream, [{ type: CHARGE_CREATED, data: this.streams.seal(stream, { charge, fingerprint }) }])) {
+      if (
+        await this.streams.create(stream, [
+          { type: CHARGE_CREATED, data: this.streams.seal(stream, { charge, fingerprint }) },
+        ])
+      ) {
         return E.right(charge);
       }
       // Another call with the same key (another instance) charged first: that charge is the answer.
@@ -125,7 +133,10 @@ export class SandboxCardProcessor implements CardProcessorPort {
    * Sandbox only: the cardholder's answer to a verification step, as the issuer's page
    * would give it. Repeating the same answer is harmless; changing it is refused.
    */
-  async completeVerification(verificationId: string, outcome: VerificationOutcome): Promise<E.Either<DomainError, Charge>> {
+  async completeVerification(
+    verificationId: string,
+    outcome: VerificationOutcome,
+  ): Promise<E.Either<DomainError, Charge>> {
     return this.streams.guard(async () => {
       if (!isPrefixedUuid('vrf', verificationId)) return E.left(verificationNotFound());
       const stream = verificationStream(sha256Hex(verificationId));
@@ -145,14 +156,17 @@ export class SandboxCardProcessor implements CardProcessorPort {
   /** Reads the charge, decides, appends at the revision read; a concurrent write makes it read and decide again. */
   private async onCharge<A>(
     chargeId: string,
-    decide: (state: ChargeState) => E.Either<DomainError, { readonly answer: A; readonly event?: { type: string; record: unknown } }>,
+    decide: (
+      state: ChargeState,
+    ) => E.Either<DomainError, { readonly answer: A; readonly event?: { type: string; record: unknown } }>,
   ): Promise<E.Either<DomainError, A>> {
     const stream = chargeStream(chargeId);
     for (let attempt = 1; ; attempt++) {
       const state = await this.load(chargeId);
       if (!state) return E.left(chargeNotFound());
       const decided = decide(state);
-      if (E.isLeft(decided) || !decided.right.event) return E.map((decision: { answer: A }) => decision.answer)(decided);
+      if (E.isLeft(decided) || !decided.right.event)
+        return E.map((decision: { answer: A }) => decision.answer)(decided);
       const { type, record } = decided.right.event;
       try {
         await this.streams.append(stream, [{ type, data: this.streams.seal(stream, record) }], state.revision);
@@ -169,18 +183,26 @@ export class SandboxCardProcessor implements CardProcessorPort {
       return E.left(conflict('charge_not_refundable', `a ${charge.status} charge cannot be refunded`));
     }
     const remaining = new Decimal(charge.amount.amount).sub(state.refunded);
-    const amount = request.amount === undefined ? E.right(remaining) : parseFiatAmount(request.amount, charge.amount.currency);
+    const amount =
+      request.amount === undefined ? E.right(remaining) : parseFiatAmount(request.amount, charge.amount.currency);
     if (E.isLeft(amount)) return amount;
     if (request.idempotencyKey.trim() === '') return E.left(noKey());
-    const fingerprint = requestFingerprint(charge.chargeId, request.amount === undefined ? 'rest' : canonicalAmount(amount.right));
+    const fingerprint = requestFingerprint(
+      charge.chargeId,
+      request.amount === undefined ? 'rest' : canonicalAmount(amount.right),
+    );
     const keyHash = sha256Hex(request.idempotencyKey);
     const earlier = state.refunds.get(keyHash);
     if (earlier) return earlier.fingerprint === fingerprint ? E.right({ answer: earlier.refund }) : E.left(keyReused());
     if (amount.right.lte(0) || amount.right.gt(remaining)) {
       return E.left(
-        conflict('refund_exceeds_charge', `at most ${canonicalAmount(remaining)} ${charge.amount.currency} can be refunded`, {
-          remainingAmount: canonicalAmount(remaining),
-        }),
+        conflict(
+          'refund_exceeds_charge',
+          `at most ${canonicalAmount(remaining)} ${charge.amount.currency} can be refunded`,
+          {
+            remainingAmount: canonicalAmount(remaining),
+          },
+        ),
       );
     }
     const refund: CardRefund = {
@@ -197,18 +219,31 @@ export class SandboxCardProcessor implements CardProcessorPort {
     const { charge } = state;
     if (charge.status !== 'requires-verification') {
       const same = (charge.status === 'succeeded') === (outcome === 'succeeded');
-      return same ? E.right({ answer: charge }) : E.left(conflict('verification_already_completed', 'this verification was already completed'));
+      return same
+        ? E.right({ answer: charge })
+        : E.left(conflict('verification_already_completed', 'this verification was already completed'));
     }
     // A step opened by an attempt that lost the race for this charge is not this charge's step.
     if (charge.verification.id !== verificationId) return E.left(verificationNotFound());
-    const facts: ChargeFacts = { chargeId: charge.chargeId, amount: charge.amount, card: charge.card, createdAt: charge.createdAt };
-    const completed: Charge = outcome === 'succeeded' ? { ...facts, status: 'succeeded' } : declined(facts, 'authentication_failed');
+    const facts: ChargeFacts = {
+      chargeId: charge.chargeId,
+      amount: charge.amount,
+      card: charge.card,
+      createdAt: charge.createdAt,
+    };
+    const completed: Charge =
+      outcome === 'succeeded' ? { ...facts, status: 'succeeded' } : declined(facts, 'authentication_failed');
     return E.right({ answer: completed, event: { type: CHARGE_VERIFIED, record: { charge: completed } } });
   }
 
   private async decide(chargeId: string, card: VaultedCard, amount: Money): Promise<Charge> {
     const now = this.options.clock.now();
-    const facts: ChargeFacts = { chargeId, amount, card: { brand: card.brand, last4: card.last4 }, createdAt: now.toISOString() };
+    const facts: ChargeFacts = {
+      chargeId,
+      amount,
+      card: { brand: card.brand, last4: card.last4 },
+      createdAt: now.toISOString(),
+    };
     if (isExpired(card.expMonth, card.expYear, now)) return declined(facts, 'expired_card');
     const decline = declineOf(card.behaviour);
     if (decline) return declined(facts, decline);

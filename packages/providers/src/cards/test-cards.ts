@@ -1,11 +1,6 @@
 /** What a sandbox card does when charged. */
 export type SandboxCardBehaviour =
-  | 'succeed'
-  | 'decline'
-  | 'insufficient-funds'
-  | 'expired-card'
-  | 'require-verification'
-  | 'processor-error';
+  'succeed' | 'decline' | 'insufficient-funds' | 'expired-card' | 'require-verification' | 'processor-error';
 
 /**
  * The sandbox's magic numbers, after a payment processor's test mode. Any other number that

@@ -82,7 +82,11 @@ export class SandboxKyc implements KycProviderPort {
         // Recorded before the user's stream names it: a crash in between leaves an inquiry nobody was given.
         await this.streams.create(stream, [{ type: INQUIRY_STARTED, data: this.streams.seal(stream, record) }]);
         try {
-          await this.streams.append(users, [{ type: INQUIRY_OPENED, data: { inquiryId } }], latest ? latest.revision : 'no_stream');
+          await this.streams.append(
+            users,
+            [{ type: INQUIRY_OPENED, data: { inquiryId } }],
+            latest ? latest.revision : 'no_stream',
+          );
           return E.right(this.view(record));
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
@@ -115,7 +119,11 @@ export class SandboxKyc implements KycProviderPort {
         const review = { outcome, at: this.options.clock.now().toISOString() };
         const stream = inquiryStream(inquiryId);
         try {
-          await this.streams.append(stream, [{ type: REVIEW_RESOLVED, data: this.streams.seal(stream, review) }], revision);
+          await this.streams.append(
+            stream,
+            [{ type: REVIEW_RESOLVED, data: this.streams.seal(stream, review) }],
+            revision,
+          );
           return E.right(this.view({ ...record, review }));
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
@@ -150,9 +158,13 @@ export class SandboxKyc implements KycProviderPort {
     const stream = inquiryStream(inquiryId);
     let loaded: { record: InquiryRecord; revision: bigint } | undefined;
     for (const event of await this.streams.read(stream)) {
-      if (event.type === INQUIRY_STARTED) loaded = { record: this.streams.open<InquiryRecord>(stream, event.data), revision: event.revision };
+      if (event.type === INQUIRY_STARTED)
+        loaded = { record: this.streams.open<InquiryRecord>(stream, event.data), revision: event.revision };
       else if (loaded && event.type === REVIEW_RESOLVED) {
-        loaded = { record: { ...loaded.record, review: this.streams.open(stream, event.data) }, revision: event.revision };
+        loaded = {
+          record: { ...loaded.record, review: this.streams.open(stream, event.data) },
+          revision: event.revision,
+        };
       }
     }
     return loaded;

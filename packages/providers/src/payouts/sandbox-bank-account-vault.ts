@@ -75,7 +75,11 @@ export class SandboxBankAccountVault implements BankAccountVaultPort {
       ...(details.holderName !== undefined && { holderName: details.holderName }),
     };
     const plaintext = Buffer.from(JSON.stringify(record), 'utf8');
-    const stored = await this.store.put(keyOf(record.token), seal(this.options.encryptionKey, plaintext, keyOf(record.token)), CONTENT_TYPE);
+    const stored = await this.store.put(
+      keyOf(record.token),
+      seal(this.options.encryptionKey, plaintext, keyOf(record.token)),
+      CONTENT_TYPE,
+    );
     if (E.isLeft(stored)) return stored;
     return E.right(publicView(record));
   }

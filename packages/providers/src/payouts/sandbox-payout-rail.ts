@@ -37,10 +37,14 @@ interface PayoutRecord {
   readonly fingerprint: string;
 }
 
-const ACCOUNT_CLOSED = { code: 'account_closed', message: 'The receiving bank returned the payout: the account is closed' };
+const ACCOUNT_CLOSED = {
+  code: 'account_closed',
+  message: 'The receiving bank returned the payout: the account is closed',
+};
 
 const notFound = () => domainError('not_found', 'payout_not_found', 'no payout has this id');
-const keyReused = () => conflict('idempotency_key_reused', 'this idempotency key was used before with different parameters');
+const keyReused = () =>
+  conflict('idempotency_key_reused', 'this idempotency key was used before with different parameters');
 
 /**
  * The sandbox payout rail: a payout is pending, then sent, then settled, each step after a
@@ -66,7 +70,12 @@ export class SandboxPayoutRail implements PayoutRailPort {
     if (request.reference.trim() === '') return E.left(invalid('invalid_reference', 'a payout needs a reference'));
     const key = request.idempotencyKey ?? request.reference;
     if (key.trim() === '') return E.left(invalid('invalid_idempotency_key', 'an idempotency key is required'));
-    const fingerprint = requestFingerprint(request.paymentMethodToken, canonicalAmount(amount.right), request.currency, request.reference);
+    const fingerprint = requestFingerprint(
+      request.paymentMethodToken,
+      canonicalAmount(amount.right),
+      request.currency,
+      request.reference,
+    );
     const payoutId = `po_${derivedUuid('payout', key)}`;
     return this.streams.guard(async () => {
       const earlier = await this.load(payoutId);
@@ -78,7 +87,12 @@ export class SandboxPayoutRail implements PayoutRailPort {
           : account;
       }
       if (account.right.currency !== request.currency) {
-        return E.left(invalid('currency_mismatch', `the bank account is paid in ${account.right.currency}, not ${request.currency}`));
+        return E.left(
+          invalid(
+            'currency_mismatch',
+            `the bank account is paid in ${account.right.currency}, not ${request.currency}`,
+          ),
+        );
       }
       const now = this.options.clock.now().getTime();
       const sendsAt = now + (this.options.sendDelayMs ?? DEFAULT_SEND_DELAY_MS);

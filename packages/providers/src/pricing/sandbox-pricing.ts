@@ -62,7 +62,8 @@ export class SandboxPricing implements PricingPort {
    * currency; moves add up until `resetMarket`.
    */
   moveMarket(itemLocator: string, bps: number): void {
-    if (!Number.isInteger(bps) || bps <= -10_000) throw new RangeError('a market move is whole basis points above -10000');
+    if (!Number.isInteger(bps) || bps <= -10_000)
+      throw new RangeError('a market move is whole basis points above -10000');
     const key = this.keyOf(itemLocator);
     const factor = new Decimal(bps).div(10_000).add(1);
     this.moves.set(key, (this.moves.get(key) ?? new Decimal(1)).mul(factor));
@@ -80,8 +81,7 @@ export class SandboxPricing implements PricingPort {
     this.overrides.clear();
   }
 
-  private readonly canonical = (locator: string): string | undefined =>
-    this.options.canonicalTokenLocator?.(locator);
+  private readonly canonical = (locator: string): string | undefined => this.options.canonicalTokenLocator?.(locator);
 
   private keyOf(itemLocator: string): string {
     if (itemLocator.startsWith('fiat:')) return itemLocator;

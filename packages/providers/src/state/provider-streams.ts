@@ -67,9 +67,13 @@ export class ProviderStreams {
 
   append(stream: string, events: readonly StateEvent[], expectedRevision: ExpectedRevision): Promise<AppendResult> {
     const occurredAt = this.clock.now();
-    return this.state.store.appendToStream(stream, events.map((event) => sandboxEnvelope(event, this.party, occurredAt)), {
-      expectedRevision,
-    });
+    return this.state.store.appendToStream(
+      stream,
+      events.map((event) => sandboxEnvelope(event, this.party, occurredAt)),
+      {
+        expectedRevision,
+      },
+    );
   }
 
   /** Appends to a stream that must not exist yet: false when it does (an earlier call, another instance). */
@@ -90,7 +94,10 @@ export class ProviderStreams {
 
   open<T>(stream: string, data: unknown): T {
     const sealed = (data as Partial<SealedData> | null)?.sealed;
-    const plaintext = typeof sealed === 'string' ? open(this.state.encryptionKey, Buffer.from(sealed, 'base64'), contextOf(stream)) : null;
+    const plaintext =
+      typeof sealed === 'string'
+        ? open(this.state.encryptionKey, Buffer.from(sealed, 'base64'), contextOf(stream))
+        : null;
     if (!plaintext) throw new UnreadableRecord();
     return JSON.parse(plaintext.toString('utf8')) as T;
   }

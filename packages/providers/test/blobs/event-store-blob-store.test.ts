@@ -9,7 +9,13 @@ import { eventsOf, KilledAfter, makeDataDir } from '../state-support.js';
 import { blobStoreContract } from './blob-store-contract.js';
 
 const blobs = (store: EventStore, options: { chunkBytes?: number; key?: typeof KEY } = {}) =>
-  new EventStoreBlobStore({ store, namespace: 'documents', encryptionKey: options.key ?? KEY, clock: clockAt(), ...options });
+  new EventStoreBlobStore({
+    store,
+    namespace: 'documents',
+    encryptionKey: options.key ?? KEY,
+    clock: clockAt(),
+    ...options,
+  });
 
 blobStoreContract('EventStoreBlobStore (memory store)', () => blobs(new MemoryEventStore()));
 blobStoreContract('EventStoreBlobStore (chunks of 3 bytes)', () => blobs(new MemoryEventStore(), { chunkBytes: 3 }));
@@ -28,7 +34,13 @@ describe('EventStoreBlobStore: sealed in the store', () => {
     const texts: string[] = [];
     for await (const event of store.readAll()) texts.push(`${event.streamName} ${JSON.stringify(event.data)}`);
     expect(texts).toEqual([expect.stringMatching(/^blob-documents-[0-9a-f]{64} /)]);
-    for (const secret of ['PASSPORT', 'ERIKSSON', Buffer.from('ERIKSSON').toString('base64'), 'image/jpeg', 'user-42']) {
+    for (const secret of [
+      'PASSPORT',
+      'ERIKSSON',
+      Buffer.from('ERIKSSON').toString('base64'),
+      'image/jpeg',
+      'user-42',
+    ]) {
       expect(texts.join('\n')).not.toContain(secret);
     }
   });
@@ -36,7 +48,10 @@ describe('EventStoreBlobStore: sealed in the store', () => {
   it('does not open with another key', async () => {
     const store = new MemoryEventStore();
     rightOf(await blobs(store).put('doc', PASSPORT, 'image/jpeg'));
-    expect(leftOf(await blobs(store, { key: OTHER_KEY }).get('doc'))).toMatchObject({ kind: 'upstream_invalid', code: 'blob_unreadable' });
+    expect(leftOf(await blobs(store, { key: OTHER_KEY }).get('doc'))).toMatchObject({
+      kind: 'upstream_invalid',
+      code: 'blob_unreadable',
+    });
   });
 
   it('writes a large blob in chunks and reads it back whole', async () => {
@@ -53,7 +68,9 @@ describe('EventStoreBlobStore: sealed in the store', () => {
     rightOf(await blobs(store).put('doc', PASSPORT, 'image/jpeg'));
     // A crashed write of a larger version: its first chunks, and no marker naming them.
     const failing = new KilledAfter(store, 2);
-    await expect(blobs(failing, { chunkBytes: 100 }).put('doc', large(1_000), 'application/pdf')).rejects.toThrow('killed');
+    await expect(blobs(failing, { chunkBytes: 100 }).put('doc', large(1_000), 'application/pdf')).rejects.toThrow(
+      'killed',
+    );
     expect((await eventsOf(store, blobStream('documents', 'doc'))).map((event) => event.type)).toEqual([
       'BlobStored',
       'BlobChunkWritten',
@@ -84,7 +101,10 @@ describe('EventStoreBlobStore: restarts and instances', () => {
       rightOf(await blobs(before).delete('documents/p/gone'));
       await before.close();
       const after = dir.open();
-      expect(rightOf(await blobs(after).get('documents/p/d'))).toEqual({ bytes: large(20_000), contentType: 'image/png' });
+      expect(rightOf(await blobs(after).get('documents/p/d'))).toEqual({
+        bytes: large(20_000),
+        contentType: 'image/png',
+      });
       expect(rightOf(await blobs(after).get('documents/p/gone'))).toBeNull();
       await after.close();
     } finally {
@@ -130,12 +150,22 @@ describe('importBlobFiles: the files of an earlier version', () => {
       await writeFile(join(directory, `${'0'.repeat(64)}.blob.1234.tmp`), 'half a write');
       const store = new MemoryEventStore();
       // The import of an earlier start stopped after copying `a` (its file is still there).
-      expect(await importBlobFiles({ store: new MemoryEventStore(), namespace: 'documents', directory: join(dir.path, 'none'), clock: clockAt() })).toBe(0);
+      expect(
+        await importBlobFiles({
+          store: new MemoryEventStore(),
+          namespace: 'documents',
+          directory: join(dir.path, 'none'),
+          clock: clockAt(),
+        }),
+      ).toBe(0);
       rightOf(await blobs(store).put('documents/p/a', PASSPORT, 'image/jpeg'));
 
       expect(await importBlobFiles({ store, namespace: 'documents', directory, clock: clockAt() })).toBe(1);
       expect(existsSync(directory)).toBe(false);
-      expect(rightOf(await blobs(store, { chunkBytes: 1_000 }).get('documents/p/b'))).toEqual({ bytes: large(5_000), contentType: 'application/pdf' });
+      expect(rightOf(await blobs(store, { chunkBytes: 1_000 }).get('documents/p/b'))).toEqual({
+        bytes: large(5_000),
+        contentType: 'application/pdf',
+      });
       expect(rightOf(await blobs(store).get('documents/p/a'))?.bytes).toEqual(Uint8Array.from(PASSPORT));
       expect(await eventsOf(store, blobStream('documents', 'documents/p/a'))).toHaveLength(1);
 

@@ -15,7 +15,10 @@ afterAll(async () => {
   await Promise.all(directories.map((directory) => rm(directory, { recursive: true, force: true })));
 });
 
-blobStoreContract('FileBlobStore', async () => new FileBlobStore({ directory: await freshDirectory(), encryptionKey: KEY }));
+blobStoreContract(
+  'FileBlobStore',
+  async () => new FileBlobStore({ directory: await freshDirectory(), encryptionKey: KEY }),
+);
 
 const PASSPORT = Buffer.from('PASSPORT P<UTOERIKSSON<<ANNA<MARIA 1234567890');
 
@@ -36,7 +39,9 @@ describe('FileBlobStore: encryption at rest', () => {
   it('reads back across instances with the same key, and refuses another key', async () => {
     const directory = await freshDirectory();
     rightOf(await new FileBlobStore({ directory, encryptionKey: KEY }).put('doc', PASSPORT, 'image/jpeg'));
-    expect(rightOf(await new FileBlobStore({ directory, encryptionKey: KEY }).get('doc'))?.bytes).toEqual(Uint8Array.from(PASSPORT));
+    expect(rightOf(await new FileBlobStore({ directory, encryptionKey: KEY }).get('doc'))?.bytes).toEqual(
+      Uint8Array.from(PASSPORT),
+    );
     const error = leftOf(await new FileBlobStore({ directory, encryptionKey: OTHER_KEY }).get('doc'));
     expect(error).toMatchObject({ kind: 'upstream_invalid', code: 'blob_unreadable' });
     expect(error.message).not.toContain('PASSPORT');

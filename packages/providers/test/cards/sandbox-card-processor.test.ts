@@ -13,21 +13,38 @@ const setup = (faults?: SandboxFaults): Setup => {
   const clock = clockAt('2026-03-15T12:00:00Z');
   const shared = { clock, ids: ids('processor'), ...(faults && { faults }) };
   const vault = new SandboxCardVault(shared);
-  const processor = new SandboxCardProcessor({ ...shared, vault, verificationUrl: (id) => `http://127.0.0.1/sandbox/3ds/${id}` });
+  const processor = new SandboxCardProcessor({
+    ...shared,
+    vault,
+    verificationUrl: (id) => `http://127.0.0.1/sandbox/3ds/${id}`,
+  });
   const tokenOf = async (number: string, expiry = { expMonth: 12, expYear: 2030 }) =>
     rightOf(await vault.tokenizeCard({ number, ...expiry, cvc: number.length === 15 ? '1234' : '123' })).token;
   const charge = async (number: string, overrides: Partial<ChargeRequest> = {}) =>
-    processor.charge({ token: await tokenOf(number), amount: '100.50', currency: 'usd', idempotencyKey: `key-${number}`, ...overrides });
+    processor.charge({
+      token: await tokenOf(number),
+      amount: '100.50',
+      currency: 'usd',
+      idempotencyKey: `key-${number}`,
+      ...overrides,
+    });
   return { clock, processor, tokenOf, charge };
 };
 
 describe('SandboxCardProcessor: test cards', () => {
-  it.each(['4242424242424242', '5555555555554444', '378282246310005', '4111111111111111'])('charges %s', async (number) => {
-    const charge = rightOf(await setup().charge(number));
-    expect(charge).toMatchObject({ status: 'succeeded', amount: { amount: '100.5', currency: 'usd' }, card: { last4: number.slice(-4) } });
-    expect(charge.chargeId).toMatch(/^ch_/);
-    expect(charge.createdAt).toBe('2026-03-15T12:00:00.000Z');
-  });
+  it.each(['4242424242424242', '5555555555554444', '378282246310005', '4111111111111111'])(
+    'charges %s',
+    async (number) => {
+      const charge = rightOf(await setup().charge(number));
+      expect(charge).toMatchObject({
+        status: 'succeeded',
+        amount: { amount: '100.5', currency: 'usd' },
+        card: { last4: number.slice(-4) },
+      });
+      expect(charge.chargeId).toMatch(/^ch_/);
+      expect(charge.createdAt).toBe('2026-03-15T12:00:00.000Z');
+    },
+  );
 
   it.each([
     ['4000000000000002', 'card_declined'],
@@ -41,7 +58,10 @@ describe('SandboxCardProcessor: test cards', () => {
   it('answers a processor error on 4000000000000119 as unavailable, and keeps nothing', async () => {
     const { processor, tokenOf } = setup();
     const request = { token: await tokenOf('4000000000000119'), amount: '10', currency: 'usd', idempotencyKey: 'k' };
-    expect(leftOf(await processor.charge(request))).toMatchObject({ kind: 'unavailable', code: 'provider_unavailable' });
+    expect(leftOf(await processor.charge(request))).toMatchObject({
+      kind: 'unavailable',
+      code: 'provider_unavailable',
+    });
     expect(leftOf(await processor.charge(request)).kind).toBe('unavailable');
   });
 
@@ -58,16 +78,23 @@ describe('SandboxCardProcessor: verification step', () => {
   it('asks 4000002500003155 to verify, then succeeds when the cardholder passes', async () => {
     const { processor, charge } = setup();
     const pending = rightOf(await charge('4000002500003155'));
-    if (pending.status !== 'requires-verification') throw new Error(`expected a verification step, got ${pending.status}`);
+    if (pending.status !== 'requires-verification')
+      throw new Error(`expected a verification step, got ${pending.status}`);
     expect(pending.verification).toEqual({
       id: expect.stringMatching(/^vrf_/),
       type: '3ds',
       url: `http://127.0.0.1/sandbox/3ds/${pending.verification.id}`,
     });
-    expect(rightOf(await processor.completeVerification(pending.verification.id, 'succeeded')).status).toBe('succeeded');
+    expect(rightOf(await processor.completeVerification(pending.verification.id, 'succeeded')).status).toBe(
+      'succeeded',
+    );
     expect(rightOf(await processor.getCharge(pending.chargeId)).status).toBe('succeeded');
-    expect(rightOf(await processor.completeVerification(pending.verification.id, 'succeeded')).status).toBe('succeeded');
-    expect(leftOf(await processor.completeVerification(pending.verification.id, 'failed')).code).toBe('verification_already_completed');
+    expect(rightOf(await processor.completeVerification(pending.verification.id, 'succeeded')).status).toBe(
+      'succeeded',
+    );
+    expect(leftOf(await processor.completeVerification(pending.verification.id, 'failed')).code).toBe(
+      'verification_already_completed',
+    );
   });
 
   it('declines when the cardholder fails the verification', async () => {
@@ -75,20 +102,31 @@ describe('SandboxCardProcessor: verification step', () => {
     const pending = rightOf(await charge('4000002500003155'));
     if (pending.status !== 'requires-verification') throw new Error('expected a verification step');
     const failed = rightOf(await processor.completeVerification(pending.verification.id, 'failed'));
-    expect(failed).toMatchObject({ status: 'declined', declineCode: 'authentication_failed', failureReason: { code: 'payment-declined' } });
+    expect(failed).toMatchObject({
+      status: 'declined',
+      declineCode: 'authentication_failed',
+      failureReason: { code: 'payment-declined' },
+    });
     const retry = rightOf(await charge('4000002500003155', { idempotencyKey: 'second-attempt' }));
     expect([retry.status, retry.chargeId === pending.chargeId]).toEqual(['requires-verification', false]);
   });
 
   it('knows no verification it did not ask for', async () => {
-    expect(leftOf(await setup().processor.completeVerification('vrf_nope', 'succeeded'))).toMatchObject({ kind: 'not_found' });
+    expect(leftOf(await setup().processor.completeVerification('vrf_nope', 'succeeded'))).toMatchObject({
+      kind: 'not_found',
+    });
   });
 });
 
 describe('SandboxCardProcessor: idempotency and refusals', () => {
   it('returns the same charge for a repeated key, as it stands now', async () => {
     const { processor, tokenOf } = setup();
-    const request = { token: await tokenOf('4000002500003155'), amount: '20.00', currency: 'usd', idempotencyKey: 'order-1' };
+    const request = {
+      token: await tokenOf('4000002500003155'),
+      amount: '20.00',
+      currency: 'usd',
+      idempotencyKey: 'order-1',
+    };
     const first = rightOf(await processor.charge(request));
     if (first.status !== 'requires-verification') throw new Error('expected a verification step');
     await processor.completeVerification(first.verification.id, 'succeeded');
@@ -98,15 +136,25 @@ describe('SandboxCardProcessor: idempotency and refusals', () => {
 
   it('refuses a key reused with other parameters', async () => {
     const { processor, tokenOf } = setup();
-    const request = { token: await tokenOf('4242424242424242'), amount: '20', currency: 'usd', idempotencyKey: 'order-2' };
+    const request = {
+      token: await tokenOf('4242424242424242'),
+      amount: '20',
+      currency: 'usd',
+      idempotencyKey: 'order-2',
+    };
     rightOf(await processor.charge(request));
-    expect(leftOf(await processor.charge({ ...request, amount: '21' }))).toMatchObject({ kind: 'conflict', code: 'idempotency_key_reused' });
+    expect(leftOf(await processor.charge({ ...request, amount: '21' }))).toMatchObject({
+      kind: 'conflict',
+      code: 'idempotency_key_reused',
+    });
     expect(leftOf(await processor.charge({ ...request, idempotencyKey: ' ' })).code).toBe('invalid_idempotency_key');
   });
 
   it('refuses unknown tokens, bad amounts and currencies it does not charge', async () => {
     const { processor, charge } = setup();
-    expect(leftOf(await processor.charge({ token: 'tok_x', amount: '1', currency: 'usd', idempotencyKey: 'a' })).code).toBe('card_token_invalid');
+    expect(
+      leftOf(await processor.charge({ token: 'tok_x', amount: '1', currency: 'usd', idempotencyKey: 'a' })).code,
+    ).toBe('card_token_invalid');
     for (const amount of ['0', '-1', '1.005', 'ten', '1e3']) {
       expect(leftOf(await charge('4242424242424242', { amount })).code).toBe('invalid_amount');
     }
@@ -146,13 +194,17 @@ describe('SandboxCardProcessor: refunds', () => {
     const first = rightOf(await processor.refund({ chargeId, idempotencyKey: 'refund-order-1' }));
     const again = rightOf(await processor.refund({ chargeId, idempotencyKey: 'refund-order-1' }));
     expect(again).toEqual(first);
-    expect(leftOf(await processor.refund({ chargeId, amount: '1', idempotencyKey: 'refund-order-1' })).code).toBe('idempotency_key_reused');
+    expect(leftOf(await processor.refund({ chargeId, amount: '1', idempotencyKey: 'refund-order-1' })).code).toBe(
+      'idempotency_key_reused',
+    );
   });
 
   it('refunds only succeeded charges it knows', async () => {
     const { processor, charge } = setup();
     const declined = rightOf(await charge('4000000000000002'));
-    expect(leftOf(await processor.refund({ chargeId: declined.chargeId, idempotencyKey: 'x' })).code).toBe('charge_not_refundable');
+    expect(leftOf(await processor.refund({ chargeId: declined.chargeId, idempotencyKey: 'x' })).code).toBe(
+      'charge_not_refundable',
+    );
     expect(leftOf(await processor.refund({ chargeId: 'ch_nope', idempotencyKey: 'y' })).code).toBe('charge_not_found');
   });
 });

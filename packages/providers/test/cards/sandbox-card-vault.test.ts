@@ -15,7 +15,13 @@ const vault = (faults?: SandboxFaults) =>
 describe('SandboxCardVault', () => {
   it('answers a token and display details, never the number', async () => {
     const token = rightOf(await vault().tokenizeCard(card()));
-    expect(token).toEqual({ token: expect.stringMatching(/^tok_[0-9a-f-]{36}$/), brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 });
+    expect(token).toEqual({
+      token: expect.stringMatching(/^tok_[0-9a-f-]{36}$/),
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2030,
+    });
     expect(JSON.stringify(token)).not.toContain('4242424242424242');
   });
 
@@ -47,21 +53,20 @@ describe('SandboxCardVault', () => {
     expect(rightOf(await vault().tokenizeCard(card({ expMonth: 1, expYear: 27 }))).expYear).toBe(2027);
   });
 
-  it.each([
-    { expMonth: 0 },
-    { expMonth: 13 },
-    { expMonth: 1.5 },
-    { expYear: 2060 },
-    { expYear: -1 },
-  ])('refuses the expiry %p', async (expiry) => {
-    expect(leftOf(await vault().tokenizeCard(card(expiry))).code).toBe('invalid_expiry');
-  });
+  it.each([{ expMonth: 0 }, { expMonth: 13 }, { expMonth: 1.5 }, { expYear: 2060 }, { expYear: -1 }])(
+    'refuses the expiry %p',
+    async (expiry) => {
+      expect(leftOf(await vault().tokenizeCard(card(expiry))).code).toBe('invalid_expiry');
+    },
+  );
 
   it('wants 3 digits of security code, 4 for American Express', async () => {
     expect(leftOf(await vault().tokenizeCard(card({ cvc: '12' }))).code).toBe('invalid_cvc');
     expect(leftOf(await vault().tokenizeCard(card({ cvc: '1234' }))).code).toBe('invalid_cvc');
     expect(rightOf(await vault().tokenizeCard(card({ number: '378282246310005', cvc: '1234' }))).brand).toBe('amex');
-    expect(leftOf(await vault().tokenizeCard(card({ number: '378282246310005', cvc: '123' }))).code).toBe('invalid_cvc');
+    expect(leftOf(await vault().tokenizeCard(card({ number: '378282246310005', cvc: '123' }))).code).toBe(
+      'invalid_cvc',
+    );
   });
 
   it('answers the vault outage as unavailable', async () => {

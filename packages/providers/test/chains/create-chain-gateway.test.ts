@@ -71,12 +71,13 @@ describe('createChainGateway', () => {
     const gateway = createChainGateway({ environment: 'staging', clock, store });
     rightOf(await gateway.fund({ chain: 'polygon-amoy', address: wallet.address, token: 'usdxm', amount: '2' }));
     const recorded = [];
-    for await (const event of store.readStream(sandboxChainStream('staging', 'polygon-amoy'))) recorded.push(event.type);
+    for await (const event of store.readStream(sandboxChainStream('staging', 'polygon-amoy')))
+      recorded.push(event.type);
     expect(recorded).toEqual(['SandboxTransactionAccepted', 'SandboxTransactionAccepted']);
     const other = createChainGateway({ environment: 'staging', clock, store });
-    expect(rightOf(await other.getBalance({ chain: 'polygon-amoy', address: wallet.address, token: NATIVE })).baseUnits).toBe(
-      (10n ** 16n).toString(),
-    );
+    expect(
+      rightOf(await other.getBalance({ chain: 'polygon-amoy', address: wallet.address, token: NATIVE })).baseUnits,
+    ).toBe((10n ** 16n).toString());
   });
 
   it('parses EVM_RPC_URLS and refuses malformed pairs and non-EVM chains at start-up', () => {

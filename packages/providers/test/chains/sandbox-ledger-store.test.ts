@@ -33,7 +33,10 @@ describe('sandbox ledger in the event store: restarts', () => {
       const restarted = sandbox({ clock, store: after }).gateway;
       expect(await balanceOf(restarted, CHAIN, alice.address, USDXM)).toBe('13000000');
       expect(await balanceOf(restarted, CHAIN, bob.address, USDXM)).toBe('7000000');
-      expect(rightOf(await restarted.getTransactionStatus(CHAIN, submitted.txId))).toMatchObject({ status: 'success', confirmations: 5 });
+      expect(rightOf(await restarted.getTransactionStatus(CHAIN, submitted.txId))).toMatchObject({
+        status: 'success',
+        confirmations: 5,
+      });
       expect(rightOf(await restarted.submitTransfer(request))).toEqual(submitted);
       expect(await eventsOf(after, sandboxChainStream('staging', CHAIN))).toHaveLength(3);
       await after.close();
@@ -46,11 +49,15 @@ describe('sandbox ledger in the event store: restarts', () => {
     const store = new MemoryEventStore();
     const { gateway } = sandbox({ store });
     await store.close();
-    expect(leftOf(await gateway.fund({ chain: CHAIN, address: alice.address, token: 'usdxm', amount: '1' }))).toMatchObject({
+    expect(
+      leftOf(await gateway.fund({ chain: CHAIN, address: alice.address, token: 'usdxm', amount: '1' })),
+    ).toMatchObject({
       kind: 'unavailable',
       code: 'chain_unavailable',
     });
-    expect(leftOf(await gateway.getBalance({ chain: CHAIN, address: alice.address, token: USDXM })).code).toBe('chain_unavailable');
+    expect(leftOf(await gateway.getBalance({ chain: CHAIN, address: alice.address, token: USDXM })).code).toBe(
+      'chain_unavailable',
+    );
   });
 });
 
@@ -66,7 +73,9 @@ describe('sandbox ledger in the event store: concurrent writes on one instance',
       gateway.submitTransfer(request),
       gateway.submitTransfer(request),
       gateway.submitTransfer(transferFrom(alice, CHAIN, USDXM, bob.address, '2000000')),
-      ...Array.from({ length: 10 }, () => gateway.fund({ chain: CHAIN, address: carol.address, token: 'usdxm', amount: '1' })),
+      ...Array.from({ length: 10 }, () =>
+        gateway.fund({ chain: CHAIN, address: carol.address, token: 'usdxm', amount: '1' }),
+      ),
     ]);
     expect(store.appends).toBeLessThan(4);
     expect(rightOf(first)).toEqual(rightOf(second));
@@ -81,12 +90,19 @@ describe('sandbox ledger in the event store: concurrent writes on one instance',
     const store = new KilledAfter(new MemoryEventStore(), 1, () => new EventStoreUnavailableError('down'));
     const { gateway } = sandbox({ store });
     await fund(gateway, alice.address, '10');
-    const failed = await Promise.all([1, 2].map(() => gateway.fund({ chain: CHAIN, address: alice.address, token: 'usdxm', amount: '5' })));
-    for (const result of failed) expect(leftOf(result)).toMatchObject({ kind: 'unavailable', code: 'chain_unavailable' });
-    expect(leftOf(await gateway.submitTransfer(transferFrom(alice, CHAIN, USDXM, bob.address, '1')))).toMatchObject({ code: 'chain_unavailable' });
+    const failed = await Promise.all(
+      [1, 2].map(() => gateway.fund({ chain: CHAIN, address: alice.address, token: 'usdxm', amount: '5' })),
+    );
+    for (const result of failed)
+      expect(leftOf(result)).toMatchObject({ kind: 'unavailable', code: 'chain_unavailable' });
+    expect(leftOf(await gateway.submitTransfer(transferFrom(alice, CHAIN, USDXM, bob.address, '1')))).toMatchObject({
+      code: 'chain_unavailable',
+    });
     store.revive();
     expect(await balanceOf(gateway, CHAIN, alice.address, USDXM)).toBe('10000000');
-    expect(rightOf(await gateway.fund({ chain: CHAIN, address: alice.address, token: 'usdxm', amount: '1' })).balance.amount).toBe('11');
+    expect(
+      rightOf(await gateway.fund({ chain: CHAIN, address: alice.address, token: 'usdxm', amount: '1' })).balance.amount,
+    ).toBe('11');
     expect(await eventsOf(store, sandboxChainStream('staging', CHAIN))).toHaveLength(3);
   });
 });
@@ -106,7 +122,10 @@ describe('sandbox ledger in the event store: several instances on one store', ()
     if (submitted.outcome !== 'submitted') throw new Error('expected a submission');
     clock.advance(3_000);
     expect(rightOf(await one.getTransactionStatus(CHAIN, submitted.txId)).status).toBe('success');
-    expect([await balanceOf(one, CHAIN, bob.address, USDXM), await balanceOf(two, CHAIN, bob.address, USDXM)]).toEqual(['1500000', '1500000']);
+    expect([await balanceOf(one, CHAIN, bob.address, USDXM), await balanceOf(two, CHAIN, bob.address, USDXM)]).toEqual([
+      '1500000',
+      '1500000',
+    ]);
   });
 
   it('orders concurrent accepts from both instances totally: every faucet counted once, sequences contiguous', async () => {
@@ -198,9 +217,13 @@ describe('sandbox ledger on EventStoreDB (the test server): two instances, each 
     const one = await instance(clock);
     const two = await instance(clock);
     await fund(one, alice.address, '10');
-    for (const gateway of [two, one, two, one]) expect(await balanceOf(gateway, CHAIN, alice.address, USDXM)).toBe('10000000');
+    for (const gateway of [two, one, two, one])
+      expect(await balanceOf(gateway, CHAIN, alice.address, USDXM)).toBe('10000000');
     await Promise.all(Array.from({ length: 10 }, (_, index) => fund(index % 2 === 0 ? one : two, bob.address, '1')));
-    expect([await balanceOf(one, CHAIN, bob.address, USDXM), await balanceOf(two, CHAIN, bob.address, USDXM)]).toEqual(['10000000', '10000000']);
+    expect([await balanceOf(one, CHAIN, bob.address, USDXM), await balanceOf(two, CHAIN, bob.address, USDXM)]).toEqual([
+      '10000000',
+      '10000000',
+    ]);
   });
 });
 
@@ -245,7 +268,9 @@ describe('sandbox ledger: the journal of an earlier version', () => {
       const path = join(dir.path, 'chain-sandbox-staging.jsonl');
       const store = new MemoryEventStore();
       writeFileSync(path, `${lines[0]}\n`);
-      expect(await balanceOf(sandbox({ store, legacyJournalPath: path }).gateway, CHAIN, alice.address, USDXM)).toBe('10000000');
+      expect(await balanceOf(sandbox({ store, legacyJournalPath: path }).gateway, CHAIN, alice.address, USDXM)).toBe(
+        '10000000',
+      );
       // The earlier run stopped before it renamed the journal: the whole file is there again.
       writeFileSync(path, `${lines.join('\n')}\n`);
       const { gateway } = sandbox({ store, legacyJournalPath: path });

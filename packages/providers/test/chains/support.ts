@@ -42,7 +42,12 @@ export const NATIVE: ChainToken = { native: true };
 
 /** A sandbox on a manual clock at a block boundary, with 1 s blocks and 3 confirmations everywhere. */
 export const sandbox = (
-  options: { store?: EventStore; clock?: ManualClock; environment?: 'staging' | 'production'; legacyJournalPath?: string } = {},
+  options: {
+    store?: EventStore;
+    clock?: ManualClock;
+    environment?: 'staging' | 'production';
+    legacyJournalPath?: string;
+  } = {},
 ) => {
   const clock = options.clock ?? clockAt('2026-01-01T00:00:00.000Z');
   const gateway = new SandboxChainGateway({

@@ -57,7 +57,9 @@ describe('SandboxFaults', () => {
 
 describe('parseFaultRules', () => {
   it('reads operation=kind[:times] lists', () => {
-    expect(rightOf(parseFaultRules(' cards.charge=unavailable:2, pricing.*=timeout ,kyc.getInquiry=malformed'))).toEqual([
+    expect(
+      rightOf(parseFaultRules(' cards.charge=unavailable:2, pricing.*=timeout ,kyc.getInquiry=malformed')),
+    ).toEqual([
       { operation: 'cards.charge', kind: 'unavailable', times: 2 },
       { operation: 'pricing.*', kind: 'timeout' },
       { operation: 'kyc.getInquiry', kind: 'malformed' },

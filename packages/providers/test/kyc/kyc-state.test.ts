@@ -23,7 +23,10 @@ describe('sandbox KYC in the event store', () => {
       expect(rightOf(await restarted.getInquiry(pending.inquiryId))).toEqual(pending);
       expect(rightOf(await restarted.startInquiry({ userId: 'p:ana' }))).toEqual(pending);
       clock.advance(60_000);
-      expect(rightOf(await restarted.getInquiry(pending.inquiryId))).toMatchObject({ status: 'approved', decidedAt: '2026-01-01T00:01:00.000Z' });
+      expect(rightOf(await restarted.getInquiry(pending.inquiryId))).toMatchObject({
+        status: 'approved',
+        decidedAt: '2026-01-01T00:01:00.000Z',
+      });
       expect(rightOf(await restarted.getInquiry(review.inquiryId)).status).toBe('needs-review');
       expect(rightOf(await restarted.resolveReview(review.inquiryId, 'declined')).status).toBe('declined');
       await after.close();

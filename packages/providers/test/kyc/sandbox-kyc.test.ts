@@ -11,7 +11,9 @@ const start = async (sandbox: SandboxKyc, input: Partial<StartInquiryInput> = {}
 
 describe('SandboxKyc: the outcome follows the input', () => {
   it('opens an inquiry with the fields of payment.preparation.kyc', async () => {
-    const inquiry = await start(kyc({ provider: 'persona', environmentId: 'env_staging' }).kyc, { referenceId: 'order-1' });
+    const inquiry = await start(kyc({ provider: 'persona', environmentId: 'env_staging' }).kyc, {
+      referenceId: 'order-1',
+    });
     expect(inquiry).toEqual({
       provider: 'persona',
       inquiryId: expect.stringMatching(/^inq_[0-9a-f-]{36}$/),
@@ -41,7 +43,9 @@ describe('SandboxKyc: the outcome follows the input', () => {
   });
 
   it('refuses an unknown sandboxOutcome and a missing user', async () => {
-    expect(leftOf(await kyc().kyc.startInquiry({ userId: 'u', sandboxOutcome: 'maybe' })).code).toBe('invalid_sandbox_outcome');
+    expect(leftOf(await kyc().kyc.startInquiry({ userId: 'u', sandboxOutcome: 'maybe' })).code).toBe(
+      'invalid_sandbox_outcome',
+    );
     expect(leftOf(await kyc().kyc.startInquiry({ userId: ' ' })).code).toBe('invalid_user_id');
   });
 
@@ -106,7 +110,10 @@ describe('SandboxKyc: failures', () => {
   it('answers unknown inquiries, outages and malformed answers', async () => {
     const faults = new SandboxFaults();
     const { kyc: sandbox } = kyc({ faults });
-    expect(leftOf(await sandbox.getInquiry('inq_nope'))).toMatchObject({ kind: 'not_found', code: 'inquiry_not_found' });
+    expect(leftOf(await sandbox.getInquiry('inq_nope'))).toMatchObject({
+      kind: 'not_found',
+      code: 'inquiry_not_found',
+    });
     faults.inject({ operation: 'kyc.startInquiry', kind: 'unavailable', times: 1 });
     expect(leftOf(await sandbox.startInquiry({ userId: 'u' })).kind).toBe('unavailable');
     const inquiry = await start(sandbox);

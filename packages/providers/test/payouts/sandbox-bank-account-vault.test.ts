@@ -10,7 +10,11 @@ import {
 } from '../../src/index.js';
 import { ids, KEY, leftOf, OTHER_KEY, rightOf } from '../support.js';
 
-const ACCOUNT: BankAccountDetails = { accountNumber: '000123456789', routingNumber: '110000000', holderName: 'Ana Silva' };
+const ACCOUNT: BankAccountDetails = {
+  accountNumber: '000123456789',
+  routingNumber: '110000000',
+  holderName: 'Ana Silva',
+};
 
 describe('SandboxBankAccountVault', () => {
   it('answers a token and the last four digits only', async () => {
@@ -44,7 +48,11 @@ describe('SandboxBankAccountVault', () => {
     const directory = await mkdtemp(join(tmpdir(), 'paykit-vault-'));
     try {
       const open = () =>
-        new SandboxBankAccountVault({ ids: ids('file'), encryptionKey: KEY, store: new FileBlobStore({ directory, encryptionKey: KEY }) });
+        new SandboxBankAccountVault({
+          ids: ids('file'),
+          encryptionKey: KEY,
+          store: new FileBlobStore({ directory, encryptionKey: KEY }),
+        });
       const { token } = rightOf(await open().tokenizeBankAccount(ACCOUNT));
       expect(rightOf(await open().describeBankAccount(token)).accountSuffix).toBe('6789');
       const [file] = await readdir(directory);
@@ -58,7 +66,10 @@ describe('SandboxBankAccountVault', () => {
     const vault = new SandboxBankAccountVault({ ids: ids('bank'), encryptionKey: KEY });
     const { token } = rightOf(await vault.tokenizeBankAccount(ACCOUNT));
     expect(rightOf(await vault.deleteBankAccount(token))).toBe(true);
-    expect(leftOf(await vault.describeBankAccount(token))).toMatchObject({ kind: 'not_found', code: 'bank_account_not_found' });
+    expect(leftOf(await vault.describeBankAccount(token))).toMatchObject({
+      kind: 'not_found',
+      code: 'bank_account_not_found',
+    });
     expect(rightOf(await vault.deleteBankAccount(token))).toBe(false);
     expect(rightOf(await vault.deleteBankAccount('not a token'))).toBe(false);
     expect(leftOf(await vault.describeBankAccount('ba_../../etc')).code).toBe('bank_account_not_found');
@@ -72,23 +83,33 @@ describe('SandboxBankAccountVault', () => {
     [{ routingNumber: '11000000' }, 'invalid_routing_number'],
     [{ currency: 'jpy' }, 'currency_not_supported'],
     [{ country: 'DE' }, 'country_not_supported'],
-  ] as ReadonlyArray<readonly [Partial<BankAccountDetails>, string]>)('refuses %p with %s, without repeating the number', async (overrides, code) => {
-    const vault = new SandboxBankAccountVault({ ids: ids('bank'), encryptionKey: KEY });
-    const error = leftOf(await vault.tokenizeBankAccount({ ...ACCOUNT, ...overrides }));
-    expect(error.code).toBe(code);
-    expect(JSON.stringify(error)).not.toContain(overrides.accountNumber ?? ACCOUNT.accountNumber);
-  });
+  ] as ReadonlyArray<readonly [Partial<BankAccountDetails>, string]>)(
+    'refuses %p with %s, without repeating the number',
+    async (overrides, code) => {
+      const vault = new SandboxBankAccountVault({ ids: ids('bank'), encryptionKey: KEY });
+      const error = leftOf(await vault.tokenizeBankAccount({ ...ACCOUNT, ...overrides }));
+      expect(error.code).toBe(code);
+      expect(JSON.stringify(error)).not.toContain(overrides.accountNumber ?? ACCOUNT.accountNumber);
+    },
+  );
 
   it('accepts any valid routing number and keeps the account type', async () => {
     const vault = new SandboxBankAccountVault({ ids: ids('bank'), encryptionKey: KEY });
-    const token = rightOf(await vault.tokenizeBankAccount({ ...ACCOUNT, routingNumber: '021000021', accountType: 'savings' }));
+    const token = rightOf(
+      await vault.tokenizeBankAccount({ ...ACCOUNT, routingNumber: '021000021', accountType: 'savings' }),
+    );
     expect([token.routingNumber, token.accountType]).toEqual(['021000021', 'savings']);
   });
 
   it('answers outages of the vault and of its store', async () => {
     const faults = new SandboxFaults([{ operation: 'payouts.tokenizeBankAccount', kind: 'timeout', times: 1 }]);
     const storeFaults = new SandboxFaults([{ operation: 'blobs.put', kind: 'unavailable', times: 1 }]);
-    const vault = new SandboxBankAccountVault({ ids: ids('bank'), encryptionKey: KEY, faults, store: new MemoryBlobStore(storeFaults) });
+    const vault = new SandboxBankAccountVault({
+      ids: ids('bank'),
+      encryptionKey: KEY,
+      faults,
+      store: new MemoryBlobStore(storeFaults),
+    });
     expect(leftOf(await vault.tokenizeBankAccount(ACCOUNT)).code).toBe('provider_timeout');
     expect(leftOf(await vault.tokenizeBankAccount(ACCOUNT)).kind).toBe('unavailable');
     expect(rightOf(await vault.tokenizeBankAccount(ACCOUNT)).accountSuffix).toBe('6789');

@@ -19,9 +19,16 @@ const setup = async (faults?: SandboxFaults) => {
     ...(faults && { faults }),
   });
   const accountEnding = async (suffix: string, currency = 'usd') =>
-    rightOf(await vault.tokenizeBankAccount({ accountNumber: `98765${suffix}`, routingNumber: '110000000', currency })).token;
+    rightOf(await vault.tokenizeBankAccount({ accountNumber: `98765${suffix}`, routingNumber: '110000000', currency }))
+      .token;
   const payout = (token: string, overrides: Partial<CreatePayoutRequest> = {}) =>
-    rail.createPayout({ paymentMethodToken: token, amount: '247.50', currency: 'usd', reference: 'order-1', ...overrides });
+    rail.createPayout({
+      paymentMethodToken: token,
+      amount: '247.50',
+      currency: 'usd',
+      reference: 'order-1',
+      ...overrides,
+    });
   return { clock, rail, vault, accountEnding, payout };
 };
 
@@ -72,8 +79,12 @@ describe('SandboxPayoutRail: settlement over the clock', () => {
     const clock = clockAt();
     const vault = new SandboxBankAccountVault({ ids: ids('v'), encryptionKey: KEY });
     const rail = new SandboxPayoutRail({ vault, clock });
-    const { token } = rightOf(await vault.tokenizeBankAccount({ accountNumber: '12345678', routingNumber: '110000000' }));
-    const { payoutId } = rightOf(await rail.createPayout({ paymentMethodToken: token, amount: '1', currency: 'usd', reference: 'r' }));
+    const { token } = rightOf(
+      await vault.tokenizeBankAccount({ accountNumber: '12345678', routingNumber: '110000000' }),
+    );
+    const { payoutId } = rightOf(
+      await rail.createPayout({ paymentMethodToken: token, amount: '1', currency: 'usd', reference: 'r' }),
+    );
     clock.advance(16 * MINUTE);
     expect(rightOf(await rail.getPayout(payoutId)).status).toBe('settled');
   });

@@ -46,22 +46,35 @@ describe('SandboxPricing: onramp prices', () => {
     expect(rightOf(await production.priceOf({ itemLocator: 'base:usdc', currency: 'usd' })).unitPrice).toBe('1');
     expect(rightOf(await production.priceOf({ itemLocator: 'polygon:pol', currency: 'usd' })).unitPrice).toBe('0.5');
     const error = leftOf(await production.priceOf({ itemLocator: 'base-sepolia:eth', currency: 'usd' }));
-    expect(error).toMatchObject({ kind: 'invalid', code: 'token_not_supported', parameters: { tokenLocator: 'base-sepolia:eth' } });
-    expect(leftOf(await staging().priceOf({ itemLocator: 'base:eth', currency: 'usd' })).code).toBe('token_not_supported');
-    expect(leftOf(await production.priceOf({ itemLocator: 'base:usdxm', currency: 'usd' })).code).toBe('token_not_supported');
+    expect(error).toMatchObject({
+      kind: 'invalid',
+      code: 'token_not_supported',
+      parameters: { tokenLocator: 'base-sepolia:eth' },
+    });
+    expect(leftOf(await staging().priceOf({ itemLocator: 'base:eth', currency: 'usd' })).code).toBe(
+      'token_not_supported',
+    );
+    expect(leftOf(await production.priceOf({ itemLocator: 'base:usdxm', currency: 'usd' })).code).toBe(
+      'token_not_supported',
+    );
   });
 
-  it.each(['solana:doge', 'mars:eth', 'base-sepolia', 'base-sepolia:eth:1', 'base-sepolia:0x0000000000000000000000000000000000000001'])(
-    'answers token_not_supported for %p',
-    async (itemLocator) => {
-      expect(leftOf(await staging().priceOf({ itemLocator, currency: 'usd' })).code).toBe('token_not_supported');
-    },
-  );
+  it.each([
+    'solana:doge',
+    'mars:eth',
+    'base-sepolia',
+    'base-sepolia:eth:1',
+    'base-sepolia:0x0000000000000000000000000000000000000001',
+  ])('answers token_not_supported for %p', async (itemLocator) => {
+    expect(leftOf(await staging().priceOf({ itemLocator, currency: 'usd' })).code).toBe('token_not_supported');
+  });
 
   it('refuses a payment currency that is not fiat', async () => {
     const error = leftOf(await staging().priceOf({ itemLocator: 'solana:sol', currency: 'usdc' }));
     expect(error).toMatchObject({ kind: 'invalid', code: 'currency_not_supported', parameters: { currency: 'usdc' } });
-    expect(leftOf(await staging().priceOf({ itemLocator: 'solana:sol', currency: 'jpy' })).code).toBe('currency_not_supported');
+    expect(leftOf(await staging().priceOf({ itemLocator: 'solana:sol', currency: 'jpy' })).code).toBe(
+      'currency_not_supported',
+    );
   });
 
   it('prices other spellings of a token through the injected canonical locator', async () => {
@@ -79,7 +92,12 @@ describe('SandboxPricing: onramp prices', () => {
     for (const item of rightOf(await pricing.supportedItems())) {
       for (const currency of item.currencies) {
         const entry = rightOf(await pricing.priceOf({ itemLocator: item.itemLocator, currency }));
-        const quote = quoteOrder({ price: entry, execution: { mode: 'exact-in', amount: '100', maxSlippageBps: '500' }, quotedAt: '2026-01-01T00:00:00Z', ttlSeconds: 300 });
+        const quote = quoteOrder({
+          price: entry,
+          execution: { mode: 'exact-in', amount: '100', maxSlippageBps: '500' },
+          quotedAt: '2026-01-01T00:00:00Z',
+          ttlSeconds: 300,
+        });
         expect(rightOf(quote).totalPrice).toEqual({ amount: '100', currency });
       }
     }
@@ -102,9 +120,15 @@ describe('SandboxPricing: offramp prices', () => {
   });
 
   it('refuses fiat it does not pay out and stablecoins of the other environment', async () => {
-    expect(leftOf(await staging().priceOf({ itemLocator: 'fiat:jpy', currency: 'usdc' })).code).toBe('currency_not_supported');
-    expect(leftOf(await production.priceOf({ itemLocator: 'fiat:usd', currency: 'usdxm' })).code).toBe('currency_not_supported');
-    expect(leftOf(await staging().priceOf({ itemLocator: 'fiat:usd', currency: 'usd' })).code).toBe('currency_not_supported');
+    expect(leftOf(await staging().priceOf({ itemLocator: 'fiat:jpy', currency: 'usdc' })).code).toBe(
+      'currency_not_supported',
+    );
+    expect(leftOf(await production.priceOf({ itemLocator: 'fiat:usd', currency: 'usdxm' })).code).toBe(
+      'currency_not_supported',
+    );
+    expect(leftOf(await staging().priceOf({ itemLocator: 'fiat:usd', currency: 'usd' })).code).toBe(
+      'currency_not_supported',
+    );
   });
 });
 
@@ -115,7 +139,9 @@ describe('SandboxPricing: market moves', () => {
     const pricing = staging();
     pricing.moveMarket('base-sepolia:eth', 300);
     expect(rightOf(await pricing.priceOf({ itemLocator: 'base-sepolia:eth', currency: 'usd' })).unitPrice).toBe('3090');
-    expect(rightOf(await pricing.priceOf({ itemLocator: 'base-sepolia:eth', currency: 'eur' })).unitPrice).toBe('2842.8');
+    expect(rightOf(await pricing.priceOf({ itemLocator: 'base-sepolia:eth', currency: 'eur' })).unitPrice).toBe(
+      '2842.8',
+    );
     expect(rightOf(await pricing.priceOf({ itemLocator: 'polygon-amoy:pol', currency: 'usd' })).unitPrice).toBe('0.5');
     pricing.moveMarket('base-sepolia:eth', -1000);
     expect(rightOf(await pricing.priceOf({ itemLocator: 'base-sepolia:eth', currency: 'usd' })).unitPrice).toBe('2781');
@@ -139,7 +165,9 @@ describe('SandboxPricing: market moves', () => {
   it('drives the slippage rule between quote and delivery', async () => {
     const pricing = staging();
     const quoted = rightOf(await pricing.priceOf({ itemLocator: 'base-sepolia:eth', currency: 'usd' }));
-    const [lineItem] = rightOf(quoteOrder({ price: quoted, execution: onramp, quotedAt: '2026-01-01T00:00:00Z', ttlSeconds: 300 })).lineItems;
+    const [lineItem] = rightOf(
+      quoteOrder({ price: quoted, execution: onramp, quotedAt: '2026-01-01T00:00:00Z', ttlSeconds: 300 }),
+    ).lineItems;
     if (!lineItem) throw new Error('a quote has a line item');
     const deliveryPrice = async () =>
       new Decimal(rightOf(await pricing.priceOf({ itemLocator: 'base-sepolia:eth', currency: 'usd' })).unitPrice);
@@ -163,7 +191,11 @@ describe('SandboxPricing: catalogue and failures', () => {
   it('lists the native token and the stablecoin of every chain of its environment', async () => {
     const items = rightOf(await staging().supportedItems());
     expect(items).toHaveLength(18);
-    expect(items).toContainEqual({ itemLocator: 'base-sepolia:usdxm', itemDecimals: 6, currencies: ['usd', 'eur', 'gbp'] });
+    expect(items).toContainEqual({
+      itemLocator: 'base-sepolia:usdxm',
+      itemDecimals: 6,
+      currencies: ['usd', 'eur', 'gbp'],
+    });
     expect(items).toContainEqual({ itemLocator: 'stellar:xlm', itemDecimals: 7, currencies: ['usd', 'eur', 'gbp'] });
     expect(rightOf(await production.supportedItems()).map((item) => item.itemLocator)).toContain('ethereum:usdc');
   });

@@ -47,7 +47,8 @@ export const normalizeAddress = (chainType: ChainType, address: string): string 
 };
 
 /** The chain families an address could belong to (Aptos and Sui addresses look alike). */
-export const chainTypesOfAddress = (value: string): ChainType[] => CHAIN_TYPES.filter((chainType) => isAddressOf(chainType, value));
+export const chainTypesOfAddress = (value: string): ChainType[] =>
+  CHAIN_TYPES.filter((chainType) => isAddressOf(chainType, value));
 
 /** The address of a key held for a wallet or signer: secp256k1 on EVM, Ed25519 elsewhere. */
 export const addressFromPublicKey = (chainType: ChainType, publicKey: Uint8Array): string => {

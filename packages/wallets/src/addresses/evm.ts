@@ -61,4 +61,6 @@ export const evmAddressFromPublicKey = (publicKey: Uint8Array): Address => {
  * named and shown by an address: keccak256(abi.encode(uint256 x, uint256 y))[12:].
  */
 export const p256SignerAddress = (publicKey: { readonly x: bigint; readonly y: bigint }): Address =>
-  getAddress(slice(keccak256(encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [publicKey.x, publicKey.y])), 12));
+  getAddress(
+    slice(keccak256(encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [publicKey.x, publicKey.y])), 12),
+  );

@@ -82,11 +82,15 @@ export const findTokenByCurrency = (chain: ChainInfo, currency: string): TokenIn
 
 /** The one spelling of a token address on its chain, for comparing and storing. */
 export const normalizeTokenAddress = (chain: ChainInfo, address: string): string =>
-  chain.chainType === 'sui' && isSuiCoinType(address) ? normalizeSuiCoinType(address) : normalizeAddress(chain.chainType, address);
+  chain.chainType === 'sui' && isSuiCoinType(address)
+    ? normalizeSuiCoinType(address)
+    : normalizeAddress(chain.chainType, address);
 
 export const findTokenByAddress = (chain: ChainInfo, address: string): TokenInfo | undefined => {
   const wanted = normalizeTokenAddress(chain, address);
-  return tokensOf(chain).find((token) => token.address !== undefined && normalizeTokenAddress(chain, token.address) === wanted);
+  return tokensOf(chain).find(
+    (token) => token.address !== undefined && normalizeTokenAddress(chain, token.address) === wanted,
+  );
 };
 
 /** Every known token of an environment, for listings. */

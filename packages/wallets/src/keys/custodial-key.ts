@@ -1,7 +1,14 @@
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import type { KeyCurve } from '../addresses/by-chain-type.js';
 import { keyPairFromRandomBytes, publicKeyOf } from './key-pair.js';
-import { decryptSecret, encryptSecret, SecretDecryptionError, type EncryptedSecret, type EncryptionKey, type RandomBytes } from './secret-box.js';
+import {
+  decryptSecret,
+  encryptSecret,
+  SecretDecryptionError,
+  type EncryptedSecret,
+  type EncryptionKey,
+  type RandomBytes,
+} from './secret-box.js';
 
 /**
  * A key the service holds for a wallet or a signer: the public key in clear (hex, uncompressed
@@ -25,14 +32,21 @@ export const generateCustodialKey = (
   const pair = keyPairFromRandomBytes(curve, randomBytes);
   const publicKey = bytesToHex(pair.publicKey);
   try {
-    return { curve, publicKey, encryptedSecretKey: encryptSecret(pair.secretKey, encryptionKey, nonce, bindingOf(curve, publicKey)) };
+    return {
+      curve,
+      publicKey,
+      encryptedSecretKey: encryptSecret(pair.secretKey, encryptionKey, nonce, bindingOf(curve, publicKey)),
+    };
   } finally {
     pair.secretKey.fill(0);
   }
 };
 
 /** The private key of a custodial key, for the signing adapter only; checked against its public key. */
-export const openCustodialKey = (custodial: CustodialKey, keys: EncryptionKey | readonly EncryptionKey[]): Uint8Array => {
+export const openCustodialKey = (
+  custodial: CustodialKey,
+  keys: EncryptionKey | readonly EncryptionKey[],
+): Uint8Array => {
   const secretKey = decryptSecret(custodial.encryptedSecretKey, keys, bindingOf(custodial.curve, custodial.publicKey));
   if (bytesToHex(publicKeyOf(custodial.curve, secretKey)) !== custodial.publicKey) {
     secretKey.fill(0);
@@ -41,4 +55,5 @@ export const openCustodialKey = (custodial: CustodialKey, keys: EncryptionKey | 
   return secretKey;
 };
 
-export const custodialPublicKeyBytes = (custodial: Pick<CustodialKey, 'publicKey'>): Uint8Array => hexToBytes(custodial.publicKey);
+export const custodialPublicKeyBytes = (custodial: Pick<CustodialKey, 'publicKey'>): Uint8Array =>
+  hexToBytes(custodial.publicKey);

@@ -19,7 +19,8 @@ export const keyPairFromRandomBytes = (curve: KeyCurve, randomBytes: Uint8Array)
   if (randomBytes.length !== SEED_LENGTH) throw new RangeError(`key generation needs ${SEED_LENGTH} random bytes`);
   const secretKey = Uint8Array.from(randomBytes);
   if (curve === 'ed25519') return { curve, secretKey, publicKey: ed25519.getPublicKey(secretKey) };
-  if (!secp256k1.utils.isValidSecretKey(secretKey)) throw new RangeError('random bytes are not a valid secp256k1 scalar; draw again');
+  if (!secp256k1.utils.isValidSecretKey(secretKey))
+    throw new RangeError('random bytes are not a valid secp256k1 scalar; draw again');
   return { curve, secretKey, publicKey: secp256k1.getPublicKey(secretKey, false) };
 };
 

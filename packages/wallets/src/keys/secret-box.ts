@@ -70,7 +70,8 @@ export const decryptSecret = (
   const ring = Array.isArray(keys) ? (keys as readonly EncryptionKey[]) : [keys as EncryptionKey];
   const key = ring.find((candidate) => candidate.id === secret.keyId);
   if (!key) throw new SecretDecryptionError(`no encryption key with id "${secret.keyId}"`);
-  if (secret.algorithm !== 'aes-256-gcm') throw new SecretDecryptionError(`unsupported algorithm "${String(secret.algorithm)}"`);
+  if (secret.algorithm !== 'aes-256-gcm')
+    throw new SecretDecryptionError(`unsupported algorithm "${String(secret.algorithm)}"`);
   assertKey(key);
   try {
     const decipher = createDecipheriv('aes-256-gcm', key.key, fromBase64(secret.nonce));

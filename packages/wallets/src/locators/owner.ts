@@ -36,7 +36,9 @@ export const normalizeOwnerValue = (type: OwnerType, value: string): E.Either<st
     case 'x':
       return HANDLE.test(value)
         ? E.right(value.toLowerCase())
-        : E.left(`"${value}" is not ${type === 'x' ? 'an' : 'a'} ${type} handle (1 to 15 letters, digits or underscores, without @)`);
+        : E.left(
+            `"${value}" is not ${type === 'x' ? 'an' : 'a'} ${type} handle (1 to 15 letters, digits or underscores, without @)`,
+          );
     case 'userId':
       return USER_ID.test(value)
         ? E.right(value)
@@ -46,18 +48,23 @@ export const normalizeOwnerValue = (type: OwnerType, value: string): E.Either<st
 
 const OWNER_TYPE_LIST = 'email, userId, phoneNumber, twitter or x';
 
-export const unknownOwnerTypeReason = (type: string): string => `unknown owner type "${type}"; expected ${OWNER_TYPE_LIST}`;
+export const unknownOwnerTypeReason = (type: string): string =>
+  `unknown owner type "${type}"; expected ${OWNER_TYPE_LIST}`;
 
 /** Parses `<type>:<value>`; errors name the field and the part that is wrong. */
 export const parseOwner = (text: string, field = 'owner'): E.Either<DomainError, Owner> => {
   const separator = text.indexOf(':');
   if (separator <= 0) {
-    return E.left(invalid('invalid_owner', `${field}: expected <type>:<value> such as email:alice@example.com, got "${text}"`));
+    return E.left(
+      invalid('invalid_owner', `${field}: expected <type>:<value> such as email:alice@example.com, got "${text}"`),
+    );
   }
   const type = text.slice(0, separator);
   if (!isOwnerType(type)) return E.left(invalid('invalid_owner', `${field}: ${unknownOwnerTypeReason(type)}`));
   const value = normalizeOwnerValue(type, text.slice(separator + 1));
-  return E.isLeft(value) ? E.left(invalid('invalid_owner', `${field}: ${value.left}`)) : E.right({ type, value: value.right });
+  return E.isLeft(value)
+    ? E.left(invalid('invalid_owner', `${field}: ${value.left}`))
+    : E.right({ type, value: value.right });
 };
 
 export const formatOwner = (owner: Owner): string => `${owner.type}:${owner.value}`;

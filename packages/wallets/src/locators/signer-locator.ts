@@ -12,7 +12,8 @@ import { p256PublicKeyBytes, type P256PublicKey } from '../signatures/passkey.js
 export const SIGNER_TYPES = ['external-wallet', 'server', 'api-key', 'passkey', 'email', 'phone', 'device'] as const;
 export type SignerLocatorType = (typeof SIGNER_TYPES)[number];
 
-export const isSignerType = (value: string): value is SignerLocatorType => (SIGNER_TYPES as readonly string[]).includes(value);
+export const isSignerType = (value: string): value is SignerLocatorType =>
+  (SIGNER_TYPES as readonly string[]).includes(value);
 
 export interface SplitSignerLocator {
   readonly type: SignerLocatorType;
@@ -27,7 +28,8 @@ export const splitSignerLocator = (text: string): SplitSignerLocator | null => {
   return { type, id: separator < 0 ? '' : text.slice(separator + 1) };
 };
 
-export const deviceLocatorId = (point: { x: bigint; y: bigint }): string => Buffer.from(p256PublicKeyBytes(point)).toString('base64');
+export const deviceLocatorId = (point: { x: bigint; y: bigint }): string =>
+  Buffer.from(p256PublicKeyBytes(point)).toString('base64');
 
 /** The {x, y} of a device locator's key, or null when the id is not a base64 P-256 public key. */
 export const devicePublicKeyOfLocatorId = (id: string): P256PublicKey | null => {

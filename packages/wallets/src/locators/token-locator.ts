@@ -30,7 +30,9 @@ const CURRENCY = /^[a-z][a-z0-9]{1,15}$/;
 const TOKEN_ID = /^(0|[1-9]\d{0,77})$/;
 const LOOKS_LIKE_EVM = /^0x[0-9a-fA-F]{40}$/;
 
-const TOKEN_ADDRESS_RULES: Readonly<Record<ChainType, { readonly test: (value: string) => boolean; readonly what: string }>> = {
+const TOKEN_ADDRESS_RULES: Readonly<
+  Record<ChainType, { readonly test: (value: string) => boolean; readonly what: string }>
+> = {
   evm: { test: isEvmAddress, what: 'a 0x-prefixed 20-byte contract address' },
   solana: { test: isSolanaAddress, what: 'a base58 mint address' },
   aptos: { test: isAptosAddress, what: 'a 0x-prefixed 32-byte fungible asset address' },
@@ -45,7 +47,10 @@ const chainOf = (name: string, environment: Environment, field: string): E.Eithe
   if (chain) return E.right(chain);
   const other = otherEnvironmentOf(name, environment);
   return other
-    ? failure(field, `chain "${name}" belongs to ${other}; ${environment} works on ${environment === 'staging' ? 'test' : 'main'} networks`)
+    ? failure(
+        field,
+        `chain "${name}" belongs to ${other}; ${environment} works on ${environment === 'staging' ? 'test' : 'main'} networks`,
+      )
     : failure(field, `unknown chain "${name}"`);
 };
 
@@ -56,7 +61,8 @@ export const parseTokenLocator = (
   field = 'tokenLocator',
 ): E.Either<DomainError, TokenLocator> => {
   const separator = text.indexOf(':');
-  if (separator <= 0) return failure(field, `expected <chain>:<currency> or <chain>:<address>[:<tokenId>], got "${text}"`);
+  if (separator <= 0)
+    return failure(field, `expected <chain>:<currency> or <chain>:<address>[:<tokenId>], got "${text}"`);
   const chain = chainOf(text.slice(0, separator), environment, field);
   if (E.isLeft(chain)) return chain;
   const { name, chainType } = chain.right;
@@ -67,12 +73,14 @@ export const parseTokenLocator = (
   if (extra.length > 0) return failure(field, `unexpected "${extra.join(':')}" after the token id`);
   const rule = TOKEN_ADDRESS_RULES[chainType];
   if (rule.test(token)) {
-    if (tokenId === undefined) return E.right({ kind: 'address', chain: name, address: normalizeTokenAddress(chain.right, token) });
+    if (tokenId === undefined)
+      return E.right({ kind: 'address', chain: name, address: normalizeTokenAddress(chain.right, token) });
     if (chainType !== 'evm') return failure(field, `token ids are only used on evm chains, not on ${name}`);
     if (!TOKEN_ID.test(tokenId)) return failure(field, `token id "${tokenId}" is not a non-negative integer`);
     return E.right({ kind: 'address', chain: name, address: normalizeTokenAddress(chain.right, token), tokenId });
   }
-  if (chainType === 'evm' && LOOKS_LIKE_EVM.test(token)) return failure(field, `token address "${token}" has an invalid EIP-55 checksum`);
+  if (chainType === 'evm' && LOOKS_LIKE_EVM.test(token))
+    return failure(field, `token address "${token}" has an invalid EIP-55 checksum`);
   const currency = token.toLowerCase();
   if (!CURRENCY.test(currency)) return failure(field, `"${token}" is neither a currency nor ${rule.what} on ${name}`);
   if (tokenId !== undefined) return failure(field, `a currency takes no token id ("${tokenId}")`);
@@ -104,11 +112,12 @@ export const resolveTokenLocator = (
   const chain = findChain(locator.chain, environment) as ChainInfo;
   if (locator.kind === 'currency') {
     const known = findTokenByCurrency(chain, locator.currency);
-    return known ? E.right(fromKnown(chain, known)) : failure(field, `unknown currency "${locator.currency}" on ${chain.name}`);
+    return known
+      ? E.right(fromKnown(chain, known))
+      : failure(field, `unknown currency "${locator.currency}" on ${chain.name}`);
   }
   const known = locator.tokenId === undefined ? findTokenByAddress(chain, locator.address) : undefined;
   if (known) return E.right(fromKnown(chain, known));
   const base = { chain, locator: formatTokenLocator(locator), native: false, address: locator.address };
   return E.right(locator.tokenId === undefined ? base : { ...base, tokenId: locator.tokenId });
 };
-

@@ -17,7 +17,13 @@ import { formatOwner, isOwnerType, normalizeOwnerValue, OWNER_TYPES, type Owner 
 /** Which wallet a path names (spec: Wallet locator). */
 export type WalletLocator =
   | { readonly kind: 'address'; readonly address: string; readonly chainTypes: readonly ChainType[] }
-  | { readonly kind: 'owner'; readonly owner: Owner; readonly chainType: ChainType; readonly walletType: WalletType; readonly alias?: string }
+  | {
+      readonly kind: 'owner';
+      readonly owner: Owner;
+      readonly chainType: ChainType;
+      readonly walletType: WalletType;
+      readonly alias?: string;
+    }
   /** The caller's own wallet: resolved from the user of a client-key call. */
   | { readonly kind: 'me'; readonly chainType: ChainType; readonly walletType: WalletType; readonly alias?: string }
   | { readonly kind: 'alias'; readonly chainType: ChainType; readonly walletType: WalletType; readonly alias: string };
@@ -39,12 +45,17 @@ const parseAddress = (text: string): E.Either<DomainError, WalletLocator> => {
   if (first) return E.right({ kind: 'address', address: normalizeAddress(first, text), chainTypes });
   if (LOOKS_LIKE_EVM.test(text)) return fail(`"${text}" has an invalid EIP-55 checksum`);
   if (isChainType(text)) return fail(`"${text}" needs an alias: use ${text}[:<walletType>]:alias:<alias>`);
-  if (isOwnerType(text) || text === 'me') return fail(`"${text}" needs a chain type, e.g. ${text === 'me' ? 'me' : `${text}:<value>`}:evm`);
+  if (isOwnerType(text) || text === 'me')
+    return fail(`"${text}" needs a chain type, e.g. ${text === 'me' ? 'me' : `${text}:<value>`}:evm`);
   return fail(`"${text}" is not a wallet address of any supported chain (${CHAIN_TYPE_LIST})`);
 };
 
 /** `<chainType>[:<walletType>][:alias:<alias>]`, the tail shared by every non-address form. */
-const parseSelector = (segments: readonly string[], after: string, requireAlias: boolean): E.Either<DomainError, Selector> => {
+const parseSelector = (
+  segments: readonly string[],
+  after: string,
+  requireAlias: boolean,
+): E.Either<DomainError, Selector> => {
   const [chainType, ...tail] = segments;
   if (!chainType) return fail(`missing chain type after "${after}"`);
   if (!isChainType(chainType)) return fail(`unknown chain type "${chainType}"; expected ${CHAIN_TYPE_LIST}`);
@@ -66,8 +77,12 @@ const parseSelector = (segments: readonly string[], after: string, requireAlias:
     if (!isAlias(alias)) return fail(`alias "${alias}" is not valid (${aliasRule})`);
     index += 2;
   }
-  if (index < tail.length) return fail(`unexpected "${tail.slice(index).join(':')}" after "${[chainType, ...tail.slice(0, index)].join(':')}"`);
-  if (requireAlias && alias === undefined) return fail(`"${segments.join(':')}" needs an alias: use ${chainType}[:<walletType>]:alias:<alias>`);
+  if (index < tail.length)
+    return fail(
+      `unexpected "${tail.slice(index).join(':')}" after "${[chainType, ...tail.slice(0, index)].join(':')}"`,
+    );
+  if (requireAlias && alias === undefined)
+    return fail(`"${segments.join(':')}" needs an alias: use ${chainType}[:<walletType>]:alias:<alias>`);
   const selector = { chainType, walletType: walletType ?? defaultWalletType(chainType) };
   return E.right(alias === undefined ? selector : { ...selector, alias });
 };
@@ -87,7 +102,9 @@ export const parseWalletLocator = (text: string): E.Either<DomainError, WalletLo
     const normalized = normalizeOwnerValue(head, value);
     if (E.isLeft(normalized)) return fail(normalized.left);
     const parsed = parseSelector(selector, `${head}:${value}`, false);
-    return E.isLeft(parsed) ? parsed : E.right({ kind: 'owner', owner: { type: head, value: normalized.right }, ...parsed.right });
+    return E.isLeft(parsed)
+      ? parsed
+      : E.right({ kind: 'owner', owner: { type: head, value: normalized.right }, ...parsed.right });
   }
   if (head === 'me') {
     const parsed = parseSelector(rest, 'me', false);

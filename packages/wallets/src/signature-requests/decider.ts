@@ -12,28 +12,42 @@ type Decision = E.Either<DomainError, SignatureRequestEvent[]>;
 
 const approve = ({ data }: SubmitSignatureApproval, request: SignatureRequest): Decision => {
   if (request.approval?.signature === data.signature && data.signer === request.signer.locator) {
-    return E.left(conflict('approval_already_submitted', `${data.signer} already approved this signature`, { signer: data.signer }));
+    return E.left(
+      conflict('approval_already_submitted', `${data.signer} already approved this signature`, { signer: data.signer }),
+    );
   }
   if (request.outputSignature !== undefined) {
     return E.left(domainError('unprocessable', 'approvals_complete', 'This signature needs no more approvals'));
   }
   if (data.signer !== request.signer.locator) {
     return E.left(
-      invalid('signer_not_pending', `signer: ${data.signer} is not asked to approve; awaiting ${request.signer.locator}`, {
-        awaiting: [request.signer.locator],
-      }),
+      invalid(
+        'signer_not_pending',
+        `signer: ${data.signer} is not asked to approve; awaiting ${request.signer.locator}`,
+        {
+          awaiting: [request.signer.locator],
+        },
+      ),
     );
   }
   if (!data.verified) {
     return E.left(
-      invalid('invalid_signature', `the signature of ${data.signer} does not verify against the approval message`, { signer: data.signer }),
+      invalid('invalid_signature', `the signature of ${data.signer} does not verify against the approval message`, {
+        signer: data.signer,
+      }),
     );
   }
   const { signatureId } = request;
   return E.right([
-    { type: 'SignatureApprovalSubmitted', data: { signatureId, signer: data.signer, signature: data.signature, submittedAt: data.submittedAt } },
+    {
+      type: 'SignatureApprovalSubmitted',
+      data: { signatureId, signer: data.signer, signature: data.signature, submittedAt: data.submittedAt },
+    },
     // One signer approves a signature: its signature of the smart-account message is the wallet's (ERC-1271).
-    { type: 'SignatureCompleted', data: { signatureId, outputSignature: data.signature, completedAt: data.submittedAt } },
+    {
+      type: 'SignatureCompleted',
+      data: { signatureId, outputSignature: data.signature, completedAt: data.submittedAt },
+    },
   ]);
 };
 
@@ -45,7 +59,10 @@ const decide = (command: SignatureRequestCommand, state: SignatureRequestState):
       if (signedByService === undefined) return E.right([{ type: 'SignatureRequested', data: request }]);
       return E.right([
         { type: 'SignatureRequested', data: request },
-        { type: 'SignatureCompleted', data: { signatureId: request.signatureId, outputSignature: signedByService, completedAt: request.createdAt } },
+        {
+          type: 'SignatureCompleted',
+          data: { signatureId: request.signatureId, outputSignature: signedByService, completedAt: request.createdAt },
+        },
       ]);
     }
     case 'SubmitSignatureApproval':
@@ -65,7 +82,12 @@ const evolve = (state: SignatureRequestState, event: SignatureRequestEvent): Sig
 };
 
 /** A wallet signature request: one stream per request (`walletsignature-<id>`). */
-export const signatureRequestDecider: Decider<SignatureRequestCommand, SignatureRequestEvent, SignatureRequestState, DomainError> = {
+export const signatureRequestDecider: Decider<
+  SignatureRequestCommand,
+  SignatureRequestEvent,
+  SignatureRequestState,
+  DomainError
+> = {
   decide,
   evolve,
   initialState: () => null,

@@ -30,7 +30,8 @@ export interface SignatureResource {
 /** The public SDK's signature resource (`WalletsSignatureV2025ResponseDto`): one signer appears as itself. */
 export const toSignatureResource = (request: SignatureRequest): SignatureResource => {
   const { signer, approval, approvalMessage } = request;
-  const needsApproval = request.walletType === 'smart' && approval === undefined && request.outputSignature === undefined;
+  const needsApproval =
+    request.walletType === 'smart' && approval === undefined && request.outputSignature === undefined;
   return {
     id: request.signatureId,
     type: request.type,
@@ -42,7 +43,14 @@ export const toSignatureResource = (request: SignatureRequest): SignatureResourc
       required: approval === undefined && !needsApproval ? 0 : 1,
       pending: needsApproval ? [{ signer, message: approvalMessage }] : [],
       submitted: approval
-        ? [{ signer, message: approvalMessage, signature: approval.signature, submittedAt: Date.parse(approval.submittedAt) }]
+        ? [
+            {
+              signer,
+              message: approvalMessage,
+              signature: approval.signature,
+              submittedAt: Date.parse(approval.submittedAt),
+            },
+          ]
         : [],
     },
     createdAt: Date.parse(request.createdAt),

@@ -36,7 +36,13 @@ export const verifyEd25519 = (publicKey: Uint8Array, message: SignedMessage, sig
 };
 
 /** True when `signature` is the signature of `message` by the key behind `address`. */
-export const verifyEd25519Signature = ({ chainType, address, publicKey, message, signature }: Ed25519Signature): boolean => {
+export const verifyEd25519Signature = ({
+  chainType,
+  address,
+  publicKey,
+  message,
+  signature,
+}: Ed25519Signature): boolean => {
   const key = publicKey ?? publicKeyInAddress(chainType, address);
   if (!key || key.length !== 32) return false;
   if (addressFromPublicKey(chainType, key) !== normalizeAddress(chainType, address)) return false;

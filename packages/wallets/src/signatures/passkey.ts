@@ -63,7 +63,8 @@ const compactSignature = (signature: PasskeySignature['signature']): Uint8Array 
   }
   const r = scalarOf(signature.r);
   const s = scalarOf(signature.s);
-  if (r === null || s === null || r === 0n || s === 0n || r >= p256.Point.CURVE().n || s >= p256.Point.CURVE().n) return null;
+  if (r === null || s === null || r === 0n || s === 0n || r >= p256.Point.CURVE().n || s >= p256.Point.CURVE().n)
+    return null;
   return new p256.Signature(r, s).toBytes('compact');
 };
 

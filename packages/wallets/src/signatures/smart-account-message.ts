@@ -1,4 +1,13 @@
-import { type Address, type Hex, type TypedDataDefinition, encodeAbiParameters, hashMessage, hashTypedData, keccak256, stringToHex } from 'viem';
+import {
+  type Address,
+  type Hex,
+  type TypedDataDefinition,
+  encodeAbiParameters,
+  hashMessage,
+  hashTypedData,
+  keccak256,
+  stringToHex,
+} from 'viem';
 
 /**
  * What an EVM smart account's signers sign for it (ERC-1271): not the digest a verifier asks
@@ -33,10 +42,19 @@ export const signatureDigestOf = (params: SignatureRequestParams): Hex =>
  * What a wallet's admin approves to add a delegated signer: the signer's locator and its grant
  * (scopes and expiry, as canonical JSON), for one wallet. Wrapped like any smart-account message.
  */
-export const delegatedSignerDigest = (wallet: Address, locator: string, grant: { readonly scopes: unknown; readonly expiresAt?: string }): Hex =>
+export const delegatedSignerDigest = (
+  wallet: Address,
+  locator: string,
+  grant: { readonly scopes: unknown; readonly expiresAt?: string },
+): Hex =>
   keccak256(
     encodeAbiParameters(
       [{ type: 'string' }, { type: 'address' }, { type: 'string' }, { type: 'bytes32' }],
-      ['paykit:add-delegated-signer:v1', wallet, locator, keccak256(stringToHex(JSON.stringify({ scopes: grant.scopes, expiresAt: grant.expiresAt ?? null })))],
+      [
+        'paykit:add-delegated-signer:v1',
+        wallet,
+        locator,
+        keccak256(stringToHex(JSON.stringify({ scopes: grant.scopes, expiresAt: grant.expiresAt ?? null }))),
+      ],
     ),
   );

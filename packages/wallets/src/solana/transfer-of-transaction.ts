@@ -28,9 +28,16 @@ export const solanaTransactionMovements = (
       const program = accounts[instruction.programAddressIndex];
       const data = instruction.data ?? new Uint8Array();
       const [fromIndex, toIndex] = instruction.accountIndices ?? [];
-      const isTransfer = program === SYSTEM_PROGRAM && data.length === 12 && new DataView(data.buffer, data.byteOffset).getUint32(0, true) === 2;
+      const isTransfer =
+        program === SYSTEM_PROGRAM &&
+        data.length === 12 &&
+        new DataView(data.buffer, data.byteOffset).getUint32(0, true) === 2;
       if (isTransfer && fromIndex !== undefined && toIndex !== undefined) {
-        movements.push({ from: accounts[fromIndex] as string, to: accounts[toIndex] as string, lamports: new DataView(data.buffer, data.byteOffset).getBigUint64(4, true) });
+        movements.push({
+          from: accounts[fromIndex] as string,
+          to: accounts[toIndex] as string,
+          lamports: new DataView(data.buffer, data.byteOffset).getBigUint64(4, true),
+        });
       } else {
         otherPrograms.push(program ?? 'an address lookup table');
       }

@@ -30,7 +30,8 @@ export interface SolanaTransferInput {
   readonly signers: readonly string[];
   readonly recipient: string;
   /** The native currency (lamports), or an SPL token by mint. */
-  readonly token: { readonly native: true } | { readonly native: false; readonly mint: string; readonly decimals: number };
+  readonly token:
+    { readonly native: true } | { readonly native: false; readonly mint: string; readonly decimals: number };
   readonly baseUnits: bigint;
   readonly memo?: string;
   /** 32 bytes that stand in the recent-blockhash slot: they bind the transaction to one transfer. */
@@ -112,14 +113,23 @@ export const solanaTransferTransaction = (input: SolanaTransferInput): SolanaTra
   const feePayer = (smart ? input.signers[0] : input.wallet.address) as Address | undefined;
   if (feePayer === undefined) throw new Error('a smart-account transaction needs at least one signer');
   if (input.lifetime.length !== 32) throw new Error('the lifetime stand-in must be 32 bytes');
-  const movement = smart ? executeThroughSmartAccount(input, movementOf(input, AccountRole.READONLY)) : movementOf(input, AccountRole.READONLY_SIGNER);
+  const movement = smart
+    ? executeThroughSmartAccount(input, movementOf(input, AccountRole.READONLY))
+    : movementOf(input, AccountRole.READONLY_SIGNER);
   const base58 = getBase58Decoder();
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (draft) => setTransactionMessageFeePayer(feePayer, draft),
     (draft) =>
-      setTransactionMessageLifetimeUsingBlockhash({ blockhash: base58.decode(input.lifetime) as Blockhash, lastValidBlockHeight: 0n }, draft),
-    (draft) => appendTransactionMessageInstructions([movement, ...(input.memo === undefined ? [] : [memoOf(input.memo)])], draft),
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: base58.decode(input.lifetime) as Blockhash, lastValidBlockHeight: 0n },
+        draft,
+      ),
+    (draft) =>
+      appendTransactionMessageInstructions(
+        [movement, ...(input.memo === undefined ? [] : [memoOf(input.memo)])],
+        draft,
+      ),
   );
   const compiled = compileTransaction(message);
   return {

@@ -71,9 +71,13 @@ export const takeCustodialKey = (
   const key = keys[holder];
   if (!key) return keyError('custodial_key_missing', `no custodial key was generated for ${holder}`);
   if (key.curve !== keyCurveOf(chainType)) {
-    return keyError('custodial_key_mismatch', `the key for ${holder} is ${key.curve}; ${chainType} needs ${keyCurveOf(chainType)}`);
+    return keyError(
+      'custodial_key_mismatch',
+      `the key for ${holder} is ${key.curve}; ${chainType} needs ${keyCurveOf(chainType)}`,
+    );
   }
-  const publicKey = /^[0-9a-f]+$/.test(key.publicKey) && key.publicKey.length % 2 === 0 ? hexToBytes(key.publicKey) : undefined;
+  const publicKey =
+    /^[0-9a-f]+$/.test(key.publicKey) && key.publicKey.length % 2 === 0 ? hexToBytes(key.publicKey) : undefined;
   if (!publicKey || !isValidPublicKey(key.curve, publicKey)) {
     return keyError('custodial_key_mismatch', `the key for ${holder} is not a valid ${key.curve} public key`);
   }

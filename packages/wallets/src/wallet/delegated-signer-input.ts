@@ -5,7 +5,13 @@ import { chainsOf } from '../chains/registry.js';
 import { resolveTokenLocator } from '../locators/token-locator.js';
 import type { CustodialKeys } from './commands.js';
 import { validateSigner, type ValidatedSigner } from './signer-input.js';
-import type { DelegatedSigner, DelegatedSignerChains, DelegatedSignerInput, ScopeInput, TransferScope } from './types.js';
+import type {
+  DelegatedSigner,
+  DelegatedSignerChains,
+  DelegatedSignerInput,
+  ScopeInput,
+  TransferScope,
+} from './types.js';
 
 export interface DelegatedSignerContext {
   readonly environment: Environment;
@@ -29,14 +35,20 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\
 const validateExpiry = (value: unknown, field: string, now: number): E.Either<DomainError, string | undefined> => {
   if (value === undefined) return E.right(undefined);
   const at = typeof value === 'string' && ISO_INSTANT.test(value) ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(at)) return bad(field, `"${String(value)}" is not an ISO 8601 timestamp such as 2030-01-01T00:00:00Z`);
+  if (Number.isNaN(at))
+    return bad(field, `"${String(value)}" is not an ISO 8601 timestamp such as 2030-01-01T00:00:00Z`);
   if (at <= now) return bad(field, `${String(value)} is not in the future`);
   return E.right(new Date(at).toISOString());
 };
 
-const validateScope = (scope: ScopeInput, field: string, context: DelegatedSignerContext): E.Either<DomainError, TransferScope> => {
+const validateScope = (
+  scope: ScopeInput,
+  field: string,
+  context: DelegatedSignerContext,
+): E.Either<DomainError, TransferScope> => {
   if (typeof scope !== 'object' || scope === null) return bad(field, 'must be an object');
-  if (scope.type !== 'transfer') return bad(`${field}.type`, `unknown scope type "${String(scope.type)}"; expected transfer`);
+  if (scope.type !== 'transfer')
+    return bad(`${field}.type`, `unknown scope type "${String(scope.type)}"; expected transfer`);
   if (typeof scope.tokenLocator !== 'string') return bad(`${field}.tokenLocator`, 'is required');
   const token = resolveTokenLocator(scope.tokenLocator, context.environment, `${field}.tokenLocator`);
   if (E.isLeft(token)) return token;
@@ -49,7 +61,8 @@ const validateScope = (scope: ScopeInput, field: string, context: DelegatedSigne
   }
   const { amount, interval } = scope.spendingLimit;
   const parsed = typeof amount === 'string' ? parseDecimal(amount) : null;
-  if (!parsed || parsed.lte(0)) return bad(`${field}.spendingLimit.amount`, `"${String(amount)}" is not a positive decimal amount`);
+  if (!parsed || parsed.lte(0))
+    return bad(`${field}.spendingLimit.amount`, `"${String(amount)}" is not a positive decimal amount`);
   const decimals = token.right.known?.decimals;
   if (decimals !== undefined && parsed.decimalPlaces() > decimals) {
     return bad(`${field}.spendingLimit.amount`, `${amount} has more decimal places than the token's ${decimals}`);
@@ -57,7 +70,11 @@ const validateScope = (scope: ScopeInput, field: string, context: DelegatedSigne
   if (typeof interval !== 'number' || !Number.isSafeInteger(interval) || interval < 1) {
     return bad(`${field}.spendingLimit.interval`, 'must be a whole number of seconds, at least 1');
   }
-  return E.right({ type: 'transfer', tokenLocator: scope.tokenLocator, spendingLimit: { amount: parsed.toFixed(), interval } });
+  return E.right({
+    type: 'transfer',
+    tokenLocator: scope.tokenLocator,
+    spendingLimit: { amount: parsed.toFixed(), interval },
+  });
 };
 
 const validateScopes = (
@@ -74,7 +91,8 @@ const validateScopes = (
     if (E.isLeft(checked)) return checked;
     const token = resolveTokenLocator(checked.right.tokenLocator, context.environment);
     const key = E.isRight(token) ? token.right.locator : checked.right.tokenLocator;
-    if (tokens.has(key)) return bad(`${field}[${index}].tokenLocator`, `${checked.right.tokenLocator} already has a scope`);
+    if (tokens.has(key))
+      return bad(`${field}[${index}].tokenLocator`, `${checked.right.tokenLocator} already has a scope`);
     tokens.add(key);
     valid.push(checked.right);
   }
@@ -102,7 +120,14 @@ export const validateDelegatedSigner = (
   if (input.deployImmediately !== undefined && typeof input.deployImmediately !== 'boolean') {
     return bad(at('deployImmediately'), 'must be a boolean');
   }
-  const base = { signer: signer.right.signer, scopes: scopes.right, chains: chainsOfWallet(context.environment, context.chainType) };
-  const delegatedSigner: DelegatedSigner = expiresAt.right === undefined ? base : { ...base, expiresAt: expiresAt.right };
-  return E.right(signer.right.custodialKey ? { delegatedSigner, custodialKey: signer.right.custodialKey } : { delegatedSigner });
+  const base = {
+    signer: signer.right.signer,
+    scopes: scopes.right,
+    chains: chainsOfWallet(context.environment, context.chainType),
+  };
+  const delegatedSigner: DelegatedSigner =
+    expiresAt.right === undefined ? base : { ...base, expiresAt: expiresAt.right };
+  return E.right(
+    signer.right.custodialKey ? { delegatedSigner, custodialKey: signer.right.custodialKey } : { delegatedSigner },
+  );
 };

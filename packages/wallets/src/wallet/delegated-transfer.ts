@@ -58,7 +58,10 @@ const checkScopes = (
   if (scopes.length === 0) return E.right({ role: 'delegated', signer });
   const scope = scopes.find((candidate) => tokenKeyOf(wallet, candidate.tokenLocator) === tokenKey);
   if (!scope) {
-    return forbidden('transfer_not_in_scope', `${signer.locator} may not transfer ${request.token}; its scopes allow ${scopes.map((s) => s.tokenLocator).join(', ')}`);
+    return forbidden(
+      'transfer_not_in_scope',
+      `${signer.locator} may not transfer ${request.token}; its scopes allow ${scopes.map((s) => s.tokenLocator).join(', ')}`,
+    );
   }
   if (!scope.spendingLimit) return E.right({ role: 'delegated', signer, scope });
   const { interval } = scope.spendingLimit;
@@ -72,7 +75,12 @@ const checkScopes = (
     return forbidden(
       'spending_limit_exceeded',
       `${signer.locator} may transfer at most ${formatDecimal(limit)} of ${scope.tokenLocator} every ${interval} seconds; ${formatDecimal(remaining.gt(0) ? remaining : new Decimal(0))} is left`,
-      { limit: formatDecimal(limit), interval, spent: formatDecimal(spent), remaining: formatDecimal(remaining.gt(0) ? remaining : new Decimal(0)) },
+      {
+        limit: formatDecimal(limit),
+        interval,
+        spent: formatDecimal(spent),
+        remaining: formatDecimal(remaining.gt(0) ? remaining : new Decimal(0)),
+      },
     );
   }
   return E.right({ role: 'delegated', signer, scope, remaining: formatDecimal(remaining.sub(amount)) });
@@ -83,10 +91,13 @@ const checkScopes = (
  * signer only before it expires, only tokens its scopes name (if it has scopes), and only
  * within each scope's spending limit over the rolling window of `interval` seconds.
  */
-export const checkDelegatedTransfer = (request: DelegatedTransferRequest): E.Either<DomainError, TransferAuthorization> => {
+export const checkDelegatedTransfer = (
+  request: DelegatedTransferRequest,
+): E.Either<DomainError, TransferAuthorization> => {
   const { wallet, now } = request;
   const amount = parseDecimal(request.amount);
-  if (!amount || amount.lte(0)) return E.left(invalid('invalid_amount', `amount: "${request.amount}" is not a positive decimal amount`));
+  if (!amount || amount.lte(0))
+    return E.left(invalid('invalid_amount', `amount: "${request.amount}" is not a positive decimal amount`));
   const token = resolveTokenLocator(request.token, wallet.environment);
   if (E.isLeft(token)) return token;
   const locator = normalizeSignerLocator(wallet.chainType, request.signer);

@@ -45,14 +45,24 @@ const signerResource = (signer: Signer): SignerResource => {
         locator: signer.locator,
       };
     case 'device': {
-      const device = { type: 'device' as const, publicKey: { x: signer.publicKey.x, y: signer.publicKey.y }, address: signer.address, locator: signer.locator };
+      const device = {
+        type: 'device' as const,
+        publicKey: { x: signer.publicKey.x, y: signer.publicKey.y },
+        address: signer.address,
+        locator: signer.locator,
+      };
       return signer.name === undefined ? device : { ...device, name: signer.name };
     }
   }
 };
 
 /** A delegated signer as the wallet resource and `GET .../signers/{signer}` show it. */
-export const toDelegatedSignerResource = ({ signer, scopes, expiresAt, chains }: DelegatedSigner): DelegatedSignerResource => ({
+export const toDelegatedSignerResource = ({
+  signer,
+  scopes,
+  expiresAt,
+  chains,
+}: DelegatedSigner): DelegatedSignerResource => ({
   ...signerResource(signer),
   scopes,
   ...(expiresAt === undefined ? {} : { expiresAt }),

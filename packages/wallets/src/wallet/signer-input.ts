@@ -49,12 +49,17 @@ export const isDeviceSignerInput = (input: SignerInput | undefined): boolean =>
  * Device keys (P-256, held in a phone's secure enclave) are verified on-chain the way passkeys
  * are, so only EVM smart wallets take them, and only as delegated signers.
  */
-export const deviceSignerRefusal = (context: Pick<SignerContext, 'chainType' | 'walletType' | 'role' | 'field'>): DomainError | null => {
+export const deviceSignerRefusal = (
+  context: Pick<SignerContext, 'chainType' | 'walletType' | 'role' | 'field'>,
+): DomainError | null => {
   if (context.role !== 'delegated') {
     return invalid(DEVICE_SIGNER_NOT_SUPPORTED, `${context.field}: device signers can only be delegated signers`);
   }
   if (context.chainType !== 'evm' || context.walletType !== 'smart') {
-    return invalid(DEVICE_SIGNER_NOT_SUPPORTED, `${context.field}: device signers are not supported on ${context.chainType} ${context.walletType} wallets`);
+    return invalid(
+      DEVICE_SIGNER_NOT_SUPPORTED,
+      `${context.field}: device signers are not supported on ${context.chainType} ${context.walletType} wallets`,
+    );
   }
   return null;
 };
@@ -62,7 +67,11 @@ export const deviceSignerRefusal = (context: Pick<SignerContext, 'chainType' | '
 /** A delegated signer given as a locator string, turned into the object form. */
 const fromLocator = (text: string, field: string): E.Either<DomainError, SignerObject> => {
   const split = splitSignerLocator(text);
-  if (!split) return bad(field, `"${text}" is not a signer locator (external-wallet:<address>, server:<address>, email:<email>, phone:<phone>, api-key or device:<publicKey>)`);
+  if (!split)
+    return bad(
+      field,
+      `"${text}" is not a signer locator (external-wallet:<address>, server:<address>, email:<email>, phone:<phone>, api-key or device:<publicKey>)`,
+    );
   switch (split.type) {
     case 'external-wallet':
     case 'server':
@@ -76,15 +85,24 @@ const fromLocator = (text: string, field: string): E.Either<DomainError, SignerO
         ? E.right({ type: 'api-key' })
         : bad(field, `an api-key signer gets its address from the service: write "api-key" without "${split.id}"`);
     case 'passkey':
-      return bad(field, 'a passkey signer needs its public key: give { "type": "passkey", "id", "name", "publicKey": { "x", "y" } }');
+      return bad(
+        field,
+        'a passkey signer needs its public key: give { "type": "passkey", "id", "name", "publicKey": { "x", "y" } }',
+      );
     case 'device': {
       const publicKey = devicePublicKeyOfLocatorId(split.id);
-      return publicKey ? E.right({ type: 'device', publicKey }) : bad(field, `"${split.id}" is not a base64 P-256 public key`);
+      return publicKey
+        ? E.right({ type: 'device', publicKey })
+        : bad(field, `"${split.id}" is not a base64 P-256 public key`);
     }
   }
 };
 
-const withAddress = (input: SignerObject, context: SignerContext, type: 'external-wallet' | 'server'): E.Either<DomainError, ValidatedSigner> => {
+const withAddress = (
+  input: SignerObject,
+  context: SignerContext,
+  type: 'external-wallet' | 'server',
+): E.Either<DomainError, ValidatedSigner> => {
   const { address } = input;
   if (typeof address !== 'string' || address === '') return bad(context.field, `${type} signers need an address`);
   if (!isKeyAddressOf(context.chainType, address)) {
@@ -106,8 +124,13 @@ const withCustodialKey = (
 
 const p256Key = (input: SignerObject, field: string): E.Either<DomainError, { x: bigint; y: bigint }> => {
   const publicKey = input.publicKey;
-  const point = publicKey && typeof publicKey.x === 'string' && typeof publicKey.y === 'string' ? parseP256PublicKey(publicKey) : null;
-  return point ? E.right(point) : bad(`${field}.publicKey`, 'must be { x, y }, decimal strings naming a point on the P-256 curve');
+  const point =
+    publicKey && typeof publicKey.x === 'string' && typeof publicKey.y === 'string'
+      ? parseP256PublicKey(publicKey)
+      : null;
+  return point
+    ? E.right(point)
+    : bad(`${field}.publicKey`, 'must be { x, y }, decimal strings naming a point on the P-256 curve');
 };
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value.trim().length > 0;
@@ -119,37 +142,69 @@ const validateObject = (input: SignerObject, context: SignerContext): E.Either<D
     case 'server':
       return withAddress(input, context, input.type);
     case 'api-key':
-      return withCustodialKey(input, context, (address) => ({ type: 'api-key', address, locator: `api-key:${address}` }));
+      return withCustodialKey(input, context, (address) => ({
+        type: 'api-key',
+        address,
+        locator: `api-key:${address}`,
+      }));
     case 'email': {
-      if (typeof input.email !== 'string' || !isEmail(input.email)) return bad(`${field}.email`, `"${input.email ?? ''}" is not an email address`);
+      if (typeof input.email !== 'string' || !isEmail(input.email))
+        return bad(`${field}.email`, `"${input.email ?? ''}" is not an email address`);
       const email = input.email.toLowerCase();
-      return withCustodialKey(input, context, (address) => ({ type: 'email', email, address, locator: `email:${email}` }));
+      return withCustodialKey(input, context, (address) => ({
+        type: 'email',
+        email,
+        address,
+        locator: `email:${email}`,
+      }));
     }
     case 'phone': {
       if (typeof input.phone !== 'string' || !isE164PhoneNumber(input.phone)) {
-        return bad(`${field}.phone`, `"${input.phone ?? ''}" is not a phone number in E.164 format (e.g. +14155550123)`);
+        return bad(
+          `${field}.phone`,
+          `"${input.phone ?? ''}" is not a phone number in E.164 format (e.g. +14155550123)`,
+        );
       }
       const phone = input.phone;
-      return withCustodialKey(input, context, (address) => ({ type: 'phone', phone, address, locator: `phone:${phone}` }));
+      return withCustodialKey(input, context, (address) => ({
+        type: 'phone',
+        phone,
+        address,
+        locator: `phone:${phone}`,
+      }));
     }
     case 'passkey': {
-      if (chainType !== 'evm') return bad(`${field}.type`, `passkey signers are only supported on evm wallets, not ${chainType}`);
+      if (chainType !== 'evm')
+        return bad(`${field}.type`, `passkey signers are only supported on evm wallets, not ${chainType}`);
       if (!nonEmpty(input.id)) return bad(`${field}.id`, 'a passkey signer needs its credential id');
       if (!nonEmpty(input.name)) return bad(`${field}.name`, 'a passkey signer needs a name');
       const point = p256Key(input, field);
       if (E.isLeft(point)) return point;
       const publicKey = { x: point.right.x.toString(), y: point.right.y.toString() };
-      const signer: Signer = { type: 'passkey', id: input.id, name: input.name, publicKey, address: p256SignerAddress(point.right), locator: `passkey:${input.id}` };
+      const signer: Signer = {
+        type: 'passkey',
+        id: input.id,
+        name: input.name,
+        publicKey,
+        address: p256SignerAddress(point.right),
+        locator: `passkey:${input.id}`,
+      };
       return E.right({ signer });
     }
     case 'device': {
       const refusal = deviceSignerRefusal(context);
       if (refusal) return E.left(refusal);
-      if (input.name !== undefined && !nonEmpty(input.name)) return bad(`${field}.name`, 'must be a non-empty string when given');
+      if (input.name !== undefined && !nonEmpty(input.name))
+        return bad(`${field}.name`, 'must be a non-empty string when given');
       const point = p256Key(input, field);
       if (E.isLeft(point)) return point;
       const publicKey = { x: point.right.x.toString(), y: point.right.y.toString() };
-      const base = { type: 'device' as const, publicKey, address: p256SignerAddress(point.right), locator: `device:${deviceLocatorId(point.right)}` };
+      const base = {
+        type: 'device' as const,
+        publicKey,
+        address: p256SignerAddress(point.right),
+        locator: `device:${deviceLocatorId(point.right)}`,
+      };
       return E.right({ signer: input.name === undefined ? base : { ...base, name: input.name } });
     }
     default: {
@@ -160,9 +215,13 @@ const validateObject = (input: SignerObject, context: SignerContext): E.Either<D
 };
 
 /** Validates one signer of a request against the wallet kind and role it is given for. */
-export const validateSigner = (input: SignerInput | undefined, context: SignerContext): E.Either<DomainError, ValidatedSigner> => {
+export const validateSigner = (
+  input: SignerInput | undefined,
+  context: SignerContext,
+): E.Either<DomainError, ValidatedSigner> => {
   if (typeof input === 'string') {
-    if (context.role !== 'delegated') return bad(context.field, 'must be an object such as { "type": "external-wallet", "address": "..." }');
+    if (context.role !== 'delegated')
+      return bad(context.field, 'must be an object such as { "type": "external-wallet", "address": "..." }');
     const object = fromLocator(input, context.field);
     return E.isLeft(object) ? object : validateObject(object.right, context);
   }

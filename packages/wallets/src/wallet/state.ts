@@ -8,7 +8,9 @@ export type WalletState =
 
 /** Smart wallets created before v2 have no accountIndex: their address was derived from the seed alone. */
 const upcastWallet = (wallet: Wallet): Wallet =>
-  wallet.accountIndex === undefined && wallet.creationSeed !== undefined ? { ...wallet, accountIndex: wallet.creationSeed } : wallet;
+  wallet.accountIndex === undefined && wallet.creationSeed !== undefined
+    ? { ...wallet, accountIndex: wallet.creationSeed }
+    : wallet;
 
 export const initialWalletState = (): WalletState => ({ status: 'none' });
 
@@ -23,14 +25,18 @@ export const evolveWallet = (state: WalletState, event: WalletEvent): WalletStat
       const wallet: Wallet = {
         ...state.wallet,
         delegatedSigners: [...state.wallet.delegatedSigners, delegatedSigner],
-        custodialKeys: custodialKey ? { ...state.wallet.custodialKeys, [locator]: custodialKey } : state.wallet.custodialKeys,
+        custodialKeys: custodialKey
+          ? { ...state.wallet.custodialKeys, [locator]: custodialKey }
+          : state.wallet.custodialKeys,
       };
       return { ...state, wallet, removedSigners: state.removedSigners.filter((removed) => removed !== locator) };
     }
     case 'DelegatedSignerRemoved': {
       if (state.status !== 'created') return state;
       const { locator } = event.data;
-      const custodialKeys = Object.fromEntries(Object.entries(state.wallet.custodialKeys).filter(([holder]) => holder !== locator));
+      const custodialKeys = Object.fromEntries(
+        Object.entries(state.wallet.custodialKeys).filter(([holder]) => holder !== locator),
+      );
       const wallet: Wallet = {
         ...state.wallet,
         delegatedSigners: state.wallet.delegatedSigners.filter((delegated) => delegated.signer.locator !== locator),

@@ -19,7 +19,13 @@ export type Signer =
       readonly address: string;
       readonly locator: string;
     }
-  | { readonly type: 'device'; readonly publicKey: P256PublicKey; readonly name?: string; readonly address: string; readonly locator: string };
+  | {
+      readonly type: 'device';
+      readonly publicKey: P256PublicKey;
+      readonly name?: string;
+      readonly address: string;
+      readonly locator: string;
+    };
 
 export type SignerType = Signer['type'];
 

@@ -1,4 +1,9 @@
-import { AccountAddress, Ed25519PublicKey as AptosEd25519PublicKey, Account, Ed25519PrivateKey } from '@aptos-labs/ts-sdk';
+import {
+  AccountAddress,
+  Ed25519PublicKey as AptosEd25519PublicKey,
+  Account,
+  Ed25519PrivateKey,
+} from '@aptos-labs/ts-sdk';
 import { Ed25519Keypair, Ed25519PublicKey as SuiEd25519PublicKey } from '@mysten/sui/keypairs/ed25519';
 import { isValidSuiAddress } from '@mysten/sui/utils';
 import { aptosAddressFromPublicKey, isAptosAddress } from '../../src/addresses/aptos.js';

@@ -19,13 +19,19 @@ const ADMIN = getAddress('0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed');
 
 /** CREATE2 by hand from the yellow paper's definition, independent of viem's getContractAddress. */
 const create2 = (factory: Address, salt: Uint8Array, initCodeHash: Uint8Array): string =>
-  getAddress(`0x${bytesToHex(keccak_256(concatBytes(Uint8Array.of(0xff), hexToBytes(factory.slice(2)), salt, initCodeHash)).slice(12))}`);
+  getAddress(
+    `0x${bytesToHex(keccak_256(concatBytes(Uint8Array.of(0xff), hexToBytes(factory.slice(2)), salt, initCodeHash)).slice(12))}`,
+  );
 
 describe('EVM smart wallet address (counterfactual CREATE2)', () => {
   it('is keccak256(0xff ++ factory ++ salt ++ initCodeHash)[12:] with salt = keccak256(abi.encode(admin, seed))', () => {
-    const salt = keccak_256(hexToBytes(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [ADMIN, 7n]).slice(2)));
+    const salt = keccak_256(
+      hexToBytes(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [ADMIN, 7n]).slice(2)),
+    );
     expect(smartAccountSalt(ADMIN, 7n)).toBe(`0x${bytesToHex(salt)}`);
-    expect(evmSmartAccountAddress(ADMIN, 7n)).toBe(create2(SMART_ACCOUNT_FACTORY, salt, hexToBytes(SMART_ACCOUNT_INIT_CODE_HASH.slice(2))));
+    expect(evmSmartAccountAddress(ADMIN, 7n)).toBe(
+      create2(SMART_ACCOUNT_FACTORY, salt, hexToBytes(SMART_ACCOUNT_INIT_CODE_HASH.slice(2))),
+    );
   });
 
   it('is a checksummed 20-byte address, the same every time for the same admin and seed', () => {
@@ -77,7 +83,9 @@ describe('EVM address validation', () => {
 describe('P-256 signer address', () => {
   it('is keccak256(abi.encode(x, y))[12:], checksummed', () => {
     const key = { x: 3n, y: 5n };
-    const expected = getAddress(`0x${bytesToHex(keccak_256(hexToBytes(encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [3n, 5n]).slice(2))).slice(12))}`);
+    const expected = getAddress(
+      `0x${bytesToHex(keccak_256(hexToBytes(encodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], [3n, 5n]).slice(2))).slice(12))}`,
+    );
     expect(p256SignerAddress(key)).toBe(expected);
   });
 });

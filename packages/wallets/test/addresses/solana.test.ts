@@ -1,4 +1,10 @@
-import { address, createKeyPairSignerFromPrivateKeyBytes, getProgramDerivedAddress, isAddress, isOffCurveAddress } from '@solana/kit';
+import {
+  address,
+  createKeyPairSignerFromPrivateKeyBytes,
+  getProgramDerivedAddress,
+  isAddress,
+  isOffCurveAddress,
+} from '@solana/kit';
 import { keyPairFromRandomBytes } from '../../src/keys/key-pair.js';
 import {
   SOLANA_SMART_ACCOUNT_PROGRAM,

@@ -5,7 +5,13 @@ import { isValidSuiAddress } from '@mysten/sui/utils';
 import { isAddress as isEvmAddress } from 'viem';
 import * as viemChains from 'viem/chains';
 import type { Chain } from 'viem';
-import { chainsOf, explorerAddressUrl, explorerTransactionUrl, findChain, type ChainInfo } from '../../src/chains/registry.js';
+import {
+  chainsOf,
+  explorerAddressUrl,
+  explorerTransactionUrl,
+  findChain,
+  type ChainInfo,
+} from '../../src/chains/registry.js';
 import { findTokenByAddress, findTokenByCurrency, tokensOf } from '../../src/chains/tokens.js';
 
 const VIEM_NAMES: Record<string, keyof typeof viemChains> = {
@@ -30,9 +36,27 @@ const chain = (name: string, environment: 'staging' | 'production'): ChainInfo =
 describe('chain registry', () => {
   it('puts test networks in staging and main networks in production', () => {
     expect(chainsOf('staging').map((c) => c.name)).toEqual([
-      'base-sepolia', 'polygon-amoy', 'ethereum-sepolia', 'arbitrum-sepolia', 'optimism-sepolia', 'solana', 'aptos', 'sui', 'stellar',
+      'base-sepolia',
+      'polygon-amoy',
+      'ethereum-sepolia',
+      'arbitrum-sepolia',
+      'optimism-sepolia',
+      'solana',
+      'aptos',
+      'sui',
+      'stellar',
     ]);
-    expect(chainsOf('production').map((c) => c.name)).toEqual(['base', 'polygon', 'ethereum', 'arbitrum', 'optimism', 'solana', 'aptos', 'sui', 'stellar']);
+    expect(chainsOf('production').map((c) => c.name)).toEqual([
+      'base',
+      'polygon',
+      'ethereum',
+      'arbitrum',
+      'optimism',
+      'solana',
+      'aptos',
+      'sui',
+      'stellar',
+    ]);
     expect(chainsOf('staging').every((c) => c.network === 'testnet')).toBe(true);
     expect(chainsOf('production').every((c) => c.network === 'mainnet')).toBe(true);
     expect(findChain('base', 'staging')).toBeUndefined();
@@ -52,11 +76,19 @@ describe('chain registry', () => {
   });
 
   it('builds explorer links per network', () => {
-    expect(explorerTransactionUrl(chain('base-sepolia', 'staging'), '0xabc')).toBe('https://sepolia.basescan.org/tx/0xabc');
-    expect(explorerTransactionUrl(chain('solana', 'staging'), 'sig')).toBe('https://explorer.solana.com/tx/sig?cluster=devnet');
+    expect(explorerTransactionUrl(chain('base-sepolia', 'staging'), '0xabc')).toBe(
+      'https://sepolia.basescan.org/tx/0xabc',
+    );
+    expect(explorerTransactionUrl(chain('solana', 'staging'), 'sig')).toBe(
+      'https://explorer.solana.com/tx/sig?cluster=devnet',
+    );
     expect(explorerTransactionUrl(chain('solana', 'production'), 'sig')).toBe('https://explorer.solana.com/tx/sig');
-    expect(explorerAddressUrl(chain('aptos', 'staging'), '0x1')).toBe('https://explorer.aptoslabs.com/account/0x1?network=testnet');
-    expect(explorerTransactionUrl(chain('stellar', 'production'), 'h')).toBe('https://stellar.expert/explorer/public/tx/h');
+    expect(explorerAddressUrl(chain('aptos', 'staging'), '0x1')).toBe(
+      'https://explorer.aptoslabs.com/account/0x1?network=testnet',
+    );
+    expect(explorerTransactionUrl(chain('stellar', 'production'), 'h')).toBe(
+      'https://stellar.expert/explorer/public/tx/h',
+    );
   });
 });
 
@@ -108,7 +140,9 @@ describe('known tokens', () => {
     const base = chain('base', 'production');
     expect(findTokenByAddress(base, '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913')?.symbol).toBe('usdc');
     const sui = chain('sui', 'production');
-    expect(findTokenByAddress(sui, '0xDBA34672E30CB065B1F93E3AB55318768FD6FEF66C15942C9F7CB846E2F900E7::usdc::USDC')?.symbol).toBe('usdc');
+    expect(
+      findTokenByAddress(sui, '0xDBA34672E30CB065B1F93E3AB55318768FD6FEF66C15942C9F7CB846E2F900E7::usdc::USDC')?.symbol,
+    ).toBe('usdc');
     expect(findTokenByAddress(base, '0x0000000000000000000000000000000000000001')).toBeUndefined();
   });
 });

@@ -10,7 +10,9 @@ describe('key generation from supplied random bytes', () => {
   it('is deterministic: the same bytes give the same key pair', () => {
     for (const curve of ['ed25519', 'secp256k1'] as const) {
       expect(keyPairFromRandomBytes(curve, seedFrom('k'))).toEqual(keyPairFromRandomBytes(curve, seedFrom('k')));
-      expect(keyPairFromRandomBytes(curve, seedFrom('k')).publicKey).not.toEqual(keyPairFromRandomBytes(curve, seedFrom('l')).publicKey);
+      expect(keyPairFromRandomBytes(curve, seedFrom('k')).publicKey).not.toEqual(
+        keyPairFromRandomBytes(curve, seedFrom('l')).publicKey,
+      );
     }
   });
 
@@ -38,10 +40,12 @@ describe('custodial keys', () => {
     }
   });
 
-  it('cannot be opened with another key pair\'s public key (blobs are bound to their key)', () => {
+  it("cannot be opened with another key pair's public key (blobs are bound to their key)", () => {
     const first = custodialKey('ed25519', 'first');
     const second = custodialKey('ed25519', 'second');
-    expect(() => openCustodialKey({ ...first, encryptedSecretKey: second.encryptedSecretKey }, ENCRYPTION_KEY)).toThrow(SecretDecryptionError);
+    expect(() => openCustodialKey({ ...first, encryptedSecretKey: second.encryptedSecretKey }, ENCRYPTION_KEY)).toThrow(
+      SecretDecryptionError,
+    );
   });
 
   it('draws its nonce from a source when given one', () => {

@@ -1,5 +1,10 @@
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import { decryptSecret, encryptSecret, SecretDecryptionError, type EncryptedSecret } from '../../src/keys/secret-box.js';
+import {
+  decryptSecret,
+  encryptSecret,
+  SecretDecryptionError,
+  type EncryptedSecret,
+} from '../../src/keys/secret-box.js';
 import { counterNonces, ENCRYPTION_KEY, seedFrom } from '../support/fixtures.js';
 
 const SECRET = utf8ToBytes('a private key, 32 bytes long....');
@@ -14,7 +19,11 @@ const flipFirstByte = (base64: string): string => {
 describe('encryptSecret / decryptSecret (AES-256-GCM)', () => {
   it('round-trips, and the blob holds no trace of the secret', () => {
     const sealed = encryptSecret(SECRET, ENCRYPTION_KEY, NONCE);
-    expect(sealed).toMatchObject({ algorithm: 'aes-256-gcm', keyId: 'test-key-1', nonce: Buffer.from(NONCE).toString('base64') });
+    expect(sealed).toMatchObject({
+      algorithm: 'aes-256-gcm',
+      keyId: 'test-key-1',
+      nonce: Buffer.from(NONCE).toString('base64'),
+    });
     expect(JSON.stringify(sealed)).not.toContain(Buffer.from(SECRET).toString('base64'));
     expect(Buffer.from(sealed.ciphertext, 'base64').equals(Buffer.from(SECRET))).toBe(false);
     expect(decryptSecret(sealed, ENCRYPTION_KEY)).toEqual(SECRET);
@@ -51,7 +60,9 @@ describe('encryptSecret / decryptSecret (AES-256-GCM)', () => {
     const sealed = encryptSecret(SECRET, older, NONCE);
     expect(decryptSecret(sealed, [ENCRYPTION_KEY, older])).toEqual(SECRET);
     expect(() => decryptSecret(sealed, [ENCRYPTION_KEY])).toThrow('no encryption key with id "test-key-0"');
-    expect(() => decryptSecret(sealed, { id: 'test-key-0', key: seedFrom('another key') })).toThrow(SecretDecryptionError);
+    expect(() => decryptSecret(sealed, { id: 'test-key-0', key: seedFrom('another key') })).toThrow(
+      SecretDecryptionError,
+    );
   });
 
   it('refuses keys and nonces of the wrong size', () => {

@@ -18,7 +18,10 @@ describe('parseOwner', () => {
     ['wallet:abc', 'owner: unknown owner type "wallet"; expected email, userId, phoneNumber, twitter or x'],
     ['email:alice@', 'owner: "alice@" is not an email address'],
     ['phoneNumber:+0123', 'owner: "+0123" is not a phone number in E.164 format (e.g. +14155550123)'],
-    ['phoneNumber:+1234567890123456', 'owner: "+1234567890123456" is not a phone number in E.164 format (e.g. +14155550123)'],
+    [
+      'phoneNumber:+1234567890123456',
+      'owner: "+1234567890123456" is not a phone number in E.164 format (e.g. +14155550123)',
+    ],
     ['userId:', 'owner: "" is not a user id (1 to 256 characters, no spaces, colons or slashes)'],
     ['userId:a b', 'owner: "a b" is not a user id (1 to 256 characters, no spaces, colons or slashes)'],
     ['twitter:@jack', 'owner: "@jack" is not a twitter handle (1 to 15 letters, digits or underscores, without @)'],

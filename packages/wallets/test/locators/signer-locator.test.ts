@@ -1,5 +1,10 @@
 import { p256 } from '@noble/curves/nist.js';
-import { deviceLocatorId, devicePublicKeyOfLocatorId, normalizeSignerLocator, splitSignerLocator } from '../../src/locators/signer-locator.js';
+import {
+  deviceLocatorId,
+  devicePublicKeyOfLocatorId,
+  normalizeSignerLocator,
+  splitSignerLocator,
+} from '../../src/locators/signer-locator.js';
 
 describe('signer locators', () => {
   it('split into type and id, bare api-key included', () => {

@@ -1,8 +1,17 @@
 import { DeciderSpecification } from '@paykit/kernel/testing';
-import { type RequestSignature, type SignatureRequestEvent, signatureRequestDecider, toSignatureResource } from '../../src/index.js';
+import {
+  type RequestSignature,
+  type SignatureRequestEvent,
+  signatureRequestDecider,
+  toSignatureResource,
+} from '../../src/index.js';
 
 const spec = DeciderSpecification.for(signatureRequestDecider);
-const ADMIN = { type: 'external-wallet', address: '0x1111111111111111111111111111111111111111', locator: 'external-wallet:0x1111111111111111111111111111111111111111' };
+const ADMIN = {
+  type: 'external-wallet',
+  address: '0x1111111111111111111111111111111111111111',
+  locator: 'external-wallet:0x1111111111111111111111111111111111111111',
+};
 const AT = '2026-03-01T12:00:00.000Z';
 const LATER = '2026-03-01T12:00:05.000Z';
 const SIGNATURE = `0x${'ab'.repeat(65)}`;
@@ -47,19 +56,37 @@ describe('signature requests', () => {
       .given([requested])
       .when(approval())
       .then([
-        { type: 'SignatureApprovalSubmitted', data: { signatureId: 'sig-1', signer: ADMIN.locator, signature: SIGNATURE, submittedAt: LATER } },
+        {
+          type: 'SignatureApprovalSubmitted',
+          data: { signatureId: 'sig-1', signer: ADMIN.locator, signature: SIGNATURE, submittedAt: LATER },
+        },
         { type: 'SignatureCompleted', data: { signatureId: 'sig-1', outputSignature: SIGNATURE, completedAt: LATER } },
       ]);
   });
 
   it('refuses a signature that does not verify, another signer, a repeat and a late one', () => {
-    spec.given([requested]).when(approval({ verified: false })).thenFails({ code: 'invalid_signature' });
-    spec.given([requested]).when(approval({ signer: 'external-wallet:0x3333333333333333333333333333333333333333' })).thenFails({ code: 'signer_not_pending' });
+    spec
+      .given([requested])
+      .when(approval({ verified: false }))
+      .thenFails({ code: 'invalid_signature' });
+    spec
+      .given([requested])
+      .when(approval({ signer: 'external-wallet:0x3333333333333333333333333333333333333333' }))
+      .thenFails({ code: 'signer_not_pending' });
     const done = spec.given([requested]).when(approval()).events();
-    spec.given([requested, ...done]).when(approval()).thenFails({ code: 'approval_already_submitted' });
-    spec.given([requested, ...done]).when(approval({ signature: `0x${'cd'.repeat(65)}` })).thenFails({ code: 'approvals_complete' });
+    spec
+      .given([requested, ...done])
+      .when(approval())
+      .thenFails({ code: 'approval_already_submitted' });
+    spec
+      .given([requested, ...done])
+      .when(approval({ signature: `0x${'cd'.repeat(65)}` }))
+      .thenFails({ code: 'approvals_complete' });
     spec.given([]).when(approval()).thenFails({ code: 'not_found' });
-    spec.given([requested]).when({ type: 'RequestSignature', data: request }).thenFails({ code: 'signature_already_exists' });
+    spec
+      .given([requested])
+      .when({ type: 'RequestSignature', data: request })
+      .thenFails({ code: 'signature_already_exists' });
   });
 
   it('shows a lone signer’s pending approval as itself, then the output signature', () => {

@@ -17,7 +17,10 @@ interface Signed {
 const SIGNERS: Record<Ed25519ChainType, (seed: Uint8Array, message: Uint8Array) => Promise<Signed>> = {
   solana: async (seed, message) => {
     const pair = await createKeyPairFromPrivateKeyBytes(seed);
-    return { address: await getAddressFromPublicKey(pair.publicKey), signature: new Uint8Array(await signBytes(pair.privateKey, message)) };
+    return {
+      address: await getAddressFromPublicKey(pair.publicKey),
+      signature: new Uint8Array(await signBytes(pair.privateKey, message)),
+    };
   },
   stellar: async (seed, message) => {
     const pair = Keypair.fromRawEd25519Seed(Buffer.from(seed));
@@ -34,7 +37,11 @@ const SIGNERS: Record<Ed25519ChainType, (seed: Uint8Array, message: Uint8Array) 
   },
   sui: async (seed, message) => {
     const pair = Ed25519Keypair.fromSecretKey(seed);
-    return { address: pair.toSuiAddress(), publicKey: pair.getPublicKey().toRawBytes(), signature: await pair.sign(message) };
+    return {
+      address: pair.toSuiAddress(),
+      publicKey: pair.getPublicKey().toRawBytes(),
+      signature: await pair.sign(message),
+    };
   },
 };
 
@@ -57,7 +64,13 @@ describe.each(Object.keys(SIGNERS) as Ed25519ChainType[])('verifyEd25519Signatur
     const signed = await SIGNERS[chainType](seedFrom(`ed25519-${chainType}`), MESSAGE);
     const otherSigner = await SIGNERS[chainType](seedFrom(`other-${chainType}`), MESSAGE);
     expect(
-      verifyEd25519Signature({ chainType, address: otherSigner.address, ...(signed.publicKey ? { publicKey: signed.publicKey } : {}), message: MESSAGE, signature: signed.signature }),
+      verifyEd25519Signature({
+        chainType,
+        address: otherSigner.address,
+        ...(signed.publicKey ? { publicKey: signed.publicKey } : {}),
+        message: MESSAGE,
+        signature: signed.signature,
+      }),
     ).toBe(false);
   });
 });
@@ -65,11 +78,25 @@ describe.each(Object.keys(SIGNERS) as Ed25519ChainType[])('verifyEd25519Signatur
 describe('verifyEd25519Signature key rules', () => {
   it('needs the public key for Aptos and Sui, whose addresses are hashes of it', async () => {
     const signed = await SIGNERS.sui(seedFrom('ed25519-sui'), MESSAGE);
-    expect(verifyEd25519Signature({ chainType: 'sui', address: signed.address, message: MESSAGE, signature: signed.signature })).toBe(false);
+    expect(
+      verifyEd25519Signature({
+        chainType: 'sui',
+        address: signed.address,
+        message: MESSAGE,
+        signature: signed.signature,
+      }),
+    ).toBe(false);
   });
 
   it('verifies text messages as their UTF-8 bytes', async () => {
     const signed = await SIGNERS.stellar(seedFrom('text'), MESSAGE);
-    expect(verifyEd25519Signature({ chainType: 'stellar', address: signed.address, message: 'approve transaction 42', signature: signed.signature })).toBe(true);
+    expect(
+      verifyEd25519Signature({
+        chainType: 'stellar',
+        address: signed.address,
+        message: 'approve transaction 42',
+        signature: signed.signature,
+      }),
+    ).toBe(true);
   });
 });

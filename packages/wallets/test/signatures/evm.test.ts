@@ -19,7 +19,9 @@ describe('verifyEvmPersonalSignature (EIP-191)', () => {
   it('accepts a personal_sign signature by the address, as viem verifyMessage does', async () => {
     const signature = await account.signMessage({ message: MESSAGE });
     expect(verifyEvmPersonalSignature({ address: account.address, message: MESSAGE, signature })).toBe(true);
-    expect(verifyEvmPersonalSignature({ address: account.address.toLowerCase(), message: MESSAGE, signature })).toBe(true);
+    expect(verifyEvmPersonalSignature({ address: account.address.toLowerCase(), message: MESSAGE, signature })).toBe(
+      true,
+    );
     await expect(verifyMessage({ address: account.address, message: MESSAGE, signature })).resolves.toBe(true);
   });
 
@@ -29,13 +31,17 @@ describe('verifyEvmPersonalSignature (EIP-191)', () => {
     expect(verifyEvmPersonalSignature({ address: account.address, message: { raw }, signature })).toBe(true);
     const v = parseInt(signature.slice(130), 16);
     const withParity = `${signature.slice(0, 130)}${(v - 27).toString(16).padStart(2, '0')}`;
-    expect(verifyEvmPersonalSignature({ address: account.address, message: { raw }, signature: withParity })).toBe(true);
+    expect(verifyEvmPersonalSignature({ address: account.address, message: { raw }, signature: withParity })).toBe(
+      true,
+    );
   });
 
   it('refuses a tampered message, a tampered signature and another signer', async () => {
     const signature = await account.signMessage({ message: MESSAGE });
     expect(verifyEvmPersonalSignature({ address: account.address, message: `${MESSAGE}0`, signature })).toBe(false);
-    expect(verifyEvmPersonalSignature({ address: account.address, message: MESSAGE, signature: flipByte(signature, 5) })).toBe(false);
+    expect(
+      verifyEvmPersonalSignature({ address: account.address, message: MESSAGE, signature: flipByte(signature, 5) }),
+    ).toBe(false);
     expect(verifyEvmPersonalSignature({ address: other.address, message: MESSAGE, signature })).toBe(false);
     await expect(verifyMessage({ address: account.address, message: `${MESSAGE}0`, signature })).resolves.toBe(false);
   });
@@ -50,6 +56,12 @@ describe('verifyEvmPersonalSignature (EIP-191)', () => {
     expect(verifyEvmPersonalSignature({ address: account.address, message: MESSAGE, signature: twin })).toBe(false);
     expect(verifyEvmPersonalSignature({ address: account.address, message: MESSAGE, signature: '0x1234' })).toBe(false);
     expect(verifyEvmPersonalSignature({ address: 'not an address', message: MESSAGE, signature })).toBe(false);
-    expect(verifyEvmPersonalSignature({ address: account.address, message: MESSAGE, signature: `${signature.slice(0, 130)}1d` })).toBe(false);
+    expect(
+      verifyEvmPersonalSignature({
+        address: account.address,
+        message: MESSAGE,
+        signature: `${signature.slice(0, 130)}1d`,
+      }),
+    ).toBe(false);
   });
 });

@@ -1,6 +1,11 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { getBase58Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
-import { solanaAddressFromPublicKey, solanaSmartAccountAddress, solanaTransferTransaction, verifyEd25519 } from '../../src/index.js';
+import {
+  solanaAddressFromPublicKey,
+  solanaSmartAccountAddress,
+  solanaTransferTransaction,
+  verifyEd25519,
+} from '../../src/index.js';
 
 const keyOf = (seed: number) => {
   const secret = new Uint8Array(32).fill(seed);
@@ -11,7 +16,10 @@ const keyOf = (seed: number) => {
 const SIGNER = keyOf(1);
 const RECIPIENT = keyOf(2).address;
 const MPC_WALLET = keyOf(3);
-const SMART_WALLET: string = solanaSmartAccountAddress(SIGNER.address as Parameters<typeof solanaSmartAccountAddress>[0], 0n);
+const SMART_WALLET: string = solanaSmartAccountAddress(
+  SIGNER.address as Parameters<typeof solanaSmartAccountAddress>[0],
+  0n,
+);
 const MINT = '6q2dykvfwg44cbduhrVae78Rgt5io2vUhqEVinF9Bv59';
 const lifetime = new Uint8Array(32).fill(7);
 const base58 = getBase58Encoder();

@@ -9,7 +9,10 @@ import { EVM_ADMIN, SOLANA_ADMIN, createWallet } from './fixtures.js';
 const spec = DeciderSpecification.for(walletDecider);
 
 const addressOf = (request: CreateWalletRequest, projectId?: string): string => {
-  const [event] = spec.given([]).when(createWallet(request, {}, 'staging', projectId)).events();
+  const [event] = spec
+    .given([])
+    .when(createWallet(request, {}, 'staging', projectId))
+    .events();
   return (event?.data as Wallet).address;
 };
 
@@ -23,7 +26,10 @@ const variants = (chainType: 'evm' | 'solana', admin: string) => {
     { name: 'owner a, alias x', request: { ...base, owner: 'email:a@example.com', alias: 'x' } },
     { name: 'alias x', request: { ...base, alias: 'x' } },
     { name: 'seed 1', request: { ...base, config: { ...base.config, creationSeed: '1' } } },
-    { name: 'owner a, seed 1', request: { ...base, owner: 'email:a@example.com', config: { ...base.config, creationSeed: '1' } } },
+    {
+      name: 'owner a, seed 1',
+      request: { ...base, owner: 'email:a@example.com', config: { ...base.config, creationSeed: '1' } },
+    },
     { name: 'userId owner', request: { ...base, owner: 'userId:a@example.com' } },
   ] as const;
 };
@@ -41,8 +47,17 @@ describe.each([
   it('get the same address again for the same identity (owner spelled differently, seed 0 implied)', () => {
     const [first, second] = [
       { owner: 'email:A@Example.com' },
-      { owner: 'email:a@example.com', config: { adminSigner: { type: 'external-wallet', address: admin }, creationSeed: '0' } },
-    ].map((extra) => addressOf({ chainType, config: { adminSigner: { type: 'external-wallet', address: admin } }, ...extra } as CreateWalletRequest));
+      {
+        owner: 'email:a@example.com',
+        config: { adminSigner: { type: 'external-wallet', address: admin }, creationSeed: '0' },
+      },
+    ].map((extra) =>
+      addressOf({
+        chainType,
+        config: { adminSigner: { type: 'external-wallet', address: admin } },
+        ...extra,
+      } as CreateWalletRequest),
+    );
     expect(second).toBe(first);
   });
 });
@@ -72,7 +87,13 @@ describe('wallets created before v2 (the address was derived from admin signer a
   it('are answered as they are when created again', () => {
     spec
       .given(events)
-      .when(createWallet({ chainType: 'evm', owner: 'email:a@example.com', config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN }, creationSeed: '3' } }))
+      .when(
+        createWallet({
+          chainType: 'evm',
+          owner: 'email:a@example.com',
+          config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN }, creationSeed: '3' },
+        }),
+      )
       .thenNothingHappened();
   });
 });

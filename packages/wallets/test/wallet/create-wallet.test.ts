@@ -1,7 +1,13 @@
 import { Ed25519PublicKey as AptosEd25519PublicKey, AccountAddress } from '@aptos-labs/ts-sdk';
 import { Ed25519PublicKey as SuiEd25519PublicKey } from '@mysten/sui/keypairs/ed25519';
 import { isValidSuiAddress } from '@mysten/sui/utils';
-import { getAddressEncoder, getBase58Decoder, getProgramDerivedAddress, isAddress as isSolanaAddress, type Address as SolanaAddress } from '@solana/kit';
+import {
+  getAddressEncoder,
+  getBase58Decoder,
+  getProgramDerivedAddress,
+  isAddress as isSolanaAddress,
+  type Address as SolanaAddress,
+} from '@solana/kit';
 import { StrKey } from '@stellar/stellar-sdk';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { encodeAbiParameters, getContractAddress, isAddress, keccak256 } from 'viem';
@@ -40,7 +46,13 @@ const accountIndex = (identity: { owner?: string; alias?: string; seed: bigint; 
     keccak256(
       encodeAbiParameters(
         [{ type: 'string' }, { type: 'string' }, { type: 'string' }, { type: 'string' }, { type: 'uint256' }],
-        ['paykit:smart-account-index:v2', identity.projectId ?? PROJECT_ID, identity.owner ?? '', identity.alias ?? '', identity.seed],
+        [
+          'paykit:smart-account-index:v2',
+          identity.projectId ?? PROJECT_ID,
+          identity.owner ?? '',
+          identity.alias ?? '',
+          identity.seed,
+        ],
       ),
     ),
   );
@@ -55,7 +67,8 @@ const evmSmartAddress = (admin: `0x${string}`, index: bigint) =>
   });
 const uint256BigEndian = (value: bigint) => hexToBytes(value.toString(16).padStart(64, '0'));
 const evmKeyAddress = (hex: string) => publicKeyToAddress(`0x${hex}`);
-const aptosAddress = (hex: string) => new AptosEd25519PublicKey(publicKeyBytes(hex)).authKey().derivedAddress().toString();
+const aptosAddress = (hex: string) =>
+  new AptosEd25519PublicKey(publicKeyBytes(hex)).authKey().derivedAddress().toString();
 const suiAddress = (hex: string) => new SuiEd25519PublicKey(publicKeyBytes(hex)).toSuiAddress();
 const stellarAddress = (hex: string) => StrKey.encodeEd25519PublicKey(Buffer.from(publicKeyBytes(hex)));
 const solanaKeyAddress = (hex: string) => getBase58Decoder().decode(publicKeyBytes(hex));
@@ -64,7 +77,11 @@ let solanaSmartAddress: string;
 beforeAll(async () => {
   const [pda] = await getProgramDerivedAddress({
     programAddress: SOLANA_SMART_ACCOUNT_PROGRAM,
-    seeds: ['smart_account', new Uint8Array(getAddressEncoder().encode(SOLANA_ADMIN as SolanaAddress)), uint256BigEndian(accountIndex({ seed: 0n }))],
+    seeds: [
+      'smart_account',
+      new Uint8Array(getAddressEncoder().encode(SOLANA_ADMIN as SolanaAddress)),
+      uint256BigEndian(accountIndex({ seed: 0n })),
+    ],
   });
   solanaSmartAddress = pda;
 });
@@ -85,7 +102,13 @@ describe('CreateWallet: the seven kinds', () => {
             delegatedSigners: [
               {
                 signer: { type: 'passkey', id: 'cred-1', name: 'Laptop', publicKey: P256_KEY },
-                scopes: [{ type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '100.50', interval: 86400 } }],
+                scopes: [
+                  {
+                    type: 'transfer',
+                    tokenLocator: 'base-sepolia:usdc',
+                    spendingLimit: { amount: '100.50', interval: 86400 },
+                  },
+                ],
                 expiresAt: '2027-01-01T00:00:00Z',
                 deployImmediately: false,
               },
@@ -97,7 +120,10 @@ describe('CreateWallet: the seven kinds', () => {
         created({
           chainType: 'evm',
           walletType: 'smart',
-          address: evmSmartAddress(EVM_ADMIN, accountIndex({ owner: 'email:alice@example.com', alias: 'main', seed: 1n })),
+          address: evmSmartAddress(
+            EVM_ADMIN,
+            accountIndex({ owner: 'email:alice@example.com', alias: 'main', seed: 1n }),
+          ),
           owner: 'email:alice@example.com',
           alias: 'main',
           adminSigner: { type: 'external-wallet', address: EVM_ADMIN, locator: `external-wallet:${EVM_ADMIN}` },
@@ -111,7 +137,13 @@ describe('CreateWallet: the seven kinds', () => {
                 address: p256SignerAddress({ x: BigInt(P256_KEY.x), y: BigInt(P256_KEY.y) }),
                 locator: 'passkey:cred-1',
               },
-              scopes: [{ type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '100.5', interval: 86400 } }],
+              scopes: [
+                {
+                  type: 'transfer',
+                  tokenLocator: 'base-sepolia:usdc',
+                  spendingLimit: { amount: '100.5', interval: 86400 },
+                },
+              ],
               chains: STAGING_EVM_CHAINS,
               expiresAt: '2027-01-01T00:00:00.000Z',
             },
@@ -140,7 +172,15 @@ describe('CreateWallet: the seven kinds', () => {
   });
 
   it('Solana smart: the program-derived address of the admin signer (type defaults to smart)', () => {
-    const [event] = spec.given([]).when(createWallet({ chainType: 'solana', config: { adminSigner: { type: 'external-wallet', address: SOLANA_ADMIN } } })).events();
+    const [event] = spec
+      .given([])
+      .when(
+        createWallet({
+          chainType: 'solana',
+          config: { adminSigner: { type: 'external-wallet', address: SOLANA_ADMIN } },
+        }),
+      )
+      .events();
     expect(event).toEqual(
       created({
         chainType: 'solana',
@@ -157,7 +197,10 @@ describe('CreateWallet: the seven kinds', () => {
   });
 
   it('Solana MPC: the base58 Ed25519 key', () => {
-    const [event] = spec.given([]).when(createWallet({ chainType: 'solana', type: 'mpc' }, { wallet: keys.walletEd25519 })).events();
+    const [event] = spec
+      .given([])
+      .when(createWallet({ chainType: 'solana', type: 'mpc' }, { wallet: keys.walletEd25519 }))
+      .events();
     expect(event?.type === 'WalletCreated' && event.data.address).toBe(solanaKeyAddress(keys.walletEd25519.publicKey));
     expect(event?.type === 'WalletCreated' && isSolanaAddress(event.data.address)).toBe(true);
   });
@@ -175,7 +218,9 @@ describe('CreateWallet: the seven kinds', () => {
           custodialKeys: { wallet: keys.walletEd25519 },
         }),
       ]);
-    expect(AccountAddress.isValid({ input: aptosAddress(keys.walletEd25519.publicKey), strict: true }).valid).toBe(true);
+    expect(AccountAddress.isValid({ input: aptosAddress(keys.walletEd25519.publicKey), strict: true }).valid).toBe(
+      true,
+    );
   });
 
   it('Sui: the blake2b address of the Ed25519 key', () => {
@@ -219,7 +264,12 @@ describe('CreateWallet: the seven kinds', () => {
           adminSigner: { type: 'external-wallet', address: STELLAR_ADMIN, locator: `external-wallet:${STELLAR_ADMIN}` },
           delegatedSigners: [
             {
-              signer: { type: 'phone', phone: '+14155550123', address: stellarAddress(keys.phoneStellar.publicKey), locator: 'phone:+14155550123' },
+              signer: {
+                type: 'phone',
+                phone: '+14155550123',
+                address: stellarAddress(keys.phoneStellar.publicKey),
+                locator: 'phone:+14155550123',
+              },
               scopes: [],
               chains: { stellar: { status: 'success' } },
             },
@@ -233,7 +283,12 @@ describe('CreateWallet: the seven kinds', () => {
 
 describe('CreateWallet: signer kinds', () => {
   it('an api-key admin signer gets the address of a key the service holds, and the wallet address follows it', () => {
-    const [event] = spec.given([]).when(createWallet({ chainType: 'evm', config: { adminSigner: { type: 'api-key' } } }, { 'api-key': keys.apiKeyEvm })).events();
+    const [event] = spec
+      .given([])
+      .when(
+        createWallet({ chainType: 'evm', config: { adminSigner: { type: 'api-key' } } }, { 'api-key': keys.apiKeyEvm }),
+      )
+      .events();
     const signerAddress = evmKeyAddress(keys.apiKeyEvm.publicKey);
     expect(event?.data).toMatchObject({
       address: evmSmartAddress(signerAddress, accountIndex({ seed: 0n })),
@@ -273,13 +328,23 @@ describe('CreateWallet: signer kinds', () => {
         locator: `device:${Buffer.from(hexToBytes(`04${BigInt(P256_KEY.x).toString(16).padStart(64, '0')}${BigInt(P256_KEY.y).toString(16).padStart(64, '0')}`)).toString('base64')}`,
       },
       { type: 'external-wallet', address: EVM_ADMIN, locator: `external-wallet:${EVM_ADMIN}` },
-      { type: 'email', email: 'bob@example.com', address: evmKeyAddress(keys.apiKeyEvm.publicKey), locator: 'email:bob@example.com' },
+      {
+        type: 'email',
+        email: 'bob@example.com',
+        address: evmKeyAddress(keys.apiKeyEvm.publicKey),
+        locator: 'email:bob@example.com',
+      },
     ]);
     expect(isAddress(wallet.address, { strict: true })).toBe(true);
 
     const [solana] = spec
       .given([])
-      .when(createWallet({ chainType: 'solana', config: { adminSigner: { type: 'email', email: 'carol@example.com' } } }, { 'email:carol@example.com': keys.emailSolana }))
+      .when(
+        createWallet(
+          { chainType: 'solana', config: { adminSigner: { type: 'email', email: 'carol@example.com' } } },
+          { 'email:carol@example.com': keys.emailSolana },
+        ),
+      )
       .events();
     expect((solana?.data as Wallet).adminSigner).toEqual({
       type: 'email',
@@ -290,10 +355,34 @@ describe('CreateWallet: signer kinds', () => {
   });
 
   it('a device signer can be added by its locator alone', () => {
-    const [first] = spec.given([]).when(createWallet({ chainType: 'evm', config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN }, delegatedSigners: [{ signer: { type: 'device', publicKey: P256_KEY } }] } })).events();
+    const [first] = spec
+      .given([])
+      .when(
+        createWallet({
+          chainType: 'evm',
+          config: {
+            adminSigner: { type: 'external-wallet', address: EVM_ADMIN },
+            delegatedSigners: [{ signer: { type: 'device', publicKey: P256_KEY } }],
+          },
+        }),
+      )
+      .events();
     const locator = (first?.data as Wallet).delegatedSigners[0]?.signer.locator ?? '';
-    const [second] = spec.given([]).when(createWallet({ chainType: 'evm', config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN }, delegatedSigners: [{ signer: locator }] } })).events();
-    expect((second?.data as Wallet).delegatedSigners[0]?.signer).toEqual((first?.data as Wallet).delegatedSigners[0]?.signer);
+    const [second] = spec
+      .given([])
+      .when(
+        createWallet({
+          chainType: 'evm',
+          config: {
+            adminSigner: { type: 'external-wallet', address: EVM_ADMIN },
+            delegatedSigners: [{ signer: locator }],
+          },
+        }),
+      )
+      .events();
+    expect((second?.data as Wallet).delegatedSigners[0]?.signer).toEqual(
+      (first?.data as Wallet).delegatedSigners[0]?.signer,
+    );
   });
 });
 

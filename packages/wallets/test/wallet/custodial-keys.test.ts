@@ -5,10 +5,15 @@ describe('custodialKeysNeeded', () => {
   it('asks for the wallet key of MPC and Stellar wallets, on their curve', () => {
     expect(custodialKeysNeeded({ chainType: 'evm', type: 'mpc' })).toEqual([{ holder: 'wallet', curve: 'secp256k1' }]);
     expect(custodialKeysNeeded({ chainType: 'sui' })).toEqual([{ holder: 'wallet', curve: 'ed25519' }]);
-    expect(custodialKeysNeeded({ chainType: 'stellar', config: { adminSigner: { type: 'external-wallet', address: 'G' } } })).toEqual([
-      { holder: 'wallet', curve: 'ed25519' },
-    ]);
-    expect(custodialKeysNeeded({ chainType: 'evm', config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN } } })).toEqual([]);
+    expect(
+      custodialKeysNeeded({ chainType: 'stellar', config: { adminSigner: { type: 'external-wallet', address: 'G' } } }),
+    ).toEqual([{ holder: 'wallet', curve: 'ed25519' }]);
+    expect(
+      custodialKeysNeeded({
+        chainType: 'evm',
+        config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN } },
+      }),
+    ).toEqual([]);
   });
 
   it('asks once per api-key, email and phone signer, in either notation', () => {
@@ -17,7 +22,12 @@ describe('custodialKeysNeeded', () => {
         chainType: 'solana',
         config: {
           adminSigner: { type: 'api-key' },
-          delegatedSigners: [{ signer: 'email:Bob@Example.com' }, { signer: { type: 'phone', phone: '+14155550123' } }, { signer: 'api-key' }, { signer: `external-wallet:${SOLANA_ADMIN}` }],
+          delegatedSigners: [
+            { signer: 'email:Bob@Example.com' },
+            { signer: { type: 'phone', phone: '+14155550123' } },
+            { signer: 'api-key' },
+            { signer: `external-wallet:${SOLANA_ADMIN}` },
+          ],
         },
       }),
     ).toEqual([
@@ -25,7 +35,9 @@ describe('custodialKeysNeeded', () => {
       { holder: 'email:bob@example.com', curve: 'ed25519' },
       { holder: 'phone:+14155550123', curve: 'ed25519' },
     ]);
-    expect(custodialKeysNeededForSigner('evm', { signer: { type: 'email', email: 'a@b.co' } })).toEqual([{ holder: 'email:a@b.co', curve: 'secp256k1' }]);
+    expect(custodialKeysNeededForSigner('evm', { signer: { type: 'email', email: 'a@b.co' } })).toEqual([
+      { holder: 'email:a@b.co', curve: 'secp256k1' },
+    ]);
   });
 
   it('asks for nothing when the request is malformed (decide reports why)', () => {

@@ -23,7 +23,11 @@ const wallet: Wallet = (() => {
             {
               signer: LIMITED,
               scopes: [
-                { type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '100', interval: 86400 } },
+                {
+                  type: 'transfer',
+                  tokenLocator: 'base-sepolia:usdc',
+                  spendingLimit: { amount: '100', interval: 86400 },
+                },
                 { type: 'transfer', tokenLocator: 'polygon-amoy:pol' },
               ],
               expiresAt: '2026-04-01T00:00:00Z',
@@ -40,21 +44,34 @@ const wallet: Wallet = (() => {
 })();
 
 const check = (overrides: Partial<DelegatedTransferRequest>) =>
-  checkDelegatedTransfer({ wallet, signer: LIMITED, token: 'base-sepolia:usdc', amount: '10', now: NOW, priorSpends: [], ...overrides });
+  checkDelegatedTransfer({
+    wallet,
+    signer: LIMITED,
+    token: 'base-sepolia:usdc',
+    amount: '10',
+    now: NOW,
+    priorSpends: [],
+    ...overrides,
+  });
 
 describe('checkDelegatedTransfer', () => {
   it('lets the admin signer transfer anything', () => {
-    expect(check({ signer: `external-wallet:${EVM_ADMIN.toLowerCase()}`, token: 'base-sepolia:eth', amount: '1000000' })).toEqual(
-      E.right({ role: 'admin', signer: wallet.adminSigner }),
-    );
+    expect(
+      check({ signer: `external-wallet:${EVM_ADMIN.toLowerCase()}`, token: 'base-sepolia:eth', amount: '1000000' }),
+    ).toEqual(E.right({ role: 'admin', signer: wallet.adminSigner }));
   });
 
   it('lets a delegated signer without scopes transfer anything until it expires', () => {
-    expect(check({ signer: UNLIMITED, token: 'base-sepolia:eth', amount: '5' })).toEqual(E.right({ role: 'delegated', signer: wallet.delegatedSigners[1]?.signer }));
+    expect(check({ signer: UNLIMITED, token: 'base-sepolia:eth', amount: '5' })).toEqual(
+      E.right({ role: 'delegated', signer: wallet.delegatedSigners[1]?.signer }),
+    );
   });
 
   it('allows a scoped token within its limit and says what is left', () => {
-    const result = check({ amount: '40', priorSpends: [{ token: 'base-sepolia:usdxm', amount: '55.5', at: NOW - HOUR }] });
+    const result = check({
+      amount: '40',
+      priorSpends: [{ token: 'base-sepolia:usdxm', amount: '55.5', at: NOW - HOUR }],
+    });
     expect(result).toEqual(E.right(expect.objectContaining({ role: 'delegated', remaining: '4.5' })));
   });
 
@@ -80,11 +97,15 @@ describe('checkDelegatedTransfer', () => {
       { token: 'base-sepolia:usdc', amount: '999', at: NOW + HOUR },
     ];
     expect(check({ amount: '5', priorSpends })).toEqual(E.right(expect.objectContaining({ remaining: '0' })));
-    expect(check({ amount: '5.01', priorSpends })).toEqual(E.left(expect.objectContaining({ code: 'spending_limit_exceeded' })));
+    expect(check({ amount: '5.01', priorSpends })).toEqual(
+      E.left(expect.objectContaining({ code: 'spending_limit_exceeded' })),
+    );
   });
 
   it('allows a scope without limit for any amount', () => {
-    expect(check({ token: 'polygon-amoy:pol', amount: '1000000' })).toEqual(E.right(expect.objectContaining({ scope: { type: 'transfer', tokenLocator: 'polygon-amoy:pol' } })));
+    expect(check({ token: 'polygon-amoy:pol', amount: '1000000' })).toEqual(
+      E.right(expect.objectContaining({ scope: { type: 'transfer', tokenLocator: 'polygon-amoy:pol' } })),
+    );
   });
 
   it('refuses tokens outside the scopes', () => {
@@ -98,9 +119,15 @@ describe('checkDelegatedTransfer', () => {
   });
 
   it('refuses an expired signer from its expiry on', () => {
-    expect(check({ now: Date.parse('2026-03-31T23:59:59.999Z') })).toEqual(E.right(expect.objectContaining({ role: 'delegated' })));
+    expect(check({ now: Date.parse('2026-03-31T23:59:59.999Z') })).toEqual(
+      E.right(expect.objectContaining({ role: 'delegated' })),
+    );
     expect(check({ now: Date.parse('2026-04-01T00:00:00Z') })).toEqual(
-      E.left({ kind: 'forbidden', code: 'delegated_signer_expired', message: `${LIMITED} expired at 2026-04-01T00:00:00.000Z` }),
+      E.left({
+        kind: 'forbidden',
+        code: 'delegated_signer_expired',
+        message: `${LIMITED} expired at 2026-04-01T00:00:00.000Z`,
+      }),
     );
   });
 
@@ -108,7 +135,9 @@ describe('checkDelegatedTransfer', () => {
     expect(check({ signer: 'external-wallet:0x0000000000000000000000000000000000000001' })).toEqual(
       E.left(expect.objectContaining({ kind: 'forbidden', code: 'signer_not_authorized' })),
     );
-    expect(check({ amount: '0' })).toEqual(E.left(expect.objectContaining({ kind: 'invalid', code: 'invalid_amount' })));
+    expect(check({ amount: '0' })).toEqual(
+      E.left(expect.objectContaining({ kind: 'invalid', code: 'invalid_amount' })),
+    );
     expect(check({ amount: '1e3' })).toEqual(E.left(expect.objectContaining({ code: 'invalid_amount' })));
     expect(check({ token: 'base:usdc' })).toEqual(E.left(expect.objectContaining({ code: 'invalid_token_locator' })));
   });

@@ -30,9 +30,16 @@ export const createWallet = (
   custodialKeys: CustodialKeys = {},
   environment: Environment = 'staging',
   projectId = PROJECT_ID,
-): WalletCommand => ({ type: 'CreateWallet', data: { walletId: WALLET_ID, projectId, environment, request, custodialKeys, now: NOW } });
+): WalletCommand => ({
+  type: 'CreateWallet',
+  data: { walletId: WALLET_ID, projectId, environment, request, custodialKeys, now: NOW },
+});
 
-export const addDelegatedSigner = (request: DelegatedSignerInput, custodialKeys: CustodialKeys = {}, now = NOW): WalletCommand => ({
+export const addDelegatedSigner = (
+  request: DelegatedSignerInput,
+  custodialKeys: CustodialKeys = {},
+  now = NOW,
+): WalletCommand => ({
   type: 'AddDelegatedSigner',
   data: { walletId: WALLET_ID, request, custodialKeys, now },
 });

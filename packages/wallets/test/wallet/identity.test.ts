@@ -8,7 +8,10 @@ import type { CreateWalletRequest } from '../../src/wallet/types.js';
 import { createWallet, EVM_ADMIN } from './fixtures.js';
 
 const walletFrom = (request: CreateWalletRequest) => {
-  const state = fold(walletDecider, DeciderSpecification.for(walletDecider).given([]).when(createWallet(request)).events());
+  const state = fold(
+    walletDecider,
+    DeciderSpecification.for(walletDecider).given([]).when(createWallet(request)).events(),
+  );
   if (state.status !== 'created') throw new Error('not created');
   return state.wallet;
 };
@@ -28,8 +31,14 @@ describe('wallet identity keys', () => {
     const wallet = walletFrom(smart({ owner: 'email:Alice@Example.com', alias: 'main' }));
     expect(identityKeyOfWallet(wallet)).toBe('email:alice@example.com/evm/smart/main');
     expect(identityKeyOfLocator(locator('email:alice@example.com:evm:alias:main'))).toBe(identityKeyOfWallet(wallet));
-    expect(identityKeyOfLocator(locator('email:ALICE@example.com:evm:smart:alias:main'))).toBe(identityKeyOfWallet(wallet));
-    expect(identityKeyOfLocator(resolveMeLocator(locator('me:evm:alias:main'), { type: 'email', value: 'alice@example.com' }))).toBe(identityKeyOfWallet(wallet));
+    expect(identityKeyOfLocator(locator('email:ALICE@example.com:evm:smart:alias:main'))).toBe(
+      identityKeyOfWallet(wallet),
+    );
+    expect(
+      identityKeyOfLocator(
+        resolveMeLocator(locator('me:evm:alias:main'), { type: 'email', value: 'alice@example.com' }),
+      ),
+    ).toBe(identityKeyOfWallet(wallet));
   });
 
   it('tells apart wallets by type and alias, and ownerless wallets by alias', () => {

@@ -24,7 +24,13 @@ describe('toWalletResource', () => {
           config: {
             adminSigner: { type: 'external-wallet', address: EVM_ADMIN },
             delegatedSigners: [
-              { signer: 'api-key', scopes: [{ type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '5', interval: 60 } }], expiresAt: '2027-01-01T00:00:00Z' },
+              {
+                signer: 'api-key',
+                scopes: [
+                  { type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '5', interval: 60 } },
+                ],
+                expiresAt: '2027-01-01T00:00:00Z',
+              },
               { signer: { type: 'passkey', id: 'cred', name: 'Key', publicKey: P256_KEY } },
             ],
           },
@@ -45,7 +51,9 @@ describe('toWalletResource', () => {
             type: 'api-key',
             address: apiKey?.signer.address,
             locator: `api-key:${apiKey?.signer.address}`,
-            scopes: [{ type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '5', interval: 60 } }],
+            scopes: [
+              { type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '5', interval: 60 } },
+            ],
             expiresAt: '2027-01-01T00:00:00.000Z',
             chains: STAGING_EVM_CHAINS,
           },
@@ -71,7 +79,13 @@ describe('toWalletResource', () => {
 
   it('shows an MPC wallet with an empty config and no owner or alias when none was given', () => {
     const state = stateAfter(createWallet({ chainType: 'aptos' }, { wallet: keys.walletEd25519 }));
-    expect(toWalletResource(state.wallet)).toEqual({ chainType: 'aptos', type: 'mpc', address: state.wallet.address, config: {}, createdAt: NOW });
+    expect(toWalletResource(state.wallet)).toEqual({
+      chainType: 'aptos',
+      type: 'mpc',
+      address: state.wallet.address,
+      config: {},
+      createdAt: NOW,
+    });
     expect(typeof toWalletResource(state).createdAt).toBe('number');
   });
 });

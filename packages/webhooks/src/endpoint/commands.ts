@@ -41,7 +41,4 @@ export interface DeleteWebhookEndpoint {
 }
 
 export type WebhookEndpointCommand =
-  | CreateWebhookEndpoint
-  | UpdateWebhookEndpoint
-  | RotateWebhookEndpointSecret
-  | DeleteWebhookEndpoint;
+  CreateWebhookEndpoint | UpdateWebhookEndpoint | RotateWebhookEndpointSecret | DeleteWebhookEndpoint;

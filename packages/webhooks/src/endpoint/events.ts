@@ -5,7 +5,8 @@ import type { WebhookEventType } from '../events/webhook-event-types.js';
 export const WEBHOOK_ENDPOINT_STREAM_PREFIX = 'webhookEndpoint-';
 export const WEBHOOK_ENDPOINT_EVENT_TYPE_PREFIX = 'WebhookEndpoint';
 
-export const webhookEndpointStreamName = (endpointId: string): string => `${WEBHOOK_ENDPOINT_STREAM_PREFIX}${endpointId}`;
+export const webhookEndpointStreamName = (endpointId: string): string =>
+  `${WEBHOOK_ENDPOINT_STREAM_PREFIX}${endpointId}`;
 
 /** The secret is sealed by the caller before it reaches an event: events never hold it readable. */
 export type WebhookEndpointCreated = DomainEvent<
@@ -54,7 +55,4 @@ export type WebhookEndpointDeleted = DomainEvent<
 >;
 
 export type WebhookEndpointEvent =
-  | WebhookEndpointCreated
-  | WebhookEndpointUpdated
-  | WebhookEndpointSecretRotated
-  | WebhookEndpointDeleted;
+  WebhookEndpointCreated | WebhookEndpointUpdated | WebhookEndpointSecretRotated | WebhookEndpointDeleted;

@@ -25,18 +25,27 @@ const isTransferType = (type: WebhookEventType): boolean => type.startsWith('wal
 export const payloadSourceOf = (type: WebhookEventType, revision: bigint): PayloadSource =>
   isTransferType(type) ? { fromRevision: revision, maxCount: 1 } : { fromRevision: 0n, maxCount: Number(revision) + 1 };
 
-const fold = <State, Event>(initial: State, evolve: (state: State, event: Event) => State, events: readonly StreamEvent[]) =>
-  events.reduce((state, event) => evolve(state, { type: event.type, data: event.data } as Event), initial);
+const fold = <State, Event>(
+  initial: State,
+  evolve: (state: State, event: Event) => State,
+  events: readonly StreamEvent[],
+) => events.reduce((state, event) => evolve(state, { type: event.type, data: event.data } as Event), initial);
 
 const dataOf = (type: WebhookEventType, events: readonly StreamEvent[]): unknown => {
   if (isTransferType(type)) {
     const last = events.at(-1);
-    const direction = last && directionsOfEvent({ type: last.type, data: last.data } as TransferEvent).find((side) => side.type === type);
+    const direction =
+      last &&
+      directionsOfEvent({ type: last.type, data: last.data } as TransferEvent).find((side) => side.type === type);
     if (!direction) throw new Error(`No ${type} side in the source event`);
     return direction;
   }
   if (type === 'agent-checkouts.run.updated') {
-    const run = fold<CheckoutRunState, CheckoutRunEvent>(checkoutRunDecider.initialState(), checkoutRunDecider.evolve, events);
+    const run = fold<CheckoutRunState, CheckoutRunEvent>(
+      checkoutRunDecider.initialState(),
+      checkoutRunDecider.evolve,
+      events,
+    );
     if (!run.exists) throw new Error('The source stream holds no run');
     return toRunSnapshot(run);
   }

@@ -13,7 +13,8 @@ export const endpointSecretOf = (randomBytes: Uint8Array): string => {
 
 /** The HMAC key a `whsec_...` secret stands for. */
 export const signingKeyOf = (secret: string): E.Either<DomainError, Buffer> => {
-  if (!secret.startsWith(ENDPOINT_SECRET_PREFIX)) return E.left(invalid('invalid_webhook_secret', 'A webhook secret starts with whsec_'));
+  if (!secret.startsWith(ENDPOINT_SECRET_PREFIX))
+    return E.left(invalid('invalid_webhook_secret', 'A webhook secret starts with whsec_'));
   const encoded = secret.slice(ENDPOINT_SECRET_PREFIX.length);
   const key = Buffer.from(encoded, 'base64');
   if (key.length < 24 || key.length > 64 || key.toString('base64') !== encoded) {

@@ -9,7 +9,8 @@ export interface TreeMemory {
   readonly pssMiB: number;
 }
 
-const kib = (text: string, field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
+const kib = (text: string, field: string): number =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0);
 
 /** Every process whose ancestry leads to `root`, read from /proc (Linux only). */
 const descendants = async (root: number): Promise<number[]> => {
@@ -21,7 +22,11 @@ const descendants = async (root: number): Promise<number[]> => {
     if (parent) parents.set(Number(entry), Number(parent));
   }
   const isUnder = (pid: number): boolean => {
-    for (let current = parents.get(pid), hops = 0; current !== undefined && hops < 64; current = parents.get(current), hops++) {
+    for (
+      let current = parents.get(pid), hops = 0;
+      current !== undefined && hops < 64;
+      current = parents.get(current), hops++
+    ) {
       if (current === root) return true;
     }
     return false;

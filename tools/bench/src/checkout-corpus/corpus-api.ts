@@ -10,7 +10,15 @@ export interface Snapshot {
   readonly status: string;
   readonly reason?: string;
   readonly result?: { readonly code?: string; readonly summary?: string };
-  readonly requiredAction: { readonly requestId: string; readonly request: { readonly interaction: { readonly kind: string; readonly schema?: { readonly properties?: Record<string, unknown> } } } } | null;
+  readonly requiredAction: {
+    readonly requestId: string;
+    readonly request: {
+      readonly interaction: {
+        readonly kind: string;
+        readonly schema?: { readonly properties?: Record<string, unknown> };
+      };
+    };
+  } | null;
 }
 
 /** The agent-checkouts API of one project, as a client calls it. */
@@ -23,7 +31,11 @@ export class CorpusApi {
   private async call<T>(method: string, path: string, body?: unknown, key?: string): Promise<T> {
     const response = await fetch(`${this.base}${path}`, {
       method,
-      headers: { ...this.headers, ...(key ? { 'x-idempotency-key': key } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...this.headers,
+        ...(key ? { 'x-idempotency-key': key } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const json = (await response.json()) as T;
@@ -36,7 +48,11 @@ export class CorpusApi {
   }
 
   /** Runs a scenario to its end through the API, answering its questions as its user would; the questions asked and the final snapshot. */
-  async run(scenario: CorpusScenario, startUrl: string, buyerProfileId: string): Promise<{ snapshot: Snapshot; questions: string[][] }> {
+  async run(
+    scenario: CorpusScenario,
+    startUrl: string,
+    buyerProfileId: string,
+  ): Promise<{ snapshot: Snapshot; questions: string[][] }> {
     const created = await this.call<Snapshot>(
       'POST',
       '',
@@ -58,10 +74,22 @@ export class CorpusApi {
         answered.add(action.requestId);
         const fields = Object.keys(action.request.interaction.schema?.properties ?? {});
         questions.push(fields);
-        const value = { ...answerFor(fields), ...Object.fromEntries(fields.flatMap((field) => (scenario.choices?.[field] ? [[field, scenario.choices[field]]] : []))) };
+        const value = {
+          ...answerFor(fields),
+          ...Object.fromEntries(
+            fields.flatMap((field) => (scenario.choices?.[field] ? [[field, scenario.choices[field]]] : [])),
+          ),
+        };
         const complete = fields.length > 0 && Object.keys(value).length === fields.length;
-        const part = complete ? { type: 'input_response', requestId: action.requestId, action: 'submit', value } : { type: 'input_response', requestId: action.requestId, action: 'decline' };
-        await this.call('POST', `/${created.runId}/messages`, { id: `answer-${action.requestId}`, parts: [part] }, `answer-${action.requestId}`);
+        const part = complete
+          ? { type: 'input_response', requestId: action.requestId, action: 'submit', value }
+          : { type: 'input_response', requestId: action.requestId, action: 'decline' };
+        await this.call(
+          'POST',
+          `/${created.runId}/messages`,
+          { id: `answer-${action.requestId}`, parts: [part] },
+          `answer-${action.requestId}`,
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }

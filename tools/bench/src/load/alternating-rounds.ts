@@ -23,7 +23,8 @@ export const ROUNDS_FROM_ENV: RoundsOptions = {
   warmUpSeconds: 2,
 };
 
-const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+const median = (values: readonly number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 interface Round {
   readonly result: AutocannonResult;
@@ -40,7 +41,10 @@ const measuredRound = async (target: Target, seconds: number): Promise<Round> =>
  * Warms every target up, then loads them one after another in alternating rounds, so drifts in
  * the machine's load hit all alike. Requests/s and CPU per request over all rounds, median latencies.
  */
-export const compare = async (targets: readonly Target[], options: RoundsOptions = ROUNDS_FROM_ENV): Promise<Measured[]> => {
+export const compare = async (
+  targets: readonly Target[],
+  options: RoundsOptions = ROUNDS_FROM_ENV,
+): Promise<Measured[]> => {
   for (const target of targets) await load(target, options.warmUpSeconds);
   const rounds = new Map<Target, Round[]>(targets.map((target) => [target, []]));
   const roundSeconds = Math.max(1, Math.round(options.seconds / options.rounds));

@@ -50,7 +50,9 @@ export const load = async (target: Target, seconds: number): Promise<AutocannonR
     ...(target.requests && { requests: target.requests }),
   });
   if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    throw new Error(`${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`);
+    throw new Error(
+      `${target.name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
   }
   return result;
 };

@@ -50,7 +50,12 @@ const tenths = (value: number) => Math.round(value * 10) / 10;
  * expected interval, which measures bursts, not a steady rate. Counting latency from each
  * request's scheduled time shows a generator falling behind too.
  */
-export const pacedRun = async (target: PacedTarget, rate: number, seconds: number, warmUpSeconds = 2): Promise<Measured> => {
+export const pacedRun = async (
+  target: PacedTarget,
+  rate: number,
+  seconds: number,
+  warmUpSeconds = 2,
+): Promise<Measured> => {
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   try {
     await paced(agent, target, rate, rate * warmUpSeconds);

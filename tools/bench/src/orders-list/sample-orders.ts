@@ -21,7 +21,13 @@ const CREATED_AT = '2025-01-01T00:00:00.000Z';
 const LATER = '2025-01-01T00:00:01.000Z';
 const TOKEN = 'base-sepolia:0x4444444444444444444444444444444444444444';
 
-const price = (itemLocator: string, itemDecimals: number, currency: string, currencyDecimals: number, unitPrice: string): PriceTableEntry => ({
+const price = (
+  itemLocator: string,
+  itemDecimals: number,
+  currency: string,
+  currencyDecimals: number,
+  unitPrice: string,
+): PriceTableEntry => ({
   itemLocator,
   itemDecimals,
   currency,
@@ -41,7 +47,11 @@ const create = (kind: 'onramp' | 'offramp'): OrderCommand => {
       ttlSeconds: 300,
     }),
   );
-  const metadata = { name: onramp ? 'Test Token' : 'US Dollar', description: 'Benchmark item', imageUrl: 'https://img/item.png' };
+  const metadata = {
+    name: onramp ? 'Test Token' : 'US Dollar',
+    description: 'Benchmark item',
+    imageUrl: 'https://img/item.png',
+  };
   return {
     type: 'CreateOrder',
     data: {
@@ -53,34 +63,72 @@ const create = (kind: 'onramp' | 'offramp'): OrderCommand => {
       ...(onramp
         ? {
             payment: { method: 'card', currency: 'usd', receiptEmail: 'buyer@example.com' },
-            lineItems: [{ tokenLocator: TOKEN, executionParameters: { amount: '100', maxSlippageBps: '500' }, metadata }],
+            lineItems: [
+              { tokenLocator: TOKEN, executionParameters: { amount: '100', maxSlippageBps: '500' }, metadata },
+            ],
             recipient: { walletAddress: '0x1111111111111111111111111111111111111111' },
             kyc: { standing: 'unverified', noKycThreshold: { amount: '500', currency: 'usd' } },
           }
         : {
-            payment: { method: 'base-sepolia', currency: 'usdc', payerAddress: '0x2222222222222222222222222222222222222222' },
-            lineItems: [{ currencyLocator: 'fiat:usd', executionParameters: { mode: 'exact-in', amount: '250' }, metadata }],
+            payment: {
+              method: 'base-sepolia',
+              currency: 'usdc',
+              payerAddress: '0x2222222222222222222222222222222222222222',
+            },
+            lineItems: [
+              { currencyLocator: 'fiat:usd', executionParameters: { mode: 'exact-in', amount: '250' }, metadata },
+            ],
             recipient: { paymentMethodId: '0f8e7d6c-5b4a-4321-8fed-cba987654321', payoutCurrency: 'usd' },
             kyc: { standing: 'verified' },
-            deposit: { address: '0x3333333333333333333333333333333333333333', memo: 'bench-memo', serializedTransaction: '0x02f8' },
+            deposit: {
+              address: '0x3333333333333333333333333333333333333333',
+              memo: 'bench-memo',
+              serializedTransaction: '0x02f8',
+            },
           }),
     },
   };
 };
 
-const authorize: OrderCommand = { type: 'AuthorizeCardPayment', data: { paymentId: 'pay-1', amount: { amount: '100', currency: 'usd' }, now: LATER } };
-const cardResult = (outcome: 'succeeded' | 'declined'): OrderCommand => ({ type: 'RecordCardPaymentResult', data: { paymentId: 'pay-1', at: LATER, outcome } });
+const authorize: OrderCommand = {
+  type: 'AuthorizeCardPayment',
+  data: { paymentId: 'pay-1', amount: { amount: '100', currency: 'usd' }, now: LATER },
+};
+const cardResult = (outcome: 'succeeded' | 'declined'): OrderCommand => ({
+  type: 'RecordCardPaymentResult',
+  data: { paymentId: 'pay-1', at: LATER, outcome },
+});
 const deposit: OrderCommand = {
   type: 'RecordCryptoDeposit',
-  data: { chain: 'base-sepolia', txId: '0xdeposit', amount: '250', currency: 'usdc', memo: 'bench-memo', receivedAt: LATER },
+  data: {
+    chain: 'base-sepolia',
+    txId: '0xdeposit',
+    amount: '250',
+    currency: 'usdc',
+    memo: 'bench-memo',
+    receivedAt: LATER,
+  },
 };
 const startDelivery = (kind: 'onramp' | 'offramp'): OrderCommand => ({
   type: 'StartDelivery',
-  data: { deliveryId: 'delivery-1', ...(kind === 'onramp' ? { executionPrice: '2500' } : { rail: 'ach' }), startedAt: LATER },
+  data: {
+    deliveryId: 'delivery-1',
+    ...(kind === 'onramp' ? { executionPrice: '2500' } : { rail: 'ach' }),
+    startedAt: LATER,
+  },
 });
-const completeDelivery: OrderCommand = { type: 'CompleteDelivery', data: { deliveryId: 'delivery-1', txId: '0xtx', token: { symbol: 'TT', decimals: 18 }, completedAt: LATER } };
-const failDelivery: OrderCommand = { type: 'FailDelivery', data: { code: 'delivery-failed', message: 'The transfer failed', failedAt: LATER } };
-const refund: OrderCommand = { type: 'Refund', data: { amount: { amount: '100', currency: 'usd' }, reason: 'delivery-failed', reference: 're-1', refundedAt: LATER } };
+const completeDelivery: OrderCommand = {
+  type: 'CompleteDelivery',
+  data: { deliveryId: 'delivery-1', txId: '0xtx', token: { symbol: 'TT', decimals: 18 }, completedAt: LATER },
+};
+const failDelivery: OrderCommand = {
+  type: 'FailDelivery',
+  data: { code: 'delivery-failed', message: 'The transfer failed', failedAt: LATER },
+};
+const refund: OrderCommand = {
+  type: 'Refund',
+  data: { amount: { amount: '100', currency: 'usd' }, reason: 'delivery-failed', reference: 're-1', refundedAt: LATER },
+};
 
 /** A lifecycle decided once: the events the orders decider produced, and the order they fold into. */
 interface Lifecycle {

@@ -52,7 +52,8 @@ export const startApiProcess = async (
         const ready = await fetch(`${rootUrl}/ready`);
         const body = await ready.text();
         if (ready.status === 200) return;
-        if (Date.now() > deadline) throw new Error(`the API's projections did not catch up within ${timeoutMs} ms: ${body}`);
+        if (Date.now() > deadline)
+          throw new Error(`the API's projections did not catch up within ${timeoutMs} ms: ${body}`);
         await sleep(100);
       }
     },

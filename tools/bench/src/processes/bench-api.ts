@@ -18,7 +18,10 @@ export interface BenchApi {
  * The API in a child process on a fresh sqlite store in a temp directory, with a project made
  * by the admin CLI (a third process) before it starts.
  */
-export const startBenchApi = async (name: string, env: Readonly<Record<string, string | number>> = {}): Promise<BenchApi> => {
+export const startBenchApi = async (
+  name: string,
+  env: Readonly<Record<string, string | number>> = {},
+): Promise<BenchApi> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'paykit-bench-api-'));
   try {
     const { projectId, serverKey } = await provisionProject(dataDir, name);

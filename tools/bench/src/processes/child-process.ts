@@ -108,7 +108,12 @@ export const startProgram = <Ready>(
     });
     child.once('error', reject);
     void exited.then(() => {
-      if (ready === undefined) reject(new Error(`${program.dist} ended (${child.exitCode ?? child.signalCode}) before it was ready:\n${outputTail()}`));
+      if (ready === undefined)
+        reject(
+          new Error(
+            `${program.dist} ended (${child.exitCode ?? child.signalCode}) before it was ready:\n${outputTail()}`,
+          ),
+        );
     });
   });
 
@@ -122,6 +127,8 @@ export const runProgram = (program: Program, options: ChildOptions = {}): Promis
     child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.once('error', reject);
     child.once('close', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`${program.dist} ${(options.args ?? []).join(' ')} exited ${code}:\n${stderr}${stdout}`)),
+      code === 0
+        ? resolve(stdout)
+        : reject(new Error(`${program.dist} ${(options.args ?? []).join(' ')} exited ${code}:\n${stderr}${stdout}`)),
     );
   });

@@ -18,13 +18,19 @@ interface Answer {
   readonly status: string;
 }
 
-const call = async (url: string, key: string, expected: number, init: { method?: string; body?: string } = {}): Promise<Answer> => {
+const call = async (
+  url: string,
+  key: string,
+  expected: number,
+  init: { method?: string; body?: string } = {},
+): Promise<Answer> => {
   const response = await fetch(url, {
     ...init,
     headers: { 'x-api-key': key, ...(init.body !== undefined && { 'content-type': 'application/json' }) },
   });
   const body = (await response.json()) as Answer;
-  if (response.status !== expected) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${JSON.stringify(body)}`);
+  if (response.status !== expected)
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${JSON.stringify(body)}`);
   return body;
 };
 
@@ -33,7 +39,12 @@ export const postJson = (url: string, key: string, body: string, expected: numbe
 
 /** The path of a transfer that reached `success` on the sandbox chain, from a wallet funded by the faucet. */
 export const finishedTransferPath = async (baseUrl: string, key: string): Promise<string> => {
-  const wallet = await postJson(`${baseUrl}${WALLETS}`, key, JSON.stringify({ chainType: 'evm', type: 'mpc', alias: 'bench-sender' }), 201);
+  const wallet = await postJson(
+    `${baseUrl}${WALLETS}`,
+    key,
+    JSON.stringify({ chainType: 'evm', type: 'mpc', alias: 'bench-sender' }),
+    201,
+  );
   await postJson(
     `${baseUrl}/v1-alpha2/wallets/${wallet.address}/balances`,
     key,
@@ -41,7 +52,12 @@ export const finishedTransferPath = async (baseUrl: string, key: string): Promis
     201,
   );
   const transfers = `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`;
-  const transfer = await postJson(`${baseUrl}${transfers}`, key, JSON.stringify({ recipient: ADMIN, amount: '1' }), 201);
+  const transfer = await postJson(
+    `${baseUrl}${transfers}`,
+    key,
+    JSON.stringify({ recipient: ADMIN, amount: '1' }),
+    201,
+  );
   const path = `${transfers}/${transfer.id}`;
   for (let attempt = 0; attempt < 200; attempt++) {
     if ((await call(`${baseUrl}${path}`, key, 200)).status === 'success') return path;

@@ -15,7 +15,10 @@ export const keyCreate: Command = {
     const kind = kindOption(values);
     const scopes = scopesOption(values);
     const platform = await context.platform();
-    const { key, apiKey } = await platform.apiKeys.issue({ projectId, kind, ...(scopes ? { scopes } : {}) }, CLI_CALLER);
+    const { key, apiKey } = await platform.apiKeys.issue(
+      { projectId, kind, ...(scopes ? { scopes } : {}) },
+      CLI_CALLER,
+    );
     if (values['json']) return printJson(context, { key });
     context.io.stdout(
       `${key}\nShown this once. Prefix ${apiKey.displayPrefix}, scopes: ${apiKey.scopes.join(', ') || '(none)'}\n`,
@@ -32,10 +35,13 @@ export const keyRevoke: Command = {
     const projectId = requiredString(values, 'project');
     const prefix = requiredString(values, 'key-prefix');
     if (!isDisplayPrefix(prefix)) {
-      throw new UsageError(`--key-prefix must be a display prefix such as sk_staging_AbCd1234, not ${prefix.slice(0, 24)}`);
+      throw new UsageError(
+        `--key-prefix must be a display prefix such as sk_staging_AbCd1234, not ${prefix.slice(0, 24)}`,
+      );
     }
     const revoked = await (await context.platform()).apiKeys.revokeByPrefix(projectId, prefix, CLI_CALLER);
-    if (values['json']) return printJson(context, { prefix: revoked.displayPrefix, status: 'revoked', revokedAt: revoked.revokedAt });
+    if (values['json'])
+      return printJson(context, { prefix: revoked.displayPrefix, status: 'revoked', revokedAt: revoked.revokedAt });
     context.io.stdout(`Revoked ${revoked.displayPrefix}\n`);
   },
 };

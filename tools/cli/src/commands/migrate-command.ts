@@ -18,8 +18,10 @@ export const migrate: Command = {
   options: { to: { type: 'string' }, connection: { type: 'string' }, ...JSON_OPTION },
   async run(values, context) {
     if (values['to'] !== 'esdb') throw new UsageError('--to esdb is the only target');
-    const connectionString = (values['connection'] as string | undefined) ?? context.io.env['EVENTSTORE_CONNECTION_STRING'];
-    if (!connectionString) throw new UsageError('--connection or EVENTSTORE_CONNECTION_STRING names the EventStoreDB to copy into');
+    const connectionString =
+      (values['connection'] as string | undefined) ?? context.io.env['EVENTSTORE_CONNECTION_STRING'];
+    if (!connectionString)
+      throw new UsageError('--connection or EVENTSTORE_CONNECTION_STRING names the EventStoreDB to copy into');
     const dataDir = context.dataDir;
     const stores: EventStore[] = [];
     try {

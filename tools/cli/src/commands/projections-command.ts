@@ -111,7 +111,9 @@ export const projectionsRebuild: Command = {
         const show = (state: RebuildProgress) => progress.show(projection.name, state, Date.now());
         const built = await rebuildProjection({ store, db, projection, onProgress: show });
         const seconds = (Date.now() - started) / 1000;
-        progress.done(`${projection.name}: rebuilt to position ${formatCount(built.position)} in ${seconds.toFixed(1)} s`);
+        progress.done(
+          `${projection.name}: rebuilt to position ${formatCount(built.position)} in ${seconds.toFixed(1)} s`,
+        );
         done.push({ name: projection.name, position: String(built.position), seconds });
       }
       return done;

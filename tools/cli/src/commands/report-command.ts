@@ -32,7 +32,10 @@ const isRealDay = (day: string): boolean => DAY.test(day) && new Date(`${day}T00
 const rangeOf = (values: OptionValues): { from: string; to: string } => {
   const from = requiredString(values, 'from');
   const to = requiredString(values, 'to');
-  for (const [name, day] of [['from', from], ['to', to]] as const) {
+  for (const [name, day] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
     if (!isRealDay(day)) throw new UsageError(`--${name} must be a date YYYY-MM-DD, not ${day}`);
   }
   const days = (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1;
@@ -43,7 +46,8 @@ const rangeOf = (values: OptionValues): { from: string; to: string } => {
 
 const oneOf = <T extends string>(values: OptionValues, name: string, allowed: readonly T[], fallback: T): T => {
   const value = optionalString(values, name) ?? fallback;
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, not ${value}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, not ${value}`);
   return value as T;
 };
 
@@ -51,14 +55,19 @@ const oneOf = <T extends string>(values: OptionValues, name: string, allowed: re
  * Catches the instance's reconciliation projection (under DATA_DIR) up with the store it follows
  * (beside a running API, each event is applied once), then reads.
  */
-const withReconciliation = async <T>(context: CliContext, work: (readModel: ReconciliationReadModel) => T): Promise<T> => {
+const withReconciliation = async <T>(
+  context: CliContext,
+  work: (readModel: ReconciliationReadModel) => T,
+): Promise<T> => {
   const store = await context.store();
   const db = openReadModelDatabase(readModelDatabasePath(context.dataDir));
   const runner = new ProjectionRunner({ store, db, projections: [reconciliationProjection] });
   try {
     await runner.start();
     if (!(await runner.waitFor(await store.headPosition(), CATCH_UP_MS, RECONCILIATION_PROJECTION))) {
-      throw new Error('The reconciliation read model did not catch up with the event store; see `pnpm cli projections status`');
+      throw new Error(
+        'The reconciliation read model did not catch up with the event store; see `pnpm cli projections status`',
+      );
     }
     return work(new ReconciliationReadModel(db));
   } finally {
@@ -70,7 +79,7 @@ const withReconciliation = async <T>(context: CliContext, work: (readModel: Reco
 /** Every deposit of the range, page after page. */
 const allDeposits = (readModel: ReconciliationReadModel, scope: ReportScope, from: string, to: string) => {
   const deposits = [];
-  for (let page = readModel.depositsAfter(scope, from, to, null, DEPOSITS_PAGE); page.length > 0; ) {
+  for (let page = readModel.depositsAfter(scope, from, to, null, DEPOSITS_PAGE); page.length > 0;) {
     deposits.push(...page);
     const last = page.at(-1)!;
     page = page.length < DEPOSITS_PAGE ? [] : readModel.depositsAfter(scope, from, to, last, DEPOSITS_PAGE);
@@ -123,11 +132,22 @@ export const reportReconciliation: Command = {
     const output = await withReconciliation(context, (readModel) => {
       if (section === 'deposits') {
         const deposits = allDeposits(readModel, scope, from, to);
-        return format === 'csv' ? reconciliationDepositsCsv(deposits) : `${JSON.stringify({ from, to, data: deposits })}\n`;
+        return format === 'csv'
+          ? reconciliationDepositsCsv(deposits)
+          : `${JSON.stringify({ from, to, data: deposits })}\n`;
       }
-      const report = readReconciliationReport(readModel, { scope, from, to, now: new Date(), settlementTimeoutMinutes });
+      const report = readReconciliationReport(readModel, {
+        scope,
+        from,
+        to,
+        now: new Date(),
+        settlementTimeoutMinutes,
+      });
       if (format === 'html') return reconciliationReportPage(report);
-      if (format === 'csv') return section === 'exceptions' ? reconciliationExceptionsCsv(report.exceptions) : reconciliationRowsCsv(report.rows);
+      if (format === 'csv')
+        return section === 'exceptions'
+          ? reconciliationExceptionsCsv(report.exceptions)
+          : reconciliationRowsCsv(report.rows);
       return `${JSON.stringify(report)}\n`;
     });
     if (open) await openPage(context, output, from, to);

@@ -8,7 +8,11 @@ export const scopesList: Command = {
   summary: 'List every API scope, and which ones client keys may hold',
   options: { ...JSON_OPTION },
   async run(values, context) {
-    const scopes = ALL_SCOPES.map((scope) => ({ scope, clientSide: SCOPES[scope].clientSide, description: SCOPES[scope].description }));
+    const scopes = ALL_SCOPES.map((scope) => ({
+      scope,
+      clientSide: SCOPES[scope].clientSide,
+      description: SCOPES[scope].description,
+    }));
     if (values['json']) return printJson(context, scopes);
     context.io.stdout(
       table(

@@ -13,7 +13,13 @@ export const agentCheckoutStory = async (context: StoryContext, merchantUrl: str
       body: {
         name: { first: 'Sam', last: 'Shopper' },
         contact: { email: 'sam@example.com' },
-        shipping: { addressLines: ['1 Market St'], locality: 'San Francisco', administrativeAreaCode: 'CA', postalCode: '94105', countryCode: 'US' },
+        shipping: {
+          addressLines: ['1 Market St'],
+          locality: 'San Francisco',
+          administrativeAreaCode: 'CA',
+          postalCode: '94105',
+          countryCode: 'US',
+        },
       },
     }),
   );
@@ -32,16 +38,15 @@ export const agentCheckoutStory = async (context: StoryContext, merchantUrl: str
   context.report.step(`run ${run.runId} on ${startUrl}: ${run.status}`);
   const final = await waitFor(
     `run ${run.runId} to end`,
-    () => expectOk(context.client.GET('/unstable/agent-checkouts/{runId}', { params: { path: { runId: run.runId }, header } })),
+    () =>
+      expectOk(
+        context.client.GET('/unstable/agent-checkouts/{runId}', { params: { path: { runId: run.runId }, header } }),
+      ),
     (snapshot) => FINAL.has(snapshot.status),
     { timeoutMs: context.waitMs },
   );
   const outcome =
-    'result' in final && final.result
-      ? `${final.result.summary}`
-      : 'reason' in final
-        ? `reason ${final.reason}`
-        : '';
+    'result' in final && final.result ? `${final.result.summary}` : 'reason' in final ? `reason ${final.reason}` : '';
   context.report.step(`run ${final.status} at revision ${final.revision}: ${outcome}`);
   return final;
 };

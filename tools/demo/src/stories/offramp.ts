@@ -37,7 +37,10 @@ export const offrampStory = async (
           currency: 'usd',
           country: 'US',
           entityType: 'individual',
-          billing: { name: 'Ana Lima', address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } },
+          billing: {
+            name: 'Ana Lima',
+            address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
+          },
         },
       },
     }),
@@ -58,7 +61,9 @@ export const offrampStory = async (
   const depositAddress = preparation?.depositAddress;
   const memo = preparation?.transactionParameters?.memo;
   if (!depositAddress || !memo) throw new Error('an offramp order answers its deposit address and memo');
-  context.report.step(`order ${placed.order.orderId}: ${amount} ${STABLECOIN} for ${placed.order.lineItems[0]?.quantity} USD; deposit to ${depositAddress}, memo ${memo}`);
+  context.report.step(
+    `order ${placed.order.orderId}: ${amount} ${STABLECOIN} for ${placed.order.lineItems[0]?.quantity} USD; deposit to ${depositAddress}, memo ${memo}`,
+  );
 
   const deposit = await transfer(context, wallet, depositAddress, amount, memo);
   const paid = await expectOk(
@@ -70,13 +75,22 @@ export const offrampStory = async (
   context.report.step(`payment ${paid.payment.status}: deposit ${paid.payment.received?.txId} received`);
   if (!followPayout) return paid;
   try {
-    const settled = await waitForOrder(context, placed.order.orderId, 'the payout to settle', (order) => order.phase === 'completed' || order.lineItems[0]?.delivery.status === 'failed');
-    context.report.step(`payout ${settled.lineItems[0]?.delivery.status} on rail ${settled.lineItems[0]?.delivery.rail}`);
+    const settled = await waitForOrder(
+      context,
+      placed.order.orderId,
+      'the payout to settle',
+      (order) => order.phase === 'completed' || order.lineItems[0]?.delivery.status === 'failed',
+    );
+    context.report.step(
+      `payout ${settled.lineItems[0]?.delivery.status} on rail ${settled.lineItems[0]?.delivery.rail}`,
+    );
     return settled;
   } catch (error) {
     if (!(error instanceof TimedOut)) throw error;
     const last = error.last as Order;
-    context.report.step(`payout under way (${payoutState(last)}): it is sent after PAYOUT_SANDBOX_SEND_DELAY_MS and settles after PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS`);
+    context.report.step(
+      `payout under way (${payoutState(last)}): it is sent after PAYOUT_SANDBOX_SEND_DELAY_MS and settles after PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS`,
+    );
     return last;
   }
 };

@@ -18,29 +18,45 @@ export interface PlacedOrder {
 export const getOrder = (context: StoryContext, orderId: string): Promise<Order> =>
   expectOk(context.client.GET('/2022-06-09/orders/{orderId}', { params: { path: { orderId } } }));
 
-export const waitForOrder = (context: StoryContext, orderId: string, what: string, done: (order: Order) => boolean): Promise<Order> =>
+export const waitForOrder = (
+  context: StoryContext,
+  orderId: string,
+  what: string,
+  done: (order: Order) => boolean,
+): Promise<Order> =>
   waitFor(`order ${orderId}: ${what}`, () => getOrder(context, orderId), done, { timeoutMs: context.waitMs });
 
-export const placeOnramp = async (context: StoryContext, wallet: Wallet, email: string, usd: string): Promise<PlacedOrder> => {
+export const placeOnramp = async (
+  context: StoryContext,
+  wallet: Wallet,
+  email: string,
+  usd: string,
+): Promise<PlacedOrder> => {
   const placed = await expectOk(
     context.client.POST('/2022-06-09/orders', {
       body: {
         recipient: { walletAddress: wallet.address },
         payment: { method: 'card', currency: 'usd', receiptEmail: email },
-        lineItems: [{ tokenLocator: `${CHAIN}:${STABLECOIN}`, executionParameters: { amount: usd, maxSlippageBps: '100' } }],
+        lineItems: [
+          { tokenLocator: `${CHAIN}:${STABLECOIN}`, executionParameters: { amount: usd, maxSlippageBps: '100' } },
+        ],
       },
     }),
   );
   if (!('clientSecret' in placed)) throw new Error('a placed order answers its clientSecret');
   const { order } = placed;
-  context.report.step(`order ${order.orderId}: ${usd} USD of ${STABLECOIN}, ${order.lineItems[0]?.quote.quantityRange?.upperBound ?? '?'} at most, payment ${order.payment.status}`);
+  context.report.step(
+    `order ${order.orderId}: ${usd} USD of ${STABLECOIN}, ${order.lineItems[0]?.quote.quantityRange?.upperBound ?? '?'} at most, payment ${order.payment.status}`,
+  );
   return placed;
 };
 
 /** Tokenizes a test card and pays the order with it, authorised by the order's client secret. */
 export const payByCard = async (context: StoryContext, placed: PlacedOrder, cardNumber: string): Promise<Order> => {
   const card = await expectOk(
-    context.client.POST('/unstable/card-tokens', { body: { number: cardNumber, expMonth: 12, expYear: 2040, cvc: '123' } }),
+    context.client.POST('/unstable/card-tokens', {
+      body: { number: cardNumber, expMonth: 12, expYear: 2040, cvc: '123' },
+    }),
   );
   const order = await expectOk(
     context.client.POST('/2022-06-09/orders/{orderId}/payment', {
@@ -53,7 +69,8 @@ export const payByCard = async (context: StoryContext, placed: PlacedOrder, card
   return order;
 };
 
-const delivered = (order: Order): boolean => order.phase === 'completed' || order.lineItems[0]?.delivery.status === 'failed';
+const delivered = (order: Order): boolean =>
+  order.phase === 'completed' || order.lineItems[0]?.delivery.status === 'failed';
 
 const showDelivery = (context: StoryContext, order: Order): void => {
   const delivery = order.lineItems[0]?.delivery;
@@ -72,7 +89,9 @@ export const onrampStory = async (context: StoryContext, wallet: Wallet, email: 
   context.report.note(`card ${CARDS.declines} is declined`);
   const declinedOrder = await placeOnramp(context, wallet, email, '5');
   const declined = await payByCard(context, declinedOrder, CARDS.declines);
-  context.report.step(`failureReason ${declined.payment.failureReason?.code}: ${declined.payment.failureReason?.message}`);
+  context.report.step(
+    `failureReason ${declined.payment.failureReason?.code}: ${declined.payment.failureReason?.message}`,
+  );
 
   context.report.note(`card ${CARDS.verification} asks for a verification step`);
   const verifiedOrder = await placeOnramp(context, wallet, email, '5');

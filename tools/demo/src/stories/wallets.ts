@@ -62,6 +62,7 @@ export const transfer = async (
     { timeoutMs: context.waitMs },
   );
   context.report.step(`transfer ${final.status}: txId ${final.onChain.txId ?? '-'}`);
-  if (final.status !== 'success') throw new Error(`transfer ${sent.id} ended ${final.status}: ${final.error?.message ?? ''}`);
+  if (final.status !== 'success')
+    throw new Error(`transfer ${sent.id} ended ${final.status}: ${final.error?.message ?? ''}`);
   return final;
 };

@@ -54,7 +54,9 @@ export const openWebhookSession = async (
     }
     throw error;
   }
-  context.report.step(`endpoint ${endpoint.id} at ${receiver.url} for ${eventTypes.length} event types; secret ${endpoint.secret.slice(0, 10)}...`);
+  context.report.step(
+    `endpoint ${endpoint.id} at ${receiver.url} for ${eventTypes.length} event types; secret ${endpoint.secret.slice(0, 10)}...`,
+  );
   const { id, secret } = endpoint;
   return {
     endpointId: id,
@@ -66,14 +68,18 @@ export const openWebhookSession = async (
         if (seen.has(delivery.messageId)) return [];
         seen.add(delivery.messageId);
         try {
-          return [{ delivery, event: verifyWebhook(secret, delivery.headers as Record<string, string>, delivery.rawBody) }];
+          return [
+            { delivery, event: verifyWebhook(secret, delivery.headers as Record<string, string>, delivery.rawBody) },
+          ];
         } catch {
           return [];
         }
       });
     },
     close: async () => {
-      await context.client.DELETE('/2025-06-09/webhooks/endpoints/{endpointId}', { params: { path: { endpointId: id } } });
+      await context.client.DELETE('/2025-06-09/webhooks/endpoints/{endpointId}', {
+        params: { path: { endpointId: id } },
+      });
       await receiver.close();
     },
   };
@@ -93,7 +99,9 @@ export const expectDeliveries = async (
   );
   const verified = session.verifiedEvents();
   const unverified = session.receiver.deliveries.length - verified.length;
-  context.report.step(`${verified.length} deliveries received, every signature verified with standardwebhooks${unverified > 0 ? ` (${unverified} retries or unverified)` : ''}`);
+  context.report.step(
+    `${verified.length} deliveries received, every signature verified with standardwebhooks${unverified > 0 ? ` (${unverified} retries or unverified)` : ''}`,
+  );
   const counts = new Map<string, number>();
   for (const { event } of verified) counts.set(event.type, (counts.get(event.type) ?? 0) + 1);
   context.report.note([...counts].map(([type, count]) => `${type} x${count}`).join(', '));

@@ -6,7 +6,10 @@ export class Cart {
 
   add(line: OrderLine): void {
     const same = this.lines.find((existing) => existing.sku === line.sku);
-    if (same) this.lines = this.lines.map((existing) => (existing === same ? { ...existing, quantity: existing.quantity + line.quantity } : existing));
+    if (same)
+      this.lines = this.lines.map((existing) =>
+        existing === same ? { ...existing, quantity: existing.quantity + line.quantity } : existing,
+      );
     else this.lines.push(line);
   }
 

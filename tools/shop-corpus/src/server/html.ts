@@ -1,10 +1,18 @@
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text made safe for HTML content and attribute values. */
-export const esc = (value: string | number): string => String(value).replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+export const esc = (value: string | number): string =>
+  String(value).replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /** A JSON-LD script block. */
-export const jsonLd = (data: unknown): string => `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+export const jsonLd = (data: unknown): string =>
+  `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
 /** "1234" cents as "12.34". */
 export const decimal = (cents: number): string => (cents / 100).toFixed(2);

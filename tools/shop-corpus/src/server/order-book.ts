@@ -47,7 +47,12 @@ export class OrderBook {
   pay(checkout: Checkout): PlacedOrder | 'declined' | 'no_payment' {
     if (checkout.token.trim() === '') return 'no_payment';
     const outcome = this.options.declineAll || checkout.token.includes('decline') ? 'declined' : 'approved';
-    this.tried.push({ email: checkout.email, amountCents: checkout.totalCents, currency: this.options.currency, outcome });
+    this.tried.push({
+      email: checkout.email,
+      amountCents: checkout.totalCents,
+      currency: this.options.currency,
+      outcome,
+    });
     if (outcome === 'declined') return 'declined';
     const order: PlacedOrder = {
       number: this.options.numberFor(this.placed.length + 1),

@@ -83,20 +83,30 @@ const matchPath = (pattern: string, path: string): Record<string, string> | null
 };
 
 const send = (response: ServerResponse, reply: ShopReply, setCookie: string | null): void => {
-  const headers: Record<string, string> = { 'cache-control': 'no-store', ...(setCookie ? { 'set-cookie': setCookie } : {}) };
+  const headers: Record<string, string> = {
+    'cache-control': 'no-store',
+    ...(setCookie ? { 'set-cookie': setCookie } : {}),
+  };
   if ('redirect' in reply) {
     response.writeHead(303, { ...headers, location: reply.redirect }).end();
   } else if ('html' in reply) {
     response.writeHead(reply.status ?? 200, { ...headers, 'content-type': 'text/html; charset=utf-8' }).end(reply.html);
   } else if ('script' in reply) {
-    response.writeHead(reply.status ?? 200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' }).end(reply.script);
+    response
+      .writeHead(reply.status ?? 200, { ...headers, 'content-type': 'text/javascript; charset=utf-8' })
+      .end(reply.script);
   } else {
-    response.writeHead(reply.status ?? 200, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify(reply.json));
+    response
+      .writeHead(reply.status ?? 200, { ...headers, 'content-type': 'application/json' })
+      .end(JSON.stringify(reply.json));
   }
 };
 
 /** Serves one shop on its own origin (127.0.0.1 and a free port unless told), with in-memory sessions. */
-export const startShop = async <S>(definition: ShopDefinition<S>, options: { readonly host?: string; readonly port?: number } = {}): Promise<RunningShop> => {
+export const startShop = async <S>(
+  definition: ShopDefinition<S>,
+  options: { readonly host?: string; readonly port?: number } = {},
+): Promise<RunningShop> => {
   const orders = new OrderBook(definition.orderBook);
   const routes = definition.routes({ orders });
   const sessions = new Map<string, S>();
@@ -112,10 +122,17 @@ export const startShop = async <S>(definition: ShopDefinition<S>, options: { rea
         setCookie = `${definition.cookie}=${sid}; Path=/; HttpOnly; SameSite=Lax`;
       }
       const route = routes
-        .map((candidate) => ({ candidate, params: candidate.method === method ? matchPath(candidate.path, url.pathname) : null }))
+        .map((candidate) => ({
+          candidate,
+          params: candidate.method === method ? matchPath(candidate.path, url.pathname) : null,
+        }))
         .find(({ params }) => params !== null);
       if (!route?.params) {
-        send(response, { status: 404, html: `<!doctype html><title>Not found</title><h1>Page not found</h1>` }, setCookie);
+        send(
+          response,
+          { status: 404, html: `<!doctype html><title>Not found</title><h1>Page not found</h1>` },
+          setCookie,
+        );
         return;
       }
       const raw = method === 'POST' ? await readBody(request) : '';

@@ -12,7 +12,11 @@ const BELL = { name: 'Bolt Brass Bike Bell', sku: 'BB-BELL', cents: 1900 };
 const SHIPPING = 399;
 const TAX_BP = 500;
 
-const html = (title: string, body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title>${head}
+const html = (
+  title: string,
+  body: string,
+  head = '',
+) => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)}</title>${head}
 <style>body{font-family:system-ui;margin:2em 4em}.alert-error{color:#fff;background:#c0392b;padding:.6em}.grid{display:grid;grid-template-columns:repeat(2,260px);gap:.4em}</style></head><body><header><b>BOLT</b> bikes &amp; bits</header>${body}</body></html>`;
 
 const totalOf = (cart: Cart) => cart.subtotalCents + SHIPPING + taxOn(cart.subtotalCents, TAX_BP);
@@ -32,7 +36,20 @@ export const boltBikes: ShopDefinition<Session> = {
         html: html(
           BELL.name,
           `<h1>${BELL.name}</h1><p>A clear ring that carries. Fits 22.2 mm bars.</p><p>${dollars(BELL.cents)}</p><form method="post" action="/cart"><button>Add to cart</button></form>`,
-          jsonLd({ '@context': 'https://schema.org', '@type': 'Product', name: BELL.name, sku: BELL.sku, offers: [{ '@type': 'Offer', price: decimal(BELL.cents), priceCurrency: 'USD', availability: 'https://schema.org/InStock' }] }),
+          jsonLd({
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: BELL.name,
+            sku: BELL.sku,
+            offers: [
+              {
+                '@type': 'Offer',
+                price: decimal(BELL.cents),
+                priceCurrency: 'USD',
+                availability: 'https://schema.org/InStock',
+              },
+            ],
+          }),
         ),
       }),
     },
@@ -44,7 +61,16 @@ export const boltBikes: ShopDefinition<Session> = {
         return { redirect: '/cart' };
       },
     },
-    { method: 'GET', path: '/cart', handle: ({ session }) => ({ html: html('Cart', `<h2>Cart</h2><p>${session.cart.count} item(s)</p><p><a href="/checkout/details">Checkout</a></p>`) }) },
+    {
+      method: 'GET',
+      path: '/cart',
+      handle: ({ session }) => ({
+        html: html(
+          'Cart',
+          `<h2>Cart</h2><p>${session.cart.count} item(s)</p><p><a href="/checkout/details">Checkout</a></p>`,
+        ),
+      }),
+    },
     {
       method: 'GET',
       path: '/checkout/details',
@@ -64,7 +90,12 @@ export const boltBikes: ShopDefinition<Session> = {
       method: 'POST',
       path: '/checkout/details',
       handle: ({ form, session }) => {
-        if (!['first_name', 'last_name', 'email', 'address1', 'city', 'state', 'zip'].every((name) => filled(form.get(name)))) return { redirect: '/checkout/details' };
+        if (
+          !['first_name', 'last_name', 'email', 'address1', 'city', 'state', 'zip'].every((name) =>
+            filled(form.get(name)),
+          )
+        )
+          return { redirect: '/checkout/details' };
         session.details = Object.fromEntries(form.entries());
         return { redirect: '/checkout/payment' };
       },
@@ -86,7 +117,12 @@ export const boltBikes: ShopDefinition<Session> = {
       method: 'POST',
       path: '/checkout/payment',
       handle: ({ form, session }) => {
-        const paid = orders.pay({ email: session.details?.email ?? '', lines: session.cart.lines, totalCents: totalOf(session.cart), token: form.get('payment_token') ?? '' });
+        const paid = orders.pay({
+          email: session.details?.email ?? '',
+          lines: session.cart.lines,
+          totalCents: totalOf(session.cart),
+          token: form.get('payment_token') ?? '',
+        });
         if (paid === 'declined') return { redirect: '/checkout/payment?declined=1' };
         if (paid === 'no_payment') return { redirect: '/checkout/payment' };
         session.cart.clear();

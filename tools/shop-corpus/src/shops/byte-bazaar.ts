@@ -20,7 +20,10 @@ const METHODS = [
 ] as const;
 const TAX_BP = 900;
 
-const page = (title: string, body: string) => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} - Byte Bazaar</title>
+const page = (
+  title: string,
+  body: string,
+) => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} - Byte Bazaar</title>
 <style>body{font-family:Tahoma,sans-serif;margin:0}.nav{background:#0f4c81;color:#fff;padding:8px 24px}.nav a{color:#fff}.main{padding:16px 24px}.tile{border:1px solid #ccc;padding:10px;margin:8px;display:inline-block;width:220px}
 .sale{color:#c00;font-weight:bold}.reg{color:#777;text-decoration:line-through}</style></head><body><div class="nav"><a href="/">Byte Bazaar</a> | <a href="/cart">Cart</a></div><div class="main">${body}</div></body></html>`;
 
@@ -77,7 +80,10 @@ export const byteBazaar: ShopDefinition<Session> = {
       method: 'GET',
       path: '/cart',
       handle: ({ session }) => ({
-        html: page('Cart', `<h1>Shopping Cart</h1>${session.cart.lines.map((line) => `<p>${esc(line.name)} <input value="${line.quantity}" size="2" aria-label="Quantity"> ${dollars(line.unitCents)}</p>`).join('')}<p><a href="/checkout/shipping">Proceed to secure checkout</a></p>`),
+        html: page(
+          'Cart',
+          `<h1>Shopping Cart</h1>${session.cart.lines.map((line) => `<p>${esc(line.name)} <input value="${line.quantity}" size="2" aria-label="Quantity"> ${dollars(line.unitCents)}</p>`).join('')}<p><a href="/checkout/shipping">Proceed to secure checkout</a></p>`,
+        ),
       }),
     },
     {
@@ -99,7 +105,8 @@ export const byteBazaar: ShopDefinition<Session> = {
       method: 'POST',
       path: '/checkout/shipping',
       handle: ({ form, session }) => {
-        if (!['fn', 'ln', 'em', 's1', 'ct', 'st', 'zp'].every((name) => filled(form.get(name)))) return { redirect: '/checkout/shipping' };
+        if (!['fn', 'ln', 'em', 's1', 'ct', 'st', 'zp'].every((name) => filled(form.get(name))))
+          return { redirect: '/checkout/shipping' };
         session.address = Object.fromEntries(form.entries());
         return { redirect: '/checkout/delivery' };
       },
@@ -141,10 +148,17 @@ export const byteBazaar: ShopDefinition<Session> = {
       method: 'POST',
       path: '/checkout/pay',
       handle: ({ form, session }) => {
-        const paid = orders.pay({ email: session.address?.em ?? '', lines: session.cart.lines, totalCents: totals(session).total, token: form.get('tk') ?? '' });
+        const paid = orders.pay({
+          email: session.address?.em ?? '',
+          lines: session.cart.lines,
+          totalCents: totals(session).total,
+          token: form.get('tk') ?? '',
+        });
         if (typeof paid === 'string') return { redirect: '/checkout/pay' };
         session.cart.clear();
-        return { html: page('Order received', `<h1>Order ${paid.number} received</h1><p>We'll email tracking details.</p>`) };
+        return {
+          html: page('Order received', `<h1>Order ${paid.number} received</h1><p>We'll email tracking details.</p>`),
+        };
       },
     },
   ],

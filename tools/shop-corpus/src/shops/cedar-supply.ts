@@ -22,7 +22,12 @@ const METHODS = [
 ] as const;
 const TAX_BP = 600;
 
-const layout = (title: string, step: number, body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} | Cedar Supply Co.</title>${head}
+const layout = (
+  title: string,
+  step: number,
+  body: string,
+  head = '',
+) => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} | Cedar Supply Co.</title>${head}
 <style>body{font:15px/1.5 sans-serif;margin:0}.bar{background:#5b3a29;color:#fff;padding:10px 30px}.body{padding:20px 30px}
 ol.crumbs li{display:inline;margin-right:14px}ol.crumbs li.on{font-weight:bold}.line{display:flex;gap:30px}</style></head>
 <body><div class="bar">Cedar Supply Co.</div><div class="body">${step > 0 ? `<ol class="crumbs">${['Address', 'Shipping', 'Payment', 'Review'].map((name, index) => `<li class="${index + 1 === step ? 'on' : ''}">${name}</li>`).join('')}</ol>` : ''}${body}</div></body></html>`;
@@ -61,7 +66,12 @@ export const cedarSupply: ShopDefinition<Session> = {
             name: `${BEANIE.name} - ${colour.name}`,
             sku: colour.sku,
             color: colour.name,
-            offers: { '@type': 'Offer', price: decimal(BEANIE.cents), priceCurrency: 'USD', availability: 'https://schema.org/InStock' },
+            offers: {
+              '@type': 'Offer',
+              price: decimal(BEANIE.cents),
+              priceCurrency: 'USD',
+              availability: 'https://schema.org/InStock',
+            },
           })),
         };
         return {
@@ -82,7 +92,13 @@ export const cedarSupply: ShopDefinition<Session> = {
       handle: ({ form, session }) => {
         const colour = COLOURS.find((candidate) => candidate.sku === form.get('option1'));
         const qty = Number(form.get('qty') ?? '1');
-        if (colour && qty >= 1) session.cart.add({ sku: colour.sku, name: `${BEANIE.name} / ${colour.name}`, quantity: qty, unitCents: BEANIE.cents });
+        if (colour && qty >= 1)
+          session.cart.add({
+            sku: colour.sku,
+            name: `${BEANIE.name} / ${colour.name}`,
+            quantity: qty,
+            unitCents: BEANIE.cents,
+          });
         return { redirect: '/cart' };
       },
     },
@@ -90,7 +106,11 @@ export const cedarSupply: ShopDefinition<Session> = {
       method: 'GET',
       path: '/cart',
       handle: ({ session }) => ({
-        html: layout('Cart', 0, `<h1>Cart</h1>${session.cart.lines.map((line) => `<div class="line"><span>${esc(line.name)}</span><span>× ${line.quantity}</span></div>`).join('')}<form action="/checkout/address"><button>Check out</button></form>`),
+        html: layout(
+          'Cart',
+          0,
+          `<h1>Cart</h1>${session.cart.lines.map((line) => `<div class="line"><span>${esc(line.name)}</span><span>× ${line.quantity}</span></div>`).join('')}<form action="/checkout/address"><button>Check out</button></form>`,
+        ),
       }),
     },
     {
@@ -111,7 +131,8 @@ export const cedarSupply: ShopDefinition<Session> = {
       method: 'POST',
       path: '/checkout/address',
       handle: ({ form, session }) => {
-        if (!['name', 'email', 'a1', 'city', 'state', 'zip'].every((name) => filled(form.get(name)))) return { redirect: '/checkout/address' };
+        if (!['name', 'email', 'a1', 'city', 'state', 'zip'].every((name) => filled(form.get(name))))
+          return { redirect: '/checkout/address' };
         session.address = Object.fromEntries(form.entries());
         return { redirect: '/checkout/shipping' };
       },
@@ -173,7 +194,12 @@ ${summary(session)}<p>Paying with token ending ${esc((session.token ?? '').slice
       method: 'POST',
       path: '/checkout/place',
       handle: ({ session }) => {
-        const paid = orders.pay({ email: session.address?.email ?? '', lines: session.cart.lines, totalCents: totals(session).total, token: session.token ?? '' });
+        const paid = orders.pay({
+          email: session.address?.email ?? '',
+          lines: session.cart.lines,
+          totalCents: totals(session).total,
+          token: session.token ?? '',
+        });
         if (typeof paid === 'string') return { redirect: '/checkout/payment' };
         session.cart.clear();
         return { html: layout('Thank you', 0, `<h1>Thank you for your order</h1><p>Order no. ${paid.number}</p>`) };

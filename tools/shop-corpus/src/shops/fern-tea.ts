@@ -11,8 +11,20 @@ interface Session {
 }
 
 const TEAS = [
-  { slug: 'assam-breakfast', sku: 'FF-ASSAM-125', name: 'Assam Breakfast', cents: 1450, blurb: 'Malty, brisk and built for milk. 125 g caddy.' },
-  { slug: 'jasmine-pearls', sku: 'FF-JAS-100', name: 'Jasmine Pearls', cents: 2200, blurb: 'Hand-rolled green tea scented with jasmine. 100 g caddy.' },
+  {
+    slug: 'assam-breakfast',
+    sku: 'FF-ASSAM-125',
+    name: 'Assam Breakfast',
+    cents: 1450,
+    blurb: 'Malty, brisk and built for milk. 125 g caddy.',
+  },
+  {
+    slug: 'jasmine-pearls',
+    sku: 'FF-JAS-100',
+    name: 'Jasmine Pearls',
+    cents: 2200,
+    blurb: 'Hand-rolled green tea scented with jasmine. 100 g caddy.',
+  },
 ] as const;
 
 const SHIPPING = [
@@ -45,7 +57,11 @@ export const fernTea: ShopDefinition<Session> = {
       method: 'GET',
       path: '/',
       handle: ({ session }) => ({
-        html: layout('Our teas', `<h1>Loose-leaf teas</h1><ul>${TEAS.map((tea) => `<li><a href="/tea/${tea.slug}">${esc(tea.name)}</a> — ${dollars(tea.cents)}</li>`).join('')}</ul>`, session.cart.count),
+        html: layout(
+          'Our teas',
+          `<h1>Loose-leaf teas</h1><ul>${TEAS.map((tea) => `<li><a href="/tea/${tea.slug}">${esc(tea.name)}</a> — ${dollars(tea.cents)}</li>`).join('')}</ul>`,
+          session.cart.count,
+        ),
       }),
     },
     {
@@ -54,7 +70,18 @@ export const fernTea: ShopDefinition<Session> = {
       handle: ({ params, session }) => {
         const tea = TEAS.find((candidate) => candidate.slug === params.slug);
         if (!tea) return { status: 404, html: layout('Not found', '<p>No such tea.</p>') };
-        const data = { '@context': 'https://schema.org', '@type': 'Product', name: tea.name, sku: tea.sku, offers: { '@type': 'Offer', price: decimal(tea.cents), priceCurrency: 'USD', availability: 'https://schema.org/InStock' } };
+        const data = {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: tea.name,
+          sku: tea.sku,
+          offers: {
+            '@type': 'Offer',
+            price: decimal(tea.cents),
+            priceCurrency: 'USD',
+            availability: 'https://schema.org/InStock',
+          },
+        };
         return {
           html: layout(
             tea.name,
@@ -75,7 +102,8 @@ export const fernTea: ShopDefinition<Session> = {
       handle: ({ form, session }) => {
         const tea = TEAS.find((candidate) => candidate.slug === form.get('tea'));
         const qty = Number(form.get('qty') ?? '1');
-        if (tea && qty >= 1 && qty <= 6) session.cart.add({ sku: tea.sku, name: tea.name, quantity: qty, unitCents: tea.cents });
+        if (tea && qty >= 1 && qty <= 6)
+          session.cart.add({ sku: tea.sku, name: tea.name, quantity: qty, unitCents: tea.cents });
         return { redirect: '/basket' };
       },
     },
@@ -199,7 +227,12 @@ ${query.get('e') ? '<p class="err" style="color:#a00">Please enter your card or 
         const ship = shipOf(session);
         if (!ship || !session.address) return { redirect: '/checkout/contact' };
         const total = session.cart.subtotalCents + ship.cents + tax(session.cart);
-        const paid = orders.pay({ email: session.email ?? '', lines: session.cart.lines, totalCents: total, token: form.get('pay_token') ?? '' });
+        const paid = orders.pay({
+          email: session.email ?? '',
+          lines: session.cart.lines,
+          totalCents: total,
+          token: form.get('pay_token') ?? '',
+        });
         if (paid === 'no_payment') return { redirect: '/checkout/payment?e=1' };
         if (paid === 'declined') return { html: layout('Payment', '<p role="alert">Your card was declined.</p>') };
         session.cart.clear();
@@ -210,7 +243,10 @@ ${query.get('e') ? '<p class="err" style="color:#a00">Please enter your card or 
       method: 'GET',
       path: '/order/:number',
       handle: ({ params }) => ({
-        html: layout('Thank you', `<h1>Thank you!</h1><p>Your tea is on its way. Order reference: <b>${esc(params.number ?? '')}</b></p>`),
+        html: layout(
+          'Thank you',
+          `<h1>Thank you!</h1><p>Your tea is on its way. Order reference: <b>${esc(params.number ?? '')}</b></p>`,
+        ),
       }),
     },
   ],

@@ -13,7 +13,11 @@ const TAX_BP = 900;
 
 const totalOf = (cart: Cart) => cart.subtotalCents + CHILLED + taxOn(cart.subtotalCents, TAX_BP);
 
-const page = (title: string, body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} · Gourmet Crate</title>${head}
+const page = (
+  title: string,
+  body: string,
+  head = '',
+) => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} · Gourmet Crate</title>${head}
 <style>body{font-family:Palatino;margin:3em}.totals div{display:flex;justify-content:space-between;width:280px}.totals .grand{font-weight:bold;border-top:1px solid}</style></head><body>${body}</body></html>`;
 
 export const gourmetCrate: ShopDefinition<Session> = {
@@ -31,7 +35,18 @@ export const gourmetCrate: ShopDefinition<Session> = {
         html: page(
           HAMPER.name,
           `<h1>${HAMPER.name}</h1><p>Cheeses, charcuterie, crackers and a bottle of cider, packed cold.</p><p>${dollars(HAMPER.cents)}</p><form method="post" action="/basket"><button>Add to basket</button></form>`,
-          jsonLd({ '@context': 'https://schema.org', '@type': 'Product', name: HAMPER.name, sku: HAMPER.sku, offers: { '@type': 'Offer', price: decimal(HAMPER.cents), priceCurrency: 'USD', availability: 'https://schema.org/InStock' } }),
+          jsonLd({
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: HAMPER.name,
+            sku: HAMPER.sku,
+            offers: {
+              '@type': 'Offer',
+              price: decimal(HAMPER.cents),
+              priceCurrency: 'USD',
+              availability: 'https://schema.org/InStock',
+            },
+          }),
         ),
       }),
     },
@@ -43,7 +58,16 @@ export const gourmetCrate: ShopDefinition<Session> = {
         return { redirect: '/basket' };
       },
     },
-    { method: 'GET', path: '/basket', handle: ({ session }) => ({ html: page('Basket', `<h1>Basket</h1><p>${session.cart.count} hamper(s)</p><a href="/checkout">Secure checkout</a>`) }) },
+    {
+      method: 'GET',
+      path: '/basket',
+      handle: ({ session }) => ({
+        html: page(
+          'Basket',
+          `<h1>Basket</h1><p>${session.cart.count} hamper(s)</p><a href="/checkout">Secure checkout</a>`,
+        ),
+      }),
+    },
     {
       method: 'GET',
       path: '/checkout',
@@ -66,8 +90,14 @@ export const gourmetCrate: ShopDefinition<Session> = {
       method: 'POST',
       path: '/checkout',
       handle: ({ form, session }) => {
-        if (!['who', 'mail', 'where', 'town', 'zip'].every((name) => filled(form.get(name)))) return { redirect: '/checkout' };
-        const paid = orders.pay({ email: form.get('mail') ?? '', lines: session.cart.lines, totalCents: totalOf(session.cart), token: form.get('pt') ?? '' });
+        if (!['who', 'mail', 'where', 'town', 'zip'].every((name) => filled(form.get(name))))
+          return { redirect: '/checkout' };
+        const paid = orders.pay({
+          email: form.get('mail') ?? '',
+          lines: session.cart.lines,
+          totalCents: totalOf(session.cart),
+          token: form.get('pt') ?? '',
+        });
         if (typeof paid === 'string') return { redirect: '/checkout' };
         session.cart.clear();
         return { html: page('Thanks', `<h1>Thank you</h1><p>Order ${esc(paid.number)} is confirmed.</p>`) };

@@ -15,7 +15,11 @@ const SIZES = [
   { id: '4403', size: 'L', sku: 'HRJ-L', stock: 2 },
   { id: '4404', size: 'XL', sku: 'HRJ-XL', stock: 0 },
 ] as const;
-const COUNTRIES = [['US', 'United States'], ['CA', 'Canada'], ['MX', 'Mexico']] as const;
+const COUNTRIES = [
+  ['US', 'United States'],
+  ['CA', 'Canada'],
+  ['MX', 'Mexico'],
+] as const;
 const TAX_BP = 725;
 
 const shell = (title: string, session: Session, body: string) => `<!DOCTYPE html>
@@ -36,7 +40,12 @@ const productGroup = () => ({
     sku: variant.sku,
     name: `${JACKET.name} - ${variant.size}`,
     size: variant.size,
-    offers: { '@type': 'Offer', price: decimal(JACKET.cents), priceCurrency: 'USD', availability: variant.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock' },
+    offers: {
+      '@type': 'Offer',
+      price: decimal(JACKET.cents),
+      priceCurrency: 'USD',
+      availability: variant.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+    },
   })),
 });
 
@@ -51,7 +60,17 @@ export const harborOutfitters: ShopDefinition<Session> = {
   orderBook: { currency: 'USD', numberFor: (n) => String(100481 + n) },
   newSession: () => ({ cart: new Cart() }),
   routes: ({ orders }): Route<Session>[] => [
-    { method: 'GET', path: '/', handle: ({ session }) => ({ html: shell('Home', session, '<h1>New in: outerwear</h1><a href="/p/harbor-rain-jacket">Harbor Rain Jacket</a>') }) },
+    {
+      method: 'GET',
+      path: '/',
+      handle: ({ session }) => ({
+        html: shell(
+          'Home',
+          session,
+          '<h1>New in: outerwear</h1><a href="/p/harbor-rain-jacket">Harbor Rain Jacket</a>',
+        ),
+      }),
+    },
     {
       method: 'GET',
       path: '/p/harbor-rain-jacket',
@@ -76,7 +95,12 @@ ${SIZES.map((variant) => `<option value="${variant.id}"${variant.stock === 0 ? '
         const variant = SIZES.find((candidate) => candidate.id === form.get('variant_id'));
         const quantity = Number(form.get('quantity') ?? '1');
         if (!variant || variant.stock < quantity || quantity < 1) return { redirect: '/p/harbor-rain-jacket' };
-        session.cart.add({ sku: variant.sku, name: `${JACKET.name}, size ${variant.size}`, quantity, unitCents: JACKET.cents });
+        session.cart.add({
+          sku: variant.sku,
+          name: `${JACKET.name}, size ${variant.size}`,
+          quantity,
+          unitCents: JACKET.cents,
+        });
         return { redirect: '/p/harbor-rain-jacket?added=1' };
       },
     },
@@ -106,7 +130,13 @@ ${SIZES.map((variant) => `<option value="${variant.id}"${variant.stock === 0 ? '
         ),
       }),
     },
-    { method: 'POST', path: '/account/login', handle: ({ session }) => ({ html: shell('Sign in', session, '<p role="alert">Email or password is incorrect.</p>') }) },
+    {
+      method: 'POST',
+      path: '/account/login',
+      handle: ({ session }) => ({
+        html: shell('Sign in', session, '<p role="alert">Email or password is incorrect.</p>'),
+      }),
+    },
     {
       method: 'GET',
       path: '/checkout/guest',
@@ -134,7 +164,8 @@ ${SIZES.map((variant) => `<option value="${variant.id}"${variant.stock === 0 ? '
       method: 'POST',
       path: '/checkout/guest',
       handle: ({ form, session }) => {
-        if (!['given', 'family', 'mail', 'phone_number', 'l1', 'c', 'st', 'pc'].every((name) => filled(form.get(name)))) return { redirect: '/checkout/guest?missing=1' };
+        if (!['given', 'family', 'mail', 'phone_number', 'l1', 'c', 'st', 'pc'].every((name) => filled(form.get(name))))
+          return { redirect: '/checkout/guest?missing=1' };
         session.details = Object.fromEntries(form.entries());
         return { redirect: '/checkout/review' };
       },
@@ -166,11 +197,23 @@ ${SIZES.map((variant) => `<option value="${variant.id}"${variant.stock === 0 ? '
       handle: ({ form, session }) => {
         const details = session.details;
         if (!details) return { redirect: '/checkout/guest' };
-        const paid = orders.pay({ email: details.mail ?? '', lines: session.cart.lines, totalCents: totalOf(session.cart), token: form.get('payment_token') ?? '' });
+        const paid = orders.pay({
+          email: details.mail ?? '',
+          lines: session.cart.lines,
+          totalCents: totalOf(session.cart),
+          token: form.get('payment_token') ?? '',
+        });
         if (paid === 'no_payment') return { redirect: '/checkout/review' };
-        if (paid === 'declined') return { html: shell('Declined', session, '<div role="alert">Payment declined.</div>') };
+        if (paid === 'declined')
+          return { html: shell('Declined', session, '<div role="alert">Payment declined.</div>') };
         session.cart.clear();
-        return { html: shell('Thank you', session, `<h1>Thanks, ${esc(details.given ?? '')}!</h1><p>Your order number is ${paid.number}. We'll email you when it ships.</p>`) };
+        return {
+          html: shell(
+            'Thank you',
+            session,
+            `<h1>Thanks, ${esc(details.given ?? '')}!</h1><p>Your order number is ${paid.number}. We'll email you when it ships.</p>`,
+          ),
+        };
       },
     },
   ],

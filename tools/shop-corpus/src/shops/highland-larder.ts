@@ -9,13 +9,17 @@ interface Session {
 const pounds = (pence: number) => `£${(pence / 100).toFixed(2)}`;
 const OATCAKES = { name: 'Heather Honey Oatcakes', sku: 'HL-OAT-6', pence: 1800 };
 
-const page = (title: string, body: string, head = '') => `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><title>${esc(title)} – Highland Larder</title>${head}
+const page = (
+  title: string,
+  body: string,
+  head = '',
+) => `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><title>${esc(title)} – Highland Larder</title>${head}
 <style>body{font-family:Georgia;margin:0 10%}.note{background:#f3efe3;padding:8px}label{display:block;margin-top:8px}</style></head><body><h3>Highland Larder</h3>${body}</body></html>`;
 
 export const highlandLarder: ShopDefinition<Session> = {
   id: 'highland-larder',
   name: 'Highland Larder',
-  hard: 'Prices in pounds sterling (£), compared with a maxCost in dollars; it delivers to the UK only, which shows as a country select without the buyer\'s country (and a note), not as an error message.',
+  hard: "Prices in pounds sterling (£), compared with a maxCost in dollars; it delivers to the UK only, which shows as a country select without the buyer's country (and a note), not as an error message.",
   cookie: 'larder',
   orderBook: { currency: 'GBP', numberFor: (n) => `HL${1000 + n}` },
   newSession: () => ({ cart: new Cart() }),
@@ -28,7 +32,18 @@ export const highlandLarder: ShopDefinition<Session> = {
           OATCAKES.name,
           `<h1>${OATCAKES.name}</h1><p>Six packs of oatcakes baked with heather honey.</p><p>${pounds(OATCAKES.pence)}</p>
 <form method="post" action="/basket"><button type="submit">Add to basket</button></form>`,
-          jsonLd({ '@context': 'https://schema.org', '@type': 'Product', name: OATCAKES.name, sku: OATCAKES.sku, offers: { '@type': 'Offer', price: '18.00', priceCurrency: 'GBP', availability: 'https://schema.org/InStock' } }),
+          jsonLd({
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: OATCAKES.name,
+            sku: OATCAKES.sku,
+            offers: {
+              '@type': 'Offer',
+              price: '18.00',
+              priceCurrency: 'GBP',
+              availability: 'https://schema.org/InStock',
+            },
+          }),
         ),
       }),
     },
@@ -43,7 +58,12 @@ export const highlandLarder: ShopDefinition<Session> = {
     {
       method: 'GET',
       path: '/basket',
-      handle: ({ session }) => ({ html: page('Basket', `<h1>Basket</h1><p>${session.cart.count} item(s), ${pounds(session.cart.subtotalCents)}</p><form method="get" action="/checkout"><button>Checkout</button></form>`) }),
+      handle: ({ session }) => ({
+        html: page(
+          'Basket',
+          `<h1>Basket</h1><p>${session.cart.count} item(s), ${pounds(session.cart.subtotalCents)}</p><form method="get" action="/checkout"><button>Checkout</button></form>`,
+        ),
+      }),
     },
     {
       method: 'GET',
@@ -60,6 +80,10 @@ export const highlandLarder: ShopDefinition<Session> = {
         ),
       }),
     },
-    { method: 'POST', path: '/checkout', handle: () => ({ html: page('Payment', '<h1>Payment</h1><p>Card payments only.</p>') }) },
+    {
+      method: 'POST',
+      path: '/checkout',
+      handle: () => ({ html: page('Payment', '<h1>Payment</h1><p>Card payments only.</p>') }),
+    },
   ],
 };

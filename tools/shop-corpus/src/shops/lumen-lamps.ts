@@ -28,7 +28,11 @@ const banner = (session: Session) =>
 <button type="button" onclick="fetch('/consent',{method:'POST'}).then(()=>document.getElementById('cc').remove())">Accept all</button>
 <button type="button" onclick="alert('Nothing to configure yet.')">Cookie settings</button></div>`;
 
-const page = (title: string, session: Session, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} — Lumen Lamp Works</title>
+const page = (
+  title: string,
+  session: Session,
+  body: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} — Lumen Lamp Works</title>
 <style>body{margin:0;font-family:Helvetica,Arial,sans-serif}nav{padding:12px 24px;border-bottom:1px solid #ddd}main{padding:24px;max-width:900px}
 .drawer{position:fixed;top:0;right:0;width:320px;height:100%;background:#fff;box-shadow:-4px 0 12px #0003;padding:20px;display:none}
 .drawer.open{display:block}.field{margin:6px 0}.field span{display:inline-block;width:110px}.grand{font-weight:bold}.soldout{color:#999}</style></head>
@@ -56,7 +60,13 @@ export const lumenLamps: ShopDefinition<Session> = {
   orderBook: { currency: 'USD', numberFor: (n) => `LL-${88212 + n}` },
   newSession: () => ({ cart: new Cart(), cookiesAccepted: false }),
   routes: ({ orders }): Route<Session>[] => [
-    { method: 'GET', path: '/shop', handle: ({ session }) => ({ html: page('Shop', session, '<h1>Lamps</h1><p><a href="/shop/arc-desk-lamp">Arc Desk Lamp</a></p>') }) },
+    {
+      method: 'GET',
+      path: '/shop',
+      handle: ({ session }) => ({
+        html: page('Shop', session, '<h1>Lamps</h1><p><a href="/shop/arc-desk-lamp">Arc Desk Lamp</a></p>'),
+      }),
+    },
     {
       method: 'POST',
       path: '/consent',
@@ -100,7 +110,12 @@ document.getElementById('addBtn').addEventListener('click', async () => {
         const body = json as { finish?: string; qty?: number } | undefined;
         const finish = FINISHES.find((candidate) => candidate.value === body?.finish);
         if (!finish || !finish.inStock) return { status: 409, json: { error: 'That finish is sold out.' } };
-        session.cart.add({ sku: finish.sku, name: `${LAMP.name} (${finish.label})`, quantity: body?.qty ?? 1, unitCents: LAMP.cents });
+        session.cart.add({
+          sku: finish.sku,
+          name: `${LAMP.name} (${finish.label})`,
+          quantity: body?.qty ?? 1,
+          unitCents: LAMP.cents,
+        });
         return { json: { lines: session.cart.lines } };
       },
     },
@@ -134,11 +149,17 @@ document.getElementById('addBtn').addEventListener('click', async () => {
       path: '/checkout',
       handle: ({ form, session }) => {
         const missing = ['f_1', 'f_2', 'f_3', 'f_5', 'f_6', 'f_7'].filter((name) => !filled(form.get(name)));
-        if (missing.length > 0) return { redirect: `/checkout?err=${encodeURIComponent('Please fill in every required field.')}` };
+        if (missing.length > 0)
+          return { redirect: `/checkout?err=${encodeURIComponent('Please fill in every required field.')}` };
         if (session.cart.count === 0) return { redirect: '/checkout?err=Your%20cart%20is%20empty.' };
         const speed = SPEEDS.find((candidate) => candidate.value === form.get('f_speed')) ?? SPEEDS[0];
         const total = session.cart.subtotalCents + speed.cents + taxOn(session.cart.subtotalCents, TAX_BP);
-        const paid = orders.pay({ email: form.get('f_2') ?? '', lines: session.cart.lines, totalCents: total, token: form.get('f_9') ?? '' });
+        const paid = orders.pay({
+          email: form.get('f_2') ?? '',
+          lines: session.cart.lines,
+          totalCents: total,
+          token: form.get('f_9') ?? '',
+        });
         if (paid === 'no_payment') return { redirect: '/checkout?err=Enter%20a%20payment%20token.' };
         if (paid === 'declined') return { redirect: '/checkout?err=Payment%20declined.' };
         session.cart.clear();
@@ -148,7 +169,13 @@ document.getElementById('addBtn').addEventListener('click', async () => {
     {
       method: 'GET',
       path: '/thanks',
-      handle: ({ session, query }) => ({ html: page('Thanks', session, `<h1>We've received your order</h1><p>Confirmation: ${esc(query.get('c') ?? '')}</p>`) }),
+      handle: ({ session, query }) => ({
+        html: page(
+          'Thanks',
+          session,
+          `<h1>We've received your order</h1><p>Confirmation: ${esc(query.get('c') ?? '')}</p>`,
+        ),
+      }),
     },
   ],
 };

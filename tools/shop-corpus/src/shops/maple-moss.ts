@@ -18,7 +18,12 @@ const TAX_BP = 600;
 
 const totalOf = (cart: Cart) => cart.subtotalCents + DELIVERY + taxOn(cart.subtotalCents, TAX_BP);
 
-const page = (title: string, session: Session, body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} — Maple &amp; Moss</title>${head}
+const page = (
+  title: string,
+  session: Session,
+  body: string,
+  head = '',
+) => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} — Maple &amp; Moss</title>${head}
 <style>body{font-family:Avenir,sans-serif;margin:0;background:#f4f7f2}.bar{display:flex;justify-content:space-between;padding:12px 28px;background:#2f5d3a;color:#fff}.bar a{color:#fff}
 .in{padding:24px 28px}.choice input{position:absolute;opacity:0;width:1px;height:1px}.choice label{display:inline-block;border:1px solid #2f5d3a;padding:8px 14px;margin-right:8px;cursor:pointer}
 .choice input:checked+label{background:#2f5d3a;color:#fff}.minicart{position:fixed;right:20px;top:60px;background:#fff;border:1px solid #ccc;padding:16px;display:none}.minicart.show{display:block}
@@ -56,7 +61,18 @@ document.getElementById('add').addEventListener('click', async () => {
   document.getElementById('mini').classList.add('show');
 });
 </script>`,
-          jsonLd({ '@context': 'https://schema.org', '@type': 'Product', name: PLANT.name, sku: 'MM-FIG', offers: { '@type': 'Offer', price: decimal(PLANT.base), priceCurrency: 'USD', availability: 'https://schema.org/InStock' } }),
+          jsonLd({
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: PLANT.name,
+            sku: 'MM-FIG',
+            offers: {
+              '@type': 'Offer',
+              price: decimal(PLANT.base),
+              priceCurrency: 'USD',
+              availability: 'https://schema.org/InStock',
+            },
+          }),
         ),
       }),
     },
@@ -65,7 +81,13 @@ document.getElementById('add').addEventListener('click', async () => {
       path: '/cart',
       handle: ({ json, session }) => {
         const pot = POTS.find((candidate) => candidate.value === (json as { pot?: string } | undefined)?.pot);
-        if (pot) session.cart.add({ sku: pot.sku, name: `${PLANT.name} in a ${pot.label}`, quantity: 1, unitCents: PLANT.base + pot.extra });
+        if (pot)
+          session.cart.add({
+            sku: pot.sku,
+            name: `${PLANT.name} in a ${pot.label}`,
+            quantity: 1,
+            unitCents: PLANT.base + pot.extra,
+          });
         return { json: { count: session.cart.count } };
       },
     },
@@ -91,11 +113,27 @@ document.getElementById('add').addEventListener('click', async () => {
       method: 'POST',
       path: '/checkout',
       handle: ({ form, session }) => {
-        if (!['email', 'mobile', 'first', 'last', 'line1', 'city', 'state', 'zip', 'day'].every((name) => filled(form.get(name)))) return { redirect: '/checkout?e=Please%20complete%20every%20required%20field.' };
-        const paid = orders.pay({ email: form.get('email') ?? '', lines: session.cart.lines, totalCents: totalOf(session.cart), token: form.get('payment_token') ?? '' });
+        if (
+          !['email', 'mobile', 'first', 'last', 'line1', 'city', 'state', 'zip', 'day'].every((name) =>
+            filled(form.get(name)),
+          )
+        )
+          return { redirect: '/checkout?e=Please%20complete%20every%20required%20field.' };
+        const paid = orders.pay({
+          email: form.get('email') ?? '',
+          lines: session.cart.lines,
+          totalCents: totalOf(session.cart),
+          token: form.get('payment_token') ?? '',
+        });
         if (typeof paid === 'string') return { redirect: '/checkout?e=Payment%20failed.' };
         session.cart.clear();
-        return { html: page('Thanks', session, `<h1>Thank you</h1><p>Your order <strong>#${paid.number}</strong> is on its way to being potted.</p>`) };
+        return {
+          html: page(
+            'Thanks',
+            session,
+            `<h1>Thank you</h1><p>Your order <strong>#${paid.number}</strong> is on its way to being potted.</p>`,
+          ),
+        };
       },
     },
   ],

@@ -12,13 +12,19 @@ const KETTLE = { name: 'Copper Pour-Over Kettle', sku: 'MH-KETTLE', listed: 3000
 const SHIPPING = 650;
 const TAX_BP = 825;
 
-const wrap = (title: string, body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} — Market Hall</title>${head}
+const wrap = (
+  title: string,
+  body: string,
+  head = '',
+) => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} — Market Hall</title>${head}
 <style>body{font-family:Optima,sans-serif;margin:30px auto;max-width:720px}.warn{background:#fff3cd;border:1px solid #e0c36c;padding:10px}dl{display:grid;grid-template-columns:200px 120px}dd{margin:0}</style></head>
 <body><nav><a href="/">Market Hall</a></nav>${body}</body></html>`;
 
 /** The cart at the price the shop charges now, which rose after the item was added. */
-const charged = (cart: Cart) => cart.lines.map((line) => ({ ...line, unitCents: line.sku === KETTLE.sku ? KETTLE.charged : line.unitCents }));
-const sum = (lines: { quantity: number; unitCents: number }[]) => lines.reduce((total, line) => total + line.quantity * line.unitCents, 0);
+const charged = (cart: Cart) =>
+  cart.lines.map((line) => ({ ...line, unitCents: line.sku === KETTLE.sku ? KETTLE.charged : line.unitCents }));
+const sum = (lines: { quantity: number; unitCents: number }[]) =>
+  lines.reduce((total, line) => total + line.quantity * line.unitCents, 0);
 
 export const marketHall: ShopDefinition<Session> = {
   id: 'market-hall',
@@ -35,7 +41,18 @@ export const marketHall: ShopDefinition<Session> = {
         html: wrap(
           KETTLE.name,
           `<h1>${KETTLE.name}</h1><p>Gooseneck spout, 0.9 l.</p><p class="price">${dollars(KETTLE.listed)}</p><form method="post" action="/cart"><button>Add to cart</button></form>`,
-          jsonLd({ '@context': 'https://schema.org', '@type': 'Product', name: KETTLE.name, sku: KETTLE.sku, offers: { '@type': 'Offer', price: decimal(KETTLE.listed), priceCurrency: 'USD', availability: 'https://schema.org/InStock' } }),
+          jsonLd({
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: KETTLE.name,
+            sku: KETTLE.sku,
+            offers: {
+              '@type': 'Offer',
+              price: decimal(KETTLE.listed),
+              priceCurrency: 'USD',
+              availability: 'https://schema.org/InStock',
+            },
+          }),
         ),
       }),
     },
@@ -47,7 +64,16 @@ export const marketHall: ShopDefinition<Session> = {
         return { redirect: '/cart' };
       },
     },
-    { method: 'GET', path: '/cart', handle: ({ session }) => ({ html: wrap('Cart', `<h1>Cart</h1><p>${session.cart.count} × ${KETTLE.name} — ${dollars(session.cart.subtotalCents)}</p><a href="/checkout">Proceed to checkout</a>`) }) },
+    {
+      method: 'GET',
+      path: '/cart',
+      handle: ({ session }) => ({
+        html: wrap(
+          'Cart',
+          `<h1>Cart</h1><p>${session.cart.count} × ${KETTLE.name} — ${dollars(session.cart.subtotalCents)}</p><a href="/checkout">Proceed to checkout</a>`,
+        ),
+      }),
+    },
     {
       method: 'GET',
       path: '/checkout',
@@ -66,7 +92,8 @@ export const marketHall: ShopDefinition<Session> = {
       method: 'POST',
       path: '/checkout',
       handle: ({ form, session }) => {
-        if (!['fullname', 'email', 'street', 'city', 'state', 'zip'].every((name) => filled(form.get(name)))) return { redirect: '/checkout' };
+        if (!['fullname', 'email', 'street', 'city', 'state', 'zip'].every((name) => filled(form.get(name))))
+          return { redirect: '/checkout' };
         session.email = form.get('email') ?? '';
         return { redirect: '/review' };
       },
@@ -94,7 +121,12 @@ export const marketHall: ShopDefinition<Session> = {
       handle: ({ form, session }) => {
         const lines = charged(session.cart);
         const items = sum(lines);
-        const paid = orders.pay({ email: session.email ?? '', lines, totalCents: items + SHIPPING + taxOn(items, TAX_BP), token: form.get('payment_token') ?? '' });
+        const paid = orders.pay({
+          email: session.email ?? '',
+          lines,
+          totalCents: items + SHIPPING + taxOn(items, TAX_BP),
+          token: form.get('payment_token') ?? '',
+        });
         if (typeof paid === 'string') return { redirect: '/review' };
         session.cart.clear();
         return { html: wrap('Done', `<h1>Order placed</h1><p>Order number: ${paid.number}</p>`) };

@@ -18,7 +18,11 @@ const FORMATS = [
 const POSTAGE = 400;
 const TAX_BP = 600;
 
-const frame = (title: string, body: string, head = '') => `<!DOCTYPE html><html lang="en-us"><head><meta charset="utf-8"><title>${esc(title)}</title>${head}
+const frame = (
+  title: string,
+  body: string,
+  head = '',
+) => `<!DOCTYPE html><html lang="en-us"><head><meta charset="utf-8"><title>${esc(title)}</title>${head}
 <style>body{font-family:'Gill Sans',sans-serif;margin:30px 60px}.formats a{margin:0 4px}table.t td{padding:2px 14px 2px 0}label{display:block;margin:8px 0 2px}</style></head><body><p><a href="/">north paper co.</a></p>${body}</body></html>`;
 
 const totalOf = (cart: Cart) => cart.subtotalCents + POSTAGE + taxOn(cart.subtotalCents, TAX_BP);
@@ -47,7 +51,16 @@ export const northPaper: ShopDefinition<Session> = {
   orderBook: { currency: 'USD', numberFor: (n) => `NP${2290 + n}K` },
   newSession: () => ({ cart: new Cart(), methods: new Map() }),
   routes: ({ orders }): Route<Session>[] => [
-    { method: 'GET', path: '/', handle: () => ({ html: frame('north paper co.', `<ul>${FORMATS.map((f) => `<li><a href="/notebooks/${f.slug}">Dot Grid Notebook ${f.format}</a></li>`).join('')}</ul>`) }) },
+    {
+      method: 'GET',
+      path: '/',
+      handle: () => ({
+        html: frame(
+          'north paper co.',
+          `<ul>${FORMATS.map((f) => `<li><a href="/notebooks/${f.slug}">Dot Grid Notebook ${f.format}</a></li>`).join('')}</ul>`,
+        ),
+      }),
+    },
     {
       method: 'GET',
       path: '/notebooks/:slug',
@@ -55,7 +68,18 @@ export const northPaper: ShopDefinition<Session> = {
         const format = FORMATS.find((candidate) => candidate.slug === params.slug);
         if (!format) return { status: 404, html: frame('Not found', '<p>Not here.</p>') };
         const name = `Dot Grid Notebook — ${format.format}`;
-        const data = { '@context': 'http://schema.org', '@type': 'Product', name, sku: format.sku, offers: { '@type': 'Offer', price: decimal(format.cents), priceCurrency: 'USD', availability: 'http://schema.org/InStock' } };
+        const data = {
+          '@context': 'http://schema.org',
+          '@type': 'Product',
+          name,
+          sku: format.sku,
+          offers: {
+            '@type': 'Offer',
+            price: decimal(format.cents),
+            priceCurrency: 'USD',
+            availability: 'http://schema.org/InStock',
+          },
+        };
         return {
           html: frame(
             name,
@@ -72,7 +96,13 @@ export const northPaper: ShopDefinition<Session> = {
       path: '/cart/add',
       handle: ({ form, session }) => {
         const format = FORMATS.find((candidate) => candidate.sku === form.get('sku'));
-        if (format) session.cart.add({ sku: format.sku, name: `Dot Grid Notebook — ${format.format}`, quantity: 1, unitCents: format.cents });
+        if (format)
+          session.cart.add({
+            sku: format.sku,
+            name: `Dot Grid Notebook — ${format.format}`,
+            quantity: 1,
+            unitCents: format.cents,
+          });
         return { redirect: '/cart' };
       },
     },
@@ -80,7 +110,10 @@ export const northPaper: ShopDefinition<Session> = {
       method: 'GET',
       path: '/cart',
       handle: ({ session }) => ({
-        html: frame('Cart', `<h1>Cart</h1>${session.cart.lines.map((line) => `<p>${esc(line.name)} (${line.quantity})</p>`).join('')}<p><a href="/checkout">Checkout →</a></p>`),
+        html: frame(
+          'Cart',
+          `<h1>Cart</h1>${session.cart.lines.map((line) => `<p>${esc(line.name)} (${line.quantity})</p>`).join('')}<p><a href="/checkout">Checkout →</a></p>`,
+        ),
       }),
     },
     {
@@ -132,7 +165,8 @@ window.addEventListener('message', (event) => {
       path: '/pay/methods',
       handle: ({ json, session }) => {
         const token = (json as { token?: string } | undefined)?.token ?? '';
-        if (!filled(token)) return { json: { error: 'Card payments are not available in this demo: use a payment token.' } };
+        if (!filled(token))
+          return { json: { error: 'Card payments are not available in this demo: use a payment token.' } };
         const id = `pm_${randomBytes(6).toString('hex')}`;
         session.methods.set(id, token);
         return { json: { id } };
@@ -142,13 +176,24 @@ window.addEventListener('message', (event) => {
       method: 'POST',
       path: '/checkout',
       handle: ({ form, session }) => {
-        if (!['first', 'last', 'mail', 'ad1', 'cty', 'rg', 'pz'].every((name) => filled(form.get(name)))) return { redirect: '/checkout?e=Some%20details%20are%20missing.' };
+        if (!['first', 'last', 'mail', 'ad1', 'cty', 'rg', 'pz'].every((name) => filled(form.get(name))))
+          return { redirect: '/checkout?e=Some%20details%20are%20missing.' };
         const token = session.methods.get(form.get('pm') ?? '') ?? '';
-        const paid = orders.pay({ email: form.get('mail') ?? '', lines: session.cart.lines, totalCents: totalOf(session.cart), token });
+        const paid = orders.pay({
+          email: form.get('mail') ?? '',
+          lines: session.cart.lines,
+          totalCents: totalOf(session.cart),
+          token,
+        });
         if (paid === 'no_payment') return { redirect: '/checkout?e=Payment%20details%20are%20missing.' };
         if (paid === 'declined') return { redirect: '/checkout?e=Your%20payment%20was%20declined.' };
         session.cart.clear();
-        return { html: frame('Order confirmed', `<h1>Order confirmed</h1><p>Order ID <code>${paid.number}</code>. A receipt is on its way.</p>`) };
+        return {
+          html: frame(
+            'Order confirmed',
+            `<h1>Order confirmed</h1><p>Order ID <code>${paid.number}</code>. A receipt is on its way.</p>`,
+          ),
+        };
       },
     },
   ],

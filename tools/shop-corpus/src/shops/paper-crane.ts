@@ -14,7 +14,11 @@ const TAX_BP = 800;
 const usd = (cents: number) => `USD ${decimal(cents)}`;
 const totalOf = (cart: Cart) => cart.subtotalCents + POSTAGE + taxOn(cart.subtotalCents, TAX_BP);
 
-const page = (title: string, body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} / Paper Crane</title>${head}
+const page = (
+  title: string,
+  body: string,
+  head = '',
+) => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} / Paper Crane</title>${head}
 <style>body{font-family:Baskerville,serif;margin:0;display:flex}main{flex:1;padding:30px}aside{width:260px;padding:30px;background:#f1ede4;position:sticky;top:0;height:100vh}</style></head><body>${body}</body></html>`;
 
 export const paperCrane: ShopDefinition<Session> = {
@@ -32,7 +36,18 @@ export const paperCrane: ShopDefinition<Session> = {
         html: page(
           CARDS.name,
           `<main><h1>${CARDS.name}</h1><p>Blank inside, with a kraft envelope.</p><p>${usd(CARDS.cents)}</p><form method="post" action="/cart/add"><button>Add to cart</button></form></main>`,
-          jsonLd({ '@context': 'https://schema.org', '@type': 'Product', name: CARDS.name, sku: CARDS.sku, offers: { '@type': 'Offer', price: decimal(CARDS.cents), priceCurrency: 'USD', availability: 'https://schema.org/InStock' } }),
+          jsonLd({
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: CARDS.name,
+            sku: CARDS.sku,
+            offers: {
+              '@type': 'Offer',
+              price: decimal(CARDS.cents),
+              priceCurrency: 'USD',
+              availability: 'https://schema.org/InStock',
+            },
+          }),
         ),
       }),
     },
@@ -81,11 +96,22 @@ export const paperCrane: ShopDefinition<Session> = {
       method: 'POST',
       path: '/checkout',
       handle: ({ form, session }) => {
-        if (!['name', 'email', 'addr', 'city', 'state', 'zip'].every((name) => filled(form.get(name)))) return { redirect: '/checkout' };
-        const paid = orders.pay({ email: form.get('email') ?? '', lines: session.cart.lines, totalCents: totalOf(session.cart), token: form.get('token') ?? '' });
+        if (!['name', 'email', 'addr', 'city', 'state', 'zip'].every((name) => filled(form.get(name))))
+          return { redirect: '/checkout' };
+        const paid = orders.pay({
+          email: form.get('email') ?? '',
+          lines: session.cart.lines,
+          totalCents: totalOf(session.cart),
+          token: form.get('token') ?? '',
+        });
         if (typeof paid === 'string') return { redirect: '/checkout' };
         session.cart.clear();
-        return { html: page('Thanks', `<main><h1>Thank you!</h1><p>We have your order (${paid.number}) and will post it tomorrow.</p></main>`) };
+        return {
+          html: page(
+            'Thanks',
+            `<main><h1>Thank you!</h1><p>We have your order (${paid.number}) and will post it tomorrow.</p></main>`,
+          ),
+        };
       },
     },
   ],

@@ -7,7 +7,13 @@ interface Session {
 }
 
 const PRINTS = [
-  { slug: 'night-ferry', sku: 'PP-NF-A3', title: 'Night Ferry', meta: 'Two-colour risograph, A3, edition of 100', cents: 3800 },
+  {
+    slug: 'night-ferry',
+    sku: 'PP-NF-A3',
+    title: 'Night Ferry',
+    meta: 'Two-colour risograph, A3, edition of 100',
+    cents: 3800,
+  },
   { slug: 'lighthouse', sku: 'PP-LH-A3', title: 'Lighthouse Keeper', meta: 'Three-colour risograph, A3', cents: 4200 },
 ] as const;
 const SHIPPING_CENTS = 500;
@@ -113,7 +119,12 @@ export const pixelPress: ShopDefinition<Session> = {
       method: 'GET',
       path: '/api/cart',
       handle: ({ session }) => ({
-        json: { lines: session.cart.lines, subtotal: session.cart.subtotalCents, shipping: SHIPPING_CENTS, total: session.cart.subtotalCents + SHIPPING_CENTS },
+        json: {
+          lines: session.cart.lines,
+          subtotal: session.cart.subtotalCents,
+          shipping: SHIPPING_CENTS,
+          total: session.cart.subtotalCents + SHIPPING_CENTS,
+        },
       }),
     },
     {
@@ -122,9 +133,15 @@ export const pixelPress: ShopDefinition<Session> = {
       handle: ({ json, session }) => {
         const body = json as { details?: Record<string, string>; token?: string } | undefined;
         const details = body?.details ?? {};
-        if (!['n', 'e', 's', 'c', 'z', 'k'].every((key) => filled(details[key]))) return { status: 400, json: { error: 'Shipping details are incomplete.' } };
+        if (!['n', 'e', 's', 'c', 'z', 'k'].every((key) => filled(details[key])))
+          return { status: 400, json: { error: 'Shipping details are incomplete.' } };
         if (session.cart.count === 0) return { status: 400, json: { error: 'Your cart is empty.' } };
-        const paid = orders.pay({ email: details.e ?? '', lines: session.cart.lines, totalCents: session.cart.subtotalCents + SHIPPING_CENTS, token: body?.token ?? '' });
+        const paid = orders.pay({
+          email: details.e ?? '',
+          lines: session.cart.lines,
+          totalCents: session.cart.subtotalCents + SHIPPING_CENTS,
+          token: body?.token ?? '',
+        });
         if (paid === 'no_payment') return { status: 400, json: { error: 'Enter a payment token.' } };
         if (paid === 'declined') return { status: 402, json: { error: 'Payment declined.' } };
         session.cart.clear();

@@ -19,7 +19,12 @@ const TAX_BP = 875;
 const amount = (cents: number) => `US$${decimal(cents)}`;
 const totalOf = (cart: Cart) => cart.subtotalCents + POST_CENTS + taxOn(cart.subtotalCents, TAX_BP);
 
-const page = (title: string, session: Session, body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} ~ Quill &amp; Ink</title>${head}
+const page = (
+  title: string,
+  session: Session,
+  body: string,
+  head = '',
+) => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} ~ Quill &amp; Ink</title>${head}
 <style>body{font-family:'Book Antiqua',serif;background:#fdfaf3;margin:0}#top{padding:10px 40px;background:#20124d;color:#f3e9ff}#top a{color:#f3e9ff}
 .row{display:flex;margin:7px 0}.row .lbl{width:150px}.btn-add{display:inline-block;background:#20124d;color:#fff;padding:8px 18px;text-decoration:none}#wrap{padding:20px 40px}</style></head>
 <body><div id="top"><a href="/">Quill &amp; Ink</a> — <a href="/basket" id="bk">Basket (${session.cart.count})</a></div><div id="wrap">${body}</div></body></html>`;
@@ -51,7 +56,17 @@ document.getElementById('add').addEventListener('click', async (event) => {
   document.getElementById('msg').textContent = 'Added.';
 });
 </script>`,
-          jsonLd({ '@context': 'https://schema.org', '@type': 'Product', name: PEN.name, offers: { '@type': 'AggregateOffer', lowPrice: decimal(PEN.cents), highPrice: decimal(PEN.cents), priceCurrency: 'USD' } }),
+          jsonLd({
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: PEN.name,
+            offers: {
+              '@type': 'AggregateOffer',
+              lowPrice: decimal(PEN.cents),
+              highPrice: decimal(PEN.cents),
+              priceCurrency: 'USD',
+            },
+          }),
         ),
       }),
     },
@@ -60,7 +75,8 @@ document.getElementById('add').addEventListener('click', async (event) => {
       path: '/basket/items',
       handle: ({ json, session }) => {
         const nib = NIBS.find((candidate) => candidate.value === (json as { nib?: string } | undefined)?.nib);
-        if (nib) session.cart.add({ sku: nib.sku, name: `${PEN.name}, ${nib.label} nib`, quantity: 1, unitCents: PEN.cents });
+        if (nib)
+          session.cart.add({ sku: nib.sku, name: `${PEN.name}, ${nib.label} nib`, quantity: 1, unitCents: PEN.cents });
         return { json: { count: session.cart.count } };
       },
     },
@@ -68,7 +84,11 @@ document.getElementById('add').addEventListener('click', async (event) => {
       method: 'GET',
       path: '/basket',
       handle: ({ session }) => ({
-        html: page('Basket', session, `<h2>Basket</h2>${session.cart.lines.map((line) => `<p>${esc(line.name)} × ${line.quantity}</p>`).join('')}<p><a class="btn-add" href="/order">To the order form</a></p>`),
+        html: page(
+          'Basket',
+          session,
+          `<h2>Basket</h2>${session.cart.lines.map((line) => `<p>${esc(line.name)} × ${line.quantity}</p>`).join('')}<p><a class="btn-add" href="/order">To the order form</a></p>`,
+        ),
       }),
     },
     {
@@ -92,11 +112,19 @@ document.getElementById('add').addEventListener('click', async (event) => {
       method: 'POST',
       path: '/order',
       handle: ({ form, session }) => {
-        if (!['a', 'b', 'c', 'd', 'e', 'f'].every((name) => filled(form.get(name)))) return { redirect: '/order?e=Please%20fill%20in%20the%20starred%20fields.' };
-        const paid = orders.pay({ email: form.get('b') ?? '', lines: session.cart.lines, totalCents: totalOf(session.cart), token: form.get('g') ?? '' });
+        if (!['a', 'b', 'c', 'd', 'e', 'f'].every((name) => filled(form.get(name))))
+          return { redirect: '/order?e=Please%20fill%20in%20the%20starred%20fields.' };
+        const paid = orders.pay({
+          email: form.get('b') ?? '',
+          lines: session.cart.lines,
+          totalCents: totalOf(session.cart),
+          token: form.get('g') ?? '',
+        });
         if (typeof paid === 'string') return { redirect: '/order?e=Payment%20not%20accepted.' };
         session.cart.clear();
-        return { html: page('Thank you', session, `<h2>With thanks</h2><p>Your reference is ${esc(paid.number)}.</p>`) };
+        return {
+          html: page('Thank you', session, `<h2>With thanks</h2><p>Your reference is ${esc(paid.number)}.</p>`),
+        };
       },
     },
   ],

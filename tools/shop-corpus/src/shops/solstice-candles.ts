@@ -22,7 +22,11 @@ const RATES = [
 const skuOf = (scent: string, size: string) => `SC-${scent.replace(/[^A-Za-z]/g, '').toUpperCase()}-${size[0]}`;
 const totalOf = (cart: Cart, rate: number) => cart.subtotalCents + rate + taxOn(cart.subtotalCents, TAX_BP);
 
-const page = (title: string, body: string, head = '') => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} | Solstice</title>${head}
+const page = (
+  title: string,
+  body: string,
+  head = '',
+) => `<!doctype html><html><head><meta charset="utf-8"><title>${esc(title)} | Solstice</title>${head}
 <style>body{font-family:Futura,sans-serif;margin:40px;color:#3b2f2f}.pills button{border:1px solid #3b2f2f;background:#fff;padding:6px 12px;margin-right:6px}.pills button[aria-pressed=true]{background:#3b2f2f;color:#fff}</style></head><body>${body}</body></html>`;
 
 export const solsticeCandles: ShopDefinition<Session> = {
@@ -57,7 +61,13 @@ for (const id of ['scents', 'sizes']) {
             '@context': 'https://schema.org',
             '@type': 'Product',
             name: 'Classic Soy Candle',
-            offers: SIZES.map((size) => ({ '@type': 'Offer', name: size.size, price: decimal(size.cents), priceCurrency: 'USD', availability: 'https://schema.org/InStock' })),
+            offers: SIZES.map((size) => ({
+              '@type': 'Offer',
+              name: size.size,
+              price: decimal(size.cents),
+              priceCurrency: 'USD',
+              availability: 'https://schema.org/InStock',
+            })),
           }),
         ),
       }),
@@ -69,11 +79,26 @@ for (const id of ['scents', 'sizes']) {
         const size = SIZES.find((candidate) => candidate.size === form.get('size'));
         const scent = SCENTS.find((candidate) => candidate === form.get('scent'));
         const quantity = Number(form.get('quantity') ?? '1');
-        if (size && scent && quantity >= 1) session.cart.add({ sku: skuOf(scent, size.size), name: `${scent} candle, ${size.size}`, quantity, unitCents: size.cents });
+        if (size && scent && quantity >= 1)
+          session.cart.add({
+            sku: skuOf(scent, size.size),
+            name: `${scent} candle, ${size.size}`,
+            quantity,
+            unitCents: size.cents,
+          });
         return { redirect: '/cart' };
       },
     },
-    { method: 'GET', path: '/cart', handle: ({ session }) => ({ html: page('Cart', `<h1>Cart</h1>${session.cart.lines.map((line) => `<p>${esc(line.name)} × ${line.quantity}</p>`).join('')}<a href="/checkout">Checkout</a>`) }) },
+    {
+      method: 'GET',
+      path: '/cart',
+      handle: ({ session }) => ({
+        html: page(
+          'Cart',
+          `<h1>Cart</h1>${session.cart.lines.map((line) => `<p>${esc(line.name)} × ${line.quantity}</p>`).join('')}<a href="/checkout">Checkout</a>`,
+        ),
+      }),
+    },
     {
       method: 'GET',
       path: '/checkout',
@@ -115,8 +140,14 @@ document.getElementById('zip').addEventListener('change', async (event) => {
       path: '/checkout',
       handle: ({ form, session }) => {
         const rate = RATES.find((candidate) => candidate.id === form.get('rate'));
-        if (!rate || form.get('terms') === null) return { redirect: '/checkout?e=Choose%20a%20shipping%20rate%20and%20accept%20the%20terms.' };
-        const paid = orders.pay({ email: form.get('email') ?? '', lines: session.cart.lines, totalCents: totalOf(session.cart, rate.cents), token: form.get('payment_token') ?? '' });
+        if (!rate || form.get('terms') === null)
+          return { redirect: '/checkout?e=Choose%20a%20shipping%20rate%20and%20accept%20the%20terms.' };
+        const paid = orders.pay({
+          email: form.get('email') ?? '',
+          lines: session.cart.lines,
+          totalCents: totalOf(session.cart, rate.cents),
+          token: form.get('payment_token') ?? '',
+        });
         if (typeof paid === 'string') return { redirect: '/checkout?e=Payment%20failed.' };
         session.cart.clear();
         return { html: page('Thanks', `<h1>Thank you!</h1><p>Order ${paid.number} is confirmed.</p>`) };

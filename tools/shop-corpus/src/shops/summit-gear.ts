@@ -33,7 +33,13 @@ ${jsonLd({ '@context': 'https://schema.org', '@type': 'Product', name: STOVE.nam
         return { redirect: '/cart' };
       },
     },
-    { method: 'GET', path: '/cart', handle: ({ session }) => ({ html: `<!doctype html><title>Cart</title><h1>Cart (${session.cart.count})</h1><a href="/checkout">Check out</a>` }) },
+    {
+      method: 'GET',
+      path: '/cart',
+      handle: ({ session }) => ({
+        html: `<!doctype html><title>Cart</title><h1>Cart (${session.cart.count})</h1><a href="/checkout">Check out</a>`,
+      }),
+    },
     {
       method: 'GET',
       path: '/checkout',

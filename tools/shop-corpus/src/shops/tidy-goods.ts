@@ -17,7 +17,8 @@ const COLOURS = [
 const FLAT_SHIPPING = 500;
 const TAX_BP = 700;
 
-const totalOf = (item: OrderLine) => item.unitCents * item.quantity + FLAT_SHIPPING + taxOn(item.unitCents * item.quantity, TAX_BP);
+const totalOf = (item: OrderLine) =>
+  item.unitCents * item.quantity + FLAT_SHIPPING + taxOn(item.unitCents * item.quantity, TAX_BP);
 
 const doc = (title: string, body: string, extraHead = '') => `<!doctype html>
 <html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(title)} – tidy goods</title>
@@ -64,7 +65,17 @@ export const tidyGoods: ShopDefinition<Session> = {
           '@graph': [
             { '@type': 'Organization', name: 'tidy goods', url: '/' },
             { '@type': 'BreadcrumbList', itemListElement: [{ '@type': 'ListItem', position: 1, name: 'Bags' }] },
-            { '@type': 'Product', name: TOTE.name, sku: 'TOTE', offers: { '@type': 'Offer', price: decimal(TOTE.cents), priceCurrency: 'USD', availability: 'https://schema.org/InStock' } },
+            {
+              '@type': 'Product',
+              name: TOTE.name,
+              sku: 'TOTE',
+              offers: {
+                '@type': 'Offer',
+                price: decimal(TOTE.cents),
+                priceCurrency: 'USD',
+                availability: 'https://schema.org/InStock',
+              },
+            },
           ],
         };
         return {
@@ -139,13 +150,17 @@ document.querySelectorAll('input[name=method]').forEach((radio) => radio.addEven
       handle: ({ form, session }) => {
         const item = session.item;
         if (!item) return { redirect: '/products/market-tote' };
-        if (!['recipient', 'em', 'ph', 'addr', 'city', 'state', 'zip'].every((name) => filled(form.get(name)))) return { redirect: '/checkout?e=Please%20fill%20in%20all%20fields.' };
+        if (!['recipient', 'em', 'ph', 'addr', 'city', 'state', 'zip'].every((name) => filled(form.get(name))))
+          return { redirect: '/checkout?e=Please%20fill%20in%20all%20fields.' };
         const token = form.get('method') === 'token' ? (form.get('tok') ?? '') : '';
         const paid = orders.pay({ email: form.get('em') ?? '', lines: [item], totalCents: totalOf(item), token });
-        if (paid === 'no_payment') return { redirect: '/checkout?e=Card%20payments%20are%20unavailable%20right%20now.' };
+        if (paid === 'no_payment')
+          return { redirect: '/checkout?e=Card%20payments%20are%20unavailable%20right%20now.' };
         if (paid === 'declined') return { redirect: '/checkout?e=Payment%20declined.' };
         session.item = undefined;
-        return { html: doc('Confirmed', `<h1>Order ${paid.number} confirmed</h1><p>Thanks for shopping with tidy goods.</p>`) };
+        return {
+          html: doc('Confirmed', `<h1>Order ${paid.number} confirmed</h1><p>Thanks for shopping with tidy goods.</p>`),
+        };
       },
     },
   ],

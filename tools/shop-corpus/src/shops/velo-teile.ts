@@ -16,9 +16,18 @@ const SHIPPING = [
   { id: 'dhl', label: 'DHL Paket (international, 6–10 Werktage)', cents: 1290 },
   { id: 'express', label: 'DHL Express (2–3 Werktage)', cents: 2990 },
 ] as const;
-const COUNTRIES = [['DE', 'Deutschland'], ['AT', 'Österreich'], ['US', 'Vereinigte Staaten (USA)'], ['GB', 'Vereinigtes Königreich']] as const;
+const COUNTRIES = [
+  ['DE', 'Deutschland'],
+  ['AT', 'Österreich'],
+  ['US', 'Vereinigte Staaten (USA)'],
+  ['GB', 'Vereinigtes Königreich'],
+] as const;
 
-const page = (title: string, body: string, head = '') => `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${esc(title)} | Velo-Teile</title>${head}
+const page = (
+  title: string,
+  body: string,
+  head = '',
+) => `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>${esc(title)} | Velo-Teile</title>${head}
 <style>body{font-family:Arial;margin:0 6%}label{display:block;margin:6px 0}.sum td{padding:2px 10px}</style></head><body><p><b>Velo-Teile</b> · Fahrradteile seit 1998</p>${body}</body></html>`;
 
 const totalOf = (session: Session) => session.cart.subtotalCents + (session.ship?.cents ?? 0);
@@ -39,7 +48,18 @@ export const veloTeile: ShopDefinition<Session> = {
           LIGHT.name,
           `<h1>${LIGHT.name}</h1><p>StVZO-zugelassen, USB-C, 70 Lux.</p><p>${euro(LIGHT.cents)} <small>inkl. MwSt.</small></p>
 <form method="post" action="/warenkorb"><label>Menge <input name="menge" type="number" value="1" min="1"></label><button type="submit">In den Warenkorb</button></form>`,
-          jsonLd({ '@context': 'https://schema.org', '@type': 'Product', name: LIGHT.name, sku: LIGHT.sku, offers: { '@type': 'Offer', price: '24.90', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' } }),
+          jsonLd({
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: LIGHT.name,
+            sku: LIGHT.sku,
+            offers: {
+              '@type': 'Offer',
+              price: '24.90',
+              priceCurrency: 'EUR',
+              availability: 'https://schema.org/InStock',
+            },
+          }),
         ),
       }),
     },
@@ -47,11 +67,25 @@ export const veloTeile: ShopDefinition<Session> = {
       method: 'POST',
       path: '/warenkorb',
       handle: ({ form, session }) => {
-        session.cart.add({ sku: LIGHT.sku, name: LIGHT.name, quantity: Math.max(1, Number(form.get('menge') ?? '1')), unitCents: LIGHT.cents });
+        session.cart.add({
+          sku: LIGHT.sku,
+          name: LIGHT.name,
+          quantity: Math.max(1, Number(form.get('menge') ?? '1')),
+          unitCents: LIGHT.cents,
+        });
         return { redirect: '/warenkorb' };
       },
     },
-    { method: 'GET', path: '/warenkorb', handle: ({ session }) => ({ html: page('Warenkorb', `<h1>Warenkorb</h1><p>${session.cart.count} × ${LIGHT.name}</p><a href="/kasse/adresse">Zur Kasse</a>`) }) },
+    {
+      method: 'GET',
+      path: '/warenkorb',
+      handle: ({ session }) => ({
+        html: page(
+          'Warenkorb',
+          `<h1>Warenkorb</h1><p>${session.cart.count} × ${LIGHT.name}</p><a href="/kasse/adresse">Zur Kasse</a>`,
+        ),
+      }),
+    },
     {
       method: 'GET',
       path: '/kasse/adresse',
@@ -70,7 +104,8 @@ export const veloTeile: ShopDefinition<Session> = {
       method: 'POST',
       path: '/kasse/adresse',
       handle: ({ form, session }) => {
-        if (!['vorname', 'nachname', 'email', 'strasse', 'plz', 'ort', 'land'].every((name) => filled(form.get(name)))) return { redirect: '/kasse/adresse' };
+        if (!['vorname', 'nachname', 'email', 'strasse', 'plz', 'ort', 'land'].every((name) => filled(form.get(name))))
+          return { redirect: '/kasse/adresse' };
         session.address = Object.fromEntries(form.entries());
         return { redirect: '/kasse/versand' };
       },
@@ -79,7 +114,10 @@ export const veloTeile: ShopDefinition<Session> = {
       method: 'GET',
       path: '/kasse/versand',
       handle: () => ({
-        html: page('Versand', `<h1>Versandart</h1><form method="post" action="/kasse/versand">${SHIPPING.map((option, index) => `<label><input type="radio" name="versand" value="${option.id}"${index === 0 ? ' checked' : ''}> ${option.label} – ${euro(option.cents)}</label>`).join('')}<button type="submit">Weiter zur Übersicht</button></form>`),
+        html: page(
+          'Versand',
+          `<h1>Versandart</h1><form method="post" action="/kasse/versand">${SHIPPING.map((option, index) => `<label><input type="radio" name="versand" value="${option.id}"${index === 0 ? ' checked' : ''}> ${option.label} – ${euro(option.cents)}</label>`).join('')}<button type="submit">Weiter zur Übersicht</button></form>`,
+        ),
       }),
     },
     {
@@ -106,7 +144,12 @@ export const veloTeile: ShopDefinition<Session> = {
       method: 'POST',
       path: '/kasse/bestellen',
       handle: ({ form, session }) => {
-        const paid = orders.pay({ email: session.address?.email ?? '', lines: session.cart.lines, totalCents: totalOf(session), token: form.get('payment_token') ?? '' });
+        const paid = orders.pay({
+          email: session.address?.email ?? '',
+          lines: session.cart.lines,
+          totalCents: totalOf(session),
+          token: form.get('payment_token') ?? '',
+        });
         if (typeof paid === 'string') return { redirect: '/kasse/uebersicht' };
         session.cart.clear();
         return { html: page('Danke', `<h1>Vielen Dank für Ihre Bestellung!</h1><p>Bestellnummer: ${paid.number}</p>`) };

@@ -5,4 +5,7 @@ import type { DerivedKeys } from '../shared/derived-keys.js';
  * the runner's live-view server). Derived from the app's secrets key, so the API and a separate
  * `pnpm runner` on the same SECRETS_KEY or DATA_DIR agree on it.
  */
-export const liveViewKey = (keys: DerivedKeys): (() => Buffer) => () => keys.key('live-view');
+export const liveViewKey =
+  (keys: DerivedKeys): (() => Buffer) =>
+  () =>
+    keys.key('live-view');

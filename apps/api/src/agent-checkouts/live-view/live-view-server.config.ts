@@ -10,7 +10,12 @@ import type { AppConfig } from '../../config/config.js';
  */
 export const liveViewConfig = (
   config: AppConfig,
-  deps: { readonly store: EventStore; readonly clock: Clock; readonly logger: RunnerLogger; readonly tokenKey: () => Buffer },
+  deps: {
+    readonly store: EventStore;
+    readonly clock: Clock;
+    readonly logger: RunnerLogger;
+    readonly tokenKey: () => Buffer;
+  },
 ): Pick<RunnerProcessConfig, 'liveView'> => {
   if (config.AGENT_CHECKOUT_LIVE_VIEW === 'off') return {};
   return {

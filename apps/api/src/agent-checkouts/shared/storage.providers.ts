@@ -30,7 +30,11 @@ export const agentCheckoutBlobs = (store: EventStore, keys: DerivedKeys, clock: 
 };
 
 /** Moves in the blob files an earlier version kept under DATA_DIR/agent-checkouts (nothing beside a store in memory). */
-export const importAgentCheckoutBlobFiles = async (config: AppConfig, store: EventStore, clock: Clock = systemClock): Promise<void> => {
+export const importAgentCheckoutBlobFiles = async (
+  config: AppConfig,
+  store: EventStore,
+  clock: Clock = systemClock,
+): Promise<void> => {
   if (config.EVENT_STORE === 'memory') return;
   await importBlobFiles({ store, namespace: NAMESPACE, directory: join(config.DATA_DIR, 'agent-checkouts'), clock });
 };

@@ -18,7 +18,9 @@ export const jwtFailure = (error: unknown, remote: boolean): DomainException => 
       return AuthErrors.invalidJwt("no key of the project's key set matches the token");
     case errors.JWTClaimValidationFailed.code: {
       const failed = error as errors.JWTClaimValidationFailed;
-      return AuthErrors.invalidJwt(`the ${failed.claim} claim ${failed.reason === 'missing' ? 'is missing' : 'is not valid'}`);
+      return AuthErrors.invalidJwt(
+        `the ${failed.claim} claim ${failed.reason === 'missing' ? 'is missing' : 'is not valid'}`,
+      );
     }
     case errors.JOSEAlgNotAllowed.code:
       return AuthErrors.invalidJwt('its algorithm is not allowed for this project');

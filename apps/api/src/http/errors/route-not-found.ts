@@ -13,7 +13,11 @@ const MAX_SUGGESTIONS = 3;
 const MAX_DISTANCE = 1.5;
 const VERSION = /^(\d{4}-\d{2}-\d{2}|v\d+(-[a-z0-9]+)?|unstable)$/;
 
-const segmentsOf = (path: string): string[] => path.split('?')[0]!.split('/').filter((part) => part !== '');
+const segmentsOf = (path: string): string[] =>
+  path
+    .split('?')[0]!
+    .split('/')
+    .filter((part) => part !== '');
 
 const isParameter = (segment: string): boolean => segment.startsWith(':');
 

@@ -41,7 +41,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
     if (!principal || this.routeHandlesKey(context)) return next.handle();
     const reply = http.getResponse<FastifyReply>();
     const contract = this.reflector.get<RouteContract | undefined>(ROUTE_CONTRACT_METADATA, context.getHandler());
-    if (contract?.idempotency === 'resource') return this.handleKeyedWrite(request, reply, principal, key, contract, next);
+    if (contract?.idempotency === 'resource')
+      return this.handleKeyedWrite(request, reply, principal, key, contract, next);
     return from(this.handleRecorded(request, reply, principal, key, next)).pipe(mergeAll());
   }
 
@@ -54,7 +55,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
     next: CallHandler,
   ): Observable<unknown> {
     const route = `${contract.method} ${contract.path}`;
-    const fingerprint = this.secrets.fingerprint({ method: contract.method, path: contract.path, params: request.params, body: request.body });
+    const fingerprint = this.secrets.fingerprint({
+      method: contract.method,
+      path: contract.path,
+      params: request.params,
+      body: request.body,
+    });
     const keyed = KeyedWrite.of(principal.projectId, route, key, fingerprint);
     request.keyedWrite = keyed;
     const markReplay = () => {
@@ -125,7 +131,10 @@ const parseKey = (header: string | string[]): string => {
 
 const REFUSALS: Readonly<Record<Exclude<AcquireOutcome['kind'], 'claimed' | 'replay'>, readonly [string, string]>> = {
   key_reused: ['idempotency_key_reused', 'This idempotency key was already used with a different request'],
-  in_progress: ['idempotency_request_in_progress', 'A request with this idempotency key is still in progress; retry later'],
+  in_progress: [
+    'idempotency_request_in_progress',
+    'A request with this idempotency key is still in progress; retry later',
+  ],
   interrupted: [
     'idempotency_request_interrupted',
     'The first request with this idempotency key was interrupted before it answered and may have taken effect; ' +

@@ -59,7 +59,8 @@ export const keysetPage = <Row, Key, Item>(options: {
     rows = read.slice(0, limit);
     hasNext = read.length > limit;
     const first = rows[0];
-    hasPrevious = position !== null && source.before(first === undefined ? position.key : source.keyOf(first), 1).length > 0;
+    hasPrevious =
+      position !== null && source.before(first === undefined ? position.key : source.keyOf(first), 1).length > 0;
   }
   // An empty page (every row before a cursor was deleted) still continues from the cursor's key.
   const firstKey = rows[0] === undefined ? position?.key : source.keyOf(rows[0]);

@@ -63,7 +63,12 @@ export class KeysetReader<Row extends KeysetPosition> {
     private readonly query: { readonly table: string; readonly scope: string; readonly columns: string },
   ) {}
 
-  read(scope: Readonly<Record<string, unknown>>, from: KeysetPosition | null, count: number, direction: ReadDirection = 'after'): Row[] {
+  read(
+    scope: Readonly<Record<string, unknown>>,
+    from: KeysetPosition | null,
+    count: number,
+    direction: ReadDirection = 'after',
+  ): Row[] {
     const statements = this.prepared();
     if (from === null) return statements.first.all({ ...scope, count }) as Row[];
     const statement = direction === 'after' ? statements.after : statements.before;
@@ -75,8 +80,12 @@ export class KeysetReader<Row extends KeysetPosition> {
     const select = `SELECT ${columns} FROM ${table} WHERE ${scope}`;
     this.statements ??= {
       first: this.db.prepare(`${select} ORDER BY created_at DESC, id DESC LIMIT @count`),
-      after: this.db.prepare(`${select} AND (created_at, id) < (@createdAt, @id) ORDER BY created_at DESC, id DESC LIMIT @count`),
-      before: this.db.prepare(`${select} AND (created_at, id) > (@createdAt, @id) ORDER BY created_at ASC, id ASC LIMIT @count`),
+      after: this.db.prepare(
+        `${select} AND (created_at, id) < (@createdAt, @id) ORDER BY created_at DESC, id DESC LIMIT @count`,
+      ),
+      before: this.db.prepare(
+        `${select} AND (created_at, id) > (@createdAt, @id) ORDER BY created_at ASC, id ASC LIMIT @count`,
+      ),
     };
     return this.statements;
   }

@@ -20,7 +20,12 @@ export class SignedCursors {
 
   decode<Position>(binding: string, cursor: string, isPosition: (value: unknown) => value is Position): Position {
     const [payload, signature, ...rest] = cursor.split('.');
-    if (payload === undefined || signature === undefined || rest.length > 0 || !this.matches(binding, payload, signature)) {
+    if (
+      payload === undefined ||
+      signature === undefined ||
+      rest.length > 0 ||
+      !this.matches(binding, payload, signature)
+    ) {
       throw this.invalid();
     }
     let position: unknown;

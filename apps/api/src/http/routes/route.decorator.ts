@@ -16,10 +16,15 @@ import { HandlesIdempotencyKey } from '../idempotency/handles-idempotency-key.de
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor.js';
 import { RateLimitGuard } from '../rate-limit/rate-limit.guard.js';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe.js';
-import { type HttpMethod, ROUTE_CONTRACT_METADATA, type RouteContract, scopesOf, successStatusOf } from './route-contract.js';
+import {
+  type HttpMethod,
+  ROUTE_CONTRACT_METADATA,
+  type RouteContract,
+  scopesOf,
+  successStatusOf,
+} from './route-contract.js';
 
 export { ROUTE_CONTRACT_METADATA } from './route-contract.js';
-
 
 const METHODS: Readonly<Record<HttpMethod, (path: string) => MethodDecorator>> = {
   GET: Get,

@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type EventStore, type RecordedEvent, handleCommand } from '@paykit/event-store';
-import { type Clock, type CommandContext, type DomainError, type DomainEvent, DomainException, type IdGenerator, notFound } from '@paykit/kernel';
+import {
+  type Clock,
+  type CommandContext,
+  type DomainError,
+  type DomainEvent,
+  DomainException,
+  type IdGenerator,
+  notFound,
+} from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { eventsToAppend } from '../events-to-append.js';
@@ -47,7 +55,10 @@ export class Aggregates {
   ) {}
 
   /** The aggregate folded from its stream; null when it has no events. */
-  async load<Command, Event extends DomainEvent, State, Id>(type: AggregateType<Command, Event, State, Id>, id: Id): Promise<Loaded<State> | null> {
+  async load<Command, Event extends DomainEvent, State, Id>(
+    type: AggregateType<Command, Event, State, Id>,
+    id: Id,
+  ): Promise<Loaded<State> | null> {
     let state = type.decider.initialState();
     let projectId: string | null = null;
     let position = 0n;
@@ -100,11 +111,19 @@ export class Aggregates {
       : await handleCommand(this.store, stream, type.decider, command, toAppend, upcast);
     if (E.isLeft(result)) return result;
     const { events, state, position } = result.right;
-    return E.right({ events, state, position: events.length > 0 || position > 0n ? position : await this.store.headPosition() });
+    return E.right({
+      events,
+      state,
+      position: events.length > 0 || position > 0n ? position : await this.store.headPosition(),
+    });
   }
 
   /** Before a keyed request does any work: throws KeyedRequestCompleted when its key's request completed on this aggregate. */
-  checkKey<Command, Event extends DomainEvent, State, Id>(type: AggregateType<Command, Event, State, Id>, id: Id, write: KeyedWrite): Promise<void> {
+  checkKey<Command, Event extends DomainEvent, State, Id>(
+    type: AggregateType<Command, Event, State, Id>,
+    id: Id,
+    write: KeyedWrite,
+  ): Promise<void> {
     return checkKeyedStream(this.store, type.streamName(id), type.decider, write, type.toDomainEvent);
   }
 
@@ -113,7 +132,10 @@ export class Aggregates {
     return this.clock.now();
   }
 
-  private domainEvent<Command, Event extends DomainEvent, State, Id>(type: AggregateType<Command, Event, State, Id>, recorded: RecordedEvent): Event {
+  private domainEvent<Command, Event extends DomainEvent, State, Id>(
+    type: AggregateType<Command, Event, State, Id>,
+    recorded: RecordedEvent,
+  ): Event {
     return type.toDomainEvent ? type.toDomainEvent(recorded) : ({ type: recorded.type, data: recorded.data } as Event);
   }
 }

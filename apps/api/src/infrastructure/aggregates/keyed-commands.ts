@@ -131,7 +131,9 @@ export const handleKeyedCommand = async <Command, Event, State>(
       toDomainEvent: (recorded) => {
         const stored = stampOf(recorded);
         if (stored?.key === write.digest && stored.request !== write.fingerprint) throw keyReused(write);
-        const event = options.toDomainEvent ? options.toDomainEvent(recorded) : ({ type: recorded.type, data: recorded.data } as Event);
+        const event = options.toDomainEvent
+          ? options.toDomainEvent(recorded)
+          : ({ type: recorded.type, data: recorded.data } as Event);
         return { event, ...(stored && { stamp: stored }) };
       },
     },

@@ -9,21 +9,45 @@ import * as E from 'fp-ts/lib/Either.js';
 export type EffectEvent =
   | {
       readonly type: 'EffectClaimed';
-      readonly data: { readonly effect: string; readonly key: string; readonly holder: string; readonly claimedAt: string; readonly leaseExpiresAt: string };
+      readonly data: {
+        readonly effect: string;
+        readonly key: string;
+        readonly holder: string;
+        readonly claimedAt: string;
+        readonly leaseExpiresAt: string;
+      };
     }
   | {
       readonly type: 'EffectRecorded';
-      readonly data: { readonly effect: string; readonly key: string; readonly holder: string; readonly outcome: unknown; readonly recordedAt: string };
+      readonly data: {
+        readonly effect: string;
+        readonly key: string;
+        readonly holder: string;
+        readonly outcome: unknown;
+        readonly recordedAt: string;
+      };
     };
 
 export type EffectCommand =
   | {
       readonly type: 'ClaimEffect';
-      readonly data: { readonly effect: string; readonly key: string; readonly holder: string; readonly now: string; readonly leaseMs: number };
+      readonly data: {
+        readonly effect: string;
+        readonly key: string;
+        readonly holder: string;
+        readonly now: string;
+        readonly leaseMs: number;
+      };
     }
   | {
       readonly type: 'RecordEffect';
-      readonly data: { readonly effect: string; readonly key: string; readonly holder: string; readonly outcome: unknown; readonly now: string };
+      readonly data: {
+        readonly effect: string;
+        readonly key: string;
+        readonly holder: string;
+        readonly outcome: unknown;
+        readonly now: string;
+      };
     };
 
 export interface EffectState {
@@ -32,13 +56,18 @@ export interface EffectState {
   readonly recorded: { readonly outcome: unknown } | null;
 }
 
-const claim = (command: Extract<EffectCommand, { type: 'ClaimEffect' }>['data'], state: EffectState): E.Either<DomainError, EffectEvent[]> => {
+const claim = (
+  command: Extract<EffectCommand, { type: 'ClaimEffect' }>['data'],
+  state: EffectState,
+): E.Either<DomainError, EffectEvent[]> => {
   if (state.recorded) return E.right([]);
   const now = Date.parse(command.now);
   const held = state.claim;
   if (held && Date.parse(held.leaseExpiresAt) > now) {
     if (held.holder !== command.holder) {
-      return E.left(conflict('effect_claimed', `${command.effect} ${command.key} is claimed by another instance`, { ...held }));
+      return E.left(
+        conflict('effect_claimed', `${command.effect} ${command.key} is claimed by another instance`, { ...held }),
+      );
     }
     // Still ours for more than half the lease: no need to write a renewal on every pass.
     if (Date.parse(held.leaseExpiresAt) - now > command.leaseMs / 2) return E.right([]);

@@ -26,7 +26,9 @@ export class AppSecrets {
 
   /** A 32-byte sub-key: HKDF-SHA256 of the root with an empty salt and `info` naming the purpose. */
   derive(info: string): Buffer {
-    return this.memoized(`hkdf:${info}`, () => Buffer.from(hkdfSync('sha256', this.rootKey(), Buffer.alloc(0), info, 32)));
+    return this.memoized(`hkdf:${info}`, () =>
+      Buffer.from(hkdfSync('sha256', this.rootKey(), Buffer.alloc(0), info, 32)),
+    );
   }
 
   /**
@@ -58,7 +60,11 @@ export const appSecretsOf = (config: AppConfig): AppSecrets =>
   new AppSecrets(() => {
     const settings = authSettingsOf(config);
     if (settings.SECRETS_KEY === undefined && config.EVENT_STORE === 'memory') return randomBytes(32);
-    return loadSecretsKey({ value: settings.SECRETS_KEY, dataDir: config.DATA_DIR, allowGeneratedFile: settings.mayGenerateSecretsKey });
+    return loadSecretsKey({
+      value: settings.SECRETS_KEY,
+      dataDir: config.DATA_DIR,
+      allowGeneratedFile: settings.mayGenerateSecretsKey,
+    });
   });
 
 export const appSecretsProvider: Provider = { provide: AppSecrets, useFactory: appSecretsOf, inject: [APP_CONFIG] };

@@ -35,7 +35,13 @@ export class PurchaseLimits {
   ) {}
 
   /** Throws single_purchase_exceeded when `amount` would take the buyer past the limit (this order not counted). */
-  async check(input: { projectId: string; buyer: string; orderId: string; amount: string; currency: string }): Promise<void> {
+  async check(input: {
+    projectId: string;
+    buyer: string;
+    orderId: string;
+    amount: string;
+    currency: string;
+  }): Promise<void> {
     const policy = this.settings.purchaseLimit(input.currency);
     const now = this.clock.now();
     await this.projections.waitFor(await this.store.headPosition(), CATCH_UP_WAIT_MS, ORDER_PURCHASES_PROJECTION);

@@ -27,7 +27,10 @@ export const orderPurchasesProjection = defineProjection<{ create: Statement; co
     CREATE INDEX IF NOT EXISTS order_purchases_by_buyer ON order_purchases (project_id, buyer, currency, at);
   `,
   statements: (db) => ({
-    create: prepare(db, 'INSERT OR IGNORE INTO order_purchases (order_id, project_id, buyer, currency) VALUES (?, ?, ?, ?)'),
+    create: prepare(
+      db,
+      'INSERT OR IGNORE INTO order_purchases (order_id, project_id, buyer, currency) VALUES (?, ?, ?, ?)',
+    ),
     count: prepare(db, 'UPDATE order_purchases SET amount = ?, at = ? WHERE order_id = ?'),
     uncount: prepare(db, 'UPDATE order_purchases SET amount = NULL, at = NULL WHERE order_id = ?'),
   }),
@@ -37,7 +40,8 @@ export const orderPurchasesProjection = defineProjection<{ create: Statement; co
     const order = { type: event.type, data: event.data } as OrderEvent;
     switch (order.type) {
       case 'OrderCreated':
-        if (order.data.kind === 'onramp') create.run(order.data.orderId, projectId, order.data.buyer.userLocator, order.data.payment.currency);
+        if (order.data.kind === 'onramp')
+          create.run(order.data.orderId, projectId, order.data.buyer.userLocator, order.data.payment.currency);
         break;
       case 'OrderCardPaymentStarted':
         count.run(order.data.amount.amount, new Date(order.data.startedAt).toISOString(), order.data.orderId);

@@ -51,13 +51,9 @@ export const cursorBindingOf = (projectId: string, sort: OrderListSort, filter: 
 
 // The contract spells the spec's filter vocabularies; the domain maps statuses onto them.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const paymentVocabularyAgrees: Same<
-  (typeof ORDER_PAYMENT_FILTERS)[number],
-  (typeof PAYMENT_FILTER_VALUES)[number]
-> = true;
-const deliveryVocabularyAgrees: Same<
-  (typeof ORDER_DELIVERY_FILTERS)[number],
-  (typeof DELIVERY_FILTER_VALUES)[number]
-> = true;
+const paymentVocabularyAgrees: Same<(typeof ORDER_PAYMENT_FILTERS)[number], (typeof PAYMENT_FILTER_VALUES)[number]> =
+  true;
+const deliveryVocabularyAgrees: Same<(typeof ORDER_DELIVERY_FILTERS)[number], (typeof DELIVERY_FILTER_VALUES)[number]> =
+  true;
 void paymentVocabularyAgrees;
 void deliveryVocabularyAgrees;

@@ -1,11 +1,4 @@
-import {
-  FIAT,
-  combine,
-  currencyFacet,
-  deliveryFacet,
-  paymentFacet,
-  walletFacet,
-} from './order-facets.js';
+import { FIAT, combine, currencyFacet, deliveryFacet, paymentFacet, walletFacet } from './order-facets.js';
 import type { OrderListFilter } from './order-list-filter.js';
 import { FACETS_TABLE, ORDERS_TABLE } from './orders-list.projection.js';
 
@@ -91,7 +84,10 @@ const combinationFacets = (filter: OrderListFilter): string[] => {
 };
 
 /** Filters checked on the rows a seek found (order ids or wallets drive the seek). */
-const residualOf = (filter: OrderListFilter, include: { readonly wallet: boolean }): { sql: string[]; parameters: string[] } => {
+const residualOf = (
+  filter: OrderListFilter,
+  include: { readonly wallet: boolean },
+): { sql: string[]; parameters: string[] } => {
   const sql: string[] = [];
   const parameters: string[] = [];
   const inList = (column: string, terms: readonly string[]) => {

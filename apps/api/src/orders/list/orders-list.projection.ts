@@ -61,7 +61,9 @@ export const prepareOrderListStatements = (db: ReadModelDatabase): OrderListStat
        delivery_filter = excluded.delivery_filter, currency = excluded.currency, fiat = excluded.fiat,
        buyer_wallet = excluded.buyer_wallet, state = excluded.state, resource = excluded.resource`,
   ),
-  addFacet: db.prepare(`INSERT OR IGNORE INTO ${FACETS_TABLE} (project_id, facet, created_at, order_id) VALUES (?, ?, ?, ?)`),
+  addFacet: db.prepare(
+    `INSERT OR IGNORE INTO ${FACETS_TABLE} (project_id, facet, created_at, order_id) VALUES (?, ?, ?, ?)`,
+  ),
   removeFacet: db.prepare(
     `DELETE FROM ${FACETS_TABLE} WHERE project_id = ? AND facet = ? AND created_at = ? AND order_id = ?`,
   ),
@@ -77,7 +79,12 @@ const sortableTime = (timestamp: string): string => new Date(timestamp).toISOStr
  */
 export const writeOrder = (
   statements: OrderListStatements,
-  entry: { readonly projectId: string; readonly order: Order; readonly revision: number; readonly previous: Order | null },
+  entry: {
+    readonly projectId: string;
+    readonly order: Order;
+    readonly revision: number;
+    readonly previous: Order | null;
+  },
 ): void => {
   const { projectId, order, revision, previous } = entry;
   const facets = orderListFacets(order);

@@ -36,10 +36,14 @@ export class OrdersListReadModel {
 
   private page(options: Parameters<typeof orderPageQuery>[0]): OrderRow[] {
     const { sql, parameters } = orderPageQuery(options);
-    const keys = this.prepared(sql).raw(true).all(...parameters) as [string, string][];
+    const keys = this.prepared(sql)
+      .raw(true)
+      .all(...parameters) as [string, string][];
     if (keys.length === 0) return [];
     const resources = new Map(
-      (this.resourcesStatement().raw(true).all(JSON.stringify(keys.map(([, orderId]) => orderId))) as [string, string][]),
+      this.resourcesStatement()
+        .raw(true)
+        .all(JSON.stringify(keys.map(([, orderId]) => orderId))) as [string, string][],
     );
     return keys.map(([createdAt, orderId]) => {
       // Both reads run in one synchronous turn on the connection the projection writes with.

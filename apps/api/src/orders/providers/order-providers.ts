@@ -35,7 +35,14 @@ export const orderProviders: Provider[] = [
   },
   {
     provide: CARD_PROCESSOR,
-    useFactory: (vault: SandboxCardVault, clock: Clock, ids: IdGenerator, config: AppConfig, store: EventStore, secrets: AppSecrets) =>
+    useFactory: (
+      vault: SandboxCardVault,
+      clock: Clock,
+      ids: IdGenerator,
+      config: AppConfig,
+      store: EventStore,
+      secrets: AppSecrets,
+    ) =>
       new SandboxCardProcessor({
         vault,
         clock,
@@ -47,7 +54,13 @@ export const orderProviders: Provider[] = [
   },
   {
     provide: PAYOUT_RAIL,
-    useFactory: (vault: BankAccountVaultPort, clock: Clock, config: AppConfig, store: EventStore, secrets: AppSecrets): PayoutRailPort =>
+    useFactory: (
+      vault: BankAccountVaultPort,
+      clock: Clock,
+      config: AppConfig,
+      store: EventStore,
+      secrets: AppSecrets,
+    ): PayoutRailPort =>
       new SandboxPayoutRail({
         vault,
         clock,

@@ -31,6 +31,10 @@ export class OrderSettings {
 
   /** The per-user card purchase limit, kept per payment currency. */
   purchaseLimit(currency: string): PurchaseLimitPolicy {
-    return { limit: this.config.ORDER_PURCHASE_LIMIT, currency, windowHours: this.config.ORDER_PURCHASE_LIMIT_WINDOW_HOURS };
+    return {
+      limit: this.config.ORDER_PURCHASE_LIMIT,
+      currency,
+      windowHours: this.config.ORDER_PURCHASE_LIMIT_WINDOW_HOURS,
+    };
   }
 }

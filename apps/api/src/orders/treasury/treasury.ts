@@ -27,7 +27,10 @@ export class Treasury {
 
   chain(name: string): ChainInfo {
     const chain = findChain(name, this.config.APP_ENV);
-    if (!chain) throw new DomainException(invalid('chain_not_supported', `chain ${name} is not a chain of ${this.config.APP_ENV}`));
+    if (!chain)
+      throw new DomainException(
+        invalid('chain_not_supported', `chain ${name} is not a chain of ${this.config.APP_ENV}`),
+      );
     return chain;
   }
 
@@ -43,7 +46,13 @@ export class Treasury {
   }
 
   /** Staging: tops the treasury up from the faucet until it holds `baseUnits` of the token (best effort). */
-  async ensureFunds(chainName: string, token: ChainToken, symbol: string, baseUnits: bigint, decimals: number): Promise<void> {
+  async ensureFunds(
+    chainName: string,
+    token: ChainToken,
+    symbol: string,
+    baseUnits: bigint,
+    decimals: number,
+  ): Promise<void> {
     if (this.config.APP_ENV !== 'staging') return;
     const address = this.addressOn(chainName);
     for (let attempt = 0; attempt < 20; attempt++) {
@@ -53,7 +62,12 @@ export class Treasury {
       if (missing <= 0n) return;
       const wanted = Decimal.min(FAUCET_MAX, Decimal.max(new Decimal(1), fromBaseUnits(missing, decimals).ceil()));
       const amount = token.native ? fromBaseUnits(missing, decimals).toFixed() : wanted.toFixed();
-      const funded = await this.gateway.fund({ chain: chainName, address, token: token.native ? 'native' : symbol, amount });
+      const funded = await this.gateway.fund({
+        chain: chainName,
+        address,
+        token: token.native ? 'native' : symbol,
+        amount,
+      });
       if (E.isLeft(funded)) return;
     }
   }

@@ -84,7 +84,12 @@ export class SavePaymentMethodHandler implements ICommandHandler<SavePaymentMeth
     };
     let position: bigint;
     try {
-      ({ position } = await this.aggregates.execute(PaymentMethodAggregate, paymentMethodId, { type: 'SavePaymentMethod', data: method }, caller.context));
+      ({ position } = await this.aggregates.execute(
+        PaymentMethodAggregate,
+        paymentMethodId,
+        { type: 'SavePaymentMethod', data: method },
+        caller.context,
+      ));
     } catch (error) {
       await forgetVaultedAccount(this.vault, method.vaultToken);
       throw error;

@@ -10,7 +10,11 @@ export class PersonalDataBox {
   constructor(private readonly secrets: IdentitySecrets) {}
 
   seal(value: unknown, boundTo: string): string {
-    return seal(this.secrets.encryptionKey('personal-data'), Buffer.from(JSON.stringify(value), 'utf8'), boundTo).toString('base64url');
+    return seal(
+      this.secrets.encryptionKey('personal-data'),
+      Buffer.from(JSON.stringify(value), 'utf8'),
+      boundTo,
+    ).toString('base64url');
   }
 
   open<Value>(sealed: string, boundTo: string): Value {

@@ -10,7 +10,10 @@ export const walletChain = (wallet: Wallet, name: string, field: string): ChainI
   if (!chain || chain.chainType !== wallet.chainType) {
     const names = chainsOfWallet(wallet).map((candidate) => candidate.name);
     throw new DomainException(
-      invalid('invalid_chain', `${field}: "${name}" is not a ${wallet.chainType} chain of ${wallet.environment}; expected ${names.join(', ')}`),
+      invalid(
+        'invalid_chain',
+        `${field}: "${name}" is not a ${wallet.chainType} chain of ${wallet.environment}; expected ${names.join(', ')}`,
+      ),
     );
   }
   return chain;

@@ -17,7 +17,8 @@ export const callerOwner = (principal: Principal, field: string): Owner => {
     );
   }
   const value = normalizeOwnerValue('userId', principal.userId);
-  if (E.isLeft(value)) throw new DomainException(invalid('user_required', `${field}: the caller's user id ${value.left}`));
+  if (E.isLeft(value))
+    throw new DomainException(invalid('user_required', `${field}: the caller's user id ${value.left}`));
   return { type: 'userId', value: value.right };
 };
 
@@ -33,5 +34,9 @@ export const isVisibleTo = (principal: Principal, projectId: string, owner: stri
 
 export const ownerNotAllowed = (owner: string) =>
   new DomainException(
-    domainError('forbidden', 'owner_not_allowed', `owner: this request creates wallets only for the calling user (${owner})`),
+    domainError(
+      'forbidden',
+      'owner_not_allowed',
+      `owner: this request creates wallets only for the calling user (${owner})`,
+    ),
   );

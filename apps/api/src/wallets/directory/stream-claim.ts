@@ -1,4 +1,9 @@
-import { type EventStore, type EventToAppend, type RecordedEvent, WrongExpectedRevisionError } from '@paykit/event-store';
+import {
+  type EventStore,
+  type EventToAppend,
+  type RecordedEvent,
+  WrongExpectedRevisionError,
+} from '@paykit/event-store';
 
 export type StreamClaim =
   | { readonly claimed: true; readonly position: bigint }

@@ -7,7 +7,8 @@ import { EVENT_STORE, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js
 import { type ReadModelStatement, preparedOnceReady } from './prepared-once-ready.js';
 import { WALLETS_PROJECTION } from './wallets.projection.js';
 
-const SELECT_BY_ADDRESS = 'SELECT wallet_id, chain_type FROM wallets WHERE project_id = ? AND address = ? ORDER BY position';
+const SELECT_BY_ADDRESS =
+  'SELECT wallet_id, chain_type FROM wallets WHERE project_id = ? AND address = ? ORDER BY position';
 
 /** How long a lookup that found nothing waits for the read model to catch up before answering 404. */
 const CATCH_UP_WAIT_MS = 2_000;

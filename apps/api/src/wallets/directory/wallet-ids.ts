@@ -19,11 +19,15 @@ export const walletStream = (walletId: string): string => `wallet-${walletId}`;
  * The claim on an on-chain address: appended at no_stream by the first wallet that takes it, so
  * no two wallets ever share one (addresses are global, so the stream is not per project).
  */
-export const walletAddressStream = (chainType: ChainType, address: string): string => `walletaddress-${chainType}-${address}`;
+export const walletAddressStream = (chainType: ChainType, address: string): string =>
+  `walletaddress-${chainType}-${address}`;
 
 /** A UUID-shaped hash (version 8: custom, name-based) of a label and its parts. */
 const nameBasedId = (label: string, ...parts: readonly string[]): string => {
-  const bytes = createHash('sha256').update([label, ...parts].join('\n')).digest().subarray(0, 16);
+  const bytes = createHash('sha256')
+    .update([label, ...parts].join('\n'))
+    .digest()
+    .subarray(0, 16);
   bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
@@ -69,5 +73,10 @@ export const identityKeyOfRequest = (request: CreateWalletRequest): string | und
     if (E.isLeft(parsed)) return undefined;
     owner = formatOwner(parsed.right);
   }
-  return walletIdentityKey({ chainType, walletType, ...(owner !== undefined && { owner }), ...(request.alias !== undefined && { alias: request.alias }) });
+  return walletIdentityKey({
+    chainType,
+    walletType,
+    ...(owner !== undefined && { owner }),
+    ...(request.alias !== undefined && { alias: request.alias }),
+  });
 };

@@ -1,4 +1,10 @@
-import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
 import { type EventStore, EventStoreUnavailableError, type Subscription } from '@paykit/event-store';
 import type { ChainGateway } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';

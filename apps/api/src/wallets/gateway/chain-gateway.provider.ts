@@ -14,7 +14,8 @@ import { CHAIN_GATEWAY, CHAIN_GATEWAY_OVERRIDE } from './chain-gateway.token.js'
 const evmFaucetKey = (): Hex | undefined => {
   const value = process.env['EVM_FAUCET_KEY'];
   if (value === undefined || value === '') return undefined;
-  if (!/^0x[0-9a-fA-F]{64}$/.test(value)) throw new ConfigError(['EVM_FAUCET_KEY: must be a 0x-prefixed 32-byte hex private key']);
+  if (!/^0x[0-9a-fA-F]{64}$/.test(value))
+    throw new ConfigError(['EVM_FAUCET_KEY: must be a 0x-prefixed 32-byte hex private key']);
   return value as Hex;
 };
 
@@ -27,7 +28,12 @@ const evmFaucetKey = (): Hex | undefined => {
  */
 export const chainGatewayProvider: Provider = {
   provide: CHAIN_GATEWAY,
-  useFactory: (config: AppConfig, clock: Clock, store: EventStore, override: ChainGateway | undefined): ChainGateway => {
+  useFactory: (
+    config: AppConfig,
+    clock: Clock,
+    store: EventStore,
+    override: ChainGateway | undefined,
+  ): ChainGateway => {
     if (override) return override;
     const faucetKey = evmFaucetKey();
     try {
@@ -38,7 +44,9 @@ export const chainGatewayProvider: Provider = {
         evmRpcUrls: config.EVM_RPC_URLS,
         ...(faucetKey && { evmFaucetKey: faucetKey }),
         ...(config.EVENT_STORE !== 'memory' && { dataDir: config.DATA_DIR }),
-        ...(config.SANDBOX_BLOCK_TIME_MS !== undefined && { sandboxTiming: { blockTimeMs: config.SANDBOX_BLOCK_TIME_MS } }),
+        ...(config.SANDBOX_BLOCK_TIME_MS !== undefined && {
+          sandboxTiming: { blockTimeMs: config.SANDBOX_BLOCK_TIME_MS },
+        }),
         productionFallback: config.CHAIN_PRODUCTION_FALLBACK,
       });
     } catch (error) {

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { type CustodialKey, type CustodialKeys, type EncryptionKey, type KeyRequest, generateCustodialKey } from '@paykit/wallets';
+import {
+  type CustodialKey,
+  type CustodialKeys,
+  type EncryptionKey,
+  type KeyRequest,
+  generateCustodialKey,
+} from '@paykit/wallets';
 
 /** Draws a fresh key for each request (secp256k1 rejects ~2^-128 of draws: draw again) and seals it. */
 export const generateCustodialKeys = (requests: readonly KeyRequest[], encryptionKey: EncryptionKey): CustodialKeys =>

@@ -19,12 +19,20 @@ export class ServiceSigner {
 
   /** A signer's EIP-191 signature of 32 raw bytes, as an external wallet signs an approval. */
   signPersonal(wallet: Wallet, signer: Signer, message: Hex): Promise<string> {
-    return this.withKey(wallet, signer, (privateKey) => privateKeyToAccount(privateKey).signMessage({ message: { raw: message } }));
+    return this.withKey(wallet, signer, (privateKey) =>
+      privateKeyToAccount(privateKey).signMessage({ message: { raw: message } }),
+    );
   }
 
-  private async withKey(wallet: Wallet, signer: Signer | undefined, use: (privateKey: Hex) => Promise<string>): Promise<string> {
+  private async withKey(
+    wallet: Wallet,
+    signer: Signer | undefined,
+    use: (privateKey: Hex) => Promise<string>,
+  ): Promise<string> {
     const holder = signer === undefined ? WALLET_KEY : custodialHolderOf(signer);
-    const key = (holder !== undefined ? wallet.custodialKeys[holder] : undefined) ?? (signer ? wallet.custodialKeys[signer.locator] : undefined);
+    const key =
+      (holder !== undefined ? wallet.custodialKeys[holder] : undefined) ??
+      (signer ? wallet.custodialKeys[signer.locator] : undefined);
     if (!key) throw new Error(`wallet ${wallet.walletId} holds no key for ${signer?.locator ?? 'itself'}`);
     const secret = openCustodialKey(key, this.secrets.custodialKeyEncryption);
     try {

@@ -12,20 +12,32 @@ export interface TransferIntent {
   readonly memo?: { readonly type: 'text' | 'id' | 'hash'; readonly value: string };
 }
 
-const refuse = (field: string, message: string) => new DomainException(invalid('unsupported_transaction', `${field}: ${message}`));
+const refuse = (field: string, message: string) =>
+  new DomainException(invalid('unsupported_transaction', `${field}: ${message}`));
 
 const SUPPORTED = 'a native value transfer (empty data) or an ERC-20 transfer(address,uint256) call';
 
 /** One EVM call `{to, value, data}`. */
-export const evmIntentOf = (chain: ChainInfo, calls: NonNullable<SendTransactionBody['params']['calls']>): TransferIntent => {
+export const evmIntentOf = (
+  chain: ChainInfo,
+  calls: NonNullable<SendTransactionBody['params']['calls']>,
+): TransferIntent => {
   if (calls.length !== 1) throw refuse('params.calls', `exactly one call is executed here, ${SUPPORTED}`);
   const [call] = calls as [(typeof calls)[number]];
-  if (!('to' in call)) throw refuse('params.calls[0].transaction', `serialized EVM transactions are not executed here; send the call as {to, value, data}: ${SUPPORTED}`);
+  if (!('to' in call))
+    throw refuse(
+      'params.calls[0].transaction',
+      `serialized EVM transactions are not executed here; send the call as {to, value, data}: ${SUPPORTED}`,
+    );
   const valueText = String(call.value ?? '0');
-  if (!/^\d+$/.test(valueText)) throw new DomainException(invalid('invalid_transaction', 'params.calls[0].value: must be an integer amount of wei'));
+  if (!/^\d+$/.test(valueText))
+    throw new DomainException(
+      invalid('invalid_transaction', 'params.calls[0].value: must be an integer amount of wei'),
+    );
   const value = BigInt(valueText);
   const data = (call.data ?? '0x') as string;
-  if (!isHex(data)) throw new DomainException(invalid('invalid_transaction', 'params.calls[0].data: must be 0x-prefixed hex'));
+  if (!isHex(data))
+    throw new DomainException(invalid('invalid_transaction', 'params.calls[0].data: must be 0x-prefixed hex'));
   if (data === '0x') {
     if (value <= 0n) throw refuse('params.calls[0].value', 'a call without data must move a value above zero');
     return { tokenLocator: `${chain.name}:${chain.nativeCurrency.symbol}`, recipient: call.to, baseUnits: value };
@@ -36,7 +48,8 @@ export const evmIntentOf = (chain: ChainInfo, calls: NonNullable<SendTransaction
   } catch {
     throw refuse('params.calls[0].data', `not ${SUPPORTED}`);
   }
-  if (decoded.functionName !== 'transfer' || value !== 0n) throw refuse('params.calls[0].data', `${decoded.functionName} is not executed here: ${SUPPORTED}`);
+  if (decoded.functionName !== 'transfer' || value !== 0n)
+    throw refuse('params.calls[0].data', `${decoded.functionName} is not executed here: ${SUPPORTED}`);
   const [recipient, amount] = decoded.args as readonly [string, bigint];
   return { tokenLocator: `${chain.name}:${call.to}`, recipient, baseUnits: amount };
 };
@@ -44,24 +57,52 @@ export const evmIntentOf = (chain: ChainInfo, calls: NonNullable<SendTransaction
 /** A base58 `VersionedTransaction` whose one instruction is a System Program transfer from the wallet. */
 export const solanaIntentOf = (wallet: Wallet, chain: ChainInfo, serialized: string): TransferIntent => {
   const read = solanaTransactionMovements(serialized);
-  if (!read) throw new DomainException(invalid('invalid_transaction', 'params.transaction: not a base58 serialized Solana transaction'));
+  if (!read)
+    throw new DomainException(
+      invalid('invalid_transaction', 'params.transaction: not a base58 serialized Solana transaction'),
+    );
   const [movement] = read.movements;
   if (read.otherPrograms.length > 0 || read.movements.length !== 1 || !movement) {
-    throw refuse('params.transaction', 'one System Program transfer of SOL is executed here; send tokens with POST .../tokens/{tokenLocator}/transfers');
+    throw refuse(
+      'params.transaction',
+      'one System Program transfer of SOL is executed here; send tokens with POST .../tokens/{tokenLocator}/transfers',
+    );
   }
-  if (movement.from !== wallet.address) throw refuse('params.transaction', `the transfer must move SOL from this wallet (${wallet.address})`);
-  return { tokenLocator: `${chain.name}:${chain.nativeCurrency.symbol}`, recipient: movement.to, baseUnits: movement.lamports };
+  if (movement.from !== wallet.address)
+    throw refuse('params.transaction', `the transfer must move SOL from this wallet (${wallet.address})`);
+  return {
+    tokenLocator: `${chain.name}:${chain.nativeCurrency.symbol}`,
+    recipient: movement.to,
+    baseUnits: movement.lamports,
+  };
 };
 
 /** A contract call `transfer({from?, to, amount})` on a token's contract (SEP-41). */
-export const stellarIntentOf = (wallet: Wallet, chain: ChainInfo, transaction: Exclude<SendTransactionBody['params']['transaction'], string | undefined>): TransferIntent => {
+export const stellarIntentOf = (
+  wallet: Wallet,
+  chain: ChainInfo,
+  transaction: Exclude<SendTransactionBody['params']['transaction'], string | undefined>,
+): TransferIntent => {
   if (transaction.type !== 'contract-call' || transaction.method !== 'transfer' || !transaction.contractId) {
-    throw refuse('params.transaction', 'a contract-call of transfer(from, to, amount) on a token contract is executed here');
+    throw refuse(
+      'params.transaction',
+      'a contract-call of transfer(from, to, amount) on a token contract is executed here',
+    );
   }
   const { from, to, amount } = transaction.args ?? {};
-  if (from !== undefined && from !== wallet.address) throw refuse('params.transaction.args.from', `must be this wallet (${wallet.address})`);
-  if (typeof to !== 'string' || (typeof amount !== 'string' && typeof amount !== 'number') || !/^\d+$/.test(String(amount))) {
-    throw new DomainException(invalid('invalid_transaction', 'params.transaction.args: transfer takes { to: address, amount: integer base units }'));
+  if (from !== undefined && from !== wallet.address)
+    throw refuse('params.transaction.args.from', `must be this wallet (${wallet.address})`);
+  if (
+    typeof to !== 'string' ||
+    (typeof amount !== 'string' && typeof amount !== 'number') ||
+    !/^\d+$/.test(String(amount))
+  ) {
+    throw new DomainException(
+      invalid(
+        'invalid_transaction',
+        'params.transaction.args: transfer takes { to: address, amount: integer base units }',
+      ),
+    );
   }
   return {
     tokenLocator: `${chain.name}:${transaction.contractId}`,

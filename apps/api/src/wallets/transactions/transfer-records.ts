@@ -9,7 +9,6 @@ import { EVENT_STORE, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js
 import { type ReadModelStatement as Statement, preparedOnceReady } from '../directory/prepared-once-ready.js';
 import { TRANSFERS_PROJECTION } from './transfers.projection.js';
 
-
 /** How long a read waits for the transfers read model to reach the store's head (read your writes). */
 const CATCH_UP_WAIT_MS = 2_000;
 
@@ -69,7 +68,9 @@ export class TransferRecords {
   /** A wallet's transfers newest first, keyed by position, for keysetPage. */
   source(projectId: string, walletId: string): KeysetSource<TransferRow, string> {
     const read = (name: 'older' | 'newer', position: string, count: number): TransferRow[] =>
-      (this.all(name, projectId, walletId, BigInt(position), count) as { state: string; position: number | bigint }[]).map((row) => ({
+      (
+        this.all(name, projectId, walletId, BigInt(position), count) as { state: string; position: number | bigint }[]
+      ).map((row) => ({
         transfer: JSON.parse(row.state) as Transfer,
         position: String(row.position),
       }));

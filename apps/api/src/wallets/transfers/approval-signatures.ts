@@ -50,14 +50,23 @@ export const verifyApproval = (wallet: Wallet, member: QuorumSigner, message: st
     case 'external-wallet':
     case 'server': {
       if (wallet.chainType === 'evm') {
-        return verifyEvmPersonalSignature({ address: signer.address, message: { raw: approvalMessageBytes(message) }, signature });
+        return verifyEvmPersonalSignature({
+          address: signer.address,
+          message: { raw: approvalMessageBytes(message) },
+          signature,
+        });
       }
       const bytes = ed25519SignatureBytes(signature);
       const signed = signedBytes(wallet, message);
       return (
         bytes !== null &&
         signed !== null &&
-        verifyEd25519Signature({ chainType: wallet.chainType, address: signer.address, message: signed, signature: bytes })
+        verifyEd25519Signature({
+          chainType: wallet.chainType,
+          address: signer.address,
+          message: signed,
+          signature: bytes,
+        })
       );
     }
     case 'passkey':

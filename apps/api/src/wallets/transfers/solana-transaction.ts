@@ -1,4 +1,10 @@
-import { type Memo, type QuorumInput, type TransferRecipient, type TransferToken, approvalMessageOf } from '@paykit/transfers';
+import {
+  type Memo,
+  type QuorumInput,
+  type TransferRecipient,
+  type TransferToken,
+  approvalMessageOf,
+} from '@paykit/transfers';
 import { type Wallet, isSolanaAddress, solanaTransferTransaction } from '@paykit/wallets';
 
 export interface SolanaTransferPlan {
@@ -18,7 +24,8 @@ export interface SolanaTransferPlan {
  */
 const signersOf = (plan: SolanaTransferPlan): string[] | undefined => {
   const approvers = plan.quorums.flatMap((quorum) => quorum.signers.map((signer) => signer.address));
-  const signers = approvers.length > 0 ? [...new Set(approvers)] : [plan.wallet.adminSigner?.address].filter((a) => a !== undefined);
+  const signers =
+    approvers.length > 0 ? [...new Set(approvers)] : [plan.wallet.adminSigner?.address].filter((a) => a !== undefined);
   return signers.every(isSolanaAddress) ? signers : undefined;
 };
 
@@ -27,7 +34,9 @@ const signersOf = (plan: SolanaTransferPlan): string[] | undefined => {
  * digest (the 32 bytes in the lifetime slot): approvers sign its message, as the public SDK's
  * Solana signers do. Undefined on other chains, or for a smart wallet without a signer address.
  */
-export const solanaTransactionFor = (plan: SolanaTransferPlan): { transaction: string; message: string } | undefined => {
+export const solanaTransactionFor = (
+  plan: SolanaTransferPlan,
+): { transaction: string; message: string } | undefined => {
   const { wallet } = plan;
   if (wallet.chainType !== 'solana') return undefined;
   const signers = signersOf(plan);

@@ -1,6 +1,14 @@
 import { DomainException, type DomainError, invalid } from '@paykit/kernel';
 import type { TransferRecipient } from '@paykit/transfers';
-import { type ChainType, type Wallet, type WalletLocator, isAddressOf, normalizeAddress, parseOwner, parseWalletLocator } from '@paykit/wallets';
+import {
+  type ChainType,
+  type Wallet,
+  type WalletLocator,
+  isAddressOf,
+  normalizeAddress,
+  parseOwner,
+  parseWalletLocator,
+} from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Principal } from '../../auth/principal.js';
 import type { WalletAddresses } from '../directory/wallet-addresses.js';
@@ -9,8 +17,7 @@ import type { WalletResolver } from '../directory/wallet-resolver.js';
 const refuse = (message: string) => new DomainException(invalid('invalid_recipient', `recipient: ${message}`));
 
 /** The locator parser speaks of `walletLocator`; here the locator is the body's `recipient`. */
-const asRecipientError = (error: DomainError): DomainException =>
-  refuse(error.message.replace(/^walletLocator: /, ''));
+const asRecipientError = (error: DomainError): DomainException => refuse(error.message.replace(/^walletLocator: /, ''));
 
 /**
  * A user locator as the public SDK sends it (`email:`, `userId:`, `phoneNumber:`, `x:`,
@@ -23,8 +30,13 @@ const userLocatorOf = (text: string, chainType: ChainType): Extract<WalletLocato
 };
 
 /** The user's smart wallet on that family, else their MPC wallet. */
-const findUserWallet = async (principal: Principal, user: Extract<WalletLocator, { kind: 'owner' }>, resolver: WalletResolver) =>
-  (await resolver.find(principal, user, 'recipient')) ?? resolver.find(principal, { ...user, walletType: 'mpc' }, 'recipient');
+const findUserWallet = async (
+  principal: Principal,
+  user: Extract<WalletLocator, { kind: 'owner' }>,
+  resolver: WalletResolver,
+) =>
+  (await resolver.find(principal, user, 'recipient')) ??
+  resolver.find(principal, { ...user, walletType: 'mpc' }, 'recipient');
 
 /**
  * A transfer's recipient: an address of the sender's chain family (one of our wallets or not),
@@ -47,8 +59,11 @@ export const resolveRecipient = async (
   const user = E.isLeft(parsed) ? userLocatorOf(text, chainType) : undefined;
   if (E.isLeft(parsed) && !user) throw asRecipientError(parsed.left);
   const locator = user ?? (parsed as E.Right<WalletLocator>).right;
-  if (locator.kind === 'address') throw refuse(`"${text}" is not ${chainType === 'evm' ? 'an' : 'a'} ${chainType} address`);
-  const found = user ? await findUserWallet(principal, user, directory.resolver) : await directory.resolver.find(principal, locator, 'recipient');
+  if (locator.kind === 'address')
+    throw refuse(`"${text}" is not ${chainType === 'evm' ? 'an' : 'a'} ${chainType} address`);
+  const found = user
+    ? await findUserWallet(principal, user, directory.resolver)
+    : await directory.resolver.find(principal, locator, 'recipient');
   if (!found) throw refuse(`no wallet matches "${text}"`);
   if (found.wallet.chainType !== chainType) {
     throw refuse(`"${text}" is a ${found.wallet.chainType} wallet; this wallet sends on ${chainType}`);

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { WebhookAttempt, WebhookDeliveryDetail, WebhookDeliveryResponse, WebhookDeliveryStatus } from '@paykit/contracts';
+import type {
+  WebhookAttempt,
+  WebhookDeliveryDetail,
+  WebhookDeliveryResponse,
+  WebhookDeliveryStatus,
+} from '@paykit/contracts';
 import type { ReadModelDatabase } from '@paykit/projections';
 import type { z } from 'zod';
 import type { KeysetSource } from '../../http/pagination/keyset-page.js';
@@ -61,7 +66,9 @@ export class DeliveriesReadModel {
   source(endpointId: string, status: Status | undefined): KeysetSource<ListedDelivery, number> {
     const s = this.prepared();
     const [after, before, scope] =
-      status === undefined ? [s.after, s.before, [endpointId]] : [s.afterWithStatus, s.beforeWithStatus, [endpointId, status]];
+      status === undefined
+        ? [s.after, s.before, [endpointId]]
+        : [s.afterWithStatus, s.beforeWithStatus, [endpointId, status]];
     return {
       after: (key, count) => this.rows(after.all(...scope, key ?? Number.MAX_SAFE_INTEGER, count)),
       before: (key, count) => this.rows(before.all(...scope, key, count)),
@@ -97,7 +104,10 @@ export class DeliveriesReadModel {
       status: row.status,
       attemptCount: row.attempt_count,
       createdAt: row.occurred_at,
-      nextAttemptAt: row.status !== 'pending' || row.next_attempt_at === null ? null : nextAttemptOf(row.next_attempt_at, row.occurred_at),
+      nextAttemptAt:
+        row.status !== 'pending' || row.next_attempt_at === null
+          ? null
+          : nextAttemptOf(row.next_attempt_at, row.occurred_at),
       deliveredAt: row.delivered_at,
       lastAttempt,
     };
@@ -111,16 +121,22 @@ export class DeliveriesReadModel {
   private prepare(db: ReadModelDatabase) {
     const all = "d.endpoint_id = ? AND d.status != 'cancelled'";
     const withStatus = 'd.endpoint_id = ? AND d.status = ?';
-    const newestFirst = (scope: string) => db.prepare(`SELECT ${COLUMNS} WHERE ${scope} AND d.seq < ? ORDER BY d.seq DESC LIMIT ?`);
-    const oldestFirst = (scope: string) => db.prepare(`SELECT ${COLUMNS} WHERE ${scope} AND d.seq > ? ORDER BY d.seq ASC LIMIT ?`);
+    const newestFirst = (scope: string) =>
+      db.prepare(`SELECT ${COLUMNS} WHERE ${scope} AND d.seq < ? ORDER BY d.seq DESC LIMIT ?`);
+    const oldestFirst = (scope: string) =>
+      db.prepare(`SELECT ${COLUMNS} WHERE ${scope} AND d.seq > ? ORDER BY d.seq ASC LIMIT ?`);
     return {
       after: newestFirst(all),
       before: oldestFirst(all),
       afterWithStatus: newestFirst(withStatus),
       beforeWithStatus: oldestFirst(withStatus),
       one: db.prepare(`SELECT ${COLUMNS} WHERE d.endpoint_id = ? AND d.message_id = ? AND d.status != 'cancelled'`),
-      attempts: db.prepare(`SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts WHERE delivery_seq = ? ORDER BY attempt_id`),
-      lastAttempt: db.prepare(`SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts WHERE delivery_seq = ? ORDER BY attempt_id DESC LIMIT 1`),
+      attempts: db.prepare(
+        `SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts WHERE delivery_seq = ? ORDER BY attempt_id`,
+      ),
+      lastAttempt: db.prepare(
+        `SELECT ${ATTEMPT_COLUMNS} FROM webhook_attempts WHERE delivery_seq = ? ORDER BY attempt_id DESC LIMIT 1`,
+      ),
       payload: db.prepare('SELECT payload FROM webhook_messages WHERE message_id = ?'),
     };
   }

@@ -46,11 +46,15 @@ export class DeliveryQueue {
   /** Leases up to `limit` due deliveries (none of `busy`) until `leaseUntil`. */
   claimDue(now: number, leaseUntil: number, limit: number, busy: ReadonlySet<number>): DueDelivery[] {
     const s = this.prepared();
-    return this.outbox.db.transaction(() => {
-      const due = (s.due.all({ now, limit: limit + busy.size }) as DueDelivery[]).filter((row) => !busy.has(row.seq)).slice(0, limit);
-      for (const row of due) s.lease.run(leaseUntil, row.seq);
-      return due;
-    }).immediate();
+    return this.outbox.db
+      .transaction(() => {
+        const due = (s.due.all({ now, limit: limit + busy.size }) as DueDelivery[])
+          .filter((row) => !busy.has(row.seq))
+          .slice(0, limit);
+        for (const row of due) s.lease.run(leaseUntil, row.seq);
+        return due;
+      })
+      .immediate();
   }
 
   /** Keeps the first rendering of a message's body: every attempt sends the same bytes. */

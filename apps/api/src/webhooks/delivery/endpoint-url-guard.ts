@@ -23,7 +23,14 @@ export class EndpointUrlGuard {
   async check(url: string, signal: AbortSignal): Promise<E.Either<DomainError, CheckedUrl>> {
     const aborted = new Promise<E.Either<DomainError, CheckedUrl>>((resolve) => {
       const give = () =>
-        resolve(E.left({ kind: 'invalid', code: 'url_not_allowed', message: 'The host did not resolve in time', parameters: { reason: 'unresolvable' } }));
+        resolve(
+          E.left({
+            kind: 'invalid',
+            code: 'url_not_allowed',
+            message: 'The host did not resolve in time',
+            parameters: { reason: 'unresolvable' },
+          }),
+        );
       if (signal.aborted) give();
       else signal.addEventListener('abort', give, { once: true });
     });

@@ -21,7 +21,8 @@ export class MessagePayloads {
     const type = delivery.messageType as WebhookEventType;
     const { fromRevision, maxCount } = payloadSourceOf(type, BigInt(delivery.revision));
     const events: RecordedEvent[] = [];
-    for await (const event of this.store.readStream(delivery.streamName, { fromRevision, maxCount })) events.push(event);
+    for await (const event of this.store.readStream(delivery.streamName, { fromRevision, maxCount }))
+      events.push(event);
     return this.queue.keepPayload(delivery.messageId, JSON.stringify(renderPayload(type, events)));
   }
 }

@@ -46,13 +46,22 @@ export class WebhookSender {
     const signal = AbortSignal.any([timeout, stop]);
     const checked = await this.guard.check(url, signal);
     if (stop.aborted) throw new AttemptInterruptedError();
-    if (E.isLeft(checked)) return { statusCode: null, error: `URL refused: ${checked.left.message}`, durationMs: elapsed() };
+    if (E.isLeft(checked))
+      return { statusCode: null, error: `URL refused: ${checked.left.message}`, durationMs: elapsed() };
     try {
-      const answer = await this.transport(checked.right.url, { method: 'POST', headers, body, signal, addresses: checked.right.addresses });
+      const answer = await this.transport(checked.right.url, {
+        method: 'POST',
+        headers,
+        body,
+        signal,
+        addresses: checked.right.addresses,
+      });
       return { statusCode: answer.status, error: null, durationMs: elapsed() };
     } catch (error) {
       if (stop.aborted) throw new AttemptInterruptedError();
-      const reason = timeout.aborted ? `No answer within ${this.config.WEBHOOK_REQUEST_TIMEOUT_MS} ms` : `Request failed: ${(error as Error).message}`;
+      const reason = timeout.aborted
+        ? `No answer within ${this.config.WEBHOOK_REQUEST_TIMEOUT_MS} ms`
+        : `Request failed: ${(error as Error).message}`;
       return { statusCode: null, error: reason, durationMs: elapsed() };
     }
   }

@@ -21,11 +21,17 @@ export class EndpointSecrets {
   }
 
   seal(secret: string, endpointId: string): string {
-    return seal(this.encryptionKey(), Buffer.from(secret, 'utf8'), webhookEndpointStreamName(endpointId)).toString('base64url');
+    return seal(this.encryptionKey(), Buffer.from(secret, 'utf8'), webhookEndpointStreamName(endpointId)).toString(
+      'base64url',
+    );
   }
 
   open(sealed: string, endpointId: string): string {
-    const plaintext = open(this.encryptionKey(), Buffer.from(sealed, 'base64url'), webhookEndpointStreamName(endpointId));
+    const plaintext = open(
+      this.encryptionKey(),
+      Buffer.from(sealed, 'base64url'),
+      webhookEndpointStreamName(endpointId),
+    );
     if (!plaintext) throw new Error('A webhook secret does not open with this deployment’s key');
     return plaintext.toString('utf8');
   }

@@ -62,8 +62,12 @@ export class EndpointsReadModel {
 
   private prepare(db: ReadModelDatabase) {
     return {
-      after: db.prepare(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE project_id = ? AND seq > ? ORDER BY seq ASC LIMIT ?`),
-      before: db.prepare(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE project_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`),
+      after: db.prepare(
+        `SELECT ${COLUMNS} FROM webhook_endpoints WHERE project_id = ? AND seq > ? ORDER BY seq ASC LIMIT ?`,
+      ),
+      before: db.prepare(
+        `SELECT ${COLUMNS} FROM webhook_endpoints WHERE project_id = ? AND seq < ? ORDER BY seq DESC LIMIT ?`,
+      ),
       one: db.prepare(`SELECT ${COLUMNS} FROM webhook_endpoints WHERE endpoint_id = ? AND project_id = ?`),
     };
   }

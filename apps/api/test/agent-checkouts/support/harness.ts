@@ -67,7 +67,9 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
     LOG_LEVEL: 'silent',
     AGENT_CHECKOUT_ALLOWED_HOSTS: new URL(shop.url).host,
     // The deployment's credential for the demo merchant's agentic-checkout API (its documented test key).
-    AGENT_CHECKOUT_ACP_CREDENTIALS: JSON.stringify({ [new URL(shop.url).origin]: { token: DEFAULT_ACP_API_KEY, merchantId: DEFAULT_MERCHANT_ID } }),
+    AGENT_CHECKOUT_ACP_CREDENTIALS: JSON.stringify({
+      [new URL(shop.url).origin]: { token: DEFAULT_ACP_API_KEY, merchantId: DEFAULT_MERCHANT_ID },
+    }),
     AGENT_CHECKOUT_DRAIN_MS: 200,
     RATE_LIMIT_WRITES_PER_MIN: 100_000,
     RATE_LIMIT_READS_PER_MIN: 100_000,

@@ -22,10 +22,20 @@ const percentile = (values: readonly number[], p: number): string =>
 it('measures faucet and balance requests', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'paykit-faucet-bench-'));
   const app = await createApp({
-    env: { PORT: 0, HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'silent', RATE_LIMIT_WRITES_PER_MIN: 10_000_000, RATE_LIMIT_READS_PER_MIN: 10_000_000, SANDBOX_BLOCK_TIME_MS: 20 },
+    env: {
+      PORT: 0,
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_WRITES_PER_MIN: 10_000_000,
+      RATE_LIMIT_READS_PER_MIN: 10_000_000,
+      SANDBOX_BLOCK_TIME_MS: 20,
+    },
   });
   try {
-    const { serverKey } = await app.app.get<Platform>(PLATFORM).provisionProject({ name: 'bench', environment: app.config.APP_ENV }, { actor: { type: 'cli', id: 'bench' } });
+    const { serverKey } = await app.app
+      .get<Platform>(PLATFORM)
+      .provisionProject({ name: 'bench', environment: app.config.APP_ENV }, { actor: { type: 'cli', id: 'bench' } });
     const call = async (method: string, path: string, body?: unknown): Promise<{ address: string }> => {
       const response = await fetch(`${app.baseUrl}${path}`, {
         method,
@@ -38,7 +48,10 @@ it('measures faucet and balance requests', async () => {
     };
     const wallets: string[] = [];
     for (let client = 0; client < CLIENTS; client++) {
-      wallets.push((await call('POST', '/2025-06-09/wallets', { chainType: 'evm', type: 'mpc', owner: `userId:bench-${client}` })).address);
+      wallets.push(
+        (await call('POST', '/2025-06-09/wallets', { chainType: 'evm', type: 'mpc', owner: `userId:bench-${client}` }))
+          .address,
+      );
     }
     const times = { faucet: [] as number[], balance: [] as number[] };
     const timed = async (into: number[], request: () => Promise<unknown>) => {
@@ -46,8 +59,12 @@ it('measures faucet and balance requests', async () => {
       await request();
       into.push(performance.now() - started);
     };
-    const faucet = (wallet: string) => timed(times.faucet, () => call('POST', `/v1-alpha2/wallets/${wallet}/balances`, { amount: 1, token: 'usdc', chain: 'base-sepolia' }));
-    const balance = (wallet: string) => timed(times.balance, () => call('GET', `/2025-06-09/wallets/${wallet}/balances?tokens=usdc&chains=base-sepolia`));
+    const faucet = (wallet: string) =>
+      timed(times.faucet, () =>
+        call('POST', `/v1-alpha2/wallets/${wallet}/balances`, { amount: 1, token: 'usdc', chain: 'base-sepolia' }),
+      );
+    const balance = (wallet: string) =>
+      timed(times.balance, () => call('GET', `/2025-06-09/wallets/${wallet}/balances?tokens=usdc&chains=base-sepolia`));
     const client = async (wallet: string, count: number) => {
       if (SPLIT) {
         for (let index = 0; index < count; index++) await faucet(wallet);

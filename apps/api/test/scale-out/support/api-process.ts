@@ -19,11 +19,18 @@ const LISTENING = /PayKit API listening on (\S+) \(health (\S+)\/health/;
 const START_TIMEOUT_MS = 90_000;
 
 const exited = (child: ChildProcess): Promise<void> =>
-  new Promise((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
+  new Promise((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+  );
 
 export const startApiProcess = (name: string, env: Record<string, string>): Promise<ApiProcess> =>
   new Promise((resolve, reject) => {
-    const child = spawnTypeScript('apps/api/src/main.ts', [], { PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env });
+    const child = spawnTypeScript('apps/api/src/main.ts', [], {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    });
     let stdout = '';
     let stderr = '';
     let started = false;

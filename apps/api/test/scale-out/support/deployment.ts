@@ -74,7 +74,9 @@ export const startDeployment = async (options: DeploymentOptions): Promise<Deplo
       proxy,
       cli: (...args) => runTypeScript('tools/cli/src/main.ts', args, operatorEnv),
       store: () => {
-        store ??= createEventStore(esdb ? { kind: 'esdb', connectionString: esdb.connectionString } : { kind: 'sqlite', dataDir: dirs[0]!.path });
+        store ??= createEventStore(
+          esdb ? { kind: 'esdb', connectionString: esdb.connectionString } : { kind: 'sqlite', dataDir: dirs[0]!.path },
+        );
         return store;
       },
       close: cleanup,

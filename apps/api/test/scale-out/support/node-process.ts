@@ -8,11 +8,20 @@ export const ROOT = resolve(here, '../../../../..');
 
 /** `node` running a TypeScript entry of the workspace from its sources (no build), in its own process. */
 export const spawnTypeScript = (entry: string, args: readonly string[], env: Record<string, string>): ChildProcess =>
-  spawn(process.execPath, ['--conditions=@paykit/source', '--import', resolve(here, 'register-ts-loader.mjs'), resolve(ROOT, entry), ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', TMPDIR: process.env['TMPDIR'] ?? '/tmp', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  spawn(
+    process.execPath,
+    ['--conditions=@paykit/source', '--import', resolve(here, 'register-ts-loader.mjs'), resolve(ROOT, entry), ...args],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        HOME: process.env['HOME'] ?? '',
+        TMPDIR: process.env['TMPDIR'] ?? '/tmp',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
 
 export interface ProcessOutput {
   readonly code: number | null;
@@ -21,7 +30,11 @@ export interface ProcessOutput {
 }
 
 /** Runs to the end and collects the output. */
-export const runTypeScript = (entry: string, args: readonly string[], env: Record<string, string>): Promise<ProcessOutput> =>
+export const runTypeScript = (
+  entry: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): Promise<ProcessOutput> =>
   new Promise((done, fail) => {
     const child = spawnTypeScript(entry, args, env);
     let stdout = '';

@@ -40,11 +40,16 @@ export class ProviderRecords {
   /** Faucet mints of a token (not the gas the faucet adds) into an address. */
   tokenMintsTo(address: string): number {
     return this.transactions().filter(
-      (transaction) => transaction.kind === 'mint' && transaction.token !== 'native' && transaction.to.toLowerCase() === address.toLowerCase(),
+      (transaction) =>
+        transaction.kind === 'mint' &&
+        transaction.token !== 'native' &&
+        transaction.to.toLowerCase() === address.toLowerCase(),
     ).length;
   }
 
   private transactions(): AcceptedTransaction[] {
-    return this.events.filter((event) => event.type === 'SandboxTransactionAccepted').map((event) => event.data as AcceptedTransaction);
+    return this.events
+      .filter((event) => event.type === 'SandboxTransactionAccepted')
+      .map((event) => event.data as AcceptedTransaction);
   }
 }

@@ -24,11 +24,23 @@ export class ServiceClient {
 
   /** The same request to every instance directly: what each one answers. */
   fromEach(path: string, headers: Record<string, string> = {}): Promise<Answer[]> {
-    return Promise.all(this.deployment.instances.map((instance) => this.at(instance.baseUrl, 'GET', path, undefined, headers)));
+    return Promise.all(
+      this.deployment.instances.map((instance) => this.at(instance.baseUrl, 'GET', path, undefined, headers)),
+    );
   }
 
-  at(baseUrl: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-    return fetchJson(`${baseUrl}${path}`, { method, headers: { 'x-api-key': this.serverKey, ...headers }, ...(body === undefined ? {} : { body }) });
+  at(
+    baseUrl: string,
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> {
+    return fetchJson(`${baseUrl}${path}`, {
+      method,
+      headers: { 'x-api-key': this.serverKey, ...headers },
+      ...(body === undefined ? {} : { body }),
+    });
   }
 
   async wallet(owner: string): Promise<string> {
@@ -38,7 +50,11 @@ export class ServiceClient {
   }
 
   async faucet(address: string, amount: number): Promise<void> {
-    const funded = await this.call('POST', `/v1-alpha2/wallets/${address}/balances`, { amount, token: 'usdc', chain: CHAIN });
+    const funded = await this.call('POST', `/v1-alpha2/wallets/${address}/balances`, {
+      amount,
+      token: 'usdc',
+      chain: CHAIN,
+    });
     if (funded.status >= 300) throw new Error(`faucet answered ${funded.status}: ${funded.text}`);
   }
 
@@ -50,7 +66,8 @@ export class ServiceClient {
 
   async cardToken(number: string): Promise<string> {
     const token = await this.call('POST', '/unstable/card-tokens', { number, expMonth: 12, expYear: 2040, cvc: '123' });
-    if (token.status !== 201 && token.status !== 200) throw new Error(`card-tokens answered ${token.status}: ${token.text}`);
+    if (token.status !== 201 && token.status !== 200)
+      throw new Error(`card-tokens answered ${token.status}: ${token.text}`);
     return token.body.token as string;
   }
 
@@ -66,7 +83,10 @@ export class ServiceClient {
         currency: 'usd',
         country: 'US',
         entityType: 'individual',
-        billing: { name: 'Bo Payer', address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } },
+        billing: {
+          name: 'Bo Payer',
+          address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
+        },
       },
     });
     if (saved.status !== 201) throw new Error(`payment-methods answered ${saved.status}: ${saved.text}`);
@@ -75,12 +95,18 @@ export class ServiceClient {
 }
 
 /** Polls `read` until `done`, or fails with what it last saw. */
-export const eventually = async <T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> => {
+export const eventually = async <T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
     if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms; last seen ${JSON.stringify(value).slice(0, 600)}`);
+    if (Date.now() > deadline)
+      throw new Error(`${what}: not within ${timeoutMs} ms; last seen ${JSON.stringify(value).slice(0, 600)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 };

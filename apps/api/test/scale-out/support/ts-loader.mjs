@@ -14,13 +14,19 @@ const CACHE = join(tmpdir(), 'paykit-ts-loader-cache');
 await mkdir(CACHE, { recursive: true });
 let typescript = null;
 
-const COMPILER_OPTIONS = { module: 'ESNext', target: 'ES2022', experimentalDecorators: true, emitDecoratorMetadata: true };
+const COMPILER_OPTIONS = {
+  module: 'ESNext',
+  target: 'ES2022',
+  experimentalDecorators: true,
+  emitDecoratorMetadata: true,
+};
 
 export async function resolve(specifier, context, nextResolve) {
   try {
     return await nextResolve(specifier, context);
   } catch (error) {
-    if (specifier.startsWith('.') && specifier.endsWith('.js')) return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
+    if (specifier.startsWith('.') && specifier.endsWith('.js'))
+      return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
     throw error;
   }
 }
@@ -29,7 +35,10 @@ export async function load(url, context, nextLoad) {
   if (!url.endsWith('.ts')) return nextLoad(url, context);
   const fileName = fileURLToPath(url);
   const text = await readFile(fileName, 'utf8');
-  const cached = join(CACHE, `${createHash('sha256').update(fileName).update('\0').update(text).digest('hex').slice(0, 40)}.js`);
+  const cached = join(
+    CACHE,
+    `${createHash('sha256').update(fileName).update('\0').update(text).digest('hex').slice(0, 40)}.js`,
+  );
   try {
     return { format: 'module', source: await readFile(cached, 'utf8'), shortCircuit: true };
   } catch {

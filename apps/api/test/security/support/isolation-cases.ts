@@ -35,8 +35,10 @@ const walletLocators = (ours: ProjectResources): string[] => [
   // Resolved from x-service-user-id: the other project sends the same user's name.
   'me:evm:smart',
 ];
-const byWallet = (ours: ProjectResources, extra: Omit<Probe, 'params'> & { params?: Record<string, string> } = {}): Probe[] =>
-  walletLocators(ours).map((walletLocator) => ({ ...extra, params: { walletLocator, ...extra.params } }));
+const byWallet = (
+  ours: ProjectResources,
+  extra: Omit<Probe, 'params'> & { params?: Record<string, string> } = {},
+): Probe[] => walletLocators(ours).map((walletLocator) => ({ ...extra, params: { walletLocator, ...extra.params } }));
 
 const endpoint = (ours: ProjectResources) => ({ endpointId: ours.endpointId });
 const deliveries = (ours: ProjectResources, theirs: ProjectResources) => [
@@ -58,7 +60,9 @@ export const ISOLATION_CASES: Readonly<Record<string, IsolationCase>> = {
 
   'GET /2025-06-09/wallets/:walletLocator': notFound((ours) => byWallet(ours)),
   'GET /2025-06-09/wallets/:walletLocator/balances': notFound((ours) => byWallet(ours, { query: 'tokens=usdc' })),
-  'POST /v1-alpha2/wallets/:walletLocator/balances': notFound((ours) => byWallet(ours, { body: { amount: 5, token: 'usdc', chain: CHAIN } })),
+  'POST /v1-alpha2/wallets/:walletLocator/balances': notFound((ours) =>
+    byWallet(ours, { body: { amount: 5, token: 'usdc', chain: CHAIN } }),
+  ),
   'GET /2025-06-09/wallets/:walletLocator/transactions': notFound((ours) => byWallet(ours)),
   'GET /2025-06-09/wallets/:walletLocator/transactions/:transactionId': notFound((ours, theirs) => [
     ...byWallet(ours, { params: { transactionId: ours.transactionId } }),
@@ -66,10 +70,16 @@ export const ISOLATION_CASES: Readonly<Record<string, IsolationCase>> = {
   ]),
   'POST /2025-06-09/wallets/:walletLocator/transactions/:transactionId/approvals': notFound(async (ours, theirs) => [
     ...byWallet(ours, { params: { transactionId: ours.transactionId }, body: await adminApproval(ours) }),
-    { params: { walletLocator: theirs.walletAddress, transactionId: ours.transactionId }, body: await adminApproval(ours) },
+    {
+      params: { walletLocator: theirs.walletAddress, transactionId: ours.transactionId },
+      body: await adminApproval(ours),
+    },
   ]),
   'POST /2025-06-09/wallets/:walletLocator/tokens/:tokenLocator/transfers': notFound((ours) =>
-    byWallet(ours, { params: { tokenLocator: TOKEN }, body: { recipient: '0x000000000000000000000000000000000000bEEF', amount: '1' } }),
+    byWallet(ours, {
+      params: { tokenLocator: TOKEN },
+      body: { recipient: '0x000000000000000000000000000000000000bEEF', amount: '1' },
+    }),
   ),
   'GET /2025-06-09/wallets/:walletLocator/tokens/:tokenLocator/transfers/:transactionId': notFound((ours, theirs) => [
     ...byWallet(ours, { params: { tokenLocator: TOKEN, transactionId: ours.transactionId } }),
@@ -88,7 +98,10 @@ export const ISOLATION_CASES: Readonly<Record<string, IsolationCase>> = {
   ]),
   'POST /2025-06-09/wallets/:walletLocator/signatures/:signatureId/approvals': notFound(async (ours, theirs) => [
     ...byWallet(ours, { params: { signatureId: ours.signatureId }, body: await adminSignatureApproval(ours) }),
-    { params: { walletLocator: theirs.walletAddress, signatureId: ours.signatureId }, body: await adminSignatureApproval(ours) },
+    {
+      params: { walletLocator: theirs.walletAddress, signatureId: ours.signatureId },
+      body: await adminSignatureApproval(ours),
+    },
   ]),
   'POST /2025-06-09/wallets/:walletLocator/signers': notFound((ours) =>
     byWallet(ours, { body: { signer: 'external-wallet:0x000000000000000000000000000000000000dEaD', chain: CHAIN } }),
@@ -97,7 +110,9 @@ export const ISOLATION_CASES: Readonly<Record<string, IsolationCase>> = {
     byWallet(ours, { params: { signer: `external-wallet:${ours.admin.address}` } }),
   ),
   'GET /unstable/wallets/:walletLocator/transfers': notFound((ours) => byWallet(ours, { query: 'status=successful' })),
-  'GET /2025-06-09/wallets/:walletLocator/nfts': notFound((ours) => [{ params: { walletLocator: `${CHAIN}:${ours.walletAddress}` } }]),
+  'GET /2025-06-09/wallets/:walletLocator/nfts': notFound((ours) => [
+    { params: { walletLocator: `${CHAIN}:${ours.walletAddress}` } },
+  ]),
 
   // With our order's client secret too: the secret authorizes that order only within its own project.
   'GET /2022-06-09/orders/:orderId': notFound((ours) => [
@@ -106,16 +121,30 @@ export const ISOLATION_CASES: Readonly<Record<string, IsolationCase>> = {
   ]),
   'POST /2022-06-09/orders/:orderId/payment': notFound((ours) => [
     { params: { orderId: ours.orderId }, body: { type: 'crypto-tx-id', txId: `0x${'ab'.repeat(32)}` } },
-    { params: { orderId: ours.orderId }, body: { type: 'crypto-tx-id', txId: `0x${'ab'.repeat(32)}` }, headers: { authorization: ours.clientSecret } },
+    {
+      params: { orderId: ours.orderId },
+      body: { type: 'crypto-tx-id', txId: `0x${'ab'.repeat(32)}` },
+      headers: { authorization: ours.clientSecret },
+    },
   ]),
 
-  'GET /unstable/payment-methods/:paymentMethodId': notFound((ours) => [{ params: { paymentMethodId: ours.paymentMethodId } }]),
-  'DELETE /unstable/payment-methods/:paymentMethodId': notFound((ours) => [{ params: { paymentMethodId: ours.paymentMethodId } }]),
+  'GET /unstable/payment-methods/:paymentMethodId': notFound((ours) => [
+    { params: { paymentMethodId: ours.paymentMethodId } },
+  ]),
+  'DELETE /unstable/payment-methods/:paymentMethodId': notFound((ours) => [
+    { params: { paymentMethodId: ours.paymentMethodId } },
+  ]),
 
   'PUT /2025-06-09/users/:userLocator': {
     expect: 'its-own',
-    probes: () => [{ params: { userLocator: USER_LOCATOR }, body: { userDetails: { firstName: 'Mallory', lastName: 'Other', dateOfBirth: '1980-01-01' } } }],
-    check: (answer) => expect(answer.body).toMatchObject({ userLocator: USER_LOCATOR, userDetails: { firstName: 'Mallory' } }),
+    probes: () => [
+      {
+        params: { userLocator: USER_LOCATOR },
+        body: { userDetails: { firstName: 'Mallory', lastName: 'Other', dateOfBirth: '1980-01-01' } },
+      },
+    ],
+    check: (answer) =>
+      expect(answer.body).toMatchObject({ userLocator: USER_LOCATOR, userDetails: { firstName: 'Mallory' } }),
   },
   'PUT /2025-06-09/users/:userLocator/identity-verification': {
     expect: 'its-own',
@@ -128,18 +157,25 @@ export const ISOLATION_CASES: Readonly<Record<string, IsolationCase>> = {
     probes: () => [{ params: { userLocator: USER_LOCATOR } }],
     check: (answer) => {
       expect(answer.status).toBe(200);
-      expect(answer.body.eligibility.find((item: { type: string }) => item.type === 'onramp').missingDocuments).toContain('id-passport');
+      expect(
+        answer.body.eligibility.find((item: { type: string }) => item.type === 'onramp').missingDocuments,
+      ).toContain('id-passport');
     },
   },
   'PUT /2025-06-09/users/:userLocator/linked-wallets/:address': {
     expect: 'its-own',
-    probes: (ours) => [{ params: { userLocator: USER_LOCATOR, address: ours.linkedAddress }, body: { chainType: 'evm' } }],
+    probes: (ours) => [
+      { params: { userLocator: USER_LOCATOR, address: ours.linkedAddress }, body: { chainType: 'evm' } },
+    ],
     // Our user proved ownership; the other project's namesake is only challenged.
-    check: (answer) => expect(answer.body).toMatchObject({ ownership: { verified: false, verificationChallenge: expect.any(Object) } }),
+    check: (answer) =>
+      expect(answer.body).toMatchObject({ ownership: { verified: false, verificationChallenge: expect.any(Object) } }),
   },
 
   'GET /2025-06-09/webhooks/endpoints/:endpointId': notFound((ours) => [{ params: endpoint(ours) }]),
-  'PATCH /2025-06-09/webhooks/endpoints/:endpointId': notFound((ours) => [{ params: endpoint(ours), body: { description: 'taken over' } }]),
+  'PATCH /2025-06-09/webhooks/endpoints/:endpointId': notFound((ours) => [
+    { params: endpoint(ours), body: { description: 'taken over' } },
+  ]),
   'DELETE /2025-06-09/webhooks/endpoints/:endpointId': notFound((ours) => [{ params: endpoint(ours) }]),
   'POST /2025-06-09/webhooks/endpoints/:endpointId/rotate-secret': notFound((ours) => [{ params: endpoint(ours) }]),
   'GET /2025-06-09/webhooks/endpoints/:endpointId/deliveries': notFound((ours) => [{ params: endpoint(ours) }]),
@@ -155,11 +191,17 @@ export const ISOLATION_CASES: Readonly<Record<string, IsolationCase>> = {
   'GET /unstable/agent-checkouts/:runId/messages/stream': notFound((ours) => [{ params: run(ours) }]),
 
   'GET /unstable/agent-checkouts/buyer-profiles/:id': notFound((ours) => [{ params: { id: ours.buyerProfileId } }]),
-  'PATCH /unstable/agent-checkouts/buyer-profiles/:id': notFound((ours) => [{ params: { id: ours.buyerProfileId }, body: { label: 'taken over' } }]),
+  'PATCH /unstable/agent-checkouts/buyer-profiles/:id': notFound((ours) => [
+    { params: { id: ours.buyerProfileId }, body: { label: 'taken over' } },
+  ]),
   'DELETE /unstable/agent-checkouts/buyer-profiles/:id': notFound((ours) => [{ params: { id: ours.buyerProfileId } }]),
   'GET /unstable/agent-checkouts/browser-profiles/:id': notFound((ours) => [{ params: { id: ours.browserProfileId } }]),
-  'PATCH /unstable/agent-checkouts/browser-profiles/:id': notFound((ours) => [{ params: { id: ours.browserProfileId }, body: { label: 'taken over' } }]),
-  'DELETE /unstable/agent-checkouts/browser-profiles/:id': notFound((ours) => [{ params: { id: ours.browserProfileId } }]),
+  'PATCH /unstable/agent-checkouts/browser-profiles/:id': notFound((ours) => [
+    { params: { id: ours.browserProfileId }, body: { label: 'taken over' } },
+  ]),
+  'DELETE /unstable/agent-checkouts/browser-profiles/:id': notFound((ours) => [
+    { params: { id: ours.browserProfileId } },
+  ]),
 };
 
 /** What we read of our own resources: after another project's attempts, every answer is as before. */
@@ -212,6 +254,16 @@ export const bodyReferences = (ours: ProjectResources): [what: string, path: str
     },
     'payment_method_not_found',
   ],
-  ['a run with our buyer profile', '/unstable/agent-checkouts', { ...RUN_BODY, buyerProfileId: ours.buyerProfileId }, 'buyer_profile_not_found'],
-  ['a run in our browser profile', '/unstable/agent-checkouts', { ...RUN_BODY, browser: { profileId: ours.browserProfileId } }, 'browser_profile_not_found'],
+  [
+    'a run with our buyer profile',
+    '/unstable/agent-checkouts',
+    { ...RUN_BODY, buyerProfileId: ours.buyerProfileId },
+    'buyer_profile_not_found',
+  ],
+  [
+    'a run in our browser profile',
+    '/unstable/agent-checkouts',
+    { ...RUN_BODY, browser: { profileId: ours.browserProfileId } },
+    'browser_profile_not_found',
+  ],
 ];

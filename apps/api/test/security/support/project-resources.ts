@@ -24,7 +24,10 @@ export const BANK_ACCOUNT = {
   currency: 'usd',
   country: 'US',
   entityType: 'individual',
-  billing: { name: 'Ana Lima', address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' } },
+  billing: {
+    name: 'Ana Lima',
+    address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
+  },
 };
 export const RUN_BODY = {
   constraints: { maxCost: { amount: '50', currency: 'USD' } },
@@ -56,14 +59,22 @@ export interface ProjectResources {
   readonly browserProfileId: string;
 }
 
-export type Caller = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => Promise<JsonResponse<any>>;
+export type Caller = (
+  method: string,
+  path: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => Promise<JsonResponse<any>>;
 
 /** Calls as `project`'s server key acting for `user` (who owns the runs and profiles). */
-export const callerOf = (api: WalletServer, project: TestProject, user = SERVICE_USER): Caller => (method, path, body, headers = {}) =>
-  api.call(project.serverKey, method, path, body, { 'x-service-user-id': user, ...headers });
+export const callerOf =
+  (api: WalletServer, project: TestProject, user = SERVICE_USER): Caller =>
+  (method, path, body, headers = {}) =>
+    api.call(project.serverKey, method, path, body, { 'x-service-user-id': user, ...headers });
 
 const created = (what: string, response: JsonResponse<any>, status = 201): any => {
-  if (response.status !== status) throw new Error(`${what}: expected ${status}, got ${response.status} ${response.text}`);
+  if (response.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${response.status} ${response.text}`);
   return response.body;
 };
 
@@ -83,21 +94,46 @@ export const makeProjectResources = async (
   const admin = privateKeyToAccount(generatePrivateKey());
   const wallet = created(
     'wallet',
-    await call('POST', '/2025-06-09/wallets', { chainType: 'evm', owner: userLocator, config: { adminSigner: { type: 'external-wallet', address: admin.address } } }),
+    await call('POST', '/2025-06-09/wallets', {
+      chainType: 'evm',
+      owner: userLocator,
+      config: { adminSigner: { type: 'external-wallet', address: admin.address } },
+    }),
   );
-  created('faucet', await call('POST', `/v1-alpha2/wallets/${wallet.address}/balances`, { amount: 10, token: 'usdc', chain: CHAIN }));
+  created(
+    'faucet',
+    await call('POST', `/v1-alpha2/wallets/${wallet.address}/balances`, { amount: 10, token: 'usdc', chain: CHAIN }),
+  );
   const transfer = created(
     'transfer',
-    await call('POST', `/2025-06-09/wallets/${wallet.address}/tokens/${TOKEN}/transfers`, { recipient: '0x000000000000000000000000000000000000bEEF', amount: '1' }),
+    await call('POST', `/2025-06-09/wallets/${wallet.address}/tokens/${TOKEN}/transfers`, {
+      recipient: '0x000000000000000000000000000000000000bEEF',
+      amount: '1',
+    }),
   );
   const approvalMessage = transfer.approvals.pending[0].message as string;
-  const signature = created('signature', await call('POST', `/2025-06-09/wallets/${wallet.address}/signatures`, { type: 'message', params: { message: 'hello', chain: CHAIN } }));
+  const signature = created(
+    'signature',
+    await call('POST', `/2025-06-09/wallets/${wallet.address}/signatures`, {
+      type: 'message',
+      params: { message: 'hello', chain: CHAIN },
+    }),
+  );
 
   created('user details', await call('PUT', `/2025-06-09/users/${userLocator}`, DETAILS), 200);
-  created('document', await call('POST', '/2025-06-09/documents', { data: PNG, documentType: 'id-passport', reference: { userLocator }, expiresAt: '2035-01-01' }));
+  created(
+    'document',
+    await call('POST', '/2025-06-09/documents', {
+      data: PNG,
+      documentType: 'id-passport',
+      reference: { userLocator },
+      expiresAt: '2035-01-01',
+    }),
+  );
   const linked = privateKeyToAccount(generatePrivateKey());
   const linkPath = `/2025-06-09/users/${userLocator}/linked-wallets/${linked.address}`;
-  const challenge = created('link challenge', await call('PUT', linkPath, { chainType: 'evm' }), 200).ownership.verificationChallenge;
+  const challenge = created('link challenge', await call('PUT', linkPath, { chainType: 'evm' }), 200).ownership
+    .verificationChallenge;
   const proof = await linked.signMessage({ message: challenge.message });
   created('link proof', await call('PUT', linkPath, { chainType: 'evm', proof }), 200);
 
@@ -109,15 +145,35 @@ export const makeProjectResources = async (
       lineItems: [{ tokenLocator: TOKEN, executionParameters: { amount: '20', maxSlippageBps: '100' } }],
     }),
   );
-  const paymentMethod = created('payment method', await call('POST', '/unstable/payment-methods', { type: 'bank-account-us', userLocator, bankAccount: BANK_ACCOUNT }));
+  const paymentMethod = created(
+    'payment method',
+    await call('POST', '/unstable/payment-methods', {
+      type: 'bank-account-us',
+      userLocator,
+      bankAccount: BANK_ACCOUNT,
+    }),
+  );
 
-  const endpoint = created('webhook endpoint', await call('POST', '/2025-06-09/webhooks/endpoints', { url: receiver.url(`/${project.projectId}`), eventTypes: ['agent-checkouts.run.updated'] }));
+  const endpoint = created(
+    'webhook endpoint',
+    await call('POST', '/2025-06-09/webhooks/endpoints', {
+      url: receiver.url(`/${project.projectId}`),
+      eventTypes: ['agent-checkouts.run.updated'],
+    }),
+  );
   receiver.trust(`/${project.projectId}`, endpoint.secret);
   const run = created('run', await call('POST', '/unstable/agent-checkouts', RUN_BODY), 202);
-  created('message', await call('POST', `/unstable/agent-checkouts/${run.runId}/messages`, { id: 'from-the-owner', parts: [{ type: 'text', text: 'Blue, please' }] }));
+  created(
+    'message',
+    await call('POST', `/unstable/agent-checkouts/${run.runId}/messages`, {
+      id: 'from-the-owner',
+      parts: [{ type: 'text', text: 'Blue, please' }],
+    }),
+  );
   const deliveries = await pollUntil(
     () => call('GET', `/2025-06-09/webhooks/endpoints/${endpoint.id}/deliveries`),
-    (response) => response.body.data?.length >= 1 && response.body.data.every((item: any) => item.status === 'delivered'),
+    (response) =>
+      response.body.data?.length >= 1 && response.body.data.every((item: any) => item.status === 'delivered'),
   );
   const buyerProfile = created(
     'buyer profile',
@@ -126,7 +182,10 @@ export const makeProjectResources = async (
       shipping: { addressLines: ['1 Main St'], locality: 'Springfield', postalCode: '62701', countryCode: 'US' },
     }),
   );
-  const browserProfile = created('browser profile', await call('POST', '/unstable/agent-checkouts/browser-profiles', { label: 'Laptop' }));
+  const browserProfile = created(
+    'browser profile',
+    await call('POST', '/unstable/agent-checkouts/browser-profiles', { label: 'Laptop' }),
+  );
 
   return {
     projectId: project.projectId,

@@ -18,7 +18,10 @@ export const REVIEWED_PUBLIC_ROUTES = [
 ];
 
 /** Where an order's client secret (raw in Authorization) stands in for the scope: the spec's process payment, and COMPAT's get order. */
-export const ORDER_CLIENT_SECRET_ROUTES = ['GET /2022-06-09/orders/:orderId', 'POST /2022-06-09/orders/:orderId/payment'];
+export const ORDER_CLIENT_SECRET_ROUTES = [
+  'GET /2022-06-09/orders/:orderId',
+  'POST /2022-06-09/orders/:orderId/payment',
+];
 
 /**
  * What browser and app code (client keys) must never reach, whatever the scope catalogue says:
@@ -61,7 +64,8 @@ export const namingProblem = (route: DeclaredRoute, scope: Scope): string | null
   const action = scope.slice(scope.lastIndexOf('.') + 1);
   const resources = scope.slice(0, scope.lastIndexOf('.')).split(':')[0]!.split('.');
   const segments = route.pathWithinApp.split('/');
-  if (!(ACTIONS_BY_METHOD[route.contract.method] ?? []).includes(action)) return `${routeKey(route)}: ${scope}, but a ${route.contract.method} does not ${action}`;
+  if (!(ACTIONS_BY_METHOD[route.contract.method] ?? []).includes(action))
+    return `${routeKey(route)}: ${scope}, but a ${route.contract.method} does not ${action}`;
   const missing = resources.filter((resource) => !segments.includes(resource));
   return missing.length === 0 ? null : `${routeKey(route)}: ${scope}, but the path names no ${missing.join(', ')}`;
 };
@@ -73,15 +77,33 @@ export const namingProblem = (route: DeclaredRoute, scope: Scope): string | null
 export type SpecRow = [operation: string, key: string, scope: Scope, body?: unknown];
 export const SPEC_SCOPES: readonly SpecRow[] = [
   ['create wallet', 'POST /2025-06-09/wallets', 'wallets.create', { chainType: 'evm', type: 'mpc' }],
-  ['get transfer transaction', 'GET /2025-06-09/wallets/:walletLocator/tokens/:tokenLocator/transfers/:transactionId', 'wallets:transactions.read'],
-  ['upload user document', 'POST /2025-06-09/documents', 'users.create', {
-    data: `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`,
-    documentType: 'id-passport',
-    reference: { userLocator: 'userId:scope-table' },
-    expiresAt: '2035-01-01',
-  }],
+  [
+    'get transfer transaction',
+    'GET /2025-06-09/wallets/:walletLocator/tokens/:tokenLocator/transfers/:transactionId',
+    'wallets:transactions.read',
+  ],
+  [
+    'upload user document',
+    'POST /2025-06-09/documents',
+    'users.create',
+    {
+      data: `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`,
+      documentType: 'id-passport',
+      reference: { userLocator: 'userId:scope-table' },
+      expiresAt: '2035-01-01',
+    },
+  ],
   ['list orders', 'GET /2022-06-09/orders', 'orders.read'],
   // Server keys need orders.update; orders.create is for a user's JWT under a client key.
-  ['process payment (server-side key)', 'POST /2022-06-09/orders/:orderId/payment', 'orders.update', { type: 'crypto-tx-id', txId: `0x${'ab'.repeat(32)}` }],
-  ['delete browser profile', 'DELETE /unstable/agent-checkouts/browser-profiles/:id', 'agent-checkouts.browser-profiles.delete'],
+  [
+    'process payment (server-side key)',
+    'POST /2022-06-09/orders/:orderId/payment',
+    'orders.update',
+    { type: 'crypto-tx-id', txId: `0x${'ab'.repeat(32)}` },
+  ],
+  [
+    'delete browser profile',
+    'DELETE /unstable/agent-checkouts/browser-profiles/:id',
+    'agent-checkouts.browser-profiles.delete',
+  ],
 ];

@@ -28,7 +28,8 @@ export async function resolve(specifier, context, nextResolve) {
   try {
     return await nextResolve(specifier, context);
   } catch (error) {
-    if (specifier.startsWith('.') && specifier.endsWith('.js')) return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
+    if (specifier.startsWith('.') && specifier.endsWith('.js'))
+      return nextResolve(`${specifier.slice(0, -3)}.ts`, context);
     throw error;
   }
 }

@@ -1,7 +1,14 @@
 // Child process of create-wallet-crash.e2e.test.ts: the real API on a sqlite store in DATA_DIR.
 // With a crash point, it kills itself (SIGKILL) right after its first append to a stream whose
 // name starts with that prefix has been acknowledged: the state a power cut there would leave.
-import { type AppendResult, type EventStore, type EventToAppend, type ExpectedRevision, ForwardingEventStore, SqliteEventStore } from '@paykit/event-store';
+import {
+  type AppendResult,
+  type EventStore,
+  type EventToAppend,
+  type ExpectedRevision,
+  ForwardingEventStore,
+  SqliteEventStore,
+} from '@paykit/event-store';
 import type { Platform } from '@paykit/platform';
 import { createApp } from '../../../src/app.js';
 import { PLATFORM } from '../../../src/auth/platform.provider.js';
@@ -24,12 +31,22 @@ class CrashAfterAppend extends ForwardingEventStore {
 const store: EventStore = new CrashAfterAppend(new SqliteEventStore({ dataDir }));
 const running = await createApp({
   eventStore: store,
-  env: { ...process.env, PORT: 0, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SANDBOX_BLOCK_TIME_MS: 20 },
+  env: {
+    ...process.env,
+    PORT: 0,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SANDBOX_BLOCK_TIME_MS: 20,
+  },
 });
 let serverKey = '';
 if (provision === 'provision') {
   const platform = running.app.get<Platform>(PLATFORM);
-  const made = await platform.provisionProject({ name: 'Crash', environment: running.config.APP_ENV }, { actor: { type: 'cli', id: 'crash-test' } });
+  const made = await platform.provisionProject(
+    { name: 'Crash', environment: running.config.APP_ENV },
+    { actor: { type: 'cli', id: 'crash-test' } },
+  );
   serverKey = made.serverKey;
 }
 // One line the parent waits for (pipe writes are synchronous on Linux).

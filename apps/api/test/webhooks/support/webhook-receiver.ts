@@ -39,7 +39,8 @@ export class WebhookReceiver {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
-        const status = receiver?.receive(request.url ?? '/', request.headers, Buffer.concat(chunks).toString('utf8')) ?? 500;
+        const status =
+          receiver?.receive(request.url ?? '/', request.headers, Buffer.concat(chunks).toString('utf8')) ?? 500;
         response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
       });
     });
@@ -67,7 +68,8 @@ export class WebhookReceiver {
     const deadline = Date.now() + timeoutMs;
     while (!predicate()) {
       const remaining = deadline - Date.now();
-      if (remaining <= 0) throw new Error(`Receiver: condition not met in ${timeoutMs} ms; ${this.requests.length} requests so far`);
+      if (remaining <= 0)
+        throw new Error(`Receiver: condition not met in ${timeoutMs} ms; ${this.requests.length} requests so far`);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, Math.min(remaining, 200));
         this.waiters.push(() => {

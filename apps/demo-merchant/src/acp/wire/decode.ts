@@ -39,25 +39,37 @@ const toLines = (items: Items, shape: VersionShape): QuoteLine[] => {
 type Selection = { type: string; option_id?: string; shipping?: { option_id: string } };
 
 const chosenOption = (body: Record<string, unknown>): SessionChanges['option'] => {
-  if (typeof body.fulfillment_option_id === 'string') return { id: body.fulfillment_option_id, param: '$.fulfillment_option_id' };
+  if (typeof body.fulfillment_option_id === 'string')
+    return { id: body.fulfillment_option_id, param: '$.fulfillment_option_id' };
   const selections = body.selected_fulfillment_options as readonly Selection[] | undefined;
   if (!selections || selections.length === 0) return undefined;
   const index = selections.findIndex((selection) => selection.type === 'shipping');
   const selection = selections[index];
   const id = selection?.option_id ?? selection?.shipping?.option_id;
   if (!selection || !id) {
-    throw new AcpHttpError(400, 'invalid_request', 'invalid', 'This shop only ships; select a shipping option.', '$.selected_fulfillment_options');
+    throw new AcpHttpError(
+      400,
+      'invalid_request',
+      'invalid',
+      'This shop only ships; select a shipping option.',
+      '$.selected_fulfillment_options',
+    );
   }
   return { id, param: `$.selected_fulfillment_options[${index}]${selection.option_id ? '' : '.shipping'}.option_id` };
 };
 
-export const decodeSessionBody = (shape: VersionShape, operation: 'create' | 'update', raw: unknown): SessionChanges => {
+export const decodeSessionBody = (
+  shape: VersionShape,
+  operation: 'create' | 'update',
+  raw: unknown,
+): SessionChanges => {
   const body = parse(sessionBodySchema(shape, operation), raw) as Record<string, unknown>;
   if (typeof body.currency === 'string' && body.currency.toLowerCase() !== 'usd') {
     throw new AcpHttpError(400, 'invalid_request', 'invalid', 'This shop sells in usd only.', '$.currency');
   }
   const items = body[shape.requestItems] as Items | undefined;
-  const details = body.fulfillment_details as { name?: string; email?: string; phone_number?: string; address?: AcpAddress } | undefined;
+  const details = body.fulfillment_details as
+    { name?: string; email?: string; phone_number?: string; address?: AcpAddress } | undefined;
   const address = (body.fulfillment_address as AcpAddress | undefined) ?? details?.address;
   const option = chosenOption(body);
   return {
@@ -65,31 +77,52 @@ export const decodeSessionBody = (shape: VersionShape, operation: 'create' | 'up
     ...(body.buyer ? { buyer: body.buyer as AcpBuyer } : {}),
     ...(address ? { address } : {}),
     ...(details
-      ? { contact: { ...(details.name ? { name: details.name } : {}), ...(details.email ? { email: details.email } : {}), ...(details.phone_number ? { phone: details.phone_number } : {}) } }
+      ? {
+          contact: {
+            ...(details.name ? { name: details.name } : {}),
+            ...(details.email ? { email: details.email } : {}),
+            ...(details.phone_number ? { phone: details.phone_number } : {}),
+          },
+        }
       : {}),
     ...(option ? { option } : {}),
   };
 };
 
 /** The token to charge, checked against how this shop takes payment in the version. */
-export const decodeCompleteBody = (shape: VersionShape, raw: unknown, accepted: { readonly provider: string; readonly handlerId: string }): CompleteRequest => {
+export const decodeCompleteBody = (
+  shape: VersionShape,
+  raw: unknown,
+  accepted: { readonly provider: string; readonly handlerId: string },
+): CompleteRequest => {
   const body = parse(completeBodySchema(shape), raw);
   const data = body.payment_data as Record<string, unknown>;
-  const refuse = (param: string, message: string) => new AcpHttpError(400, 'invalid_request', 'invalid', message, param);
+  const refuse = (param: string, message: string) =>
+    new AcpHttpError(400, 'invalid_request', 'invalid', message, param);
   let token: string;
   if (shape.payment === 'handlers') {
     const instrument = data.instrument as { type: string; credential: { type: string; token: string } } | undefined;
     if (!data.handler_id || !instrument) {
       throw data.purchase_order_number
         ? refuse('$.payment_data.purchase_order_number', 'This shop does not accept purchase orders.')
-        : new AcpHttpError(400, 'invalid_request', 'missing', 'payment_data needs handler_id and instrument.', '$.payment_data.instrument');
+        : new AcpHttpError(
+            400,
+            'invalid_request',
+            'missing',
+            'payment_data needs handler_id and instrument.',
+            '$.payment_data.instrument',
+          );
     }
-    if (data.handler_id !== accepted.handlerId) throw refuse('$.payment_data.handler_id', `Unknown payment handler ${String(data.handler_id)}.`);
-    if (instrument.type !== 'card') throw refuse('$.payment_data.instrument.type', 'This handler takes card instruments.');
-    if (instrument.credential.type !== 'spt') throw refuse('$.payment_data.instrument.credential.type', 'This handler takes delegated payment tokens (spt).');
+    if (data.handler_id !== accepted.handlerId)
+      throw refuse('$.payment_data.handler_id', `Unknown payment handler ${String(data.handler_id)}.`);
+    if (instrument.type !== 'card')
+      throw refuse('$.payment_data.instrument.type', 'This handler takes card instruments.');
+    if (instrument.credential.type !== 'spt')
+      throw refuse('$.payment_data.instrument.credential.type', 'This handler takes delegated payment tokens (spt).');
     token = instrument.credential.token;
   } else {
-    if (data.provider !== accepted.provider) throw refuse('$.payment_data.provider', `This shop's payment provider is ${accepted.provider}.`);
+    if (data.provider !== accepted.provider)
+      throw refuse('$.payment_data.provider', `This shop's payment provider is ${accepted.provider}.`);
     token = data.token as string;
   }
   return { ...(body.buyer ? { buyer: body.buyer as AcpBuyer } : {}), token };

@@ -17,13 +17,21 @@ export const acpAddressSchema = z
     city: text(60),
     // Required by every version, but only meaningful where a country has states.
     state: z.string().trim().max(60),
-    country: z.string().trim().regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 country code'),
+    country: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'expected an ISO 3166-1 alpha-2 country code'),
     postal_code: text(20),
   })
   .superRefine((address, context) => {
     // Tax in the United States depends on the state, so a US address without one cannot be priced.
     if (address.country.toUpperCase() === 'US' && address.state === '') {
-      context.addIssue({ code: 'custom', path: ['state'], message: 'state is required for US addresses', input: address.state });
+      context.addIssue({
+        code: 'custom',
+        path: ['state'],
+        message: 'state is required for US addresses',
+        input: address.state,
+      });
     }
   });
 export type AcpAddress = z.infer<typeof acpAddressSchema>;
@@ -49,7 +57,12 @@ const quantities = {
 
 const itemsSchema = (shape: VersionShape) =>
   z
-    .array(z.object({ id: text(128), quantity: shape.quantity === 'repeat' ? quantities.repeat : quantities[shape.quantity] }))
+    .array(
+      z.object({
+        id: text(128),
+        quantity: shape.quantity === 'repeat' ? quantities.repeat : quantities[shape.quantity],
+      }),
+    )
     .min(1)
     .max(20);
 
@@ -68,7 +81,13 @@ const selectionSchemas = {
       digital: z.object({ option_id: text(64), item_ids: z.array(z.string()) }).optional(),
     }),
   ),
-  flat: z.array(z.object({ type: z.enum(['shipping', 'digital', 'pickup', 'local_delivery']), option_id: text(64), item_ids: z.array(z.string()) })),
+  flat: z.array(
+    z.object({
+      type: z.enum(['shipping', 'digital', 'pickup', 'local_delivery']),
+      option_id: text(64),
+      item_ids: z.array(z.string()),
+    }),
+  ),
 } as const;
 
 /** Create (`items` required) or update (everything optional) in the version's field names. */
@@ -83,10 +102,12 @@ export const sessionBodySchema = (shape: VersionShape, operation: 'create' | 'up
     if (operation === 'update') fields.fulfillment_option_id = text(64).optional();
   } else {
     fields.fulfillment_details = fulfillmentDetailsSchema.optional();
-    if (operation === 'update') fields.selected_fulfillment_options = selectionSchemas[shape.selection === 'flat' ? 'flat' : 'nested'].optional();
+    if (operation === 'update')
+      fields.selected_fulfillment_options = selectionSchemas[shape.selection === 'flat' ? 'flat' : 'nested'].optional();
   }
   if (operation === 'create') {
-    if (shape.createRequires.includes('currency')) fields.currency = z.string().regex(/^[A-Za-z]{3}$/, 'expected an ISO 4217 currency code');
+    if (shape.createRequires.includes('currency'))
+      fields.currency = z.string().regex(/^[A-Za-z]{3}$/, 'expected an ISO 4217 currency code');
     if (shape.createRequires.includes('capabilities')) fields.capabilities = z.record(z.string(), z.unknown());
   }
   return z.object(fields);
@@ -96,9 +117,7 @@ const paymentDataSchemas = {
   token: z.object({ token: text(512), provider: text(64), billing_address: acpAddressSchema.optional() }),
   instrument: z.object({
     handler_id: text(128).optional(),
-    instrument: z
-      .object({ type: text(64), credential: z.object({ type: text(64), token: text(512) }) })
-      .optional(),
+    instrument: z.object({ type: text(64), credential: z.object({ type: text(64), token: text(512) }) }).optional(),
     purchase_order_number: text(128).optional(),
     billing_address: acpAddressSchema.optional(),
   }),

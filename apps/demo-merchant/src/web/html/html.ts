@@ -8,9 +8,16 @@ export class SafeHtml {
 
 export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
 
-const ESCAPES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
+export const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (character) => ESCAPES[character] ?? character);
 
 const render = (value: HtmlValue): string => {
   if (value instanceof SafeHtml) return value.value;
@@ -21,7 +28,12 @@ const render = (value: HtmlValue): string => {
 
 /** Tagged template for HTML: interpolated text is escaped, nested `html` fragments and arrays are kept. */
 export const html = (strings: TemplateStringsArray, ...values: readonly HtmlValue[]): SafeHtml =>
-  new SafeHtml(strings.reduce((out, part, index) => out + part + (index < values.length ? render(values[index] as HtmlValue) : ''), ''));
+  new SafeHtml(
+    strings.reduce(
+      (out, part, index) => out + part + (index < values.length ? render(values[index] as HtmlValue) : ''),
+      '',
+    ),
+  );
 
 /** A JSON-LD `<script>` block; `<` is escaped so the data can never close the script element. */
 export const jsonLdScript = (data: unknown): SafeHtml =>

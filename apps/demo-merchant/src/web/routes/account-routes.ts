@@ -15,7 +15,14 @@ export const accountRoutes = async (app: FastifyInstance, deps: WebDeps): Promis
     const form = loginFormSchema.safeParse(request.body);
     const next = safeNextPath(form.success ? form.data.next : undefined);
     const account = form.success ? accounts.verify(form.data.email, form.data.password) : undefined;
-    if (!account) return sendPage(deps, request, reply, visitor, loginPage(next, { email: form.success ? form.data.email : '', failed: true }));
+    if (!account)
+      return sendPage(
+        deps,
+        request,
+        reply,
+        visitor,
+        loginPage(next, { email: form.success ? form.data.email : '', failed: true }),
+      );
     accounts.logIn(reply, account);
     return seeOther(reply, next);
   });

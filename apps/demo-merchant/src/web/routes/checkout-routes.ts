@@ -6,7 +6,13 @@ import { type PaymentMethod } from '../../payments/gateway.js';
 import { isPayable } from '../../pricing/quote.js';
 import { cartQuote } from '../cart-quote.js';
 import { seeOther, sendPage, type WebDeps } from '../context.js';
-import { checkoutFormSchema, fieldErrors, paymentFormSchema, tokenPaymentFormSchema, type FieldErrors } from '../forms.js';
+import {
+  checkoutFormSchema,
+  fieldErrors,
+  paymentFormSchema,
+  tokenPaymentFormSchema,
+  type FieldErrors,
+} from '../forms.js';
 import { checkoutFormPage, type CheckoutFormValues } from '../pages/checkout-form.js';
 import { confirmationPage } from '../pages/confirmation.js';
 import { paymentPage } from '../pages/payment.js';
@@ -31,14 +37,28 @@ export const checkoutRoutes = async (app: FastifyInstance, deps: WebDeps): Promi
     if (visitor.cart.length === 0) return seeOther(reply, '/cart');
     const form = checkoutFormSchema.safeParse(request.body);
     if (!form.success) {
-      return sendPage(deps, request, reply, visitor, checkoutFormPage(submitted(request.body), fieldErrors(form.error)));
+      return sendPage(
+        deps,
+        request,
+        reply,
+        visitor,
+        checkoutFormPage(submitted(request.body), fieldErrors(form.error)),
+      );
     }
     const { name, email, phone, address1, address2, city, state, postal_code: postalCode, country } = form.data;
     visitor.details = {
       name,
       email,
       ...(phone ? { phone } : {}),
-      address: { name, line1: address1, ...(address2 ? { line2: address2 } : {}), city, ...(state ? { state: state.toUpperCase() } : {}), postalCode, country },
+      address: {
+        name,
+        line1: address1,
+        ...(address2 ? { line2: address2 } : {}),
+        city,
+        ...(state ? { state: state.toUpperCase() } : {}),
+        postalCode,
+        country,
+      },
     };
     return seeOther(reply, '/checkout/review');
   });
@@ -71,7 +91,13 @@ export const checkoutRoutes = async (app: FastifyInstance, deps: WebDeps): Promi
     if (!details || !isPayable(quote)) return seeOther(reply, '/checkout/review');
     const method = paymentMethodOf(request.body, deps.clock);
     if ('errors' in method) {
-      return sendPage(deps, request, reply, visitor, paymentPage(quote.total, { cardName: method.cardName ?? details.name, errors: method.errors }));
+      return sendPage(
+        deps,
+        request,
+        reply,
+        visitor,
+        paymentPage(quote.total, { cardName: method.cardName ?? details.name, errors: method.errors }),
+      );
     }
     const cartId = visitor.cartId;
     if (paying.has(cartId)) return seeOther(reply, '/checkout/payment');
@@ -87,7 +113,13 @@ export const checkoutRoutes = async (app: FastifyInstance, deps: WebDeps): Promi
       payment: method.payment,
     }).finally(() => paying.delete(cartId));
     if (result.outcome !== 'placed') {
-      return sendPage(deps, request, reply, visitor, paymentPage(quote.total, { cardName: method.cardName ?? details.name, declined: result.message }));
+      return sendPage(
+        deps,
+        request,
+        reply,
+        visitor,
+        paymentPage(quote.total, { cardName: method.cardName ?? details.name, declined: result.message }),
+      );
     }
     visitors.checkedOut(visitor);
     return seeOther(reply, `/orders/${result.order.number}`);
@@ -104,16 +136,24 @@ export const checkoutRoutes = async (app: FastifyInstance, deps: WebDeps): Promi
 const paymentMethodOf = (
   body: unknown,
   clock: Clock,
-): { readonly payment: PaymentMethod; readonly cardName?: string } | { readonly errors: FieldErrors; readonly cardName?: string } => {
+):
+  | { readonly payment: PaymentMethod; readonly cardName?: string }
+  | { readonly errors: FieldErrors; readonly cardName?: string } => {
   if (body && typeof body === 'object' && 'payment_token' in body) {
     const form = tokenPaymentFormSchema.safeParse(body);
     if (!form.success) return { errors: fieldErrors(form.error) };
-    return { payment: { kind: 'token', token: form.data.payment_token, provider: form.data.payment_provider ?? 'web' } };
+    return {
+      payment: { kind: 'token', token: form.data.payment_token, provider: form.data.payment_provider ?? 'web' },
+    };
   }
   const form = paymentFormSchema.safeParse(body);
   const errors: FieldErrors = form.success ? cardFieldErrors(form.data, clock) : fieldErrors(form.error);
-  if (!form.success || Object.keys(errors).length > 0) return { errors, ...(form.success ? { cardName: form.data.card_name } : {}) };
-  return { payment: { kind: 'card', number: normaliseCardNumber(form.data.card_number) }, cardName: form.data.card_name };
+  if (!form.success || Object.keys(errors).length > 0)
+    return { errors, ...(form.success ? { cardName: form.data.card_name } : {}) };
+  return {
+    payment: { kind: 'card', number: normaliseCardNumber(form.data.card_number) },
+    cardName: form.data.card_name,
+  };
 };
 
 /** What the form starts with: the details typed last time, else the logged-in account's name and email. */
@@ -137,4 +177,8 @@ const prefill = (deps: WebDeps, request: FastifyRequest, visitor: Visitor): Chec
 };
 
 const submitted = (body: unknown): CheckoutFormValues =>
-  Object.fromEntries(Object.entries(body && typeof body === 'object' ? body : {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  Object.fromEntries(
+    Object.entries(body && typeof body === 'object' ? body : {}).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );

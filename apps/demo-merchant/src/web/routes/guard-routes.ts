@@ -23,18 +23,32 @@ export const installAccessGuard = (app: FastifyInstance, deps: WebDeps & GuardOp
 /** A human-verification wall that no answer gets past. */
 export const captchaRoutes = async (app: FastifyInstance, deps: WebDeps): Promise<void> => {
   app.get<{ Querystring: { next?: string } }>('/verify', async (request, reply) =>
-    sendPage(deps, request, reply, deps.visitors.for(request, reply), captchaPage(safeNextPath(request.query.next), false)),
+    sendPage(
+      deps,
+      request,
+      reply,
+      deps.visitors.for(request, reply),
+      captchaPage(safeNextPath(request.query.next), false),
+    ),
   );
 
   // The wall exists to stop automated shoppers, so every answer fails.
   app.post<{ Body: { next?: string } }>('/verify', async (request, reply) =>
-    sendPage(deps, request, reply, deps.visitors.for(request, reply), captchaPage(safeNextPath(request.body?.next), true)),
+    sendPage(
+      deps,
+      request,
+      reply,
+      deps.visitors.for(request, reply),
+      captchaPage(safeNextPath(request.body?.next), true),
+    ),
   );
 };
 
 const isBlocked = (request: FastifyRequest, guard: GuardOptions): boolean => {
   const path = request.url.split('?')[0] ?? '/';
-  const byPath = guard.blockedPaths.some((blocked) => path === blocked || path.startsWith(blocked.endsWith('/') ? blocked : `${blocked}/`));
+  const byPath = guard.blockedPaths.some(
+    (blocked) => path === blocked || path.startsWith(blocked.endsWith('/') ? blocked : `${blocked}/`),
+  );
   const agent = (request.headers['user-agent'] ?? '').toLowerCase();
   return byPath || guard.blockedUserAgents.some((blocked) => agent.includes(blocked.toLowerCase()));
 };

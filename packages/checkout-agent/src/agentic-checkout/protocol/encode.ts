@@ -34,20 +34,29 @@ const encodeAddress = (changes: SessionChanges, shape: VersionShape): Record<str
   };
 };
 
-const encodeSelection = (fulfillment: NonNullable<SessionChanges['fulfillment']>, shape: VersionShape): Record<string, unknown> => {
+const encodeSelection = (
+  fulfillment: NonNullable<SessionChanges['fulfillment']>,
+  shape: VersionShape,
+): Record<string, unknown> => {
   const { optionId, lineItemIds } = fulfillment;
   switch (shape.selection) {
     case 'option_id':
       return { fulfillment_option_id: optionId };
     case 'nested':
-      return { selected_fulfillment_options: [{ type: 'shipping', shipping: { option_id: optionId, item_ids: lineItemIds } }] };
+      return {
+        selected_fulfillment_options: [{ type: 'shipping', shipping: { option_id: optionId, item_ids: lineItemIds } }],
+      };
     case 'flat':
       return { selected_fulfillment_options: [{ type: 'shipping', option_id: optionId, item_ids: lineItemIds }] };
   }
 };
 
 /** A create (`currency`: what the merchant prices in, for versions that negotiate) or update body. */
-export const encodeSessionBody = (changes: SessionChanges, shape: VersionShape, create?: { readonly currency: string }): Record<string, unknown> => ({
+export const encodeSessionBody = (
+  changes: SessionChanges,
+  shape: VersionShape,
+  create?: { readonly currency: string },
+): Record<string, unknown> => ({
   ...(changes.items ? { [shape.items]: encodeItems(changes.items, shape) } : {}),
   ...(changes.buyer ? { buyer: changes.buyer } : {}),
   ...encodeAddress(changes, shape),
@@ -62,7 +71,12 @@ export interface PaymentRoute {
   readonly handlerId: string | null;
 }
 
-export const encodeCompleteBody = (token: string, buyer: AcpBuyer, route: PaymentRoute, shape: VersionShape): Record<string, unknown> => ({
+export const encodeCompleteBody = (
+  token: string,
+  buyer: AcpBuyer,
+  route: PaymentRoute,
+  shape: VersionShape,
+): Record<string, unknown> => ({
   buyer,
   payment_data:
     shape.payment === 'token'

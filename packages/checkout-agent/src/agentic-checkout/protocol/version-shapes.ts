@@ -23,8 +23,36 @@ export const SPOKEN_VERSIONS = ['2026-01-30', '2026-01-16', '2025-12-12', '2025-
 export type AcpVersion = (typeof SPOKEN_VERSIONS)[number];
 
 export const VERSION_SHAPES: Readonly<Record<AcpVersion, VersionShape>> = {
-  '2025-09-29': { items: 'items', quantity: 'field', fulfillment: 'fulfillment_address', selection: 'option_id', payment: 'token', negotiates: false },
-  '2025-12-12': { items: 'items', quantity: 'field', fulfillment: 'fulfillment_details', selection: 'nested', payment: 'token', negotiates: false },
-  '2026-01-16': { items: 'items', quantity: 'field', fulfillment: 'fulfillment_details', selection: 'nested', payment: 'token', negotiates: false },
-  '2026-01-30': { items: 'line_items', quantity: 'repeat', fulfillment: 'fulfillment_details', selection: 'flat', payment: 'instrument', negotiates: true },
+  '2025-09-29': {
+    items: 'items',
+    quantity: 'field',
+    fulfillment: 'fulfillment_address',
+    selection: 'option_id',
+    payment: 'token',
+    negotiates: false,
+  },
+  '2025-12-12': {
+    items: 'items',
+    quantity: 'field',
+    fulfillment: 'fulfillment_details',
+    selection: 'nested',
+    payment: 'token',
+    negotiates: false,
+  },
+  '2026-01-16': {
+    items: 'items',
+    quantity: 'field',
+    fulfillment: 'fulfillment_details',
+    selection: 'nested',
+    payment: 'token',
+    negotiates: false,
+  },
+  '2026-01-30': {
+    items: 'line_items',
+    quantity: 'repeat',
+    fulfillment: 'fulfillment_details',
+    selection: 'flat',
+    payment: 'instrument',
+    negotiates: true,
+  },
 };

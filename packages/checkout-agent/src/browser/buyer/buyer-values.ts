@@ -3,9 +3,21 @@ import type { BuyerProfile, StrategyContext } from '../../strategy/strategy-port
 import type { FieldMeaning } from '../page/field-meaning.js';
 
 /** The buyer's details a checkout form may need, by the names the question form uses. */
-export type BuyerField = 'firstName' | 'lastName' | 'email' | 'phone' | 'addressLine1' | 'addressLine2' | 'city' | 'region' | 'postalCode' | 'countryCode';
+export type BuyerField =
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'phone'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'city'
+  | 'region'
+  | 'postalCode'
+  | 'countryCode';
 
-const TITLES: Readonly<Record<BuyerField, { readonly title: string; readonly format?: string; readonly pattern?: string }>> = {
+const TITLES: Readonly<
+  Record<BuyerField, { readonly title: string; readonly format?: string; readonly pattern?: string }>
+> = {
   firstName: { title: 'First name' },
   lastName: { title: 'Last name' },
   email: { title: 'Email', format: 'email' },
@@ -34,7 +46,15 @@ const NEEDS: Partial<Record<FieldMeaning, readonly BuyerField[]>> = {
 };
 
 /** Meanings whose fields a checkout cannot do without, even where the form does not mark them required. */
-const ESSENTIAL: ReadonlySet<FieldMeaning> = new Set(['fullName', 'givenName', 'familyName', 'email', 'line1', 'city', 'postalCode']);
+const ESSENTIAL: ReadonlySet<FieldMeaning> = new Set([
+  'fullName',
+  'givenName',
+  'familyName',
+  'email',
+  'line1',
+  'city',
+  'postalCode',
+]);
 
 export const isBuyerMeaning = (meaning: FieldMeaning): boolean => NEEDS[meaning] !== undefined;
 
@@ -72,7 +92,9 @@ export class BuyerValues {
       case 'fullName':
         return v.firstName && v.lastName ? `${v.firstName} ${v.lastName}` : undefined;
       case 'line1':
-        return options.allLines && v.addressLine1 && v.addressLine2 ? `${v.addressLine1}, ${v.addressLine2}` : v.addressLine1;
+        return options.allLines && v.addressLine1 && v.addressLine2
+          ? `${v.addressLine1}, ${v.addressLine2}`
+          : v.addressLine1;
       default: {
         const [field] = NEEDS[meaning] ?? [];
         return field ? v[field] : undefined;
@@ -95,31 +117,53 @@ export class BuyerValues {
    * Asks the user once for the buyer details `fields` and the shop's own required fields
    * `others` (a select's options offered as the choices); true when every one was given.
    */
-  async ask(context: StrategyContext, fields: readonly BuyerField[], where: string, others: readonly OtherField[] = []): Promise<boolean> {
+  async ask(
+    context: StrategyContext,
+    fields: readonly BuyerField[],
+    where: string,
+    others: readonly OtherField[] = [],
+  ): Promise<boolean> {
     const interaction: InputInteraction = {
       kind: 'form',
       schema: {
         type: 'object',
         properties: Object.fromEntries([
           ...fields.map((field) => [field, { type: 'string', minLength: 1, ...TITLES[field] }]),
-          ...others.map((other) => [other.key, { type: 'string', minLength: 1, title: other.title, ...(other.choices.length > 0 ? { enum: [...other.choices] } : {}) }]),
+          ...others.map((other) => [
+            other.key,
+            {
+              type: 'string',
+              minLength: 1,
+              title: other.title,
+              ...(other.choices.length > 0 ? { enum: [...other.choices] } : {}),
+            },
+          ]),
         ]),
         required: [...fields.filter((field) => field !== 'addressLine2'), ...others.map((other) => other.key)],
       },
     };
-    const answer = await context.ask(`The checkout form at ${where} needs a few details I do not have. Please fill them in.`, interaction);
+    const answer = await context.ask(
+      `The checkout form at ${where} needs a few details I do not have. Please fill them in.`,
+      interaction,
+    );
     if (answer.action !== 'submit' || typeof answer.value !== 'object' || answer.value === null) return false;
     const given = answer.value as Record<string, unknown>;
-    const text = (key: string) => (typeof given[key] === 'string' && (given[key] as string).trim() !== '' ? (given[key] as string).trim() : undefined);
+    const text = (key: string) =>
+      typeof given[key] === 'string' && (given[key] as string).trim() !== ''
+        ? (given[key] as string).trim()
+        : undefined;
     for (const field of fields) {
       const value = text(field);
       if (value !== undefined) this.values[field] = field === 'countryCode' ? value.toUpperCase() : value;
     }
     for (const other of others) {
       const value = text(other.key);
-      if (value !== undefined && (other.choices.length === 0 || other.choices.includes(value))) this.others.set(other.key, value);
+      if (value !== undefined && (other.choices.length === 0 || other.choices.includes(value)))
+        this.others.set(other.key, value);
     }
-    return fields.every((field) => this.values[field] !== undefined) && others.every((other) => this.others.has(other.key));
+    return (
+      fields.every((field) => this.values[field] !== undefined) && others.every((other) => this.others.has(other.key))
+    );
   }
 
   private readonly others = new Map<string, string>();
@@ -133,4 +177,6 @@ export interface OtherField {
 }
 
 const strip = <T extends object>(record: T): Partial<T> =>
-  Object.fromEntries(Object.entries(record).filter(([, value]) => typeof value === 'string' && value.trim() !== '')) as Partial<T>;
+  Object.fromEntries(
+    Object.entries(record).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
+  ) as Partial<T>;

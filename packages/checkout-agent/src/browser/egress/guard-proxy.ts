@@ -23,7 +23,16 @@ export interface GuardProxy {
 export const REFUSED_HEADER = 'x-checkout-agent-refused';
 
 /** Headers that belong to one connection, never forwarded. */
-const HOP_BY_HOP = new Set(['connection', 'proxy-connection', 'keep-alive', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'proxy-connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'upgrade',
+]);
 
 const forwardedHeaders = (raw: readonly string[]): Record<string, string | string[]> => {
   const headers: Record<string, string | string[]> = {};
@@ -47,13 +56,16 @@ const responseHeaders = (raw: readonly string[]): string[] => {
 
 const basicAuth = (upstream: URL): Record<string, string> =>
   upstream.username
-    ? { 'proxy-authorization': `Basic ${Buffer.from(`${decodeURIComponent(upstream.username)}:${decodeURIComponent(upstream.password)}`).toString('base64')}` }
+    ? {
+        'proxy-authorization': `Basic ${Buffer.from(`${decodeURIComponent(upstream.username)}:${decodeURIComponent(upstream.password)}`).toString('base64')}`,
+      }
     : {};
 
 const defaultPort = (url: URL): number => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
 
 /** Where to connect for an approved URL: an address the guard judged (never a fresh lookup), or the allow-listed name. */
-const connectHost = (checked: CheckedUrl): string => checked.addresses[0] ?? checked.url.hostname.replace(/^\[(.*)\]$/, '$1');
+const connectHost = (checked: CheckedUrl): string =>
+  checked.addresses[0] ?? checked.url.hostname.replace(/^\[(.*)\]$/, '$1');
 
 /**
  * The only way out of a run's browser: an HTTP proxy on loopback that Chromium sends every
@@ -82,15 +94,27 @@ export const startGuardProxy = async (options: GuardProxyOptions): Promise<Guard
       if (!target || target.protocol !== 'http:') return void response.writeHead(400).end('Absolute http URLs only');
       const checked = await check(target.href);
       if (!checked) {
-        return void response.writeHead(403, { 'content-type': 'text/plain', [REFUSED_HEADER]: 'url-guard' }).end('Blocked by the checkout agent: this address is not allowed.');
+        return void response
+          .writeHead(403, { 'content-type': 'text/plain', [REFUSED_HEADER]: 'url-guard' })
+          .end('Blocked by the checkout agent: this address is not allowed.');
       }
       const upstream = options.upstream;
       const outgoing = http.request({
         method: request.method,
         agent: false,
         ...(upstream
-          ? { host: upstream.hostname, port: defaultPort(upstream), path: target.href, headers: { ...forwardedHeaders(request.rawHeaders), ...basicAuth(upstream) } }
-          : { host: connectHost(checked), port: defaultPort(target), path: `${target.pathname}${target.search}`, headers: forwardedHeaders(request.rawHeaders) }),
+          ? {
+              host: upstream.hostname,
+              port: defaultPort(upstream),
+              path: target.href,
+              headers: { ...forwardedHeaders(request.rawHeaders), ...basicAuth(upstream) },
+            }
+          : {
+              host: connectHost(checked),
+              port: defaultPort(target),
+              path: `${target.pathname}${target.search}`,
+              headers: forwardedHeaders(request.rawHeaders),
+            }),
       });
       outgoing.on('response', (answer) => {
         response.writeHead(answer.statusCode ?? 502, responseHeaders(answer.rawHeaders));
@@ -111,7 +135,9 @@ export const startGuardProxy = async (options: GuardProxyOptions): Promise<Guard
       const authority = request.url ?? '';
       const checked = URL.canParse(`https://${authority}/`) ? await check(`https://${authority}/`) : null;
       if (!checked) return void client.end('HTTP/1.1 403 Forbidden\r\n\r\n');
-      const tunnel = options.upstream ? await viaUpstream(options.upstream, authority) : await direct(connectHost(checked), defaultPort(checked.url));
+      const tunnel = options.upstream
+        ? await viaUpstream(options.upstream, authority)
+        : await direct(connectHost(checked), defaultPort(checked.url));
       if (!tunnel) return void client.end('HTTP/1.1 502 Bad Gateway\r\n\r\n');
       track(tunnel);
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -147,7 +173,11 @@ const viaUpstream = (upstream: URL, authority: string): Promise<net.Socket | nul
     const socket = net.connect({ host: upstream.hostname, port: defaultPort(upstream) });
     const auth = basicAuth(upstream)['proxy-authorization'];
     socket.once('error', () => resolve(null));
-    socket.once('connect', () => socket.write(`CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`));
+    socket.once('connect', () =>
+      socket.write(
+        `CONNECT ${authority} HTTP/1.1\r\nHost: ${authority}\r\n${auth ? `Proxy-Authorization: ${auth}\r\n` : ''}\r\n`,
+      ),
+    );
     let received = Buffer.alloc(0);
     const onData = (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);

@@ -4,13 +4,24 @@ import { problemOfMessage } from '../page/page-problems.js';
 import { ADD_TO_CART, UNAVAILABLE } from '../page/vocabulary.js';
 import { type BrowserDriver, blocked } from './driver.js';
 
-const QUANTITY = ['qty', 'quantity', 'menge', 'anzahl', 'quantite', 'cantidad'].flatMap((word) => [`input[name*=${word} i]`, `select[name*=${word} i]`, `input[id*=${word} i]`, `select[id*=${word} i]`]).join(', ');
+const QUANTITY = ['qty', 'quantity', 'menge', 'anzahl', 'quantite', 'cantidad']
+  .flatMap((word) => [
+    `input[name*=${word} i]`,
+    `select[name*=${word} i]`,
+    `input[id*=${word} i]`,
+    `select[id*=${word} i]`,
+  ])
+  .join(', ');
 
 const quantityField = (driver: BrowserDriver) =>
-  firstVisible([driver.page.locator(QUANTITY), driver.page.getByLabel(/\b(qty|quantity|how many|menge|anzahl|quantit[ée]|cantidad)\b/i)]);
+  firstVisible([
+    driver.page.locator(QUANTITY),
+    driver.page.getByLabel(/\b(qty|quantity|how many|menge|anzahl|quantit[ée]|cantidad)\b/i),
+  ]);
 
 /** Whether the page has a quantity field (a product page, or a cart). */
-export const hasQuantityField = async (driver: BrowserDriver): Promise<boolean> => (await quantityField(driver)) !== null;
+export const hasQuantityField = async (driver: BrowserDriver): Promise<boolean> =>
+  (await quantityField(driver)) !== null;
 
 /** Sets the page's quantity field (an input or a select); false when the page has none. */
 export const setQuantity = async (driver: BrowserDriver, quantity: number): Promise<boolean> => {
@@ -30,16 +41,29 @@ export const setQuantity = async (driver: BrowserDriver, quantity: number): Prom
  * "Buy it now", which goes straight to checkout), and reads what the shop answered: a page, a
  * cart drawer or modal drawn by the page's script, or a message.
  */
-export const addToCart = async (driver: BrowserDriver, what: string, quantity: number, optionChosen: boolean): Promise<StrategyOutcome | null> => {
+export const addToCart = async (
+  driver: BrowserDriver,
+  what: string,
+  quantity: number,
+  optionChosen: boolean,
+): Promise<StrategyOutcome | null> => {
   const { page } = driver;
   if (quantity > 1) await setQuantity(driver, quantity);
   const add = await control(page, ADD_TO_CART);
-  const unavailable = (detail: string) => blocked(optionChosen ? 'product.requested_option_unavailable' : 'product.item_unavailable', `${what} ${detail}; nothing was bought.`);
+  const unavailable = (detail: string) =>
+    blocked(
+      optionChosen ? 'product.requested_option_unavailable' : 'product.item_unavailable',
+      `${what} ${detail}; nothing was bought.`,
+    );
   if (!add) {
     if (await control(page, UNAVAILABLE)) return unavailable('is sold out (the shop offers no way to add it)');
-    return blocked('merchant.no_safe_path', `No "Add to cart" or "Buy now" button was found on ${page.url()}; nothing was bought.`);
+    return blocked(
+      'merchant.no_safe_path',
+      `No "Add to cart" or "Buy now" button was found on ${page.url()}; nothing was bought.`,
+    );
   }
-  if ((await add.isDisabled()) || UNAVAILABLE.test(await nameOf(add))) return unavailable('cannot be added to the cart (the shop shows it as unavailable)');
+  if ((await add.isDisabled()) || UNAVAILABLE.test(await nameOf(add)))
+    return unavailable('cannot be added to the cart (the shop shows it as unavailable)');
   await driver.step(`Add ${quantity} x ${what} to the cart`);
   await driver.press(add);
   const wall = await driver.wall();
@@ -47,7 +71,8 @@ export const addToCart = async (driver: BrowserDriver, what: string, quantity: n
   for (const message of await alertTexts(page)) {
     const problem = problemOfMessage(message);
     if (problem?.code === 'product.item_unavailable') return unavailable(`is not available: "${problem.message}"`);
-    if (problem) return blocked(problem.code, `The shop did not add ${what} to the cart: "${message}"; nothing was bought.`);
+    if (problem)
+      return blocked(problem.code, `The shop did not add ${what} to the cart: "${message}"; nothing was bought.`);
   }
   return null;
 };

@@ -7,7 +7,15 @@ import { readTotals } from '../page/totals.js';
 import { CONTINUE, GUEST, NOT_CONTINUE, PRICE_CHANGE } from '../page/vocabulary.js';
 import { type BrowserDriver, blocked } from './driver.js';
 import { fillBuyerDetails } from './fill-details.js';
-import { type Declared, type Purchase, declarePayment, finalStep, placeOrder, tokenField, typeToken } from './place-order.js';
+import {
+  type Declared,
+  type Purchase,
+  declarePayment,
+  finalStep,
+  placeOrder,
+  tokenField,
+  typeToken,
+} from './place-order.js';
 import { chooseDelivery, choosePaymentByToken } from './shipping.js';
 import { acceptRequiredTerms } from './terms.js';
 
@@ -18,15 +26,25 @@ const MAX_PAGES = 10;
 const reportedProblem = async (driver: BrowserDriver): Promise<StrategyOutcome | null> => {
   for (const message of await alertTexts(driver.page)) {
     const problem = problemOfMessage(message);
-    if (problem?.code === 'merchant.fulfillment_unavailable') return blocked(problem.code, `The shop cannot deliver this order: "${problem.message}" (${driver.page.url()}); nothing was bought.`);
-    if (problem?.code === 'product.item_unavailable') return blocked(problem.code, `The shop reports at ${driver.page.url()}: "${problem.message}"; nothing was bought.`);
+    if (problem?.code === 'merchant.fulfillment_unavailable')
+      return blocked(
+        problem.code,
+        `The shop cannot deliver this order: "${problem.message}" (${driver.page.url()}); nothing was bought.`,
+      );
+    if (problem?.code === 'product.item_unavailable')
+      return blocked(
+        problem.code,
+        `The shop reports at ${driver.page.url()}: "${problem.message}"; nothing was bought.`,
+      );
   }
   return null;
 };
 
 /** Notices of a price that changed since the product page, to tell the user before paying. */
 const collectNotices = async (driver: BrowserDriver, notices: Set<string>): Promise<void> => {
-  const texts = await driver.page.locator('.notice, [role=status], [class*=notice], [class*=warn], [role=alert], [data-testid*=price-change]').allInnerTexts();
+  const texts = await driver.page
+    .locator('.notice, [role=status], [class*=notice], [class*=warn], [role=alert], [data-testid*=price-change]')
+    .allInnerTexts();
   for (const text of texts.map(collapse)) if (PRICE_CHANGE.test(text)) notices.add(text);
 };
 
@@ -44,21 +62,31 @@ const continueControl = async (driver: BrowserDriver) => {
 
 /** What identifies a checkout step: its address, its heading and its fields (a single-page shop keeps its URL). */
 const stepSignature = async (driver: BrowserDriver): Promise<string> => {
-  const heading = await driver.page.locator('h1, h2').allInnerTexts().catch(() => []);
+  const heading = await driver.page
+    .locator('h1, h2')
+    .allInnerTexts()
+    .catch(() => []);
   const fields = await driver.page.locator('input:visible, select:visible, textarea:visible').count();
   return `${driver.page.url()}|${heading.slice(0, 2).join('|')}|${fields}`;
 };
 
 /** Why the shop kept the shopper on the same step: its messages, or the fields it (or the browser) marks invalid. */
 const whyStuck = async (driver: BrowserDriver): Promise<string> => {
-  const invalid = await driver.page.locator('[aria-invalid=true], input:invalid, select:invalid, textarea:invalid').evaluateAll((elements) =>
-    elements.map((element) => {
-      const field = element as unknown as { name: string; id: string; labels: { innerText: string }[] | null };
-      return (field.labels?.[0]?.innerText ?? '').trim() || field.name || field.id;
-    }),
-  );
+  const invalid = await driver.page
+    .locator('[aria-invalid=true], input:invalid, select:invalid, textarea:invalid')
+    .evaluateAll((elements) =>
+      elements.map((element) => {
+        const field = element as unknown as { name: string; id: string; labels: { innerText: string }[] | null };
+        return (field.labels?.[0]?.innerText ?? '').trim() || field.name || field.id;
+      }),
+    );
   const alerts = await alertTexts(driver.page);
-  return [...alerts.map((text) => `"${text}"`), ...(invalid.length > 0 ? [`fields not accepted: ${invalid.join(', ')}`] : [])].join('; ') || 'the page did not change';
+  return (
+    [
+      ...alerts.map((text) => `"${text}"`),
+      ...(invalid.length > 0 ? [`fields not accepted: ${invalid.join(', ')}`] : []),
+    ].join('; ') || 'the page did not change'
+  );
 };
 
 export interface CheckoutPlan {
@@ -107,8 +135,12 @@ export const checkOut = async (driver: BrowserDriver, plan: CheckoutPlan): Promi
     const next = await continueControl(driver);
     if (!next) {
       const signIn = (await driver.page.locator('input[type=password]:visible').count()) > 0;
-      const why = signIn ? 'it asks to sign in and offers no guest checkout' : 'it has neither a button to continue nor one to place the order';
-      return stop(blocked('merchant.no_safe_path', `Could not go on from ${driver.page.url()}: ${why}; nothing was bought.`));
+      const why = signIn
+        ? 'it asks to sign in and offers no guest checkout'
+        : 'it has neither a button to continue nor one to place the order';
+      return stop(
+        blocked('merchant.no_safe_path', `Could not go on from ${driver.page.url()}: ${why}; nothing was bought.`),
+      );
     }
     const before = await stepSignature(driver);
     await driver.step(`Continue (${await nameOf(next)})`);
@@ -118,14 +150,25 @@ export const checkOut = async (driver: BrowserDriver, plan: CheckoutPlan): Promi
       if (wall) return stop(wall);
       const problem = await reportedProblem(driver);
       if (problem) return stop(problem);
-      return stop(blocked('merchant.checkout_error', `The shop did not move on from ${driver.page.url()}: ${await whyStuck(driver)}; nothing was bought.`));
+      return stop(
+        blocked(
+          'merchant.checkout_error',
+          `The shop did not move on from ${driver.page.url()}: ${await whyStuck(driver)}; nothing was bought.`,
+        ),
+      );
     }
   }
-  return stop(blocked('merchant.no_safe_path', `No page to place the order was reached after ${MAX_PAGES} checkout pages (last ${driver.page.url()}); nothing was bought.`));
+  return stop(
+    blocked(
+      'merchant.no_safe_path',
+      `No page to place the order was reached after ${MAX_PAGES} checkout pages (last ${driver.page.url()}); nothing was bought.`,
+    ),
+  );
 };
 
 /** A payment page whose token goes in before a review page (the token field, or a payment-method choice to show it). */
-const givesTokenBeforeReview = async (driver: BrowserDriver): Promise<boolean> => (await tokenField(driver)) !== null || (await choosePaymentByToken(driver));
+const givesTokenBeforeReview = async (driver: BrowserDriver): Promise<boolean> =>
+  (await tokenField(driver)) !== null || (await choosePaymentByToken(driver));
 
 /**
  * The token asked before the review: the total this page shows is declared (and checked against
@@ -135,7 +178,11 @@ const payBeforeReview = async (driver: BrowserDriver, purchase: Purchase): Promi
   const url = driver.page.url();
   const field = await tokenField(driver);
   const total = (await readTotals(driver.page, purchase.currency)).total;
-  if (!field || !total) return blocked('merchant.no_safe_path', `The payment page ${url} asks for the payment before showing the order total; nothing was bought.`);
+  if (!field || !total)
+    return blocked(
+      'merchant.no_safe_path',
+      `The payment page ${url} asks for the payment before showing the order total; nothing was bought.`,
+    );
   const started = await declarePayment(driver, total);
   if ('kind' in started) return started;
   await typeToken(field, started.token);

@@ -4,7 +4,14 @@ import type { StrategyOutcome } from '../../strategy/strategy-port.js';
 import { type OptionGroup, type ProductOption, readOptionGroups } from '../page/option-groups.js';
 import { type BrowserDriver, blocked } from './driver.js';
 import { normal } from '../page/words.js';
-import { type TaskWords, askedOption, isColourGroup, isSizeGroup, optionNamed, unansweredColours } from './option-matching.js';
+import {
+  type TaskWords,
+  askedOption,
+  isColourGroup,
+  isSizeGroup,
+  optionNamed,
+  unansweredColours,
+} from './option-matching.js';
 
 /** An option chosen for the purchase, and why: the task named it, the user chose it, or it was the only one. */
 export interface ChosenOption {
@@ -20,9 +27,11 @@ export interface OtherPage {
   readonly label: string;
 }
 
-const available = (group: OptionGroup) => group.options.filter((option) => option.available).map((option) => option.label);
+const available = (group: OptionGroup) =>
+  group.options.filter((option) => option.available).map((option) => option.label);
 
-const keyOf = (group: OptionGroup, index: number): string => normal(group.name).replace(/ /g, '_') || `option_${index + 1}`;
+const keyOf = (group: OptionGroup, index: number): string =>
+  normal(group.name).replace(/ /g, '_') || `option_${index + 1}`;
 
 const unavailable = (product: PageProduct, group: OptionGroup, option: ProductOption): StrategyOutcome => {
   const others = available(group);
@@ -33,26 +42,50 @@ const unavailable = (product: PageProduct, group: OptionGroup, option: ProductOp
 };
 
 /** Asks the user the options the task left open, offering only what can be bought. */
-const askOptions = async (driver: BrowserDriver, product: PageProduct, open: readonly OptionGroup[]): Promise<Map<OptionGroup, ProductOption> | StrategyOutcome> => {
+const askOptions = async (
+  driver: BrowserDriver,
+  product: PageProduct,
+  open: readonly OptionGroup[],
+): Promise<Map<OptionGroup, ProductOption> | StrategyOutcome> => {
   const keys = open.map((group, index) => keyOf(group, index));
   const names = open.map((group) => (group.name || 'option').toLowerCase());
   const interaction: InputInteraction = {
     kind: 'form',
     schema: {
       type: 'object',
-      properties: Object.fromEntries(open.map((group, index) => [keys[index], { type: 'string', title: group.name || 'Option', enum: available(group) }])),
+      properties: Object.fromEntries(
+        open.map((group, index) => [
+          keys[index],
+          { type: 'string', title: group.name || 'Option', enum: available(group) },
+        ]),
+      ),
       required: keys,
     },
   };
   const offered = open.map((group) => `${group.name || 'Option'}: ${available(group).join(', ')}`).join('; ');
-  const answer = await driver.context.ask(`Which ${names.join(' and ')} of ${product.name} would you like? Available: ${offered}.`, interaction);
-  if (answer.action === 'decline') return blocked('merchant.no_safe_path', `No ${names.join(' or ')} of ${product.name} was chosen; nothing was bought.`);
+  const answer = await driver.context.ask(
+    `Which ${names.join(' and ')} of ${product.name} would you like? Available: ${offered}.`,
+    interaction,
+  );
+  if (answer.action === 'decline')
+    return blocked(
+      'merchant.no_safe_path',
+      `No ${names.join(' or ')} of ${product.name} was chosen; nothing was bought.`,
+    );
   const chosen = new Map<OptionGroup, ProductOption>();
   for (const [index, group] of open.entries()) {
-    const value = answer.action === 'alternative' ? answer.text : typeof answer.value === 'string' && open.length === 1 ? answer.value : (answer.value as Record<string, unknown> | undefined)?.[keys[index] ?? ''];
+    const value =
+      answer.action === 'alternative'
+        ? answer.text
+        : typeof answer.value === 'string' && open.length === 1
+          ? answer.value
+          : (answer.value as Record<string, unknown> | undefined)?.[keys[index] ?? ''];
     const option = typeof value === 'string' ? optionNamed(group, value) : undefined;
     if (!option || !option.available) {
-      return blocked('product.requested_option_unavailable', `${product.name} is not available in ${typeof value === 'string' ? value : '(none given)'} (${group.name}); nothing was bought.`);
+      return blocked(
+        'product.requested_option_unavailable',
+        `${product.name} is not available in ${typeof value === 'string' ? value : '(none given)'} (${group.name}); nothing was bought.`,
+      );
     }
     chosen.set(group, option);
   }
@@ -88,10 +121,17 @@ export const decideOptions = async (
     if (asked && group.kind === 'link' && !asked.selected) return { url: asked.value, label: asked.label };
     if (asked) chosen.set(group, asked);
     else if (isSizeGroup(group) && task.hints.size !== null) {
-      return blocked('product.requested_option_unavailable', `${product.name} does not come in size ${task.hints.size} (sizes: ${group.options.map((option) => option.label).join(', ')}); nothing was bought.`);
+      return blocked(
+        'product.requested_option_unavailable',
+        `${product.name} does not come in size ${task.hints.size} (sizes: ${group.options.map((option) => option.label).join(', ')}); nothing was bought.`,
+      );
     } else if (available(group).length === 0) {
-      return blocked('product.item_unavailable', `${product.name} is sold out in every ${group.name.toLowerCase() || 'option'}; nothing was bought.`);
-    } else if (group.kind === 'link') chosen.set(group, group.options.find((option) => option.selected) ?? group.options[0]!);
+      return blocked(
+        'product.item_unavailable',
+        `${product.name} is sold out in every ${group.name.toLowerCase() || 'option'}; nothing was bought.`,
+      );
+    } else if (group.kind === 'link')
+      chosen.set(group, group.options.find((option) => option.selected) ?? group.options[0]!);
     else if (group.options.length === 1) chosen.set(group, group.options[0]!);
     else open.push(group);
   }
@@ -103,7 +143,12 @@ export const decideOptions = async (
 };
 
 const pageMentions = async (driver: BrowserDriver, words: readonly string[]): Promise<boolean> => {
-  const text = ` ${normal(await driver.page.locator('body').innerText().catch(() => ''))} `;
+  const text = ` ${normal(
+    await driver.page
+      .locator('body')
+      .innerText()
+      .catch(() => ''),
+  )} `;
   return words.every((word) => text.includes(` ${word} `));
 };
 
@@ -112,21 +157,36 @@ const applyOption = async (driver: BrowserDriver, group: OptionGroup, option: Pr
   if (option.selected || !option.locator) return true;
   await driver.step(`Choose ${group.name || 'option'}: ${option.label}`);
   if (group.kind === 'select') await option.locator.selectOption(option.value);
-  else if (group.kind === 'radio') await option.locator.check({ timeout: 5_000 }).catch(() => option.locator?.evaluate((element) => (element as unknown as { click(): void }).click()));
+  else if (group.kind === 'radio')
+    await option.locator
+      .check({ timeout: 5_000 })
+      .catch(() => option.locator?.evaluate((element) => (element as unknown as { click(): void }).click()));
   else await option.locator.click();
   await driver.settle();
-  const now = (await readOptionGroups(driver.page)).find((candidate) => candidate.name === group.name && candidate.kind === group.kind);
+  const now = (await readOptionGroups(driver.page)).find(
+    (candidate) => candidate.name === group.name && candidate.kind === group.kind,
+  );
   return now?.options.find((candidate) => candidate.label === option.label)?.selected ?? false;
 };
 
 /** Chooses every decided option on the page; the outcome when the page will not take one. */
-export const applyOptions = async (driver: BrowserDriver, chosen: ReadonlyMap<OptionGroup, ProductOption>): Promise<ChosenOption[] | StrategyOutcome> => {
+export const applyOptions = async (
+  driver: BrowserDriver,
+  chosen: ReadonlyMap<OptionGroup, ProductOption>,
+): Promise<ChosenOption[] | StrategyOutcome> => {
   const applied: ChosenOption[] = [];
   for (const [group, option] of chosen) {
     if (!(await applyOption(driver, group, option))) {
-      return blocked('merchant.no_safe_path', `Could not choose ${option.label} (${group.name || 'option'}) on ${driver.page.url()}: the page does not show it chosen; nothing was bought.`);
+      return blocked(
+        'merchant.no_safe_path',
+        `Could not choose ${option.label} (${group.name || 'option'}) on ${driver.page.url()}: the page does not show it chosen; nothing was bought.`,
+      );
     }
-    applied.push({ group: group.name, label: option.label, others: group.options.filter((other) => other !== option).map((other) => other.label) });
+    applied.push({
+      group: group.name,
+      label: option.label,
+      others: group.options.filter((other) => other !== option).map((other) => other.label),
+    });
   }
   return applied;
 };

@@ -22,16 +22,27 @@ export interface ChosenProduct {
  * ends the run at once; a named option that is sold out or missing ends it too. Only then are
  * open options asked, chosen on the page, and the chosen variant's own stock and price checked.
  */
-export const chooseProduct = async (driver: BrowserDriver, hints: TaskHints): Promise<ChosenProduct | StrategyOutcome> => {
+export const chooseProduct = async (
+  driver: BrowserDriver,
+  hints: TaskHints,
+): Promise<ChosenProduct | StrategyOutcome> => {
   const task = driver.context.input.request.task ?? '';
   for (let followed = 0; followed <= MAX_VARIANT_PAGES; followed++) {
     const product = await findProduct(driver, hints);
-    if (!product) return blocked('merchant.no_safe_path', `Could not tell which product to buy from ${driver.page.url()} and the task; nothing was bought.`);
+    if (!product)
+      return blocked(
+        'merchant.no_safe_path',
+        `Could not tell which product to buy from ${driver.page.url()} and the task; nothing was bought.`,
+      );
     const groups = await readOptionGroups(driver.page);
-    const first = (await unavailableProduct(driver, product, groups)) ?? (await priceAboveMaxCost(driver, product, hints.quantity));
+    const first =
+      (await unavailableProduct(driver, product, groups)) ?? (await priceAboveMaxCost(driver, product, hints.quantity));
     if (first) return first;
     if (product.hasVariants && groups.length === 0) {
-      return blocked('merchant.no_safe_path', `Could not find where to choose among the variants of ${product.name} on ${driver.page.url()}; nothing was bought.`);
+      return blocked(
+        'merchant.no_safe_path',
+        `Could not find where to choose among the variants of ${product.name} on ${driver.page.url()}; nothing was bought.`,
+      );
     }
     const decided = await decideOptions(driver, product, groups, taskWords(task, product.name, hints));
     if (!(decided instanceof Map)) {
@@ -42,12 +53,22 @@ export const chooseProduct = async (driver: BrowserDriver, hints: TaskHints): Pr
     }
     const options = await applyOptions(driver, decided);
     if (!Array.isArray(options)) return options;
-    const variants = variantsOf(product, options, [...decided.values()].map((option) => option.value));
+    const variants = variantsOf(
+      product,
+      options,
+      [...decided.values()].map((option) => option.value),
+    );
     if (options.length > 0 && variants.length > 0 && variants.every((variant) => variant.inStock === false)) {
-      return blocked('product.requested_option_unavailable', `${product.name} (${options.map((option) => option.label).join(', ')}) is out of stock; nothing was bought.`);
+      return blocked(
+        'product.requested_option_unavailable',
+        `${product.name} (${options.map((option) => option.label).join(', ')}) is out of stock; nothing was bought.`,
+      );
     }
     const dear = await priceAboveMaxCost(driver, product, hints.quantity, variants);
     return dear ?? { product, options };
   }
-  return blocked('merchant.no_safe_path', `Followed ${MAX_VARIANT_PAGES} variant pages from the start page without settling on the product; nothing was bought.`);
+  return blocked(
+    'merchant.no_safe_path',
+    `Followed ${MAX_VARIANT_PAGES} variant pages from the start page without settling on the product; nothing was bought.`,
+  );
 };

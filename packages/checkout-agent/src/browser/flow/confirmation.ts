@@ -46,7 +46,11 @@ export const readConfirmation = async (driver: BrowserDriver, paid: Paid): Promi
   const { page, context } = driver;
   for (const message of await alertTexts(page)) {
     if (problemOfMessage(message)?.code === 'merchant.payment_declined') {
-      return { kind: 'blocked', code: 'merchant.payment_declined', summary: `The shop declined the payment: "${message}" Nothing was charged.` };
+      return {
+        kind: 'blocked',
+        code: 'merchant.payment_declined',
+        summary: `The shop declined the payment: "${message}" Nothing was charged.`,
+      };
     }
   }
   const main = page.locator('main');
@@ -60,7 +64,15 @@ export const readConfirmation = async (driver: BrowserDriver, paid: Paid): Promi
     const receipt: Receipt = { total: charged, merchantOrderId: orderId };
     return { kind: 'succeeded', summary: `${bought}; merchant order ${orderId}.`, receipt };
   }
-  if (CONFIRMED.test(text)) return { kind: 'succeeded', summary: `${bought}; the shop confirmed the order without showing an order number.`, receipt: { total: charged } };
-  context.logger.warn({ runId: context.runId, attemptId: paid.attemptId }, 'payment submitted without a visible outcome');
+  if (CONFIRMED.test(text))
+    return {
+      kind: 'succeeded',
+      summary: `${bought}; the shop confirmed the order without showing an order number.`,
+      receipt: { total: charged },
+    };
+  context.logger.warn(
+    { runId: context.runId, attemptId: paid.attemptId },
+    'payment submitted without a visible outcome',
+  );
   return reconciliation(paid, page.url());
 };

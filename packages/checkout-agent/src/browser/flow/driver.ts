@@ -91,9 +91,13 @@ export class BrowserDriver {
     const wall = await wallOf(this.page, this.browser.documentStatus);
     const origin = new URL(this.page.url()).origin;
     if (wall === 'human_verification') {
-      return blocked('merchant.human_verification_required', `${origin} asked to verify that a human is shopping (a captcha) at ${this.page.url()}; nothing was bought.`);
+      return blocked(
+        'merchant.human_verification_required',
+        `${origin} asked to verify that a human is shopping (a captcha) at ${this.page.url()}; nothing was bought.`,
+      );
     }
-    if (wall === 'access_blocked') return blocked('merchant.access_blocked', `${origin} refused access (${this.page.url()}); nothing was bought.`);
+    if (wall === 'access_blocked')
+      return blocked('merchant.access_blocked', `${origin} refused access (${this.page.url()}); nothing was bought.`);
     return null;
   }
 

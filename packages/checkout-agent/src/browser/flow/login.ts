@@ -19,21 +19,35 @@ export const accountInTask = (task: string | undefined): string | null => {
  * in (a saved browser profile). The password is asked of the user as a protected question:
  * it reaches the page's password field and nothing else (no event, message, log or screenshot).
  */
-export const logIn = async (driver: BrowserDriver, email: string, secrets: SecretReader | null): Promise<StrategyOutcome | null> => {
+export const logIn = async (
+  driver: BrowserDriver,
+  email: string,
+  secrets: SecretReader | null,
+): Promise<StrategyOutcome | null> => {
   const { page, context } = driver;
   if (await isLoggedIn(page)) return null;
   const origin = new URL(page.url()).origin;
-  const cannot = (why: string) => blocked('merchant.no_safe_path', `Could not log in to ${origin} as ${email}: ${why}; nothing was bought.`);
+  const cannot = (why: string) =>
+    blocked('merchant.no_safe_path', `Could not log in to ${origin} as ${email}: ${why}; nothing was bought.`);
   if (!secrets) return cannot('this runner cannot receive passwords');
   const link = await control(page, LOG_IN);
   if (!link) return cannot('the shop shows no way to log in');
   await driver.step('Open the login page');
   await driver.press(link);
-  const emailField = await firstVisible([page.locator('input[autocomplete=username], input[type=email], input[name=email]')]);
+  const emailField = await firstVisible([
+    page.locator('input[autocomplete=username], input[type=email], input[name=email]'),
+  ]);
   const passwordField = await firstVisible([page.locator('input[type=password]')]);
-  const submit = passwordField ? await firstVisible([passwordField.locator('xpath=ancestor::form[1]').locator('button[type=submit], input[type=submit]')]) : null;
+  const submit = passwordField
+    ? await firstVisible([
+        passwordField.locator('xpath=ancestor::form[1]').locator('button[type=submit], input[type=submit]'),
+      ])
+    : null;
   if (!emailField || !passwordField || !submit) return cannot('the login form was not recognised');
-  const answer = await context.ask(`Please enter the password of your account ${email} at ${origin} so I can log in.`, { kind: 'protected', format: 'password' });
+  const answer = await context.ask(`Please enter the password of your account ${email} at ${origin} so I can log in.`, {
+    kind: 'protected',
+    format: 'password',
+  });
   if (answer.action !== 'submit' || !answer.secretRef) return cannot('no password was given');
   const password = await secrets(answer.secretRef);
   if (!password) return cannot('the password could not be read');

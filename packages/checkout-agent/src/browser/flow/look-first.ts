@@ -14,25 +14,44 @@ import { normal } from '../page/words.js';
  * of stock in the structured data, every choice of an option sold out, or no way to add it but
  * a "Sold out" / "Out of stock" control.
  */
-export const unavailableProduct = async (driver: BrowserDriver, product: PageProduct, groups: readonly OptionGroup[]): Promise<StrategyOutcome | null> => {
-  const soldOut = (detail: string) => blocked('product.item_unavailable', `${product.name} ${detail} at ${driver.page.url()}; nothing was asked or bought.`);
-  if (product.variants.length > 0 && product.variants.every((variant) => variant.inStock === false)) return soldOut('is out of stock');
-  if (groups.some((group) => group.kind !== 'link' && group.options.every((option) => !option.available))) return soldOut('is sold out in every option');
+export const unavailableProduct = async (
+  driver: BrowserDriver,
+  product: PageProduct,
+  groups: readonly OptionGroup[],
+): Promise<StrategyOutcome | null> => {
+  const soldOut = (detail: string) =>
+    blocked(
+      'product.item_unavailable',
+      `${product.name} ${detail} at ${driver.page.url()}; nothing was asked or bought.`,
+    );
+  if (product.variants.length > 0 && product.variants.every((variant) => variant.inStock === false))
+    return soldOut('is out of stock');
+  if (groups.some((group) => group.kind !== 'link' && group.options.every((option) => !option.available)))
+    return soldOut('is sold out in every option');
   const add = await control(driver.page, ADD_TO_CART);
   const disabledAdd = add ? (await add.isDisabled()) || UNAVAILABLE.test(await add.innerText().catch(() => '')) : false;
-  if ((!add || disabledAdd) && groups.length === 0 && (await control(driver.page, UNAVAILABLE))) return soldOut('is sold out (the shop offers no way to add it)');
+  if ((!add || disabledAdd) && groups.length === 0 && (await control(driver.page, UNAVAILABLE)))
+    return soldOut('is sold out (the shop offers no way to add it)');
   return null;
 };
 
-const times = (price: Money, quantity: number): Money => (quantity === 1 ? price : { amount: new Decimal(price.amount).mul(quantity).toFixed(), currency: price.currency });
+const times = (price: Money, quantity: number): Money =>
+  quantity === 1 ? price : { amount: new Decimal(price.amount).mul(quantity).toFixed(), currency: price.currency };
 
 /**
  * The price alone against maxCost, before anything is asked: the cheapest variant that can be
  * bought, times the quantity. Shipping and tax only add to it, so above maxCost here is above
  * it at checkout. A price that cannot be converted is left to the final total's check.
  */
-export const priceAboveMaxCost = async (driver: BrowserDriver, product: PageProduct, quantity: number, variants = product.variants): Promise<StrategyOutcome | null> => {
-  const prices = variants.filter((variant) => variant.inStock !== false && variant.price).map((variant) => variant.price as Money);
+export const priceAboveMaxCost = async (
+  driver: BrowserDriver,
+  product: PageProduct,
+  quantity: number,
+  variants = product.variants,
+): Promise<StrategyOutcome | null> => {
+  const prices = variants
+    .filter((variant) => variant.inStock !== false && variant.price)
+    .map((variant) => variant.price as Money);
   const [cheapest] = [...prices].sort((a, b) => new Decimal(a.amount).comparedTo(new Decimal(b.amount)));
   if (!cheapest) return null;
   const price = times(cheapest, quantity);
@@ -45,7 +64,11 @@ export const priceAboveMaxCost = async (driver: BrowserDriver, product: PageProd
 };
 
 /** The structured-data variants that are the chosen options (by size, colour or SKU); all of them when none can be told. */
-export const variantsOf = (product: PageProduct, chosen: readonly ChosenOption[], values: readonly string[]): readonly ProductVariant[] => {
+export const variantsOf = (
+  product: PageProduct,
+  chosen: readonly ChosenOption[],
+  values: readonly string[],
+): readonly ProductVariant[] => {
   const matching = product.variants.filter((variant) =>
     chosen.some(
       (option) =>

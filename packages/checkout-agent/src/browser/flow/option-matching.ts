@@ -4,10 +4,14 @@ import { normal } from '../page/words.js';
 
 /** Colour words a task may ask for; a product option that is not there must not be replaced by another. */
 const COLOURS = new Set(
-  'black white red blue green yellow orange purple pink brown grey gray beige navy olive teal cream ivory gold silver bronze copper brass charcoal oat rust sage tan khaki maroon burgundy mint lavender coral turquoise natural chalk sand stone slate indigo mustard ochre plum'.split(' '),
+  'black white red blue green yellow orange purple pink brown grey gray beige navy olive teal cream ivory gold silver bronze copper brass charcoal oat rust sage tan khaki maroon burgundy mint lavender coral turquoise natural chalk sand stone slate indigo mustard ochre plum'.split(
+    ' ',
+  ),
 );
 const SIZE_LABEL = /^(xxs|xs|s|m|l|xl|xxl|xxxl|\d{1,2}(\.5)?)$/i;
-const STOP = new Set('buy the and for with please order get purchase one from of me a an to my in size it some this that'.split(' '));
+const STOP = new Set(
+  'buy the and for with please order get purchase one from of me a an to my in size it some this that'.split(' '),
+);
 
 /** What the task says beyond the product's own name: where option values are asked for. */
 export interface TaskWords {
@@ -24,10 +28,16 @@ export const taskWords = (task: string, productName: string, hints: TaskHints): 
   return { text: ` ${words.join(' ')} `, words: new Set(words), hints };
 };
 
-export const isSizeGroup = (group: OptionGroup): boolean => /\bsize\b/i.test(group.name) || group.options.every((option) => SIZE_LABEL.test(option.label.trim()));
+export const isSizeGroup = (group: OptionGroup): boolean =>
+  /\bsize\b/i.test(group.name) || group.options.every((option) => SIZE_LABEL.test(option.label.trim()));
 
 export const isColourGroup = (group: OptionGroup): boolean =>
-  /\b(colou?r|finish|shade|tone)\b/i.test(group.name) || group.options.some((option) => normal(option.label).split(' ').some((word) => COLOURS.has(word)));
+  /\b(colou?r|finish|shade|tone)\b/i.test(group.name) ||
+  group.options.some((option) =>
+    normal(option.label)
+      .split(' ')
+      .some((word) => COLOURS.has(word)),
+  );
 
 /**
  * How strongly the task asks for an option: its whole label in the task, the task's size for a
@@ -54,10 +64,13 @@ export const askedOption = (group: OptionGroup, task: TaskWords): ProductOption 
 
 /** Colour words of the task that no option of the product answers. */
 export const unansweredColours = (groups: readonly OptionGroup[], task: TaskWords): string[] => {
-  const offered = new Set(groups.flatMap((group) => group.options.flatMap((option) => normal(option.label).split(' '))));
+  const offered = new Set(
+    groups.flatMap((group) => group.options.flatMap((option) => normal(option.label).split(' '))),
+  );
   return [...task.words].filter((word) => COLOURS.has(word) && !offered.has(word));
 };
 
 /** The option an answer names (by label, or as the same size). */
 export const optionNamed = (group: OptionGroup, answer: string): ProductOption | undefined =>
-  group.options.find((option) => normal(option.label) === normal(answer)) ?? group.options.find((option) => sameSize(answer, option.label));
+  group.options.find((option) => normal(option.label) === normal(answer)) ??
+  group.options.find((option) => sameSize(answer, option.label));

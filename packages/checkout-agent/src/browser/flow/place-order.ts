@@ -57,13 +57,28 @@ export const finalStep = async (driver: BrowserDriver): Promise<FinalStep | null
  * nothing, and a click that submits nothing must not pass for a payment.
  */
 const invalidFields = async (button: Locator, token: PageField | null): Promise<string[]> => {
-  const tokenMark = token ? await token.locator.evaluate((element) => (element as unknown as { name: string; id: string }).name || (element as unknown as { id: string }).id).catch(() => null) : null;
+  const tokenMark = token
+    ? await token.locator
+        .evaluate(
+          (element) =>
+            (element as unknown as { name: string; id: string }).name || (element as unknown as { id: string }).id,
+        )
+        .catch(() => null)
+    : null;
   return button.evaluate((element, skip) => {
-    type Field = { name: string; id: string; willValidate: boolean; checkValidity(): boolean; labels: { innerText: string }[] | null };
+    type Field = {
+      name: string;
+      id: string;
+      willValidate: boolean;
+      checkValidity(): boolean;
+      labels: { innerText: string }[] | null;
+    };
     const form = (element as unknown as { form: { elements: Iterable<Field> } | null }).form;
     if (!form) return [];
     return [...form.elements]
-      .filter((field) => field.willValidate && !field.checkValidity() && (skip === null || (field.name || field.id) !== skip))
+      .filter(
+        (field) => field.willValidate && !field.checkValidity() && (skip === null || (field.name || field.id) !== skip),
+      )
       .map((field) => (field.labels?.[0]?.innerText ?? '').replace(/\s+/g, ' ').trim() || field.name || field.id);
   }, tokenMark);
 };
@@ -74,7 +89,8 @@ const wrongItem = async (driver: BrowserDriver, chosen: readonly ChosenOption[])
   const says = (label: string) => normal(label).length >= 2 && text.includes(` ${normal(label)} `);
   for (const option of chosen) {
     const other = option.others.find((label) => normal(label).length >= 3 && says(label));
-    if (other && !says(option.label)) return `The order at ${driver.page.url()} lists ${other} instead of ${option.label}; nothing was paid.`;
+    if (other && !says(option.label))
+      return `The order at ${driver.page.url()} lists ${other} instead of ${option.label}; nothing was paid.`;
   }
   return null;
 };
@@ -85,7 +101,12 @@ const wrongItem = async (driver: BrowserDriver, chosen: readonly ChosenOption[])
  * `startPayment`), type the payment token, press the button once, and read what the shop says.
  * It is never pressed a second time, whatever the page shows after.
  */
-export const placeOrder = async (driver: BrowserDriver, purchase: Purchase, step: FinalStep, declared: Declared | null): Promise<StrategyOutcome> => {
+export const placeOrder = async (
+  driver: BrowserDriver,
+  purchase: Purchase,
+  step: FinalStep,
+  declared: Declared | null,
+): Promise<StrategyOutcome> => {
   const { page, context } = driver;
   const url = page.url();
   let { button, token } = step;
@@ -93,29 +114,57 @@ export const placeOrder = async (driver: BrowserDriver, purchase: Purchase, step
     if (declared) await context.paymentNotCharged(declared.attemptId);
     return outcome;
   };
-  if (!token && !declared && (await choosePaymentByToken(driver))) ({ button, token } = (await finalStep(driver)) ?? { button, token });
+  if (!token && !declared && (await choosePaymentByToken(driver)))
+    ({ button, token } = (await finalStep(driver)) ?? { button, token });
   if (!token && !declared) {
-    return blocked('merchant.no_safe_path', `The payment form at ${url} takes only typed card details, and the agent pays only with card-vault tokens; nothing was bought.`);
+    return blocked(
+      'merchant.no_safe_path',
+      `The payment form at ${url} takes only typed card details, and the agent pays only with card-vault tokens; nothing was bought.`,
+    );
   }
   const total = (await readTotals(page, purchase.currency)).total;
-  if (!total) return notPaid(blocked('merchant.no_safe_path', `Could not read the order total on ${url}, the page where the order is placed; nothing was bought.`));
+  if (!total)
+    return notPaid(
+      blocked(
+        'merchant.no_safe_path',
+        `Could not read the order total on ${url}, the page where the order is placed; nothing was bought.`,
+      ),
+    );
   const label = await nameOf(button);
   const stated = /\d/.test(label) ? parseMoneyText(label, total.currency) : null;
   if (stated && !same(stated, total)) {
-    return notPaid(blocked('merchant.checkout_error', `The button "${label}" at ${url} states ${stated.amount} ${stated.currency}, not the order total of ${total.amount} ${total.currency}; nothing was paid.`));
+    return notPaid(
+      blocked(
+        'merchant.checkout_error',
+        `The button "${label}" at ${url} states ${stated.amount} ${stated.currency}, not the order total of ${total.amount} ${total.currency}; nothing was paid.`,
+      ),
+    );
   }
   const wrong = await wrongItem(driver, purchase.chosen);
   if (wrong) return notPaid(blocked('merchant.checkout_error', wrong));
   const incomplete = await invalidFields(button, token);
   if (incomplete.length > 0) {
-    return notPaid(blocked('merchant.checkout_error', `The order form at ${url} would not be accepted as filled in (${incomplete.join(', ')}); nothing was paid.`));
+    return notPaid(
+      blocked(
+        'merchant.checkout_error',
+        `The order form at ${url} would not be accepted as filled in (${incomplete.join(', ')}); nothing was paid.`,
+      ),
+    );
   }
-  for (const notice of purchase.notices) await context.tell(`The shop changed a price at review: "${notice}" The final total is ${total.amount} ${total.currency}.`);
+  for (const notice of purchase.notices)
+    await context.tell(
+      `The shop changed a price at review: "${notice}" The final total is ${total.amount} ${total.currency}.`,
+    );
   purchase.notices.clear();
   let attemptId: string;
   if (declared) {
     if (!same(declared.total, total)) {
-      return notPaid(blocked('merchant.checkout_error', `The review page ${url} shows a total of ${total.amount} ${total.currency}, not the ${declared.total.amount} ${declared.total.currency} the payment was given for; nothing was paid.`));
+      return notPaid(
+        blocked(
+          'merchant.checkout_error',
+          `The review page ${url} shows a total of ${total.amount} ${total.currency}, not the ${declared.total.amount} ${declared.total.currency} the payment was given for; nothing was paid.`,
+        ),
+      );
     }
     await driver.step(`Place the order of ${total.amount} ${total.currency}`);
     attemptId = declared.attemptId;
@@ -139,10 +188,14 @@ export const placeOrder = async (driver: BrowserDriver, purchase: Purchase, step
  * Declares the payment of `total` before any money can move: the card-vault token first (a
  * vault outage pays nothing), then `startPayment`, which refuses a total above maxCost.
  */
-export const declarePayment = async (driver: BrowserDriver, total: Money): Promise<{ attemptId: string; token: { token: string; provider: string } } | StrategyOutcome> => {
+export const declarePayment = async (
+  driver: BrowserDriver,
+  total: Money,
+): Promise<{ attemptId: string; token: { token: string; provider: string } } | StrategyOutcome> => {
   const { context } = driver;
   const token = await context.paymentToken();
-  if (E.isLeft(token)) return { kind: 'failed', reason: 'runtime_error', detail: `No card token to pay with: ${token.left.message}` };
+  if (E.isLeft(token))
+    return { kind: 'failed', reason: 'runtime_error', detail: `No card token to pay with: ${token.left.message}` };
   await driver.step(`Pay ${total.amount} ${total.currency}`);
   const start = await context.startPayment(total);
   if (start.kind === 'over_max_cost') {
@@ -152,7 +205,12 @@ export const declarePayment = async (driver: BrowserDriver, total: Money): Promi
       `The final total of ${total.amount} ${total.currency}${total.currency === maxCost.currency ? '' : ` (${start.totalInMaxCostCurrency} ${maxCost.currency})`} at ${driver.page.url()} is above the maximum of ${maxCost.amount} ${maxCost.currency}; nothing was paid.`,
     );
   }
-  if (start.kind === 'not_priced') return { kind: 'failed', reason: 'accounting_unavailable', detail: `The total could not be compared with maxCost: ${start.message}. Nothing was paid.` };
+  if (start.kind === 'not_priced')
+    return {
+      kind: 'failed',
+      reason: 'accounting_unavailable',
+      detail: `The total could not be compared with maxCost: ${start.message}. Nothing was paid.`,
+    };
   return { attemptId: start.attemptId, token: token.right };
 };
 
@@ -160,5 +218,8 @@ export const declarePayment = async (driver: BrowserDriver, total: Money): Promi
 export const typeToken = async (field: PageField, token: { token: string; provider: string }): Promise<void> => {
   await field.locator.fill(token.token);
   const provider = field.locator.locator('xpath=ancestor::form[1]').locator('input[name=payment_provider]');
-  if ((await provider.count()) > 0) await provider.first().evaluate((element, value) => ((element as unknown as { value: string }).value = value), token.provider);
+  if ((await provider.count()) > 0)
+    await provider
+      .first()
+      .evaluate((element, value) => ((element as unknown as { value: string }).value = value), token.provider);
 };

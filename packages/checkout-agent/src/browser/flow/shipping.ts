@@ -6,8 +6,10 @@ import { parseMoneyText } from '../page/money-text.js';
 import { FAST, PICKUP } from '../page/vocabulary.js';
 import type { BrowserDriver } from './driver.js';
 
-const SHIPPING_GROUP = /\b(ship|shipping|deliver|delivery|postage|speed|carrier|courier|fulfil|fulfill|versand|lieferung|livraison|env[ií]o)/i;
-const SHIPPING_WORDS = /\b(ship|shipping|delivery|deliver|courier|post|postage|ground|express|standard|overnight|usps|ups|fedex|dhl|royal mail|tracked|(working |business )?days?|versand|werktage|paket|livraison|jours|env[ií]o|d[ií]as)\b/i;
+const SHIPPING_GROUP =
+  /\b(ship|shipping|deliver|delivery|postage|speed|carrier|courier|fulfil|fulfill|versand|lieferung|livraison|env[ií]o)/i;
+const SHIPPING_WORDS =
+  /\b(ship|shipping|delivery|deliver|courier|post|postage|ground|express|standard|overnight|usps|ups|fedex|dhl|royal mail|tracked|(working |business )?days?|versand|werktage|paket|livraison|jours|env[ií]o|d[ií]as)\b/i;
 const PAYMENT_WORDS = /\b(card|token|paypal|wallet|bank|invoice|cash)\b/i;
 
 interface Priced {
@@ -19,7 +21,10 @@ interface Priced {
 const isShipping = (group: ChoiceGroup): boolean => {
   const labels = group.choices.map((choice) => choice.label).join(' ');
   if (PAYMENT_WORDS.test(labels) && !SHIPPING_WORDS.test(labels)) return false;
-  return SHIPPING_GROUP.test(`${group.name} ${group.heading}`) || group.choices.filter((choice) => SHIPPING_WORDS.test(choice.label)).length >= Math.max(1, group.choices.length - 1);
+  return (
+    SHIPPING_GROUP.test(`${group.name} ${group.heading}`) ||
+    group.choices.filter((choice) => SHIPPING_WORDS.test(choice.label)).length >= Math.max(1, group.choices.length - 1)
+  );
 };
 
 const priceOf = (label: string, currency: string | undefined): Money | null => {
@@ -28,13 +33,15 @@ const priceOf = (label: string, currency: string | undefined): Money | null => {
   return amount ? parseMoneyText(amount, currency) : null;
 };
 
-const cost = (priced: Priced): Decimal => (priced.amount ? new Decimal(priced.amount.amount) : new Decimal(Number.MAX_SAFE_INTEGER));
+const cost = (priced: Priced): Decimal =>
+  priced.amount ? new Decimal(priced.amount.amount) : new Decimal(Number.MAX_SAFE_INTEGER);
 
 /** The delivery the task wants: the cheapest delivery to the address (never a pickup unless there is nothing else), or the fastest when asked. */
 const preferred = (options: readonly Priced[], hints: TaskHints): Priced | null => {
   const deliveries = options.filter((option) => !PICKUP.test(option.choice.label) && !option.choice.disabled);
   const candidates = [...(deliveries.length > 0 ? deliveries : options)].sort((a, b) => cost(a).comparedTo(cost(b)));
-  if (hints.delivery === 'fastest') return candidates.find((option) => FAST.test(option.choice.label)) ?? candidates.at(-1) ?? null;
+  if (hints.delivery === 'fastest')
+    return candidates.find((option) => FAST.test(option.choice.label)) ?? candidates.at(-1) ?? null;
   return candidates[0] ?? null;
 };
 
@@ -43,7 +50,11 @@ const preferred = (options: readonly Priced[], hints: TaskHints): Priced | null 
  * task asks for. Shops recompute the total in the page or with an "Update" button; either way
  * the total is read afterwards.
  */
-export const chooseDelivery = async (driver: BrowserDriver, hints: TaskHints, currency: string | undefined): Promise<void> => {
+export const chooseDelivery = async (
+  driver: BrowserDriver,
+  hints: TaskHints,
+  currency: string | undefined,
+): Promise<void> => {
   for (const group of (await readChoiceGroups(driver.page)).filter(isShipping)) {
     const choice = preferred(
       group.choices.map((candidate) => ({ choice: candidate, amount: priceOf(candidate.label, currency) })),

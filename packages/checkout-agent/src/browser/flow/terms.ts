@@ -13,7 +13,10 @@ export const acceptRequiredTerms = async (driver: BrowserDriver): Promise<void> 
     const box = boxes.nth(index);
     const label = collapse(
       await box.evaluate((element) => {
-        const input = element as unknown as { labels: { innerText: string }[] | null; parentElement: { innerText: string } | null };
+        const input = element as unknown as {
+          labels: { innerText: string }[] | null;
+          parentElement: { innerText: string } | null;
+        };
         return input.labels?.[0]?.innerText ?? input.parentElement?.innerText ?? '';
       }),
     );

@@ -13,7 +13,10 @@ export const isCheckoutPage = async (driver: BrowserDriver): Promise<boolean> =>
   const fields = (await readFields(driver.page)).filter((field) => !field.inSignInForm).map(meaningOf);
   // An email field alone may be a newsletter sign-up; an address, a postcode or a payment token is a checkout.
   if (fields.some((meaning) => ['line1', 'postalCode', 'paymentToken'].includes(meaning))) return true;
-  return (await control(driver.page, GUEST)) !== null || (await control(driver.page, FINAL, { exclude: ADD_TO_CART })) !== null;
+  return (
+    (await control(driver.page, GUEST)) !== null ||
+    (await control(driver.page, FINAL, { exclude: ADD_TO_CART })) !== null
+  );
 };
 
 /** The cart's quantity set to `quantity` (for a product page without a quantity field), with its "Update" pressed where it has one. */
@@ -27,7 +30,10 @@ const setCartQuantity = async (driver: BrowserDriver, quantity: number): Promise
   }
   await driver.step(`Set the quantity in the cart to ${quantity}`);
   if (!(await setQuantity(driver, quantity))) {
-    return blocked('merchant.no_safe_path', `Neither the product page nor the cart at ${driver.page.url()} has a quantity field to order ${quantity}; nothing was bought.`);
+    return blocked(
+      'merchant.no_safe_path',
+      `Neither the product page nor the cart at ${driver.page.url()} has a quantity field to order ${quantity}; nothing was bought.`,
+    );
   }
   const update = await control(driver.page, UPDATE);
   if (update) await driver.press(update);
@@ -49,11 +55,21 @@ export const goToCheckout = async (driver: BrowserDriver, cartQuantity = 1): Pro
   let checkout = await control(driver.page, CHECKOUT, { exclude: ADD_TO_CART });
   if (!checkout) {
     const cart = await control(driver.page, CART, { exclude: ADD_TO_CART });
-    if (!cart) return blocked('merchant.no_safe_path', `Found neither a checkout nor a cart link on ${driver.page.url()}; nothing was bought.`);
+    if (!cart)
+      return blocked(
+        'merchant.no_safe_path',
+        `Found neither a checkout nor a cart link on ${driver.page.url()}; nothing was bought.`,
+      );
     await driver.step('Open the cart');
     await driver.press(cart);
-    checkout = (await control(driver.page, CHECKOUT, { exclude: ADD_TO_CART })) ?? (await control(driver.page, CONTINUE, { exclude: NOT_CONTINUE }));
-    if (!checkout) return blocked('merchant.no_safe_path', `The cart at ${driver.page.url()} has no way to check out; nothing was bought.`);
+    checkout =
+      (await control(driver.page, CHECKOUT, { exclude: ADD_TO_CART })) ??
+      (await control(driver.page, CONTINUE, { exclude: NOT_CONTINUE }));
+    if (!checkout)
+      return blocked(
+        'merchant.no_safe_path',
+        `The cart at ${driver.page.url()} has no way to check out; nothing was bought.`,
+      );
   }
   await driver.step('Go to checkout');
   await driver.press(checkout);

@@ -63,5 +63,8 @@ interface Described {
 
 export const readChoiceGroups = async (page: Page): Promise<ChoiceGroup[]> => {
   const groups = (await page.evaluate(DESCRIBE_RADIOS)) as Described[];
-  return groups.map((group) => ({ ...group, choices: group.choices.map(({ ref, ...choice }) => ({ ...choice, locator: page.locator(`[${MARK}="${ref}"]`) })) }));
+  return groups.map((group) => ({
+    ...group,
+    choices: group.choices.map(({ ref, ...choice }) => ({ ...choice, locator: page.locator(`[${MARK}="${ref}"]`) })),
+  }));
 };

@@ -22,7 +22,11 @@ export const nameOf = async (control: Locator, timeout?: number): Promise<string
   collapse(
     (await control.evaluate(
       (element) => {
-        const node = element as unknown as { innerText?: string; value?: string; getAttribute(name: string): string | null };
+        const node = element as unknown as {
+          innerText?: string;
+          value?: string;
+          getAttribute(name: string): string | null;
+        };
         return node.getAttribute('aria-label') || node.innerText || node.value || node.getAttribute('title') || '';
       },
       undefined,
@@ -35,8 +39,13 @@ export const nameOf = async (control: Locator, timeout?: number): Promise<string
  * those whose name matches `exclude`; controls inside an open dialog (a cart drawer or modal)
  * come before the rest of the page.
  */
-export const control = async (scope: Page | Frame | Locator, name: RegExp, options: ControlOptions = {}): Promise<Locator | null> => {
-  const inDialog = 'locator' in scope && !('nth' in scope) ? scope.locator('[role=dialog], [aria-modal=true], dialog[open]') : null;
+export const control = async (
+  scope: Page | Frame | Locator,
+  name: RegExp,
+  options: ControlOptions = {},
+): Promise<Locator | null> => {
+  const inDialog =
+    'locator' in scope && !('nth' in scope) ? scope.locator('[role=dialog], [aria-modal=true], dialog[open]') : null;
   const scopes = inDialog ? [inDialog, scope] : [scope];
   for (const where of scopes) {
     for (const role of ['button', 'link'] as const) {
@@ -77,4 +86,5 @@ export const alertTexts = async (page: Page): Promise<string[]> => {
 export const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /** Whether the page shows an account as logged in (a log-out control). */
-export const isLoggedIn = async (page: Page): Promise<boolean> => (await control(page, /\b(log ?out|sign ?out)\b/i)) !== null;
+export const isLoggedIn = async (page: Page): Promise<boolean> =>
+  (await control(page, /\b(log ?out|sign ?out)\b/i)) !== null;

@@ -44,18 +44,36 @@ const AUTOCOMPLETE: Readonly<Record<string, FieldMeaning>> = {
 /** By the words of a field's label, placeholder, name and id, in this order of precedence (an "Email address" is no address). */
 const WORDS: readonly (readonly [RegExp, FieldMeaning])[] = [
   [/\btoken\b/, 'paymentToken'],
-  [/\bcard ?(number|no|holder)\b|\bcc ?(num|number)\b|\bcvc\b|\bcvv\b|\bcsc\b|security code|\bexpir|\bmm ?yy\b|name on card|\bcardno\b/, 'card'],
+  [
+    /\bcard ?(number|no|holder)\b|\bcc ?(num|number)\b|\bcvc\b|\bcvv\b|\bcsc\b|security code|\bexpir|\bmm ?yy\b|name on card|\bcardno\b/,
+    'card',
+  ],
   [/\be ?mail\b/, 'email'],
   [/\bphone\b|\bmobile\b|\btelephone\b|\btel\b|\btelefon\b|\bhandy\b|\btelefono\b/, 'phone'],
-  [/\bcoupon\b|\bpromo\b|\bdiscount\b|gift ?card|\bvoucher\b|\bsearch\b|\bcompany\b|organi[sz]ation|\bnotes?\b|\binstructions\b|\bcomments?\b/, 'other'],
+  [
+    /\bcoupon\b|\bpromo\b|\bdiscount\b|gift ?card|\bvoucher\b|\bsearch\b|\bcompany\b|organi[sz]ation|\bnotes?\b|\binstructions\b|\bcomments?\b/,
+    'other',
+  ],
   [/\bfirst ?name\b|\bgiven ?name\b|\bforename\b|\bfname\b|^first$|\bvorname\b|\bprenom\b/, 'givenName'],
-  [/\blast ?name\b|\bsurname\b|\bfamily ?name\b|\blname\b|\bsname\b|^last$|\bnachname\b|\bfamilienname\b|\bnom de famille\b|\bapellidos?\b|^nom$/, 'familyName'],
-  [/\baddress ?(line )?2\b|\bline ?2\b|\bapt\b|\bapartment\b|\bsuite\b|\bunit\b|\bflat\b|\bbuilding\b|\bmore address\b|\baddr ?2\b|\bad2\b|\badresszusatz\b|\bcomplement\b|\bcomplemento\b/, 'line2'],
-  [/\bzip\b|\bpostal\b|\bpost ?code\b|\bpostcode\b|\bplz\b|\bpostleitzahl\b|\bcode postal\b|\bcodigo postal\b/, 'postalCode'],
+  [
+    /\blast ?name\b|\bsurname\b|\bfamily ?name\b|\blname\b|\bsname\b|^last$|\bnachname\b|\bfamilienname\b|\bnom de famille\b|\bapellidos?\b|^nom$/,
+    'familyName',
+  ],
+  [
+    /\baddress ?(line )?2\b|\bline ?2\b|\bapt\b|\bapartment\b|\bsuite\b|\bunit\b|\bflat\b|\bbuilding\b|\bmore address\b|\baddr ?2\b|\bad2\b|\badresszusatz\b|\bcomplement\b|\bcomplemento\b/,
+    'line2',
+  ],
+  [
+    /\bzip\b|\bpostal\b|\bpost ?code\b|\bpostcode\b|\bplz\b|\bpostleitzahl\b|\bcode postal\b|\bcodigo postal\b/,
+    'postalCode',
+  ],
   [/\bcity\b|\btown\b|\bsuburb\b|\blocality\b|\bort\b|\bstadt\b|\bville\b|\bciudad\b|\blocalidad\b/, 'city'],
   [/\bstate\b|\bprovince\b|\bregion\b|\bcounty\b|\bprefecture\b|\bbundesland\b|\bstaat\b|\bprovincia\b/, 'region'],
   [/\bcountry\b|^land$|\bpays\b|\bpais\b/, 'country'],
-  [/\baddress\b|\bstreet\b|\baddr\b|\bline ?1\b|\bhouse\b|\bad1\b|\bstrasse\b|\bhausnummer\b|\badresse\b|\bdireccion\b|\brue\b/, 'line1'],
+  [
+    /\baddress\b|\bstreet\b|\baddr\b|\bline ?1\b|\bhouse\b|\bad1\b|\bstrasse\b|\bhausnummer\b|\badresse\b|\bdireccion\b|\brue\b/,
+    'line1',
+  ],
   [/\bname\b|\brecipient\b|\bnombre\b/, 'fullName'],
 ];
 
@@ -63,8 +81,13 @@ const WORDS: readonly (readonly [RegExp, FieldMeaning])[] = [
 const words = (text: string): string => normal(text.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/ß/g, 'ss'));
 
 /** What a field asks for: its autocomplete token first, then the words around it. */
-export const meaningOf = (field: Pick<PageField, 'type' | 'autocomplete' | 'label' | 'placeholder' | 'name' | 'id'>): FieldMeaning => {
-  const token = field.autocomplete.split(/\s+/).filter((part) => !/^(section-|shipping$|billing$|home$|work$|mobile$|fax$|pager$)/.test(part)).pop();
+export const meaningOf = (
+  field: Pick<PageField, 'type' | 'autocomplete' | 'label' | 'placeholder' | 'name' | 'id'>,
+): FieldMeaning => {
+  const token = field.autocomplete
+    .split(/\s+/)
+    .filter((part) => !/^(section-|shipping$|billing$|home$|work$|mobile$|fax$|pager$)/.test(part))
+    .pop();
   const byToken = token ? AUTOCOMPLETE[token] : undefined;
   if (byToken) return byToken;
   if (token?.startsWith('cc-')) return 'card';
@@ -75,7 +98,8 @@ export const meaningOf = (field: Pick<PageField, 'type' | 'autocomplete' | 'labe
   for (const text of [words(field.label), words(field.placeholder), described]) {
     if (!text.trim()) continue;
     const found = WORDS.find(([pattern]) => pattern.test(text));
-    if (found) return found[1] === 'other' || field.type !== 'password' || found[1] === 'paymentToken' ? found[1] : 'password';
+    if (found)
+      return found[1] === 'other' || field.type !== 'password' || found[1] === 'paymentToken' ? found[1] : 'password';
   }
   return field.type === 'password' ? 'password' : 'other';
 };

@@ -80,6 +80,7 @@ const fieldsIn = async (frame: Frame): Promise<PageField[]> => {
 /** The visible fields of the page, then those of its frames (an embedded payment form). */
 export const readFields = async (page: Page): Promise<PageField[]> => {
   const all: PageField[] = [];
-  for (const frame of [page.mainFrame(), ...page.frames().filter((frame) => frame !== page.mainFrame())]) all.push(...(await fieldsIn(frame)));
+  for (const frame of [page.mainFrame(), ...page.frames().filter((frame) => frame !== page.mainFrame())])
+    all.push(...(await fieldsIn(frame)));
   return all;
 };

@@ -119,6 +119,9 @@ export const readOptionGroups = async (page: Page): Promise<OptionGroup[]> => {
     .map((group) => ({
       name: group.name,
       kind: group.kind,
-      options: group.options.map(({ ref, ...option }) => ({ ...option, locator: ref === null ? null : page.locator(`[${MARK}="${ref}"]`) })),
+      options: group.options.map(({ ref, ...option }) => ({
+        ...option,
+        locator: ref === null ? null : page.locator(`[${MARK}="${ref}"]`),
+      })),
     }));
 };

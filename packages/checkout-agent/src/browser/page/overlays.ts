@@ -31,15 +31,20 @@ const FIND_OVERLAYS = `(() => {
 })()`;
 
 /** Declines where it can (no consent, no subscription), accepts a banner that offers nothing else. */
-const DISMISS = /^(reject( all)?( cookies)?|decline( all)?|(use )?(only )?(strictly )?necessary( cookies)?( only)?|no,? thanks?|not now|maybe later|close|dismiss|skip|×|✕|✖|x|continue without (accepting|subscribing))$/i;
-const ACCEPT = /^(accept( all)?( cookies)?|allow( all)?( cookies)?|i agree|agree|got it|ok(ay)?|i understand|understood)$/i;
+const DISMISS =
+  /^(reject( all)?( cookies)?|decline( all)?|(use )?(only )?(strictly )?necessary( cookies)?( only)?|no,? thanks?|not now|maybe later|close|dismiss|skip|×|✕|✖|x|continue without (accepting|subscribing))$/i;
+const ACCEPT =
+  /^(accept( all)?( cookies)?|allow( all)?( cookies)?|i agree|agree|got it|ok(ay)?|i understand|understood)$/i;
 
 /**
  * Closes cookie banners and pop-ups that cover the page, the way a shopper does: "Reject",
  * "No thanks" or the close button first, "Accept" when that is all there is, Escape otherwise.
  * Returns how many were dismissed.
  */
-export const dismissOverlays = async (page: Page, before: (what: string) => Promise<void> = async () => undefined): Promise<number> => {
+export const dismissOverlays = async (
+  page: Page,
+  before: (what: string) => Promise<void> = async () => undefined,
+): Promise<number> => {
   // The late-overlay handler runs inside the page actions of a dismissal under way: it leaves that one to finish.
   if (busy.has(page)) return 0;
   busy.add(page);
@@ -50,7 +55,11 @@ export const dismissOverlays = async (page: Page, before: (what: string) => Prom
       const overlay = page.locator(`[${MARK}="${index}"]`);
       if (!(await overlay.isVisible().catch(() => false))) continue;
       try {
-        const button = await firstVisible([overlay.getByRole('button', { name: DISMISS }), overlay.getByRole('link', { name: DISMISS }), overlay.getByRole('button', { name: ACCEPT })]);
+        const button = await firstVisible([
+          overlay.getByRole('button', { name: DISMISS }),
+          overlay.getByRole('link', { name: DISMISS }),
+          overlay.getByRole('button', { name: ACCEPT }),
+        ]);
         const words = collapse(await overlay.innerText({ timeout: QUICK_MS })).slice(0, 60);
         await before(`Dismiss "${words}…" (${button ? `"${await nameOf(button, QUICK_MS)}"` : 'Escape'})`);
         if (button) await button.click({ timeout: QUICK_MS });
@@ -78,8 +87,12 @@ const QUICK_MS = 2_000;
  */
 export const dismissLateOverlays = async (page: Page, before: (what: string) => Promise<void>): Promise<void> => {
   const popups = page
-    .locator('[role=dialog], [role=alertdialog], [aria-modal=true], dialog[open], [class*=modal i], [class*=popup i], [class*=newsletter i], [class*=cookie i], [id*=cookie i], [class*=consent i]')
+    .locator(
+      '[role=dialog], [role=alertdialog], [aria-modal=true], dialog[open], [class*=modal i], [class*=popup i], [class*=newsletter i], [class*=cookie i], [id*=cookie i], [class*=consent i]',
+    )
     .filter({ hasText: /cookie|consent|newsletter|subscribe|% off|discount|mailing list/i })
     .filter({ hasNotText: /check ?out|add to (cart|bag|basket)|place order|your (cart|bag|basket)/i });
-  await page.addLocatorHandler(popups.first(), async () => void (await dismissOverlays(page, before)), { noWaitAfter: true });
+  await page.addLocatorHandler(popups.first(), async () => void (await dismissOverlays(page, before)), {
+    noWaitAfter: true,
+  });
 };

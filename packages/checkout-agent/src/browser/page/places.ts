@@ -2,14 +2,57 @@ import { normal } from './words.js';
 
 /** US states and DC by their postal codes: region selects list them by code, by name, or both. */
 const US_STATES: Readonly<Record<string, string>> = {
-  AL: 'Alabama', AK: 'Alaska', AZ: 'Arizona', AR: 'Arkansas', CA: 'California', CO: 'Colorado', CT: 'Connecticut',
-  DE: 'Delaware', DC: 'District of Columbia', FL: 'Florida', GA: 'Georgia', HI: 'Hawaii', ID: 'Idaho', IL: 'Illinois',
-  IN: 'Indiana', IA: 'Iowa', KS: 'Kansas', KY: 'Kentucky', LA: 'Louisiana', ME: 'Maine', MD: 'Maryland',
-  MA: 'Massachusetts', MI: 'Michigan', MN: 'Minnesota', MS: 'Mississippi', MO: 'Missouri', MT: 'Montana',
-  NE: 'Nebraska', NV: 'Nevada', NH: 'New Hampshire', NJ: 'New Jersey', NM: 'New Mexico', NY: 'New York',
-  NC: 'North Carolina', ND: 'North Dakota', OH: 'Ohio', OK: 'Oklahoma', OR: 'Oregon', PA: 'Pennsylvania',
-  RI: 'Rhode Island', SC: 'South Carolina', SD: 'South Dakota', TN: 'Tennessee', TX: 'Texas', UT: 'Utah',
-  VT: 'Vermont', VA: 'Virginia', WA: 'Washington', WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
 };
 
 /** Other names shops give countries than the one Intl gives. */
@@ -37,7 +80,11 @@ const optionScore = (label: string, value: string, code: string, names: readonly
 };
 
 /** The index of the option that names the place best, or -1 when none does. */
-const bestOption = (options: readonly { readonly label: string; readonly value: string }[], code: string, names: readonly string[]): number => {
+const bestOption = (
+  options: readonly { readonly label: string; readonly value: string }[],
+  code: string,
+  names: readonly string[],
+): number => {
   let best = -1;
   let bestScore = 0;
   options.forEach((option, index) => {
@@ -51,11 +98,21 @@ const bestOption = (options: readonly { readonly label: string; readonly value: 
 export const countryName = (code: string): string => regionNames[0]?.of(code.toUpperCase()) ?? code;
 
 /** The option of a country select that is this country (by code, name or a common alias); -1 when the shop does not list it. */
-export const countryOption = (options: readonly { readonly label: string; readonly value: string }[], code: string): number =>
-  bestOption(options, code.toUpperCase(), [...regionNames.flatMap((names) => names.of(code.toUpperCase()) ?? []), ...(COUNTRY_ALIASES[code.toUpperCase()] ?? [])]);
+export const countryOption = (
+  options: readonly { readonly label: string; readonly value: string }[],
+  code: string,
+): number =>
+  bestOption(options, code.toUpperCase(), [
+    ...regionNames.flatMap((names) => names.of(code.toUpperCase()) ?? []),
+    ...(COUNTRY_ALIASES[code.toUpperCase()] ?? []),
+  ]);
 
 /** The option of a region select that is this region (a US state by code or name; elsewhere by code). */
-export const regionOption = (options: readonly { readonly label: string; readonly value: string }[], region: string, countryCode: string | undefined): number => {
+export const regionOption = (
+  options: readonly { readonly label: string; readonly value: string }[],
+  region: string,
+  countryCode: string | undefined,
+): number => {
   const code = region.trim().toUpperCase();
   const name = countryCode === undefined || countryCode.toUpperCase() === 'US' ? US_STATES[code] : undefined;
   return bestOption(options, code, name ? [name, region] : [region]);

@@ -28,10 +28,12 @@ const LABELS: Readonly<Record<Line, RegExp>> = {
 };
 
 /** The labels that name the sum charged outright rank above a plain "Total". */
-const STRONG_TOTAL = /\b(grand|order|final|due|to pay|payable|you pay|gesamtsumme|gesamtbetrag|endsumme|ttc|[àa] payer|a pagar)\b/i;
+const STRONG_TOTAL =
+  /\b(grand|order|final|due|to pay|payable|you pay|gesamtsumme|gesamtbetrag|endsumme|ttc|[àa] payer|a pagar)\b/i;
 
 /** An amount at the end of a line: "$18.86", "USD 43.00", "12,00 €", "£7". */
-const TRAILING_AMOUNT = /((?:[A-Z]{3}\s?)?\p{Sc}\s?\d[\d.,\s]*\d|(?:[A-Z]{3}\s?)?\p{Sc}\s?\d|\d[\d.,\s]*\d?\s?\p{Sc}|[A-Z]{3}\s?\d[\d.,]*\d)\s*$/u;
+const TRAILING_AMOUNT =
+  /((?:[A-Z]{3}\s?)?\p{Sc}\s?\d[\d.,\s]*\d|(?:[A-Z]{3}\s?)?\p{Sc}\s?\d|\d[\d.,\s]*\d?\s?\p{Sc}|[A-Z]{3}\s?\d[\d.,]*\d)\s*$/u;
 
 interface Labelled {
   readonly label: string;
@@ -40,9 +42,17 @@ interface Labelled {
 
 /** Label/value pairs of the page's tables and description lists: "Total" -> "$18.86". */
 const tablePairs = async (page: Page): Promise<Labelled[]> => {
-  const rows = await page.locator('tr').evaluateAll((elements) =>
-    elements.map((element) => [...(element as unknown as { querySelectorAll(selector: string): Iterable<{ innerText: string }> }).querySelectorAll('th, td')].map((cell) => cell.innerText)),
-  );
+  const rows = await page
+    .locator('tr')
+    .evaluateAll((elements) =>
+      elements.map((element) =>
+        [
+          ...(
+            element as unknown as { querySelectorAll(selector: string): Iterable<{ innerText: string }> }
+          ).querySelectorAll('th, td'),
+        ].map((cell) => cell.innerText),
+      ),
+    );
   const terms = await page.locator('dt').evaluateAll((elements) =>
     elements.map((element) => {
       const term = element as unknown as { innerText: string; nextElementSibling: { innerText: string } | null };
@@ -61,7 +71,12 @@ const tablePairs = async (page: Page): Promise<Labelled[]> => {
  */
 const textPairs = async (page: Page): Promise<Labelled[]> => {
   // A summary written on one line ("Items $64.00 · Shipping $7.95 · Total $76.59") is read as separate lines.
-  const lines = (await page.locator('body').innerText().catch(() => ''))
+  const lines = (
+    await page
+      .locator('body')
+      .innerText()
+      .catch(() => '')
+  )
     .split(/\n|\s[·•|]\s/)
     .map(collapse)
     .filter(Boolean);
@@ -71,7 +86,8 @@ const textPairs = async (page: Page): Promise<Labelled[]> => {
     const label = amount ? collapse(line.slice(0, amount.index).replace(/[:\-–—]\s*$/, '')) : '';
     if (amount && label) pairs.push({ label, value: amount[1] ?? '' });
     const next = lines[index + 1];
-    if (!amount && next && line.length <= 40 && TRAILING_AMOUNT.exec(next)?.index === 0) pairs.push({ label: line.replace(/:$/, ''), value: next });
+    if (!amount && next && line.length <= 40 && TRAILING_AMOUNT.exec(next)?.index === 0)
+      pairs.push({ label: line.replace(/:$/, ''), value: next });
   });
   return pairs;
 };
@@ -87,9 +103,15 @@ export const readTotals = async (page: Page, currency: string | undefined): Prom
   const read = async (line: Line): Promise<Money | null> => {
     const named = await textAt(page, BY_ID[line]);
     const labelled = pairs.filter((pair) => LABELS[line].test(pair.label));
-    const best = line === 'total' ? (labelled.find((pair) => STRONG_TOTAL.test(pair.label)) ?? labelled[0]) : labelled[0];
+    const best =
+      line === 'total' ? (labelled.find((pair) => STRONG_TOTAL.test(pair.label)) ?? labelled[0]) : labelled[0];
     const text = named ?? best?.value ?? null;
     return text ? parseMoneyText(text, currency) : null;
   };
-  return { items: await read('items'), shipping: await read('shipping'), tax: await read('tax'), total: await read('total') };
+  return {
+    items: await read('items'),
+    shipping: await read('shipping'),
+    tax: await read('tax'),
+    total: await read('total'),
+  };
 };

@@ -4,12 +4,14 @@
  */
 
 /** Puts the item in a cart, or buys it straight away (a "Buy it now" that leads to checkout). */
-export const ADD_TO_CART = /\b(add to (cart|bag|basket|trolley|order)|add to shopping (cart|bag)|buy (it )?now|in den (warenkorb|einkaufswagen)|ajouter au panier|a[ñn]adir (al carrito|a la cesta)|agregar al carrito)\b|^add$/i;
+export const ADD_TO_CART =
+  /\b(add to (cart|bag|basket|trolley|order)|add to shopping (cart|bag)|buy (it )?now|in den (warenkorb|einkaufswagen)|ajouter au panier|a[ñn]adir (al carrito|a la cesta)|agregar al carrito)\b|^add$/i;
 
 /** A control that says the item cannot be bought. */
 export const UNAVAILABLE = /\b(out of stock|sold out|unavailable|notify me|coming soon)\b/i;
 
-export const CHECKOUT = /\b(proceed to checkout|check ?out|go to checkout|secure checkout|checkout now|order form|zur kasse|passer (la )?commande|finalizar (la )?compra|tramitar pedido)\b/i;
+export const CHECKOUT =
+  /\b(proceed to checkout|check ?out|go to checkout|secure checkout|checkout now|order form|zur kasse|passer (la )?commande|finalizar (la )?compra|tramitar pedido)\b/i;
 
 export const CART = /\b(view |my |your |shopping )?(cart|basket|bag|trolley|warenkorb|panier|carrito|cesta)\b/i;
 
@@ -49,10 +51,12 @@ export const FINAL = new RegExp(
 );
 
 /** Moves a checkout on without committing anything. */
-export const CONTINUE = /\b(continue|next|proceed|review (your |my |the )?order|go to (shipping|delivery|payment|review)|save (and|&) continue|to (shipping|delivery|payment|review)|weiter|fortfahren|continuer|suivant|continuar|siguiente)\b|→$/i;
+export const CONTINUE =
+  /\b(continue|next|proceed|review (your |my |the )?order|go to (shipping|delivery|payment|review)|save (and|&) continue|to (shipping|delivery|payment|review)|weiter|fortfahren|continuer|suivant|continuar|siguiente)\b|→$/i;
 
 /** Controls that look like "continue" but lead away from the purchase. */
-export const NOT_CONTINUE = /\b(continue shopping|keep (shopping|browsing)|back|edit|sign ?in|log ?in|create (an )?account|register|subscribe|apply|remove|cancel|paypal|apple pay|google pay|shop pay|weiter einkaufen|zur[uü]ck|continuer (mes|vos) achats|retour|seguir comprando|volver)\b/i;
+export const NOT_CONTINUE =
+  /\b(continue shopping|keep (shopping|browsing)|back|edit|sign ?in|log ?in|create (an )?account|register|subscribe|apply|remove|cancel|paypal|apple pay|google pay|shop pay|weiter einkaufen|zur[uü]ck|continuer (mes|vos) achats|retour|seguir comprando|volver)\b/i;
 
 /** Options that are not a delivery to the buyer's address. */
 export const PICKUP = /\b(collect|pick ?-?up|in[- ]store|click (&|and) collect|local pickup)\b/i;
@@ -64,7 +68,8 @@ export const FAST = /\b(express|overnight|next[\s-]day|priority|expedited|fastes
 export const PRICE_CHANGE = /\bprices?\b.{0,120}\b(changed|increased|went up|has gone up|is now|rose|risen|updated)\b/i;
 
 /** A confirmation page's words, when no order number is shown. */
-export const CONFIRMED = /\b(thank you|thanks)\b.{0,40}\border\b|\border (is |has been )?(confirmed|received|placed|complete)\b|\bwe('ve| have) received your order\b|\bvielen dank f[uü]r ihre bestellung\b|\bmerci pour votre commande\b|\bgracias por (tu|su) (pedido|compra)\b/i;
+export const CONFIRMED =
+  /\b(thank you|thanks)\b.{0,40}\border\b|\border (is |has been )?(confirmed|received|placed|complete)\b|\bwe('ve| have) received your order\b|\bvielen dank f[uü]r ihre bestellung\b|\bmerci pour votre commande\b|\bgracias por (tu|su) (pedido|compra)\b/i;
 
 /** A checkbox a checkout requires to place the order: the shop's terms of sale (never marketing or newsletters). */
 export const TERMS = /\b(terms|conditions|terms of (sale|service|use)|agree|accept)\b/i;

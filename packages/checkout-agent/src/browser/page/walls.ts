@@ -13,7 +13,8 @@ const CAPTCHA_WIDGETS = [
   '[data-challenge="human-verification"]',
   '[data-testid=captcha]',
 ];
-const CAPTCHA_WORDS = /\b(verify (that )?you are (a )?human|are you a robot|i'?m not a robot|captcha|security check|human verification)\b/i;
+const CAPTCHA_WORDS =
+  /\b(verify (that )?you are (a )?human|are you a robot|i'?m not a robot|captcha|security check|human verification)\b/i;
 const BLOCKED_WORDS = /\b(access denied|access blocked|request (was )?blocked|you have been blocked|forbidden)\b/i;
 
 /**
@@ -24,7 +25,8 @@ const BLOCKED_WORDS = /\b(access denied|access blocked|request (was )?blocked|yo
 export const wallOf = async (page: Page, documentStatus: number | null): Promise<Wall | null> => {
   const heading = await firstVisible([page.locator('h1')]);
   const title = `${await page.title()} ${heading ? await heading.innerText() : ''}`;
-  if (CAPTCHA_WORDS.test(title) || (await firstVisible(CAPTCHA_WIDGETS.map((selector) => page.locator(selector))))) return 'human_verification';
+  if (CAPTCHA_WORDS.test(title) || (await firstVisible(CAPTCHA_WIDGETS.map((selector) => page.locator(selector)))))
+    return 'human_verification';
   if (documentStatus === 403 || BLOCKED_WORDS.test(title)) return 'access_blocked';
   return null;
 };

@@ -60,7 +60,12 @@ export const acpSchemas = (version: SpecVersion): SchemaCheck => {
     errors: (kind, definition, value) => {
       const validate = ajv.getSchema(`${documents[kind].$id}#/$defs/${definition}`);
       if (!validate) throw new Error(`${version} has no ${kind} definition ${definition}`);
-      return validate(value) ? [] : (validate.errors ?? []).map((error: { instancePath: string; message?: string; params: unknown }) => `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+      return validate(value)
+        ? []
+        : (validate.errors ?? []).map(
+            (error: { instancePath: string; message?: string; params: unknown }) =>
+              `${error.instancePath || '/'} ${error.message ?? ''} ${JSON.stringify(error.params)}`,
+          );
     },
   };
 };
@@ -75,13 +80,20 @@ export interface Exchange {
 }
 
 /** Which definitions a request and its response must match, by route (null: not an ACP call). */
-export const definitionsOf = (exchange: Exchange): { operation: string; kind: 'checkout' | 'delegate'; request: string | null; response: string } | null => {
+export const definitionsOf = (
+  exchange: Exchange,
+): { operation: string; kind: 'checkout' | 'delegate'; request: string | null; response: string } | null => {
   const path = exchange.url.pathname;
   const failed = exchange.status >= 400;
   if (path.endsWith('/agentic_commerce/delegate_payment')) {
     // A 401 is the API's authentication, shared with checkout (the spec's own 401 example is outside the delegate code enum).
     const kind = exchange.status === 401 ? 'checkout' : 'delegate';
-    return { operation: 'delegate_payment', kind, request: 'DelegatePaymentRequest', response: failed ? 'Error' : 'DelegatePaymentResponse' };
+    return {
+      operation: 'delegate_payment',
+      kind,
+      request: 'DelegatePaymentRequest',
+      response: failed ? 'Error' : 'DelegatePaymentResponse',
+    };
   }
   const session = /\/checkout_sessions(?:\/([^/]+)(?:\/(complete|cancel))?)?$/.exec(path);
   if (!session) return null;
@@ -89,7 +101,8 @@ export const definitionsOf = (exchange: Exchange): { operation: string; kind: 'c
   const completed = !failed && (exchange.responseBody as Json | null)?.status === 'completed';
   const response = failed ? 'Error' : completed ? 'CheckoutSessionWithOrder' : 'CheckoutSession';
   if (!id) return { operation: 'create', kind: 'checkout', request: 'CheckoutSessionCreateRequest', response };
-  if (action === 'complete') return { operation: 'complete', kind: 'checkout', request: 'CheckoutSessionCompleteRequest', response };
+  if (action === 'complete')
+    return { operation: 'complete', kind: 'checkout', request: 'CheckoutSessionCompleteRequest', response };
   if (action === 'cancel') return { operation: 'cancel', kind: 'checkout', request: 'CancelSessionRequest', response };
   if (exchange.method === 'GET') return { operation: 'retrieve', kind: 'checkout', request: null, response };
   return { operation: 'update', kind: 'checkout', request: 'CheckoutSessionUpdateRequest', response };

@@ -48,7 +48,11 @@ export interface BrowserHarness {
 export const startBrowserHarness = async (shopOptions: DemoMerchantOptions = {}): Promise<BrowserHarness> => {
   const clock = new ManualClock('2026-03-01T10:00:00.000Z');
   const store = new MemoryEventStore();
-  const shop = await createDemoMerchant({ seed: `browser-${randomIds.uuid()}`, agenticCheckout: false, ...shopOptions });
+  const shop = await createDemoMerchant({
+    seed: `browser-${randomIds.uuid()}`,
+    agenticCheckout: false,
+    ...shopOptions,
+  });
   const blobs = new MemoryBlobStore();
   const profiles = new MemoryProfiles();
   const processes: RunnerProcess[] = [];
@@ -68,7 +72,15 @@ export const startBrowserHarness = async (shopOptions: DemoMerchantOptions = {})
         payment: { tokenFor: async () => E.right({ token: token ?? `tok_${randomIds.uuid()}`, provider: 'paykit' }) },
         buyerProfiles: async () => BUYER,
         browser: { executablePath: CHROMIUM_PATH, blobs, profiles, actionTimeoutMs: 10_000 },
-        ...(process.env.DEBUG_RUNNER ? { logger: { info: () => {}, warn: (f: object, m: string) => console.warn(m, f), error: (f: object, m: string) => console.error(m, f) } } : {}),
+        ...(process.env.DEBUG_RUNNER
+          ? {
+              logger: {
+                info: () => {},
+                warn: (f: object, m: string) => console.warn(m, f),
+                error: (f: object, m: string) => console.error(m, f),
+              },
+            }
+          : {}),
         ...overrides,
       });
       processes.push(runner);

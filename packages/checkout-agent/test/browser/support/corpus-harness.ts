@@ -1,7 +1,17 @@
 import { type CheckoutRun, toRunSnapshot } from '@paykit/checkout-runs';
 import { MemoryEventStore } from '@paykit/event-store';
 import { ManualClock, randomIds } from '@paykit/kernel';
-import { CORPUS_BUYER, type CorpusScenario, type ShopCorpus, answerFor, judgeRun, markOf, sinceMark, startShopCorpus, type Verdict } from '@paykit/shop-corpus';
+import {
+  CORPUS_BUYER,
+  type CorpusScenario,
+  type ShopCorpus,
+  answerFor,
+  judgeRun,
+  markOf,
+  sinceMark,
+  startShopCorpus,
+  type Verdict,
+} from '@paykit/shop-corpus';
 import * as E from 'fp-ts/lib/Either.js';
 import { type RunnerProcess, browserCheckoutStrategy, startRunnerProcess } from '../../../src/index.js';
 import { apiCommand, createRun, isFinal, readEvents, waitForRun } from '../../support/runs.js';
@@ -47,23 +57,44 @@ export const startCorpusHarness = async (only?: readonly string[]): Promise<Corp
     payment: { tokenFor: async () => E.right({ token: `tok_${randomIds.uuid()}`, provider: 'paykit' }) },
     buyerProfiles: async ({ input }) => (input.buyerProfileId ? CORPUS_BUYER : null),
     browser,
-    strategies: ({ ids, guard, chromium }) => [browserCheckoutStrategy({ settings: browser, chromium: chromium!, guard, ids })],
-    ...(process.env.DEBUG_RUNNER ? { logger: { info: () => {}, warn: (fields: object, message: string) => console.warn(message, fields), error: (fields: object, message: string) => console.error(message, fields) } } : {}),
+    strategies: ({ ids, guard, chromium }) => [
+      browserCheckoutStrategy({ settings: browser, chromium: chromium!, guard, ids }),
+    ],
+    ...(process.env.DEBUG_RUNNER
+      ? {
+          logger: {
+            info: () => {},
+            warn: (fields: object, message: string) => console.warn(message, fields),
+            error: (fields: object, message: string) => console.error(message, fields),
+          },
+        }
+      : {}),
   });
 
   const answer = async (scenario: CorpusScenario, run: CheckoutRun, questions: string[][]): Promise<void> => {
     const snapshot = toRunSnapshot(run);
     if (snapshot.status !== 'awaiting_input') return;
     const { requestId, request } = snapshot.requiredAction;
-    const schema = request.interaction.kind === 'form' ? (request.interaction.schema as { properties?: Record<string, unknown> }) : {};
+    const schema =
+      request.interaction.kind === 'form'
+        ? (request.interaction.schema as { properties?: Record<string, unknown> })
+        : {};
     const fields = Object.keys(schema.properties ?? {});
     questions.push(fields);
-    const choices = Object.fromEntries(fields.flatMap((field) => (scenario.choices?.[field] ? [[field, scenario.choices[field]]] : [])));
+    const choices = Object.fromEntries(
+      fields.flatMap((field) => (scenario.choices?.[field] ? [[field, scenario.choices[field]]] : [])),
+    );
     const value = { ...answerFor(fields), ...choices };
     const answered = Object.keys(value).length === fields.length && fields.length > 0;
     await apiCommand(store, clock, run.runId, {
       type: 'AnswerInput',
-      data: { messageId: randomIds.uuid(), requestId, action: answered ? 'submit' : 'decline', ...(answered ? { value } : {}), now: clock.now() },
+      data: {
+        messageId: randomIds.uuid(),
+        requestId,
+        action: answered ? 'submit' : 'decline',
+        ...(answered ? { value } : {}),
+        now: clock.now(),
+      },
     });
   };
 
@@ -79,16 +110,42 @@ export const startCorpusHarness = async (only?: readonly string[]): Promise<Corp
         ...(scenario.buyer === 'profile' ? { buyerProfileId: PROFILE_ID } : {}),
       });
       const questions: string[][] = [];
-      let run = await waitForRun(store, runId, (candidate) => isFinal(candidate) || candidate.status === 'awaiting_input', 90_000);
+      let run = await waitForRun(
+        store,
+        runId,
+        (candidate) => isFinal(candidate) || candidate.status === 'awaiting_input',
+        90_000,
+      );
       while (!isFinal(run)) {
         await answer(scenario, run, questions);
-        run = await waitForRun(store, runId, (candidate) => isFinal(candidate) || (candidate.status === 'awaiting_input' && candidate.pendingRequestId !== run.pendingRequestId), 90_000);
+        run = await waitForRun(
+          store,
+          runId,
+          (candidate) =>
+            isFinal(candidate) ||
+            (candidate.status === 'awaiting_input' && candidate.pendingRequestId !== run.pendingRequestId),
+          90_000,
+        );
       }
       const snapshot = toRunSnapshot(run);
-      const code = snapshot.status === 'blocked' ? snapshot.result.code : snapshot.status === 'failed' ? snapshot.reason : undefined;
+      const code =
+        snapshot.status === 'blocked'
+          ? snapshot.result.code
+          : snapshot.status === 'failed'
+            ? snapshot.reason
+            : undefined;
       const { orders, attempts } = sinceMark(shop, mark);
-      const steps = (await readEvents(store, runId)).filter((event) => event.type === 'CheckoutRunStepRecorded').map((event) => (event.data as { action: string }).action);
-      return { runId, run, snapshot, verdict: judgeRun(scenario, { status: snapshot.status, ...(code ? { code } : {}) }, orders, attempts), questions, steps };
+      const steps = (await readEvents(store, runId))
+        .filter((event) => event.type === 'CheckoutRunStepRecorded')
+        .map((event) => (event.data as { action: string }).action);
+      return {
+        runId,
+        run,
+        snapshot,
+        verdict: judgeRun(scenario, { status: snapshot.status, ...(code ? { code } : {}) }, orders, attempts),
+        questions,
+        steps,
+      };
     },
     close: async () => {
       await runner.stop();

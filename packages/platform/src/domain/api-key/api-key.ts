@@ -36,7 +36,10 @@ export type ApiKeyEvent =
         readonly issuedAt: string;
       };
     }
-  | { readonly type: 'ApiKeyRevoked'; readonly data: { readonly keyId: string; readonly projectId: string; readonly revokedAt: string } };
+  | {
+      readonly type: 'ApiKeyRevoked';
+      readonly data: { readonly keyId: string; readonly projectId: string; readonly revokedAt: string };
+    };
 
 export interface ApiKey {
   readonly keyId: string;
@@ -79,7 +82,8 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState, Dom
       case 'IssueApiKey':
         return issue(command.data, state);
       case 'RevokeApiKey':
-        if (state.status === 'absent') return E.left(domainError('not_found', 'api_key_not_found', 'API key not found'));
+        if (state.status === 'absent')
+          return E.left(domainError('not_found', 'api_key_not_found', 'API key not found'));
         if (state.status === 'revoked') return E.right([]);
         return E.right([
           {
@@ -99,4 +103,3 @@ export const apiKeyDecider: Decider<ApiKeyCommand, ApiKeyEvent, ApiKeyState, Dom
     }
   },
 };
-

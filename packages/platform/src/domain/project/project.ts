@@ -41,11 +41,20 @@ export type ProjectCommand =
 export type ProjectEvent =
   | {
       readonly type: 'ProjectCreated';
-      readonly data: { readonly projectId: string; readonly name: string; readonly environment: Environment; readonly createdAt: string };
+      readonly data: {
+        readonly projectId: string;
+        readonly name: string;
+        readonly environment: Environment;
+        readonly createdAt: string;
+      };
     }
   | {
       readonly type: 'ProjectJwtConfigured';
-      readonly data: { readonly projectId: string; readonly jwt: JwtVerification | null; readonly configuredAt: string };
+      readonly data: {
+        readonly projectId: string;
+        readonly jwt: JwtVerification | null;
+        readonly configuredAt: string;
+      };
     }
   | { readonly type: 'ProjectApiKeyRegistered'; readonly data: ApiKeyIndexEntry & { readonly projectId: string } };
 
@@ -96,7 +105,12 @@ const configureJwt = (
     return E.right(
       state.jwt === null
         ? []
-        : [{ type: 'ProjectJwtConfigured', data: { projectId: state.projectId, jwt: null, configuredAt: command.configuredAt } }],
+        : [
+            {
+              type: 'ProjectJwtConfigured',
+              data: { projectId: state.projectId, jwt: null, configuredAt: command.configuredAt },
+            },
+          ],
     );
   }
   return E.map((jwt: JwtVerification): readonly ProjectEvent[] => [
@@ -111,7 +125,10 @@ const registerKey = (
   if (state.status === 'absent') return E.left(projectNotFound());
   if (command.environment !== state.environment) {
     return E.left(
-      invalid('environment_mismatch', `The project is a ${state.environment} project: its keys are ${state.environment} keys`),
+      invalid(
+        'environment_mismatch',
+        `The project is a ${state.environment} project: its keys are ${state.environment} keys`,
+      ),
     );
   }
   if (state.keys.some((key) => key.keyId === command.keyId || key.keyHash === command.keyHash)) {

@@ -27,13 +27,18 @@ export class LedgerBatch implements LedgerReader {
   balanceOf(address: string, token: string): bigint {
     return this.pending().reduce(
       (balance, transaction) =>
-        transaction.kind === 'mint' && transaction.to === address && transaction.token === token ? balance + BigInt(transaction.baseUnits) : balance,
+        transaction.kind === 'mint' && transaction.to === address && transaction.token === token
+          ? balance + BigInt(transaction.baseUnits)
+          : balance,
       this.ledger.balanceOf(address, token),
     );
   }
 
   nonceOf(address: string): number {
-    return this.ledger.nonceOf(address) + this.pending().filter((transaction) => transaction.kind === 'transfer' && transaction.from === address).length;
+    return (
+      this.ledger.nonceOf(address) +
+      this.pending().filter((transaction) => transaction.kind === 'transfer' && transaction.from === address).length
+    );
   }
 
   entry(txId: string): LedgerEntry | undefined {
@@ -42,7 +47,10 @@ export class LedgerBatch implements LedgerReader {
   }
 
   txIdForKey(idempotencyKey: string): string | undefined {
-    return this.ledger.txIdForKey(idempotencyKey) ?? this.pending().find((transaction) => transaction.idempotencyKey === idempotencyKey)?.txId;
+    return (
+      this.ledger.txIdForKey(idempotencyKey) ??
+      this.pending().find((transaction) => transaction.idempotencyKey === idempotencyKey)?.txId
+    );
   }
 
   /** Gives drafts what the ledger assigns (sequence, block, time; the id unless they have one) and adds them to the batch. */

@@ -11,7 +11,8 @@ import type { LedgerTransaction, TransactionDraft } from './ledger-transaction.j
 export const TRANSACTION_ACCEPTED = 'SandboxTransactionAccepted';
 
 /** The stream of one sandbox chain: every transaction it accepted, in order (revision = seq). */
-export const sandboxChainStream = (environment: Environment, chain: string): string => `sandboxChain-${environment}-${chain}`;
+export const sandboxChainStream = (environment: Environment, chain: string): string =>
+  `sandboxChain-${environment}-${chain}`;
 
 /** What a write decided: transactions to accept (none: answer from what is there), and the answer once they are. */
 export interface LedgerDecision<A> {
@@ -69,7 +70,14 @@ export class LedgerStreams {
   ) {
     for (const ledger of options.ledgers) {
       const stream = sandboxChainStream(options.environment, ledger.chain.name);
-      const view: ChainView = { ledger, stream, revision: -1n, catchUp: new CoalescedRuns(() => this.pull(view)), queue: [], writing: false };
+      const view: ChainView = {
+        ledger,
+        stream,
+        revision: -1n,
+        catchUp: new CoalescedRuns(() => this.pull(view)),
+        queue: [],
+        writing: false,
+      };
       this.views.set(ledger.chain.name, view);
     }
   }
@@ -147,7 +155,9 @@ export class LedgerStreams {
         try {
           await this.options.store.appendToStream(
             view.stream,
-            batch.transactions.map((transaction) => sandboxEnvelope({ type: TRANSACTION_ACCEPTED, data: transaction }, 'chains', now)),
+            batch.transactions.map((transaction) =>
+              sandboxEnvelope({ type: TRANSACTION_ACCEPTED, data: transaction }, 'chains', now),
+            ),
             { expectedRevision: expected < 0n ? 'no_stream' : expected },
           );
         } catch (error) {

@@ -17,7 +17,9 @@ const RECORD_STARTS = ['{"kind":"', '{"txId":"'];
 const parse = (text: string): LedgerTransaction | null => {
   try {
     const value = JSON.parse(text) as Partial<LedgerTransaction> | null;
-    return value && typeof value.txId === 'string' && typeof value.chain === 'string' ? (value as LedgerTransaction) : null;
+    return value && typeof value.txId === 'string' && typeof value.chain === 'string'
+      ? (value as LedgerTransaction)
+      : null;
   } catch {
     return null;
   }
@@ -82,7 +84,9 @@ const importChain = async (
     }));
     const result = await store.appendToStream(
       stream,
-      batch.map((transaction) => sandboxEnvelope({ type: TRANSACTION_ACCEPTED, data: transaction }, 'chains', occurredAt)),
+      batch.map((transaction) =>
+        sandboxEnvelope({ type: TRANSACTION_ACCEPTED, data: transaction }, 'chains', occurredAt),
+      ),
       { expectedRevision: revision < 0n ? 'no_stream' : revision },
     );
     revision = result.nextExpectedRevision;

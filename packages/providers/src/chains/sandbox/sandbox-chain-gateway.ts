@@ -72,7 +72,13 @@ export class SandboxChainGateway implements ChainGateway, IncomingTransferFeed {
       clock: options.clock,
       ledgers: chainsOf(options.environment).map((chain) => new ChainLedger(chain, this.ruleOf(chain))),
       ...(legacyJournalPath && {
-        beforeFirstUse: () => importLegacyJournal({ store, environment: options.environment, path: legacyJournalPath, clock: options.clock }),
+        beforeFirstUse: () =>
+          importLegacyJournal({
+            store,
+            environment: options.environment,
+            path: legacyJournalPath,
+            clock: options.clock,
+          }),
       }),
     });
   }
@@ -89,7 +95,10 @@ export class SandboxChainGateway implements ChainGateway, IncomingTransferFeed {
   }
 
   /** Runs one call on the chain's caught-up ledger; the store's outages answer `chain_unavailable`. */
-  private async read<A>(chain: string, work: (ledger: ChainLedger) => E.Either<DomainError, A> | Promise<E.Either<DomainError, A>>) {
+  private async read<A>(
+    chain: string,
+    work: (ledger: ChainLedger) => E.Either<DomainError, A> | Promise<E.Either<DomainError, A>>,
+  ) {
     try {
       const ledger = await this.ledgers.current(chain);
       return ledger ? await work(ledger) : E.left(chainNotSupported(chain, this.options.environment));
@@ -101,7 +110,9 @@ export class SandboxChainGateway implements ChainGateway, IncomingTransferFeed {
   /** Accepts what `decide` drafts on the caught-up ledger (see LedgerStreams.transact). */
   private async write<A>(
     chain: string,
-    decide: (ledger: LedgerReader) => Promise<E.Either<DomainError, LedgerDecision<A>>> | E.Either<DomainError, LedgerDecision<A>>,
+    decide: (
+      ledger: LedgerReader,
+    ) => Promise<E.Either<DomainError, LedgerDecision<A>>> | E.Either<DomainError, LedgerDecision<A>>,
   ): Promise<E.Either<DomainError, A>> {
     try {
       const result = await this.ledgers.transact(chain, async (ledger) => decide(ledger));
@@ -135,7 +146,10 @@ export class SandboxChainGateway implements ChainGateway, IncomingTransferFeed {
       if (entry) return E.right({ drafts: [], answer: () => this.submitted(ledger.chain, entry.transaction) });
       return pipe(
         planSandboxTransfer(ledger.chain, request),
-        E.map((draft) => ({ drafts: [draft], answer: ([accepted]) => this.submitted(ledger.chain, accepted as LedgerTransaction) })),
+        E.map((draft) => ({
+          drafts: [draft],
+          answer: ([accepted]) => this.submitted(ledger.chain, accepted as LedgerTransaction),
+        })),
       );
     });
   }
@@ -187,9 +201,14 @@ export class SandboxChainGateway implements ChainGateway, IncomingTransferFeed {
       const watched = new Set(request.addresses.map((address) => normalizeAddress(chain.chainType, address)));
       const transactions = ledger.transactions();
       const transfers: TransfersIntoPage['transfers'][number][] = [];
-      for (let seq = request.after === null ? 0 : Number(request.after) + 1; seq < transactions.length && transfers.length < request.limit; seq++) {
+      for (
+        let seq = request.after === null ? 0 : Number(request.after) + 1;
+        seq < transactions.length && transfers.length < request.limit;
+        seq++
+      ) {
         const transaction = transactions[seq] as LedgerTransaction;
-        if (transaction.kind !== 'transfer' || !watched.has(normalizeAddress(chain.chainType, transaction.to))) continue;
+        if (transaction.kind !== 'transfer' || !watched.has(normalizeAddress(chain.chainType, transaction.to)))
+          continue;
         const entry = ledger.entry(transaction.txId);
         if (entry) transfers.push({ ...incomingTransferOf(ledger, entry), cursor: String(seq) });
       }

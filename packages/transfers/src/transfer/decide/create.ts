@@ -111,8 +111,18 @@ export const createTransfer = (
     E.bind('quorums', ({ request }) => checkQuorums(request.requiredApprovals)),
     E.bind('expiresAt', ({ request }) => expiryOf(createdAt, request.approvalWindowSeconds)),
     E.map(({ request, amount, memo, quorums, expiresAt }) => {
-      const { transferId, wallet, chainType, walletType, chain, token, recipient, signer, feeEstimate, onChainTransaction } =
-        request;
+      const {
+        transferId,
+        wallet,
+        chainType,
+        walletType,
+        chain,
+        token,
+        recipient,
+        signer,
+        feeEstimate,
+        onChainTransaction,
+      } = request;
       const digest = approvalMessageOf({
         transferId,
         chain,

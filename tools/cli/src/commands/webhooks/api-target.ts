@@ -13,11 +13,13 @@ export const API_OPTIONS = {
 
 export const API_USAGE = '[--base-url URL (default http://localhost:3000/api)] [--api-key sk_... (or PAYKIT_API_KEY)]';
 
-const isHttpUrl = (value: string): boolean => URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
+const isHttpUrl = (value: string): boolean =>
+  URL.canParse(value) && ['http:', 'https:'].includes(new URL(value).protocol);
 
 export const httpUrlOption = (values: OptionValues, name: string): string | undefined => {
   const value = optionalString(values, name);
-  if (value !== undefined && !isHttpUrl(value)) throw new UsageError(`--${name} must be an http or https URL, not ${value}`);
+  if (value !== undefined && !isHttpUrl(value))
+    throw new UsageError(`--${name} must be an http or https URL, not ${value}`);
   return value;
 };
 
@@ -29,7 +31,10 @@ export const apiContextOf = (
 ): StoryContext & { readonly baseUrl: string } => {
   const baseUrl = httpUrlOption(values, 'base-url') ?? env['PAYKIT_BASE_URL'] ?? 'http://localhost:3000/api';
   const apiKey = optionalString(values, 'api-key') ?? env['PAYKIT_API_KEY'];
-  if (!apiKey) throw new UsageError('--api-key (or PAYKIT_API_KEY) is required: a server key of the project, such as the one the first start printed');
+  if (!apiKey)
+    throw new UsageError(
+      '--api-key (or PAYKIT_API_KEY) is required: a server key of the project, such as the one the first start printed',
+    );
   return {
     baseUrl,
     client: createPayKitClient({ baseUrl, apiKey }),

@@ -1,5 +1,11 @@
 import { type WebhookEvent, type WebhookEventType, verifyWebhook } from '@paykit/client';
-import { ALL_EVENT_TYPES, LOCAL_ENDPOINT_HINT, type ReceivedDelivery, openWebhookSession, textReport } from '@paykit/demo';
+import {
+  ALL_EVENT_TYPES,
+  LOCAL_ENDPOINT_HINT,
+  type ReceivedDelivery,
+  openWebhookSession,
+  textReport,
+} from '@paykit/demo';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../io.js';
 import { optionalString } from '../arguments.js';
@@ -11,10 +17,15 @@ const FORWARDED_HEADERS = ['content-type', 'webhook-id', 'webhook-timestamp', 'w
 
 const eventTypesOf = (value: string | undefined): WebhookEventType[] => {
   if (value === undefined) return [...ALL_EVENT_TYPES];
-  const types = value.split(',').map((type) => type.trim()).filter((type) => type !== '');
+  const types = value
+    .split(',')
+    .map((type) => type.trim())
+    .filter((type) => type !== '');
   const unknown = types.filter((type) => !(ALL_EVENT_TYPES as readonly string[]).includes(type));
   if (types.length === 0 || unknown.length > 0) {
-    throw new UsageError(`--events takes event types from: ${ALL_EVENT_TYPES.join(', ')}${unknown.length > 0 ? ` (not ${unknown.join(', ')})` : ''}`);
+    throw new UsageError(
+      `--events takes event types from: ${ALL_EVENT_TYPES.join(', ')}${unknown.length > 0 ? ` (not ${unknown.join(', ')})` : ''}`,
+    );
   }
   return types as WebhookEventType[];
 };
@@ -22,10 +33,18 @@ const eventTypesOf = (value: string | undefined): WebhookEventType[] => {
 /** Sends the delivery on as the API sent it (same body, same signature headers); the target's status, or 502. */
 const forward = async (url: string, delivery: ReceivedDelivery): Promise<{ status: number; error?: string }> => {
   const headers = Object.fromEntries(
-    FORWARDED_HEADERS.flatMap((name) => (typeof delivery.headers[name] === 'string' ? [[name, delivery.headers[name] as string]] : [])),
+    FORWARDED_HEADERS.flatMap((name) =>
+      typeof delivery.headers[name] === 'string' ? [[name, delivery.headers[name] as string]] : [],
+    ),
   );
   try {
-    const response = await fetch(url, { method: 'POST', headers, body: delivery.rawBody, signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS), redirect: 'manual' });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body: delivery.rawBody,
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+      redirect: 'manual',
+    });
     await response.body?.cancel();
     return { status: response.status };
   } catch (error) {
@@ -47,7 +66,9 @@ const printHandled = (context: CliContext, json: boolean, { delivery, event, for
     return;
   }
   const time = delivery.receivedAt.toISOString().slice(11, 19);
-  const what = event ? `${event.type.padEnd(28)} ${delivery.messageId}` : `signature INVALID          ${delivery.messageId}`;
+  const what = event
+    ? `${event.type.padEnd(28)} ${delivery.messageId}`
+    : `signature INVALID          ${delivery.messageId}`;
   const onward = forwarded ? `  -> ${forwarded.status}${forwarded.error ? ` (${forwarded.error})` : ''}` : '';
   context.io.stdout(`${time}  ${what}${onward}\n`);
 };
@@ -56,7 +77,7 @@ export const webhooksListen: Command = {
   words: ['webhooks', 'listen'],
   usage: `webhooks listen [--forward-to URL] [--events type,...] ${API_USAGE} [--json]`,
   summary:
-    'Registers a local endpoint for this session, prints each delivery with its signature checked, forwards it (same body and headers) and answers with the target\'s status; removes the endpoint on exit',
+    "Registers a local endpoint for this session, prints each delivery with its signature checked, forwards it (same body and headers) and answers with the target's status; removes the endpoint on exit",
   options: { ...API_OPTIONS, 'forward-to': { type: 'string' }, events: { type: 'string' }, ...JSON_OPTION },
   async run(values, context) {
     const forwardTo = httpUrlOption(values, 'forward-to');
@@ -84,7 +105,9 @@ export const webhooksListen: Command = {
     context.io.stderr(
       [
         `Ready: endpoint ${session.endpointId} receives ${eventTypes.length === ALL_EVENT_TYPES.length ? 'every event type' : eventTypes.join(', ')} at ${session.receiver.url}`,
-        forwardTo ? `Forwarding each delivery to ${forwardTo}, signed as sent: verify it with ${session.secret}` : `Signing secret ${session.secret}`,
+        forwardTo
+          ? `Forwarding each delivery to ${forwardTo}, signed as sent: verify it with ${session.secret}`
+          : `Signing secret ${session.secret}`,
         'Ctrl-C to stop (the endpoint is removed).',
         '',
       ].join('\n'),

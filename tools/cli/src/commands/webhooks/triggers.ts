@@ -36,7 +36,12 @@ const expiredQuote = async (context: StoryContext) => {
         'to see it within seconds start the server with ORDER_QUOTE_TTL_SECONDS=5',
     );
   }
-  const expired = await waitForOrder({ ...context, waitMs }, order.orderId, 'its quote to expire', (current) => current.quote.status === 'expired');
+  const expired = await waitForOrder(
+    { ...context, waitMs },
+    order.orderId,
+    'its quote to expire',
+    (current) => current.quote.status === 'expired',
+  );
   context.report.step(`quote ${expired.quote.status}`);
 };
 
@@ -67,7 +72,9 @@ const blockedRun = async (context: StoryContext) => {
       },
     }),
   );
-  context.report.step(`run ${run.runId} ${run.status}: a host that does not resolve, so it ends blocked at once (more updates follow)`);
+  context.report.step(
+    `run ${run.runId} ${run.status}: a host that does not resolve, so it ends blocked at once (more updates follow)`,
+  );
 };
 
 /**
