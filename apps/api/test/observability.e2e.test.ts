@@ -106,6 +106,12 @@ describe('observability', () => {
 
   it('GET /metrics exposes request durations by route and status, and event-store append latency', async () => {
     await fetchJson(`${server.baseUrl}/test/append`, { body: {} });
+    store.down = true;
+    try {
+      await fetchJson(`${server.baseUrl}/test/append`, { body: {} });
+    } finally {
+      store.down = false;
+    }
     await fetchJson(`${server.baseUrl}/test/items/not-a-uuid`);
     await fetchJson(`${server.baseUrl}/nowhere/${Math.random()}`);
     const response = await fetch(`${server.rootUrl}/metrics`);

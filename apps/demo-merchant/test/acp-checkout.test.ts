@@ -36,18 +36,23 @@ let shop: DemoMerchant;
 const api = <T = Session>(method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>) =>
   callApi<T>(shop.url, method, path, body, headers);
 
-beforeAll(async () => {
+// A fresh shop per test: order numbers, stock and charges start from nothing whatever ran before.
+beforeEach(async () => {
   shop = await startShop();
 });
-afterAll(() => shop.close());
+afterEach(() => shop.close());
 
 describe('an agentic checkout session from create to complete', () => {
-  let sessionId: string;
+  const newSession = async () =>
+    (await api('POST', '/checkout_sessions', { items: [{ id: 'mug', quantity: 2 }] })).body;
+  const pricedSession = async () =>
+    (await api('POST', `/checkout_sessions/${(await newSession()).id}`, { fulfillment_address: SAN_FRANCISCO })).body;
+  const expressSession = async () =>
+    (await api('POST', `/checkout_sessions/${(await pricedSession()).id}`, { fulfillment_option_id: 'express' })).body;
 
   it('is created without an address: priced items, no shipping or tax yet, not ready for payment', async () => {
     const { status, body } = await api('POST', '/checkout_sessions', { items: [{ id: 'mug', quantity: 2 }] });
     expect(status).toBe(201);
-    sessionId = body.id;
     expect(body.status).toBe('not_ready_for_payment');
     expect(body.currency).toBe('usd');
     expect(body.line_items).toEqual([
@@ -67,6 +72,7 @@ describe('an agentic checkout session from create to complete', () => {
   });
 
   it('is priced to the address: cheapest shipping selected, tax at the destination rate, ready for payment', async () => {
+    const { id: sessionId } = await newSession();
     const { status, body } = await api('POST', `/checkout_sessions/${sessionId}`, {
       fulfillment_address: SAN_FRANCISCO,
     });
@@ -91,12 +97,14 @@ describe('an agentic checkout session from create to complete', () => {
   });
 
   it('re-prices when another fulfillment option is chosen', async () => {
+    const { id: sessionId } = await pricedSession();
     const { body } = await api('POST', `/checkout_sessions/${sessionId}`, { fulfillment_option_id: 'express' });
     expect(body.fulfillment_option_id).toBe('express');
     expect(totalsOf(body)).toMatchObject({ fulfillment: 1499, tax: 174, total: 4073 });
   });
 
   it('completes with an approved token: an order with a merchant order number, charged exactly the total', async () => {
+    const { id: sessionId } = await expressSession();
     expect(shop.state.orders()).toEqual([]);
     const { status, body } = await api('POST', `/checkout_sessions/${sessionId}/complete`, {
       buyer: BUYER,
@@ -129,6 +137,8 @@ describe('an agentic checkout session from create to complete', () => {
   });
 
   it('keeps the completed state on retrieve, and refuses to change or cancel it', async () => {
+    const { id: sessionId } = await expressSession();
+    await api('POST', `/checkout_sessions/${sessionId}/complete`, { buyer: BUYER, payment_data: PAY('tok_visa_4242') });
     const retrieved = await api('GET', `/checkout_sessions/${sessionId}`);
     expect(retrieved.body).toMatchObject({ status: 'completed', order: { id: 'DM-001001' } });
     expect(totalsOf(retrieved.body).total).toBe(4073);
