@@ -6,8 +6,6 @@ const WALLETS = '/2025-06-09/wallets';
 describe('transfers over HTTP on the sandbox chains', () => {
   let api: WalletServer;
   let project: TestProject;
-  let sender: { address: string };
-  let recipient: { address: string };
 
   const call = (method: string, path: string, body?: unknown) => api.call(project.serverKey, method, path, body);
   const send = (from: string, token: string, body: unknown) =>
@@ -21,32 +19,40 @@ describe('transfers over HTTP on the sandbox chains', () => {
   const usdcOf = async (address: string, chain = 'base-sepolia') =>
     (await call('GET', `${WALLETS}/${address}/balances?tokens=usdc&chains=${chain}`)).body[0].amount as string;
 
+  /** A new EVM MPC wallet of a new user per call, so no test sees another's balances. */
+  let owners = 0;
+  const newWallet = async () => {
+    const email = `holder-${++owners}@example.com`;
+    const created = await call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: `email:${email}` });
+    return { address: created.body.address as string, email };
+  };
+  const faucet = (address: string, amount: number | string, token = 'usdc', chain = 'base-sepolia') =>
+    call('POST', `/v1-alpha2/wallets/${address}/balances`, { amount, token, chain });
+  const fundedWallet = async () => {
+    const wallet = await newWallet();
+    expect((await faucet(wallet.address, 10)).status).toBe(201);
+    return wallet;
+  };
+
   beforeAll(async () => {
     api = await startWalletServer();
     project = await api.project();
-    sender = (await call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:payer@example.com' })).body;
-    recipient = (await call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: 'email:payee@example.com' })).body;
   });
   afterAll(() => api.close());
 
   describe('balances and the staging faucet', () => {
     it('funds a wallet with the test stablecoin (usdc resolves to usdxm) and reports COMPAT’s shape', async () => {
-      const funded = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, {
-        amount: 10,
-        token: 'usdc',
-        chain: 'base-sepolia',
-      });
+      const sender = await newWallet();
+      const funded = await faucet(sender.address, 10);
       expect(funded.status).toBe(201);
       expect(funded.body).toEqual([{ token: 'usdxm', decimals: 6, balances: { 'base-sepolia': '10', total: '10' } }]);
-      const more = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, {
-        amount: '5',
-        token: 'usdxm',
-        chain: 'polygon-amoy',
-      });
+      const more = await faucet(sender.address, '5', 'usdxm', 'polygon-amoy');
       expect(more.body).toEqual([{ token: 'usdxm', decimals: 6, balances: { 'polygon-amoy': '5', total: '15' } }]);
     });
 
     it('lists balances per token with each chain’s amount, raw amount and contract', async () => {
+      const sender = await fundedWallet();
+      await faucet(sender.address, 5, 'usdc', 'polygon-amoy');
       const response = await call(
         'GET',
         `${WALLETS}/${sender.address}/balances?tokens=usdc,eth&chains=base-sepolia,polygon-amoy`,
@@ -67,6 +73,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
     });
 
     it('defaults to every known token on every chain of the wallet, and refuses unknown ones', async () => {
+      const recipient = await newWallet();
       const all = await call('GET', `${WALLETS}/${recipient.address}/balances`);
       expect(all.status).toBe(200);
       expect(all.body.map((balance: { symbol: string }) => balance.symbol)).toEqual(
@@ -81,17 +88,10 @@ describe('transfers over HTTP on the sandbox chains', () => {
     });
 
     it('refuses faucet amounts out of range and tokens it does not give', async () => {
-      const tooMuch = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, {
-        amount: 1000,
-        token: 'usdc',
-        chain: 'base-sepolia',
-      });
+      const sender = await newWallet();
+      const tooMuch = await faucet(sender.address, 1000);
       expect(tooMuch.status).toBe(400);
-      const other = await call('POST', `/v1-alpha2/wallets/${sender.address}/balances`, {
-        amount: 1,
-        token: 'doge',
-        chain: 'base-sepolia',
-      });
+      const other = await faucet(sender.address, 1, 'doge');
       expect(other.status).toBe(400);
       expect(other.body.message).toMatch(/^token: /);
     });
@@ -99,8 +99,10 @@ describe('transfers over HTTP on the sandbox chains', () => {
 
   describe('sending', () => {
     it('sends to a wallet locator: 201 pending, then success once final, with the funds moved', async () => {
+      const sender = await fundedWallet();
+      const recipient = await newWallet();
       const sent = await send(sender.address, 'base-sepolia:usdc', {
-        recipient: 'email:payee@example.com:evm:mpc',
+        recipient: `email:${recipient.email}:evm:mpc`,
         amount: '2.5',
       });
       expect(sent.status).toBe(201);
@@ -118,7 +120,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
         },
         sendParams: {
           token: 'base-sepolia:usdc',
-          params: { recipient: 'email:payee@example.com:evm:mpc', recipientAddress: recipient.address, amount: '2.5' },
+          params: { recipient: `email:${recipient.email}:evm:mpc`, recipientAddress: recipient.address, amount: '2.5' },
         },
         approvals: { required: 0, pending: [], submitted: [] },
         fees: {
@@ -138,6 +140,8 @@ describe('transfers over HTTP on the sandbox chains', () => {
     });
 
     it('serves the same resource at spec endpoint 8, for that token only', async () => {
+      const sender = await fundedWallet();
+      const recipient = await newWallet();
       const sent = await send(sender.address, 'base-sepolia:usdc', { recipient: recipient.address, amount: '1' });
       const final = await settled(sender.address, sent.body.id);
       const byToken = await call(
@@ -178,6 +182,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
     });
 
     it('ends failed with error.reason when the chain reverts the call', async () => {
+      const sender = await fundedWallet();
       const sent = await send(sender.address, 'base-sepolia:usdc', {
         recipient: sandboxRevertingRecipientOf('evm'),
         amount: '1',
@@ -193,6 +198,8 @@ describe('transfers over HTTP on the sandbox chains', () => {
     });
 
     it('ends failed with insufficient_funds when the wallet holds too little', async () => {
+      const sender = await fundedWallet();
+      const recipient = await newWallet();
       const sent = await send(sender.address, 'base-sepolia:usdc', { recipient: recipient.address, amount: '1000' });
       expect(sent.status).toBe(201);
       const final = await settled(sender.address, sent.body.id);
@@ -256,7 +263,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
         'signer: evm mpc wallets are signed by the service',
       ],
     ])('400 naming the field for %j to %s', async (body, token, reason) => {
-      const response = await send(sender.address, token, body);
+      const response = await send((await newWallet()).address, token, body);
       expect(response.status).toBe(400);
       expect(response.body.message).toContain(reason);
     });
@@ -270,6 +277,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
         token: 'usdc',
         chain: 'base-sepolia',
       });
+      const recipient = await newWallet();
       const ids: string[] = [];
       for (const amount of ['0.1', '0.2', '0.3']) {
         ids.push((await send(payer.address, 'base-sepolia:usdc', { recipient: recipient.address, amount })).body.id);
@@ -287,7 +295,8 @@ describe('transfers over HTTP on the sandbox chains', () => {
 
       const forged = `${first.body.nextCursor.split('.')[0]}.AAAA`;
       expect((await call('GET', `${WALLETS}/${payer.address}/transactions?cursor=${forged}`)).status).toBe(400);
-      const elsewhere = await call('GET', `${WALLETS}/${sender.address}/transactions?cursor=${first.body.nextCursor}`);
+      const other = await newWallet();
+      const elsewhere = await call('GET', `${WALLETS}/${other.address}/transactions?cursor=${first.body.nextCursor}`);
       expect(elsewhere.status).toBe(400);
       expect(elsewhere.body).toMatchObject({ code: 'invalid_cursor' });
       expect((await call('GET', `${WALLETS}/${payer.address}/transactions?limit=101`)).status).toBe(400);
