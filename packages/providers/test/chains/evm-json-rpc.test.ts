@@ -61,15 +61,18 @@ afterAll(async () => {
 
 describe('EVM JSON-RPC gateway on an in-process node', () => {
   it('reads native and ERC-20 balances, decimals from the contract', async () => {
+    // An account no other test sends from: its balances are the node's initial ones and this mint.
+    const holder = node.accounts[4] as { address: Hex };
+    await node.mint(holder.address, 100_000_000n);
     expect(
-      rightOf(await gateway.getBalance({ chain: CHAIN, address: sender.address, token: { native: true } })),
+      rightOf(await gateway.getBalance({ chain: CHAIN, address: holder.address, token: { native: true } })),
     ).toMatchObject({
       baseUnits: (1000n * 10n ** 18n).toString(),
       decimals: 18,
     });
-    expect(rightOf(await gateway.getBalance({ chain: CHAIN, address: sender.address, token }))).toEqual({
+    expect(rightOf(await gateway.getBalance({ chain: CHAIN, address: holder.address, token }))).toEqual({
       chain: CHAIN,
-      address: sender.address,
+      address: holder.address,
       token,
       baseUnits: '100000000',
       decimals: 6,
