@@ -68,11 +68,12 @@ const startRun = async (profileId: string, task: string) => {
 };
 const orderOf = (snapshot: any) => h.shop.state.order(snapshot.result.purchase.receipt.merchantOrderId);
 
+// One story in one test: a subject has at most one browser profile, so its life (saved, reused,
+// erased) is told in order, each phase asserting what it promises.
 describeWithChromium('saved browser profiles with real headless Chromium', () => {
-  let profileId: string;
-
-  it('saves the state of a run that logged in, encrypted at rest, and never returns it', async () => {
-    profileId = await newProfile();
+  it('saves the state of a run that logged in (encrypted, never returned), loads it in the next run, erases it on delete', async () => {
+    // Saved: the state of a run that logged in, encrypted at rest, never returned.
+    const profileId = await newProfile();
     const runId = await startRun(profileId, LOG_IN_TASK);
 
     const asking = await waitForRun(h, runId, (s) => s.status === 'awaiting_input' || isFinalSnapshot(s), {
@@ -109,18 +110,16 @@ describeWithChromium('saved browser profiles with real headless Chromium', () =>
 
     const profile = await h.call('GET', `/unstable/agent-checkouts/browser-profiles/${profileId}`);
     expect(Object.keys(profile.body).sort()).toEqual(['createdAt', 'id', 'label', 'updatedAt']);
-  }, 120_000);
 
-  it('loads the saved state in the next run with that profile: the shop sees the user logged in, no password asked', async () => {
-    const runId = await startRun(profileId, LOG_IN_TASK);
-    const done = await finished(runId);
-    expect(done).toMatchObject({ status: 'succeeded', requiredAction: null });
-    expect(orderOf(done)).toMatchObject({ account: ACCOUNT });
-    const messages = await h.call('GET', `/unstable/agent-checkouts/${runId}/messages`);
+    // Loaded: the next run with that profile; the shop sees the user logged in, no password asked.
+    const nextRunId = await startRun(profileId, LOG_IN_TASK);
+    const next = await finished(nextRunId);
+    expect(next).toMatchObject({ status: 'succeeded', requiredAction: null });
+    expect(orderOf(next)).toMatchObject({ account: ACCOUNT });
+    const messages = await h.call('GET', `/unstable/agent-checkouts/${nextRunId}/messages`);
     expect(JSON.stringify(messages.body)).not.toContain('password');
-  }, 120_000);
 
-  it('erases the saved state when the profile is deleted: it is gone, and a next run is logged out', async () => {
+    // Erased: when the profile is deleted it is gone, and a next run is logged out.
     expect((await h.call('DELETE', `/unstable/agent-checkouts/browser-profiles/${profileId}`)).status).toBe(204);
     const deadline = Date.now() + 20_000;
     while ((await states().load(profileId)) !== null && Date.now() < deadline)
@@ -134,9 +133,9 @@ describeWithChromium('saved browser profiles with real headless Chromium', () =>
     expect(reuse.status).toBe(400);
     expect(JSON.stringify(reuse.body)).toContain('browser.profileId');
 
-    const runId = await startRun(await newProfile(), 'Buy a ceramic mug');
-    const done = await finished(runId);
-    expect(done).toMatchObject({ status: 'succeeded' });
-    expect(orderOf(done)?.account).toBeUndefined();
-  }, 120_000);
+    const afterRunId = await startRun(await newProfile(), 'Buy a ceramic mug');
+    const after = await finished(afterRunId);
+    expect(after).toMatchObject({ status: 'succeeded' });
+    expect(orderOf(after)?.account).toBeUndefined();
+  }, 300_000);
 });
