@@ -46,13 +46,14 @@ export interface OrderApi {
 
 /**
  * The real server over HTTP with fast sandboxes: blocks every 20 ms, an identity check decided
- * 300 ms after it starts, payouts sent and settled within 150 ms, and the order worker every 20 ms.
+ * 1.5 s after it starts (long enough that a loaded machine still answers the creating request
+ * before it is decided), payouts sent and settled within 150 ms, and the order worker every 20 ms.
  */
 export const startOrderServer = async (env: Record<string, string | number> = {}): Promise<OrderApi> => {
   const api = await startWalletServer({
     env: {
       ORDER_WORKER_INTERVAL_MS: 20,
-      KYC_SANDBOX_COMPLETION_DELAY_MS: 300,
+      KYC_SANDBOX_COMPLETION_DELAY_MS: 1_500,
       PAYOUT_SANDBOX_SEND_DELAY_MS: 50,
       PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS: 100,
       ORDER_NO_KYC_THRESHOLD_USD: '100',
