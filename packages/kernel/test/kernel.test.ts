@@ -92,13 +92,22 @@ const counter: Decider<Cmd, Ev, number, DomainError> = {
 describe('DeciderSpecification', () => {
   const spec = DeciderSpecification.for(counter);
   it('then: events produced from the folded state', () => {
-    spec.given([{ type: 'Added', data: { by: 2 } }]).when({ type: 'Add', by: 3 }).then([{ type: 'Added', data: { by: 3 } }]);
+    spec
+      .given([{ type: 'Added', data: { by: 2 } }])
+      .when({ type: 'Add', by: 3 })
+      .then([{ type: 'Added', data: { by: 3 } }]);
   });
   it('thenFails: matches a partial error', () => {
-    spec.given([{ type: 'Added', data: { by: 8 } }]).when({ type: 'Add', by: 3 }).thenFails({ code: 'over_limit' });
+    spec
+      .given([{ type: 'Added', data: { by: 8 } }])
+      .when({ type: 'Add', by: 3 })
+      .thenFails({ code: 'over_limit' });
   });
   it('thenNothingHappened', () => {
-    spec.given([{ type: 'Added', data: { by: 2 } }]).when({ type: 'Add', by: 2 }).thenNothingHappened();
+    spec
+      .given([{ type: 'Added', data: { by: 2 } }])
+      .when({ type: 'Add', by: 2 })
+      .thenNothingHappened();
   });
   it('fails loudly when the expectation is wrong', () => {
     expect(() => spec.given().when({ type: 'Add', by: 1 }).then([])).toThrow();
