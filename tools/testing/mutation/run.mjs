@@ -1,4 +1,4 @@
-// `pnpm mutation [package...] [--concurrency 1|2]`: Stryker on the domain packages, one at a time,
+// `pnpm mutation [package...] [--concurrency 1|2] [--force]`: Stryker on the domain packages, one at a time,
 // incremental (each package's last results are in packages/<name>/stryker-incremental.json), then
 // one score line per package. Reports: reports/mutation/<package>/mutation.html.
 import { Stryker } from '@stryker-mutator/core';
@@ -10,8 +10,10 @@ const UNDETECTED = new Set(['Survived', 'NoCoverage']);
 function parseArgs(argv) {
   const packages = [];
   let concurrency = 1;
+  let force = false;
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === '--concurrency') concurrency = Number(argv[++i]);
+    if (argv[i] === '--force') force = true;
+    else if (argv[i] === '--concurrency') concurrency = Number(argv[++i]);
     else if (argv[i].startsWith('--concurrency=')) concurrency = Number(argv[i].slice('--concurrency='.length));
     else packages.push(argv[i]);
   }
@@ -22,7 +24,7 @@ function parseArgs(argv) {
   if (unknown.length > 0) {
     throw new Error(`unknown package ${unknown.join(', ')}; known: ${Object.keys(MUTATED_SOURCES).join(', ')}`);
   }
-  return { packages: packages.length > 0 ? packages : Object.keys(MUTATED_SOURCES), concurrency };
+  return { packages: packages.length > 0 ? packages : Object.keys(MUTATED_SOURCES), concurrency, force };
 }
 
 /** Stryker's mutation score: detected over valid mutants (compile and runtime errors excluded). */
@@ -38,16 +40,17 @@ export function scoreOf(results) {
     valid,
     survived,
     noCoverage: undetected - survived,
+    ignored: results.filter((result) => result.status === 'Ignored').length,
   };
 }
 
-const { packages, concurrency } = parseArgs(process.argv.slice(2));
+const { packages, concurrency, force } = parseArgs(process.argv.slice(2));
 const lines = [];
 for (const pkg of packages) {
-  const results = await new Stryker(strykerConfig(pkg, { concurrency })).runMutationTest();
-  const { score, detected, valid, survived, noCoverage } = scoreOf(results);
+  const results = await new Stryker(strykerConfig(pkg, { concurrency, force })).runMutationTest();
+  const { score, detected, valid, survived, noCoverage, ignored } = scoreOf(results);
   lines.push(
-    `${pkg.padEnd(16)} ${score.toFixed(2).padStart(6)}%  ${detected}/${valid} detected, ${survived} survived, ${noCoverage} no coverage`,
+    `${pkg.padEnd(16)} ${score.toFixed(2).padStart(6)}%  ${detected}/${valid} detected, ${survived} survived, ${noCoverage} no coverage, ${ignored} static ignored`,
   );
 }
 console.log(`\nmutation score per package\n${lines.join('\n')}`);
