@@ -76,10 +76,13 @@ export function strykerConfig(pkg, { concurrency = 1, force = false } = {}) {
     incrementalFile: incrementalFileOf(pkg),
     // One or two runners: the machine has two cores shared with other sessions.
     concurrency,
+    // jest under --experimental-vm-modules keeps every run's modules: a runner grows to gigabytes
+    // and dies at the heap limit. A fresh one every 40 mutants costs seconds and bounds memory.
+    maxTestRunnerReuse: 40,
     // Generous: a loaded machine must not turn slow runs into "timeout" kills.
     timeoutMS: 20_000,
     timeoutFactor: 2,
-    reporters: ['html', 'json', 'clear-text'],
+    reporters: ['html', 'json', 'clear-text', 'progress-append-only'],
     htmlReporter: { fileName: `${REPORTS_DIR}/${pkg}/mutation.html` },
     jsonReporter: { fileName: jsonReportOf(pkg) },
     clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
