@@ -1,0 +1,94 @@
+import { createRequire } from 'node:module';
+
+// Stryker's options for one domain package, run from the repository root.
+// The sandbox holds only the root files jest and tsc read and the package itself; workspace
+// dependencies resolve through the package's node_modules links to their (unmutated) sources.
+
+/** The packages `pnpm mutation` knows, and which of their files hold the rules to mutate. */
+export const MUTATED_SOURCES = {
+  kernel: ['src/**/*.ts', '!src/testing/**'],
+  orders: ['src/**/*.ts'],
+  wallets: ['src/**/*.ts'],
+  transfers: ['src/**/*.ts'],
+  'checkout-runs': ['src/**/*.ts'],
+  identity: ['src/**/*.ts'],
+  platform: ['src/domain/**/*.ts'],
+  'agent-profiles': ['src/**/*.ts'],
+  webhooks: ['src/**/*.ts'],
+};
+
+// Stryker wraps jest's test environment and resolves it by name from the package folder, where
+// pnpm does not link it: name it by its path, resolved from jest itself.
+const jestEnvironmentNode = createRequire(createRequire(import.meta.url).resolve('jest')).resolve(
+  'jest-environment-node',
+);
+
+export const REPORTS_DIR = 'reports/mutation';
+
+export const incrementalFileOf = (pkg) => `packages/${pkg}/stryker-incremental.json`;
+export const jsonReportOf = (pkg) => `${REPORTS_DIR}/${pkg}/mutation.json`;
+
+export function strykerConfig(pkg, { concurrency = 1, force = false } = {}) {
+  const dir = `packages/${pkg}`;
+  return {
+    packageManager: 'pnpm',
+    // pnpm keeps the plugins out of core's own folder, where Stryker looks for them by default.
+    plugins: [
+      import.meta.resolve('@stryker-mutator/jest-runner'),
+      import.meta.resolve('@stryker-mutator/typescript-checker'),
+    ],
+    testRunner: 'jest',
+    // ESM TypeScript through ts-jest, as `pnpm test` runs it.
+    testRunnerNodeArgs: ['--experimental-vm-modules', '--no-warnings'],
+    jest: {
+      projectType: 'custom',
+      configFile: `${dir}/jest.config.js`,
+      config: { testEnvironment: jestEnvironmentNode },
+      enableFindRelatedTests: false,
+    },
+    coverageAnalysis: 'perTest',
+    // Static mutants (code run once when a module loads: constants, schemas, tables) need a full
+    // reload of every test per mutant: with ESM and ts-jest that is ~5 s each, hours per package.
+    // They are left out of the score (reported as Ignored); see docs/testing.md.
+    ignoreStatic: true,
+    checkers: ['typescript'],
+    tsconfigFile: `${dir}/tsconfig.json`,
+    typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+    // ts-jest only transpiles (isolatedModules), so the sandbox needs no @ts-nocheck.
+    disableTypeChecks: false,
+    mutate: [...MUTATED_SOURCES[pkg].map((glob) => glob.replace(/^(!?)/, `$1${dir}/`)), `!${dir}/src/**/index.ts`],
+    ignorePatterns: [
+      '/*',
+      '!/package.json',
+      '!/jest.preset.js',
+      '!/tsconfig.base.json',
+      '!/tools',
+      '/tools/*',
+      '!/tools/testing',
+      '!/packages',
+      '/packages/*',
+      `!/${dir}`,
+      `/${dir}/stryker-incremental.json`,
+    ],
+    incremental: true,
+    // --force: test every mutant again (e.g. after changing these options), still writing the file.
+    force,
+    incrementalFile: incrementalFileOf(pkg),
+    // One or two runners: the machine has two cores shared with other sessions.
+    concurrency,
+    // jest under --experimental-vm-modules keeps every run's modules: a runner grows to gigabytes
+    // and dies at the heap limit. A fresh one every 40 mutants costs seconds and bounds memory.
+    maxTestRunnerReuse: 40,
+    // Generous: a loaded machine must not turn slow runs into "timeout" kills.
+    timeoutMS: 20_000,
+    timeoutFactor: 2,
+    reporters: ['html', 'json', 'clear-text', 'progress-append-only'],
+    htmlReporter: { fileName: `${REPORTS_DIR}/${pkg}/mutation.html` },
+    jsonReporter: { fileName: jsonReportOf(pkg) },
+    clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+    tempDirName: '.stryker-tmp',
+    cleanTempDir: true,
+    logLevel: 'info',
+    fileLogLevel: 'off',
+  };
+}
