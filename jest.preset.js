@@ -12,9 +12,9 @@ export const preset = {
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   setupFilesAfterEnv: [
     fileURLToPath(new URL('./tools/testing/test-timeout.js', import.meta.url)),
-    // CPU seconds per test file, only when measuring (docs/testing.md, "Speed").
-    ...(process.env.PAYKIT_TEST_CPU_LOG
-      ? [fileURLToPath(new URL('./tools/testing/cpu-per-file.js', import.meta.url))]
+    // CPU seconds and leaked handles per test file, only when measuring (docs/testing.md, "Speed").
+    ...(process.env.PAYKIT_TEST_PROBE_LOG
+      ? [fileURLToPath(new URL('./tools/testing/probe-per-file.js', import.meta.url))]
       : []),
   ],
 };
