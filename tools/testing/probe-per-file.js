@@ -21,13 +21,18 @@ const handles = () => {
   return counts;
 };
 
-const record = (at) =>
+const record = (at, details) =>
   appendFileSync(
     log,
-    `${JSON.stringify({ pid: process.pid, file: expect.getState().testPath, at, time: Date.now(), ...ticks(), handles: handles() })}\n`,
+    `${JSON.stringify({ pid: process.pid, file: expect.getState().testPath, at, time: Date.now(), ...details })}\n`,
   );
 
 if (log) {
-  record('start');
-  afterAll(() => record('end'));
+  record('start', ticks());
+  // A moment first, so that what the previous file closed without waiting (a server's listener) is gone.
+  beforeAll(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    record('handles', { handles: handles() });
+  });
+  afterAll(() => record('end', ticks()));
 }

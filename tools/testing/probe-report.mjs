@@ -1,8 +1,8 @@
 // From a PAYKIT_TEST_PROBE_LOG file (tools/testing/probe-per-file.js): CPU seconds per test file, and
 // the handles a file left open. `node tools/testing/probe-report.mjs <log> [count]`.
 // A file's share runs from its start to the next file's start in the same worker (its teardown
-// included), or to its own end for a worker's last file. Handles still open when the next file
-// starts, and not open when this one started, are this file's leaks.
+// included), or to its own end for a worker's last file. Handles open when the next file's tests
+// begin and not open when this file's began are this file's leaks (setImmediate callbacks aside).
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -29,9 +29,12 @@ for (const entries of byWorker.values()) {
       self: (until.self - start.self) / TICKS_PER_SECOND,
       children: (until.children - start.children) / TICKS_PER_SECOND,
     });
-    if (!next) return;
-    const left = Object.entries(next.handles)
-      .map(([kind, n]) => [kind, n - (start.handles[kind] ?? 0)])
+    const before = entries.find((entry) => entry.at === 'handles' && entry.file === start.file)?.handles;
+    const after = next && entries.find((entry) => entry.at === 'handles' && entry.file === next.file)?.handles;
+    if (!before || !after) return;
+    const left = Object.entries(after)
+      .filter(([kind]) => kind !== 'Immediate')
+      .map(([kind, n]) => [kind, n - (before[kind] ?? 0)])
       .filter(([, n]) => n > 0);
     if (left.length > 0) leaks.push(`${name(start.file)}: ${left.map(([kind, n]) => `${n} ${kind}`).join(', ')}`);
   });
