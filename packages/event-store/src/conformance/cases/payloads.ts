@@ -11,7 +11,7 @@ const UNICODE = {
 
 /**
  * The long stream's length: 5,000 (ten read pages of the esdb adapter) by default, the issue's
- * 100,000 with PAYKIT_LARGE_TESTS=1 (CI's large-tests step, and `pnpm test:esdb` on a real server).
+ * 100,000 with PAYKIT_LARGE_TESTS=1 (`pnpm test:large`, a CI step of its own).
  */
 const LONG_STREAM = process.env['PAYKIT_LARGE_TESTS'] === '1' ? 100_000 : 5_000;
 
