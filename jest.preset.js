@@ -10,5 +10,11 @@ export const preset = {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/tsconfig.json' }],
   },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
-  setupFilesAfterEnv: [fileURLToPath(new URL('./tools/testing/test-timeout.js', import.meta.url))],
+  setupFilesAfterEnv: [
+    fileURLToPath(new URL('./tools/testing/test-timeout.js', import.meta.url)),
+    // CPU seconds and leaked handles per test file, only when measuring (docs/testing.md, "Speed").
+    ...(process.env.PAYKIT_TEST_PROBE_LOG
+      ? [fileURLToPath(new URL('./tools/testing/probe-per-file.js', import.meta.url))]
+      : []),
+  ],
 };

@@ -9,7 +9,9 @@ import {
 } from '../src/index.js';
 import { depositObservedEvent, OrderHistory } from '../src/testing/index.js';
 
-const ORDERS = 100_000;
+// The issue's volume (100,000 orders) runs with PAYKIT_LARGE_TESTS=1 (CI's large-tests step); the default
+// run checks the same report over 10,000.
+const ORDERS = process.env['PAYKIT_LARGE_TESTS'] === '1' ? 100_000 : 10_000;
 const DAYS = 20;
 const PROJECT = 'project-volume';
 const DEPOSIT_ADDRESS = '0x5555555555555555555555555555555555555555';
@@ -19,14 +21,17 @@ const TIMEOUT_MINUTES = 24 * 60;
 const minutes = (count: number) => count * 60_000;
 const iso = (time: number) => new Date(time).toISOString();
 
-/** Which order gets which planted exception: spread out, so nothing depends on being first or last. */
+/**
+ * Which order gets which planted exception: spread out, so nothing depends on being first or last.
+ * ORDERS is a multiple of 20, so an index taken modulo ORDERS keeps its kind, chain and fate.
+ */
 const PLANTED = {
   unknownMemo: 'deposit-with-unknown-memo',
-  amountMismatch: 12_346,
-  payoutFailed: 23_456,
-  payoutNotSettled: 34_568,
-  paidNotDelivered: 45_679,
-  deliveredTwice: 56_790,
+  amountMismatch: 12_346 % ORDERS,
+  payoutFailed: 23_456 % ORDERS,
+  payoutNotSettled: 34_568 % ORDERS,
+  paidNotDelivered: 45_679 % ORDERS,
+  deliveredTwice: 56_790 % ORDERS,
 } as const;
 
 const orderId = (index: number) => `order-${String(index).padStart(6, '0')}`;
@@ -113,7 +118,7 @@ const generate = () => {
   return { events, quoted, received };
 };
 
-describe('reconciliation over 100,000 generated orders', () => {
+describe(`reconciliation over ${ORDERS.toLocaleString('en-US')} generated orders`, () => {
   it('finds each planted exception exactly, flags nothing else, and sums every amount exactly', async () => {
     const { events, quoted, received } = generate();
     const store = new MemoryEventStore();

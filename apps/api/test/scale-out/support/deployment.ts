@@ -1,9 +1,10 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { type EventStore, createEventStore } from '@paykit/event-store';
 import { type EsdbTestServer, startEsdbTestServer } from '@paykit/event-store/esdb-test-server';
 import { type TempDir, makeTempDir } from '../../support/temp-dir.js';
 import { type ApiProcess, startApiProcess } from './api-process.js';
-import { type ProcessOutput, runTypeScript } from './node-process.js';
+import { type ProcessOutput, killAll, runTypeScript } from './node-process.js';
 import { RoundRobinProxy } from './round-robin-proxy.js';
 
 export type StoreKind = 'esdb' | 'sqlite';
@@ -64,6 +65,8 @@ export const startDeployment = async (options: DeploymentOptions): Promise<Deplo
     const proxy = await RoundRobinProxy.start(instances.map((instance) => instance.rootUrl));
     cleanups.push(() => proxy.close());
     const operatorEnv = { ...shared, DATA_DIR: dirs[0]!.path };
+    const commands = new Set<ChildProcess>();
+    cleanups.push(() => killAll(commands));
     let store: Promise<EventStore> | null = null;
     cleanups.push(async () => (await store)?.close());
     return {
@@ -72,7 +75,7 @@ export const startDeployment = async (options: DeploymentOptions): Promise<Deplo
       baseUrl: `${proxy.url}${new URL(instances[0]!.baseUrl).pathname}`,
       instances,
       proxy,
-      cli: (...args) => runTypeScript('tools/cli/src/main.ts', args, operatorEnv),
+      cli: (...args) => runTypeScript('tools/cli/src/main.ts', args, operatorEnv, commands),
       store: () => {
         store ??= createEventStore(
           esdb ? { kind: 'esdb', connectionString: esdb.connectionString } : { kind: 'sqlite', dataDir: dirs[0]!.path },

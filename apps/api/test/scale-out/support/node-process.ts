@@ -29,18 +29,36 @@ export interface ProcessOutput {
   readonly stderr: string;
 }
 
-/** Runs to the end and collects the output. */
+/** Runs to the end and collects the output; `running` holds the process until it has closed. */
 export const runTypeScript = (
   entry: string,
   args: readonly string[],
   env: Record<string, string>,
+  running?: Set<ChildProcess>,
 ): Promise<ProcessOutput> =>
   new Promise((done, fail) => {
     const child = spawnTypeScript(entry, args, env);
+    running?.add(child);
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', fail);
-    child.on('close', (code) => done({ code, stdout, stderr }));
+    child.on('close', (code) => {
+      running?.delete(child);
+      done({ code, stdout, stderr });
+    });
   });
+
+/** Kills what is still running (a command whose test timed out) and waits until each has closed. */
+export const killAll = async (running: Set<ChildProcess>): Promise<void> => {
+  await Promise.all(
+    [...running].map(
+      (child) =>
+        new Promise<void>((closed) => {
+          child.once('close', () => closed());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+};

@@ -9,6 +9,12 @@ const UNICODE = {
   controls: 'quote " backslash \\ newline \n tab \t nul \u0000 separators \u2028\u2029',
 };
 
+/**
+ * The long stream's length: 5,000 (ten read pages of the esdb adapter) by default, the issue's
+ * 100,000 with PAYKIT_LARGE_TESTS=1 (`pnpm test:large`, a CI step of its own).
+ */
+const LONG_STREAM = process.env['PAYKIT_LARGE_TESTS'] === '1' ? 100_000 : 5_000;
+
 /** About 1 MiB of text mixing one-, two-, three- and four-byte UTF-8 characters. */
 const largeText = (): string => {
   const pieces = ['ascii text ', 'ünïcödé ', '中文字符 ', '😀🎉 ', UNICODE.combining];
@@ -86,14 +92,14 @@ export const payloadCases: ConformanceCase[] = [
     },
   },
   {
-    name: 'a stream of 100,000 events reads back complete and in order',
-    // Over gRPC (the esdb test server) every event is encoded and decoded twice: about a minute
-    // alone, several under a full parallel suite on two cores.
+    name: `a stream of ${LONG_STREAM.toLocaleString('en-US')} events reads back complete and in order`,
+    // Over gRPC (the esdb test server) every event is encoded and decoded twice: 100,000 take about
+    // a minute alone, several under a full parallel suite on two cores.
     timeoutMs: 480_000,
     async run(context) {
       const stream = context.stream('ledger-1');
       const head = await context.store.headPosition();
-      const total = 100_000;
+      const total = LONG_STREAM;
       const batchSize = 1000;
       let expectedRevision: 'no_stream' | bigint = 'no_stream';
       for (let start = 0; start < total; start += batchSize) {
@@ -120,7 +126,7 @@ export const payloadCases: ConformanceCase[] = [
       }
       expect(count).toBe(total);
       const tail = await collect(context.store.readStream(stream, { direction: 'backwards', maxCount: 3 }));
-      expect(tail.map((e) => e.revision)).toEqual([99_999n, 99_998n, 99_997n]);
+      expect(tail.map((e) => e.revision)).toEqual([1n, 2n, 3n].map((back) => BigInt(total) - back));
       let inAll = 0;
       for await (const event of context.store.readAll({ after: head })) if (event.streamName === stream) inAll++;
       expect(inAll).toBe(total);
