@@ -6,7 +6,7 @@ describe('the shop corpus', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     expect(SHOPS.length).toBeGreaterThanOrEqual(12);
     expect(new Set(SHOPS.map((shop) => shop.id)).size).toBe(SHOPS.length);
-    for (const shop of SHOPS) expect(readme).toMatch(new RegExp(`^\\| \`${shop.id}\` \\| .{40,}`, 'm'));
+    for (const shop of SHOPS) expect(readme).toMatch(new RegExp(`^\\| \`${shop.id}\` +\\| .{40,}`, 'm'));
     for (const scenario of SCENARIOS) expect(SHOPS.map((shop) => shop.id)).toContain(scenario.shop);
     expect(new Set(SCENARIOS.map((scenario) => scenario.id)).size).toBe(SCENARIOS.length);
   });

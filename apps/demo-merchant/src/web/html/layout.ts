@@ -33,35 +33,30 @@ table{border-collapse:collapse;width:100%}td,th{padding:.4rem;border-bottom:1px 
 `;
 
 /** Every page: discovery pointer to the agentic-checkout API, inline styles, header with cart and account. */
-export const page = (options: PageOptions): SafeHtml =>
-  html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>${options.title} | Demo Merchant</title>
-        ${options.discovery ? html`<link rel="${DISCOVERY_LINK_REL}" type="application/json" href="${options.origin}${DISCOVERY_PATH}" />` : ''}
-        <style>
-          ${STYLES}
-        </style>
-        ${options.head}
-      </head>
-      <body>
-        <header>
-          <a class="brand" href="/">Demo Merchant</a>
-          <nav>
-            <a href="/">Shop</a
-            ><a href="/cart" id="cart-link" data-testid="cart-link">Cart (${options.cartCount ?? 0})</a>
-          </nav>
-          ${
-            options.account
-              ? html`<span data-testid="account-status"
-                    >Logged in as ${options.account.name} (${options.account.email})</span
-                  >
-                  <form method="post" action="/logout"><button type="submit" id="logout-button">Log out</button></form>`
-              : html`<a href="/login" id="login-link" data-testid="login-link">Log in</a>`
-          }
-        </header>
-        <main>${options.body}</main>
-      </body>
-    </html> `;
+export const page = (options: PageOptions): SafeHtml => html`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${options.title} | Demo Merchant</title>
+${options.discovery ? html`<link rel="${DISCOVERY_LINK_REL}" type="application/json" href="${options.origin}${DISCOVERY_PATH}">` : ''}
+<style>${STYLES}</style>
+${options.head}
+</head>
+<body>
+<header>
+<a class="brand" href="/">Demo Merchant</a>
+<nav><a href="/">Shop</a><a href="/cart" id="cart-link" data-testid="cart-link">Cart (${options.cartCount ?? 0})</a></nav>
+${
+  options.account
+    ? html`<span data-testid="account-status">Logged in as ${options.account.name} (${options.account.email})</span>
+<form method="post" action="/logout"><button type="submit" id="logout-button">Log out</button></form>`
+    : html`<a href="/login" id="login-link" data-testid="login-link">Log in</a>`
+}
+</header>
+<main>
+${options.body}
+</main>
+</body>
+</html>
+`;

@@ -47,35 +47,22 @@ export const checkoutFormPage = (values: CheckoutFormValues, errors: FieldErrors
   title: 'Checkout',
   status: Object.keys(errors).length > 0 ? 400 : 200,
   body: html`<h1>Checkout</h1>
-    ${Object.keys(errors).length > 0 ? html`<p role="alert" class="error" data-testid="form-error">Please correct the highlighted fields.</p>` : ''}
-    <form method="post" action="/checkout" id="checkout-form" data-testid="checkout-form" novalidate>
-      <fieldset>
-        <legend>Contact and shipping address</legend>
-        ${FIELDS.map((field) => {
-          const error = errors[field.name];
-          return html`<label for="${field.name}">${field.label}${field.optional ? ' (optional)' : ''}</label>
-            <input
-              id="${field.name}"
-              name="${field.name}"
-              type="${field.type ?? 'text'}"
-              autocomplete="${field.autocomplete}"
-              value="${values[field.name] ?? ''}"
-              ${field.optional ? '' : html` required`}${error ? html` aria-invalid="true" aria-describedby="${field.name}-error"` : ''}
-            />
-            ${error ? html`<span class="error" id="${field.name}-error">${error}</span>` : ''}`;
-        })}
-        <label for="country">Country</label>
-        <select
-          id="country"
-          name="country"
-          autocomplete="country"
-          required${errors.country ? html` aria-invalid="true"` : ''}
-        >
-          <option value="">Select a country</option>
-          ${COUNTRIES.map(([code, name]) => html`<option value="${code}" ${values.country === code ? html` selected` : ''}>${name}</option>`)}
-        </select>
-        ${errors.country ? html`<span class="error" id="country-error">${errors.country}</span>` : ''}
-      </fieldset>
-      <button type="submit" id="continue-to-review" data-testid="continue-to-review">Continue to review</button>
-    </form>`,
+${Object.keys(errors).length > 0 ? html`<p role="alert" class="error" data-testid="form-error">Please correct the highlighted fields.</p>` : ''}
+<form method="post" action="/checkout" id="checkout-form" data-testid="checkout-form" novalidate>
+<fieldset><legend>Contact and shipping address</legend>
+${FIELDS.map((field) => {
+  const error = errors[field.name];
+  return html`<label for="${field.name}">${field.label}${field.optional ? ' (optional)' : ''}</label>
+<input id="${field.name}" name="${field.name}" type="${field.type ?? 'text'}" autocomplete="${field.autocomplete}" value="${values[field.name] ?? ''}"${field.optional ? '' : html` required`}${error ? html` aria-invalid="true" aria-describedby="${field.name}-error"` : ''}>
+${error ? html`<span class="error" id="${field.name}-error">${error}</span>` : ''}`;
+})}
+<label for="country">Country</label>
+<select id="country" name="country" autocomplete="country" required${errors.country ? html` aria-invalid="true"` : ''}>
+<option value="">Select a country</option>
+${COUNTRIES.map(([code, name]) => html`<option value="${code}"${values.country === code ? html` selected` : ''}>${name}</option>`)}
+</select>
+${errors.country ? html`<span class="error" id="country-error">${errors.country}</span>` : ''}
+</fieldset>
+<button type="submit" id="continue-to-review" data-testid="continue-to-review">Continue to review</button>
+</form>`,
 });

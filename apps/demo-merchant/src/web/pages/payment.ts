@@ -24,51 +24,27 @@ export const paymentPage = (amountDue: number, state: PaymentPageState = {}): Pa
     title: 'Payment',
     status,
     body: html`<h1>Payment</h1>
-      <p>Amount due: <strong id="amount-due" data-testid="amount-due">${formatUsd(amountDue)}</strong></p>
-      ${state.declined ? html`<p role="alert" class="error" id="payment-error" data-testid="payment-error">${state.declined}</p>` : ''}
-      <form method="post" action="/checkout/payment" id="payment-form" data-testid="payment-form" novalidate>
-        ${CARD_FIELDS.map((field) => {
-          const error = errors[field.name];
-          const value = field.name === 'card_name' ? (state.cardName ?? '') : '';
-          return html`<label for="${field.name}">${field.label}</label>
-            <input
-              id="${field.name}"
-              name="${field.name}"
-              autocomplete="${field.autocomplete}"
-              inputmode="${field.inputmode}"
-              value="${value}"
-              required${error ? html` aria-invalid="true"` : ''}
-            />
-            ${error ? html`<span class="error" id="${field.name}-error">${error}</span>` : ''}`;
-        })}
-        <div><button type="submit" id="pay-button" data-testid="pay-button">Pay ${formatUsd(amountDue)}</button></div>
-      </form>
-      <form
-        method="post"
-        action="/checkout/payment"
-        id="token-payment-form"
-        data-testid="token-payment-form"
-        novalidate
-      >
-        <fieldset>
-          <legend>Or pay with a payment token</legend>
-          <p>A card-vault token from your wallet or agent (test mode: see the shop's README).</p>
-          <label for="payment_token">Payment token</label>
-          <input
-            id="payment_token"
-            name="payment_token"
-            type="password"
-            autocomplete="off"
-            required${errors.payment_token ? html` aria-invalid="true"` : ''}
-          />
-          ${errors.payment_token ? html`<span class="error" id="payment_token-error">${errors.payment_token}</span>` : ''}
-          <input type="hidden" name="payment_provider" value="" />
-          <div>
-            <button type="submit" id="pay-with-token" data-testid="pay-with-token">
-              Pay ${formatUsd(amountDue)} with token
-            </button>
-          </div>
-        </fieldset>
-      </form>`,
+<p>Amount due: <strong id="amount-due" data-testid="amount-due">${formatUsd(amountDue)}</strong></p>
+${state.declined ? html`<p role="alert" class="error" id="payment-error" data-testid="payment-error">${state.declined}</p>` : ''}
+<form method="post" action="/checkout/payment" id="payment-form" data-testid="payment-form" novalidate>
+${CARD_FIELDS.map((field) => {
+  const error = errors[field.name];
+  const value = field.name === 'card_name' ? (state.cardName ?? '') : '';
+  return html`<label for="${field.name}">${field.label}</label>
+<input id="${field.name}" name="${field.name}" autocomplete="${field.autocomplete}" inputmode="${field.inputmode}" value="${value}" required${error ? html` aria-invalid="true"` : ''}>
+${error ? html`<span class="error" id="${field.name}-error">${error}</span>` : ''}`;
+})}
+<div><button type="submit" id="pay-button" data-testid="pay-button">Pay ${formatUsd(amountDue)}</button></div>
+</form>
+<form method="post" action="/checkout/payment" id="token-payment-form" data-testid="token-payment-form" novalidate>
+<fieldset><legend>Or pay with a payment token</legend>
+<p>A card-vault token from your wallet or agent (test mode: see the shop's README).</p>
+<label for="payment_token">Payment token</label>
+<input id="payment_token" name="payment_token" type="password" autocomplete="off" required${errors.payment_token ? html` aria-invalid="true"` : ''}>
+${errors.payment_token ? html`<span class="error" id="payment_token-error">${errors.payment_token}</span>` : ''}
+<input type="hidden" name="payment_provider" value="">
+<div><button type="submit" id="pay-with-token" data-testid="pay-with-token">Pay ${formatUsd(amountDue)} with token</button></div>
+</fieldset>
+</form>`,
   };
 };
