@@ -37,7 +37,8 @@ const NATIVE = {
 };
 
 const componentOf = (frame) => {
-  const { url, functionName } = frame.callFrame;
+  const { functionName } = frame.callFrame;
+  const url = frame.callFrame.url.replace(/^.*node_modules\//, 'node_modules/');
   if (!url && NATIVE[functionName]) return NATIVE[functionName];
   for (const [pattern, name] of COMPONENTS) {
     const match = pattern.exec(url);
