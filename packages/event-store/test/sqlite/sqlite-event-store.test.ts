@@ -43,16 +43,22 @@ afterEach(async () => {
 });
 
 describe('sqlite event store', () => {
-  it('creates the data directory and one events.db in WAL mode, synchronous FULL unless NORMAL is asked for', async () => {
+  it('creates the data directory and one events.db in WAL mode; under FULL (the default) the store fsyncs the WAL itself', async () => {
     const store = openStore();
     expect(existsSync(join(dataDir, 'events.db'))).toBe(true);
     expect(rawConnection().pragma('journal_mode', { simple: true })).toBe('wal');
     await store.close();
     // synchronous is a per-connection setting, so it can only be read on the store's own connection.
-    const synchronousOf = (options: Partial<SqliteEventStoreOptions>) =>
-      (openStore(options) as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true });
-    expect(synchronousOf({})).toBe(2n); // FULL
-    expect(synchronousOf({ synchronous: 'normal' })).toBe(1n); // NORMAL
+    // The connection commits without an fsync in both modes; under FULL the store fsyncs the WAL
+    // off the event loop before acknowledging (WalSync), under NORMAL it does not.
+    const opened = (options: Partial<SqliteEventStoreOptions>) =>
+      openStore(options) as unknown as { db: Database.Database; walSync: unknown };
+    const full = opened({});
+    expect(full.db.pragma('synchronous', { simple: true })).toBe(1n);
+    expect(full.walSync).not.toBeNull();
+    const normal = opened({ synchronous: 'normal' });
+    expect(normal.db.pragma('synchronous', { simple: true })).toBe(1n);
+    expect(normal.walSync).toBeNull();
   });
 
   it('keeps revisions and positions beyond 2^53 exact through append, conflict, read and subscription', async () => {
