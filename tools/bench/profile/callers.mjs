@@ -1,6 +1,8 @@
 // node tools/bench/profile/callers.mjs <file.cpuprofile> <pattern> [depth] [top]
 // Where the time of frames matching the pattern comes from: for each sample inside such a frame
 // (outermost match), the first `depth` frames of ours (apps/, packages/) above it.
+import process from 'node:process';
+import console from 'node:console';
 import { readFileSync } from 'node:fs';
 
 const [file, pattern, depthArgument, topArgument] = process.argv.slice(2);
@@ -24,7 +26,11 @@ profile.samples.forEach((id, index) => {
   const outermost = stack.findLastIndex((node) => match.test(label(node)));
   if (outermost < 0) return;
   matched += ms;
-  const callers = stack.slice(outermost + 1).filter(ours).slice(0, depth).map(label);
+  const callers = stack
+    .slice(outermost + 1)
+    .filter(ours)
+    .slice(0, depth)
+    .map(label);
   const key = callers.join(' <- ') || '(no caller of ours)';
   paths.set(key, (paths.get(key) ?? 0) + ms);
 });

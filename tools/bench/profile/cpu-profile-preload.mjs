@@ -2,6 +2,8 @@
 // whole process with the inspector's profiler and writes a .cpuprofile when the child is told to
 // stop. `node --cpu-prof` cannot be used there: Nest's shutdown hooks re-raise SIGTERM after
 // closing, so the process ends by the signal and --cpu-prof never writes its file.
+import process from 'node:process';
+import console from 'node:console';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 

@@ -1,6 +1,8 @@
 // node tools/bench/profile/inclusive.mjs <file.cpuprofile> <pattern> [top]
 // Total (inclusive) time of the functions whose "name url" matches the pattern, and, for each,
 // where its self time goes among its callees (one level, inclusive).
+import process from 'node:process';
+import console from 'node:console';
 import { readFileSync } from 'node:fs';
 
 const [file, pattern, topArgument] = process.argv.slice(2);

@@ -1,6 +1,8 @@
 // node tools/bench/profile/summarise.mjs <file.cpuprofile> [top]
 // Prints a V8 CPU profile by component (each sample given to the innermost frame that names
 // one) and its top functions by self time, in ms and as a share of the busy (non-idle) time.
+import process from 'node:process';
+import console from 'node:console';
 import { readFileSync } from 'node:fs';
 
 const COMPONENTS = [
@@ -68,7 +70,11 @@ profile.samples.forEach((id, index) => {
     return;
   }
   const { functionName, url, lineNumber } = node.callFrame;
-  add(selfMs, `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '~/').replace(/^file:\/\/.*?\/(apps|packages|tools)\//, '$1/')}:${lineNumber + 1}`, ms);
+  add(
+    selfMs,
+    `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '~/').replace(/^file:\/\/.*?\/(apps|packages|tools)\//, '$1/')}:${lineNumber + 1}`,
+    ms,
+  );
   let component;
   for (let at = node; at && !component; at = byId.get(parent.get(at.id))) component = componentOf(at);
   add(componentMs, component ?? 'unattributed', ms);
