@@ -186,6 +186,42 @@ describe('sqlite event store', () => {
     }
   });
 
+  it('under FULL, hides an append from reads and head until the WAL is on disk, and reports a conflict with it only then', async () => {
+    const store = openStore();
+    // The WAL's fsync, held until the test lets it finish (the real one runs on the thread pool).
+    const internals = store as unknown as { walSync: { sync(): Promise<void>; close(): void } };
+    const realSync = internals.walSync;
+    let finishFsync: () => void = () => undefined;
+    internals.walSync = {
+      sync: () => new Promise<void>((resolve) => (finishFsync = resolve)).then(() => realSync.sync()),
+      close: () => realSync.close(),
+    };
+    const first = store.appendToStream('order-1', [testEvent('Placed')], { expectedRevision: 'no_stream' });
+    let acknowledged = false;
+    void first.then(() => (acknowledged = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    // Committed in the file (another connection sees it), not yet durable: this store shows nothing.
+    expect(rawConnection().prepare('SELECT count(*) FROM events').pluck().get()).toBe(1n);
+    expect(acknowledged).toBe(false);
+    expect(await collect(store.readStream('order-1'))).toEqual([]);
+    expect(await collect(store.readAll())).toEqual([]);
+    expect(await store.headPosition()).toBe(0n);
+    let conflictReported = false;
+    const second = store
+      .appendToStream('order-1', [testEvent('Placed')], { expectedRevision: 'no_stream' })
+      .finally(() => (conflictReported = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(conflictReported).toBe(false);
+
+    finishFsync();
+    await expect(first).resolves.toMatchObject({ nextExpectedRevision: 0n, position: 1n });
+    await expect(second).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect((await collect(store.readStream('order-1'))).map((event) => event.type)).toEqual(['Placed']);
+    expect(await store.headPosition()).toBe(1n);
+  });
+
   it('writes appends already submitted when it is closed', async () => {
     const store = openStore();
     const submitted = store.appendToStream('order-1', [testEvent('Placed')]);
