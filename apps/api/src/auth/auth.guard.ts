@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { acceptsOrderClientSecret, isPublicRoute, requiredScopesOf } from '../http/access.decorators.js';
+import { routeAccessOf } from '../http/access.decorators.js';
 import { Authenticator } from './authenticator.js';
 
 /**
@@ -17,19 +17,19 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (context.getType() !== 'http' || isPublicRoute(this.reflector, context)) return true;
+    if (context.getType() !== 'http') return true;
+    const access = routeAccessOf(this.reflector, context);
+    if (access.isPublic) return true;
     const request = context.switchToHttp().getRequest<FastifyRequest>();
     const credentials = {
       apiKey: single(request.headers['x-api-key']),
       authorization: single(request.headers.authorization),
       serviceUserId: single(request.headers['x-service-user-id']),
     };
-    const clientSecret = acceptsOrderClientSecret(this.reflector, context)
-      ? rawSecretOf(credentials.authorization)
-      : undefined;
+    const clientSecret = access.acceptsOrderClientSecret ? rawSecretOf(credentials.authorization) : undefined;
     request.principal =
       clientSecret === undefined
-        ? await this.authenticator.authenticate(credentials, requiredScopesOf(this.reflector, context))
+        ? await this.authenticator.authenticate(credentials, access.requiredScopes)
         : await this.authenticator.authenticateWithOrderClientSecret(credentials, clientSecret);
     return true;
   }

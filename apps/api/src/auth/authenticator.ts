@@ -74,7 +74,7 @@ export class Authenticator {
       apiKey.kind === 'client'
         ? await this.jwtSubject(apiKey, credentials.authorization)
         : serviceUser(credentials.serviceUserId);
-    return { ...keyPrincipal(apiKey), scopes: new Set(apiKey.scopes), userId };
+    return { ...keyPrincipal(apiKey), scopes: scopeSetOf(apiKey), userId };
   }
 
   /**
@@ -151,6 +151,14 @@ const serviceUser = (header: string | undefined): string | null => {
   if (header === undefined) return null;
   if (!SERVICE_USER_ID.test(header)) throw AuthErrors.invalidServiceUserId();
   return header;
+};
+
+/** A key's scopes as a set, made once per key read (the cache hands out the same ApiKey object). */
+const scopeSets = new WeakMap<ApiKey, ReadonlySet<string>>();
+const scopeSetOf = (apiKey: ApiKey): ReadonlySet<string> => {
+  let scopes = scopeSets.get(apiKey);
+  if (!scopes) scopeSets.set(apiKey, (scopes = new Set(apiKey.scopes)));
+  return scopes;
 };
 
 /** What every principal says of the key it came with. */

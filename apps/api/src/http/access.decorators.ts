@@ -40,3 +40,30 @@ export const acceptsOrderClientSecret = (reflector: Reflector, context: Executio
     context.getHandler(),
     context.getClass(),
   ]) === true;
+
+/** All a route requires of its caller, read once per route (metadata does not change after start-up). */
+export interface RouteAccess {
+  readonly isPublic: boolean;
+  readonly requiredScopes: readonly ScopeName[];
+  readonly acceptsOrderClientSecret: boolean;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- handlers and controller classes, as Nest types them
+const accessOfRoutes = new WeakMap<Function, WeakMap<Function, RouteAccess>>();
+
+/** The auth guard asks this on every request: three reflector lookups per request made once per route. */
+export const routeAccessOf = (reflector: Reflector, context: ExecutionContext): RouteAccess => {
+  const [handler, controller] = [context.getHandler(), context.getClass()];
+  let byController = accessOfRoutes.get(handler);
+  if (!byController) accessOfRoutes.set(handler, (byController = new WeakMap()));
+  let access = byController.get(controller);
+  if (!access) {
+    access = {
+      isPublic: isPublicRoute(reflector, context),
+      requiredScopes: requiredScopesOf(reflector, context),
+      acceptsOrderClientSecret: acceptsOrderClientSecret(reflector, context),
+    };
+    byController.set(controller, access);
+  }
+  return access;
+};

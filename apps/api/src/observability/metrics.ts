@@ -30,9 +30,18 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
   }
 
+  /** The histogram's child per method, route and status: prom-client hashes a label object on every observe. */
+  private readonly requestDurations = new Map<string, { observe(seconds: number): void }>();
+
   /** `route` is the route template (`/api/orders/:orderId`), never the raw URL: bounded labels. */
   observeRequest(method: string, route: string, statusCode: number, seconds: number): void {
-    this.httpRequestDuration.observe({ method, route, status_code: String(statusCode) }, seconds);
+    const key = `${method} ${statusCode} ${route}`;
+    let child = this.requestDurations.get(key);
+    if (!child) {
+      child = this.httpRequestDuration.labels({ method, route, status_code: String(statusCode) });
+      this.requestDurations.set(key, child);
+    }
+    child.observe(seconds);
   }
 
   observeAppend = (seconds: number, outcome: AppendOutcome): void => {

@@ -19,7 +19,17 @@ export interface CommandHandlingOptions<Event> {
   readonly maxRetries?: number;
   /** Turns a stored event into a domain event (where old shapes are upcast). Default: its `{ type, data }`. */
   readonly toDomainEvent?: (event: RecordedEvent) => Event;
+  /**
+   * The stream is most likely new (a create under a fresh id): the first attempt decides on the
+   * initial state and appends at 'no_stream' without reading. If the stream exists after all,
+   * that append fails like any conflict and the command runs again on what was read; a decision
+   * on the initial state that appends nothing (a refusal, a no-op) is made again on what was
+   * read. So the outcome is always the one a read first would have given.
+   */
+  readonly expectNoStream?: boolean;
 }
+
+const NEW_STREAM = { nextExpectedRevision: 'no_stream', position: 0n } as const;
 
 /**
  * Runs one command against one stream: read, fold, decide, append with the revision read
@@ -39,9 +49,20 @@ export const handleCommand = async <Command, Event, State>(
   const maxRetries = options.maxRetries ?? 3;
   const toDomainEvent =
     options.toDomainEvent ?? ((event: RecordedEvent) => ({ type: event.type, data: event.data }) as Event);
+  let assumeNew = options.expectNoStream === true;
   for (let attempt = 1; ; attempt++) {
-    const current = await readCurrentState(store, streamName, decider, toDomainEvent);
+    const current = assumeNew
+      ? { state: decider.initialState(), ...NEW_STREAM }
+      : await readCurrentState(store, streamName, decider, toDomainEvent);
     const decision = decider.decide(command, current.state);
+    // Only an append at no_stream checks the assumption: a refusal or nothing to append is
+    // decided again on what the stream holds.
+    if (assumeNew && (E.isLeft(decision) || decision.right.length === 0)) {
+      assumeNew = false;
+      attempt--;
+      continue;
+    }
+    assumeNew = false;
     if (E.isLeft(decision)) return decision;
     const events = decision.right;
     if (events.length === 0) return E.right({ events, ...current });

@@ -5,18 +5,17 @@ import Database from 'better-sqlite3';
 export const EVENTS_FILE_NAME = 'events.db';
 const SCHEMA_VERSION = 1n;
 /**
- * WAL pages between checkpoints. Each checkpoint costs two fsyncs. Under FULL every commit
- * fsyncs anyway and a WAL that stays small is cheaper to fsync, so SQLite's default is best;
- * under NORMAL commits never fsync and the checkpoints' fsyncs dominate, so they are spread
- * over ten times more commits (a WAL of up to ~40 MB).
+ * WAL pages between checkpoints. Each checkpoint costs two fsyncs, on the event loop (inside the
+ * commit that reaches the limit), so they are spread over many commits (a WAL of up to ~40 MB).
+ * Commits themselves never fsync on the event loop: under FULL the store fsyncs the WAL on the
+ * thread pool (WalSync), whose cost does not grow with the WAL's size.
  */
-const FULL_CHECKPOINT_PAGES = 1000;
-const NORMAL_CHECKPOINT_PAGES = 10_000;
+const CHECKPOINT_PAGES = 10_000;
 const CACHE_KIB = 64 * 1024;
 
 export interface DatabaseOptions {
   readonly dataDir: string;
-  /** FULL (the default) fsyncs every commit; NORMAL survives a process crash but not a power loss. */
+  /** FULL (the default): appends are acknowledged once on disk; NORMAL survives a process crash but not a power loss. */
   readonly synchronous?: 'full' | 'normal';
   /** How long a write waits for another process's write lock before failing as unavailable. */
   readonly busyTimeoutMs?: number;
@@ -52,9 +51,10 @@ export const openEventDatabase = (options: DatabaseOptions): Database.Database =
     db.pragma(`busy_timeout = ${Math.trunc(options.busyTimeoutMs ?? 5000)}`);
     const mode = db.pragma('journal_mode = WAL', { simple: true });
     if (mode !== 'wal') throw new Error(`SQLite refused WAL mode (got ${String(mode)}) for ${options.dataDir}`);
-    const normal = options.synchronous === 'normal';
-    db.pragma(`synchronous = ${normal ? 'NORMAL' : 'FULL'}`);
-    db.pragma(`wal_autocheckpoint = ${normal ? NORMAL_CHECKPOINT_PAGES : FULL_CHECKPOINT_PAGES}`);
+    // FULL durability is the store's own doing (ADR 0024): the connection commits without an
+    // fsync and SqliteEventStore fsyncs the WAL off the event loop before acknowledging.
+    db.pragma('synchronous = NORMAL');
+    db.pragma(`wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
     // Keeps the stream index and recent pages in memory (the default is 2 MiB): without it,
     // appends and reads keep re-reading pages from the WAL. Allocated only as pages are used.
     db.pragma(`cache_size = -${CACHE_KIB}`);

@@ -27,9 +27,10 @@ export interface Statements {
   readonly lastRevision: Database.Statement<[string], bigint>;
   readonly head: Database.Statement<[], bigint | null>;
   readonly insert: Database.Statement<[string, bigint, string, string, string]>;
-  readonly streamForwards: Database.Statement<[string, bigint, number], EventRow>;
-  readonly streamBackwards: Database.Statement<[string, bigint, number], EventRow>;
-  readonly allAfter: Database.Statement<[bigint, number], EventRow>;
+  /** The last parameter before the limit: rows past this position are not returned (not on disk yet). */
+  readonly streamForwards: Database.Statement<[string, bigint, bigint, number], EventRow>;
+  readonly streamBackwards: Database.Statement<[string, bigint, bigint, number], EventRow>;
+  readonly allAfter: Database.Statement<[bigint, bigint, number], EventRow>;
 }
 
 export const prepareStatements = (db: Database.Database): Statements => ({
@@ -43,14 +44,14 @@ export const prepareStatements = (db: Database.Database): Statements => ({
   insert: db.prepare<[string, bigint, string, string, string]>(
     'INSERT INTO events (stream_name, stream_revision, type, data, metadata) VALUES (?, ?, ?, ?, ?)',
   ),
-  streamForwards: db.prepare<[string, bigint, number], EventRow>(
-    `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND stream_revision >= ? ORDER BY stream_revision LIMIT ?`,
+  streamForwards: db.prepare<[string, bigint, bigint, number], EventRow>(
+    `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND stream_revision >= ? AND position <= ? ORDER BY stream_revision LIMIT ?`,
   ),
-  streamBackwards: db.prepare<[string, bigint, number], EventRow>(
-    `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND stream_revision <= ? ORDER BY stream_revision DESC LIMIT ?`,
+  streamBackwards: db.prepare<[string, bigint, bigint, number], EventRow>(
+    `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND stream_revision <= ? AND position <= ? ORDER BY stream_revision DESC LIMIT ?`,
   ),
-  allAfter: db.prepare<[bigint, number], EventRow>(
-    `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+  allAfter: db.prepare<[bigint, bigint, number], EventRow>(
+    `SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`,
   ),
 });
 

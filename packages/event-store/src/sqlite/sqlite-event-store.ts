@@ -11,13 +11,14 @@ import type {
   SubscribeToAllOptions,
   Subscription,
 } from '../port.js';
-import { EventStoreUnavailableError } from '../port.js';
+import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../port.js';
 import { catchUpSubscription } from '../subscriptions/live-subscription.js';
 import { type AppendRequest, BatchWriter } from './batch-writer.js';
 import { type DatabaseOptions, openEventDatabase } from './database.js';
 import { type EventRow, MAX_INT64, type Statements, prepareStatements, toRecordedEvent } from './event-rows.js';
-import { GroupCommit } from './group-commit.js';
+import { GroupCommit, type Outcome } from './group-commit.js';
 import { toStoreError } from './store-errors.js';
+import { WalSync } from './wal-sync.js';
 
 export interface SqliteEventStoreOptions extends DatabaseOptions {
   /**
@@ -44,11 +45,17 @@ export class SqliteEventStore implements EventStore {
   private readonly commits: GroupCommit<AppendRequest, AppendResult>;
   private readonly committed = new EventEmitter().setMaxListeners(0);
   private readonly pollIntervalMs: number;
+  /** Under FULL: fsyncs the WAL off the event loop before appends are acknowledged. */
+  private readonly walSync: WalSync | null;
+  /** First positions of this connection's commits not yet on disk, oldest first: reads stop short of them. */
+  private readonly unsynced: bigint[] = [];
   private closed = false;
 
   constructor(options: SqliteEventStoreOptions) {
+    const full = options.synchronous !== 'normal';
     try {
       this.db = openEventDatabase(options);
+      this.walSync = full ? new WalSync(`${this.db.name}-wal`) : null;
     } catch (error) {
       throw toStoreError(error);
     }
@@ -60,8 +67,41 @@ export class SqliteEventStore implements EventStore {
           o.ok ? o : { ok: false, error: toStoreError(o.error) },
         ),
       () => this.committed.emit('committed'),
+      this.walSync ? (batch, outcomes) => this.madeDurable(batch, outcomes) : undefined,
     );
     this.pollIntervalMs = options.pollIntervalMs ?? 100;
+  }
+
+  /**
+   * A batch committed without an fsync (see database.ts) is hidden from this store's reads and
+   * head until the WAL is on disk, so nothing read here, and nothing a projection or subscription
+   * acts on, can be lost by a power cut that spares what was acknowledged. Positions are handed
+   * out in commit order and fsyncs complete in that order, so the oldest batch is first to go.
+   */
+  private async madeDurable(batch: readonly AppendRequest[], outcomes: readonly Outcome<AppendResult>[]) {
+    let first: bigint | null = null;
+    outcomes.forEach((outcome, index) => {
+      const count = batch[index]?.events.length ?? 0;
+      if (!outcome.ok || count === 0) return;
+      const start = outcome.result.position - BigInt(count) + 1n;
+      if (first === null || start < first) first = start;
+    });
+    if (first === null) return;
+    this.unsynced.push(first);
+    try {
+      await this.walSync!.sync();
+    } catch (error) {
+      throw new EventStoreUnavailableError('The event store could not make an append durable (fsync failed)', {
+        cause: error,
+      });
+    } finally {
+      this.unsynced.splice(this.unsynced.indexOf(first), 1);
+    }
+  }
+
+  /** The last position reads see. */
+  private get visibleUpTo(): bigint {
+    return this.unsynced.length === 0 ? MAX_INT64 : this.unsynced.reduce((a, b) => (b < a ? b : a)) - 1n;
   }
 
   async appendToStream(
@@ -75,7 +115,18 @@ export class SqliteEventStore implements EventStore {
       data: JSON.stringify(event.data ?? null),
       metadata: JSON.stringify(event.metadata ?? null),
     }));
-    return this.commits.submit({ streamName, expectedRevision: options.expectedRevision ?? 'any', events: rows });
+    try {
+      return await this.commits.submit({
+        streamName,
+        expectedRevision: options.expectedRevision ?? 'any',
+        events: rows,
+      });
+    } catch (error) {
+      // The revision it lost to may still be on its way to disk, hidden from reads: a caller that
+      // re-reads at once (handleCommand) must see it, or it would conflict again.
+      if (error instanceof WrongExpectedRevisionError && this.unsynced.length > 0) await this.commits.settled();
+      throw error;
+    }
   }
 
   async *readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
@@ -88,7 +139,7 @@ export class SqliteEventStore implements EventStore {
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     while (remaining > 0) {
       const limit = Math.min(PAGE_SIZE, remaining);
-      const { rows, more } = this.readRows(limit, () => statement.iterate(streamName, from, limit));
+      const { rows, more } = this.readRows(limit, () => statement.iterate(streamName, from, this.visibleUpTo, limit));
       for (const row of rows) yield toRecordedEvent(row);
       const last = rows.at(-1);
       if (!last || !more) return;
@@ -126,14 +177,18 @@ export class SqliteEventStore implements EventStore {
   }
 
   async headPosition(): Promise<bigint> {
-    return this.storageCall(() => this.statements.head.get()) ?? 0n;
+    const head = this.storageCall(() => this.statements.head.get()) ?? 0n;
+    const visible = this.visibleUpTo;
+    return head > visible ? visible : head;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    // Appends already submitted were promised a commit: write them before closing.
+    // Appends already submitted were promised a commit: write them, and make them durable, before closing.
     this.commits.flush();
     this.closed = true;
+    await this.commits.settled();
+    this.walSync?.close();
     this.db.close();
     // Wakes waiting subscriptions: their next read fails, so they end with EventStoreUnavailableError.
     this.committed.emit('committed');
@@ -142,7 +197,7 @@ export class SqliteEventStore implements EventStore {
   private rowsAfter(after: bigint, maxCount: number): { rows: EventRow[]; more: boolean } {
     if (after > MAX_INT64) return this.storageCall(() => ({ rows: [], more: false }));
     const from = after < 0n ? 0n : after;
-    return this.readRows(maxCount, () => this.statements.allAfter.iterate(from, maxCount));
+    return this.readRows(maxCount, () => this.statements.allAfter.iterate(from, this.visibleUpTo, maxCount));
   }
 
   /**

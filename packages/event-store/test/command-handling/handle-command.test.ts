@@ -180,4 +180,63 @@ describe('handleCommand', () => {
     await store.close();
     await expect(run(store, { type: 'Open', data: { limit: 1 } })).rejects.toThrow('closed');
   });
+
+  describe('expecting no stream (a create under a fresh id)', () => {
+    /** The store, counting the stream reads it serves. */
+    const countingReads = (inner: EventStore): { store: EventStore; reads: () => number } => {
+      let reads = 0;
+      const counting: EventStore = Object.create(inner);
+      counting.readStream = (stream, options) => {
+        reads += 1;
+        return inner.readStream(stream, options);
+      };
+      return { store: counting, reads: () => reads };
+    };
+
+    it('appends at no_stream without reading the stream first', async () => {
+      const { store: counting, reads } = countingReads(store);
+      const result = await handleCommand(
+        counting,
+        'counter-1',
+        counter,
+        { type: 'Open', data: { limit: 3 } },
+        withMetadata,
+        {
+          expectNoStream: true,
+        },
+      );
+      expect(E.isRight(result) && result.right.nextExpectedRevision).toBe(0n);
+      expect(reads()).toBe(0);
+      expect((await collect(store.readStream('counter-1'))).map((event) => event.type)).toEqual(['Opened']);
+    });
+
+    it('on a stream that exists decides on what it holds, as a read first would', async () => {
+      await run(store, { type: 'Open', data: { limit: 1 } });
+      await run(store, { type: 'Increment', data: { by: 1 } });
+      const options = { expectNoStream: true };
+      const reopened = await handleCommand(
+        store,
+        'counter-1',
+        counter,
+        { type: 'Open', data: { limit: 9 } },
+        withMetadata,
+        options,
+      );
+      expect(E.isRight(reopened) && reopened.right).toMatchObject({
+        events: [],
+        state: { limit: 1, value: 1 },
+        nextExpectedRevision: 1n,
+      });
+      const refused = await handleCommand(
+        store,
+        'counter-1',
+        counter,
+        { type: 'Increment', data: { by: 1 } },
+        withMetadata,
+        options,
+      );
+      expect(E.isLeft(refused) && refused.left.code).toBe('counter_limit_exceeded');
+      expect(await collect(store.readStream('counter-1'))).toHaveLength(2);
+    });
+  });
 });

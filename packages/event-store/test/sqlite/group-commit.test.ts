@@ -76,4 +76,35 @@ describe('GroupCommit', () => {
     expect(await pending).toBe('now:1');
     expect(settledBeforeWrite).toBe(false);
   });
+
+  it('with a durability step, acknowledges a batch and reports its commit only once the step resolves', async () => {
+    const writer = recordingWriter();
+    let makeDurable: () => void = () => undefined;
+    const durable = new Promise<void>((resolve) => (makeDurable = resolve));
+    const events: string[] = [];
+    const commits = new GroupCommit(
+      writer.write,
+      () => events.push('committed'),
+      () => durable,
+    );
+    const acknowledged = commits.submit('a').then((result) => events.push(`acknowledged ${result}`));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(writer.batches).toEqual([['a']]);
+    expect(events).toEqual([]);
+    makeDurable();
+    await acknowledged;
+    await commits.settled();
+    expect(events).toEqual(['acknowledged a:1', 'committed']);
+  });
+
+  it('fails the appends of a batch whose durability step fails, with its error', async () => {
+    const writer = recordingWriter();
+    const commits = new GroupCommit(
+      writer.write,
+      () => undefined,
+      () => Promise.reject(new Error('fsync failed')),
+    );
+    await expect(commits.submit('a')).rejects.toThrow('fsync failed');
+  });
 });

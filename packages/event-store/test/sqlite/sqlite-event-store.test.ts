@@ -43,16 +43,22 @@ afterEach(async () => {
 });
 
 describe('sqlite event store', () => {
-  it('creates the data directory and one events.db in WAL mode, synchronous FULL unless NORMAL is asked for', async () => {
+  it('creates the data directory and one events.db in WAL mode; under FULL (the default) the store fsyncs the WAL itself', async () => {
     const store = openStore();
     expect(existsSync(join(dataDir, 'events.db'))).toBe(true);
     expect(rawConnection().pragma('journal_mode', { simple: true })).toBe('wal');
     await store.close();
     // synchronous is a per-connection setting, so it can only be read on the store's own connection.
-    const synchronousOf = (options: Partial<SqliteEventStoreOptions>) =>
-      (openStore(options) as unknown as { db: Database.Database }).db.pragma('synchronous', { simple: true });
-    expect(synchronousOf({})).toBe(2n); // FULL
-    expect(synchronousOf({ synchronous: 'normal' })).toBe(1n); // NORMAL
+    // The connection commits without an fsync in both modes; under FULL the store fsyncs the WAL
+    // off the event loop before acknowledging (WalSync), under NORMAL it does not.
+    const opened = (options: Partial<SqliteEventStoreOptions>) =>
+      openStore(options) as unknown as { db: Database.Database; walSync: unknown };
+    const full = opened({});
+    expect(full.db.pragma('synchronous', { simple: true })).toBe(1n);
+    expect(full.walSync).not.toBeNull();
+    const normal = opened({ synchronous: 'normal' });
+    expect(normal.db.pragma('synchronous', { simple: true })).toBe(1n);
+    expect(normal.walSync).toBeNull();
   });
 
   it('keeps revisions and positions beyond 2^53 exact through append, conflict, read and subscription', async () => {
@@ -178,6 +184,42 @@ describe('sqlite event store', () => {
     } finally {
       await subscription.close();
     }
+  });
+
+  it('under FULL, hides an append from reads and head until the WAL is on disk, and reports a conflict with it only then', async () => {
+    const store = openStore();
+    // The WAL's fsync, held until the test lets it finish (the real one runs on the thread pool).
+    const internals = store as unknown as { walSync: { sync(): Promise<void>; close(): void } };
+    const realSync = internals.walSync;
+    let finishFsync: () => void = () => undefined;
+    internals.walSync = {
+      sync: () => new Promise<void>((resolve) => (finishFsync = resolve)).then(() => realSync.sync()),
+      close: () => realSync.close(),
+    };
+    const first = store.appendToStream('order-1', [testEvent('Placed')], { expectedRevision: 'no_stream' });
+    let acknowledged = false;
+    void first.then(() => (acknowledged = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    // Committed in the file (another connection sees it), not yet durable: this store shows nothing.
+    expect(rawConnection().prepare('SELECT count(*) FROM events').pluck().get()).toBe(1n);
+    expect(acknowledged).toBe(false);
+    expect(await collect(store.readStream('order-1'))).toEqual([]);
+    expect(await collect(store.readAll())).toEqual([]);
+    expect(await store.headPosition()).toBe(0n);
+    let conflictReported = false;
+    const second = store
+      .appendToStream('order-1', [testEvent('Placed')], { expectedRevision: 'no_stream' })
+      .finally(() => (conflictReported = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(conflictReported).toBe(false);
+
+    finishFsync();
+    await expect(first).resolves.toMatchObject({ nextExpectedRevision: 0n, position: 1n });
+    await expect(second).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect((await collect(store.readStream('order-1'))).map((event) => event.type)).toEqual(['Placed']);
+    expect(await store.headPosition()).toBe(1n);
   });
 
   it('writes appends already submitted when it is closed', async () => {

@@ -15,6 +15,8 @@ export interface ProjectionDefinition<Statements> {
   readonly statements: (db: ReadModelDatabase) => Statements;
   /** Pure: writes through `statements` only, from nothing but the event. */
   readonly apply: (event: RecordedEvent, statements: Statements) => void;
+  /** Optional, pure like `apply`: the same tables as `apply` of each event in turn, written once per batch. */
+  readonly applyBatch?: (events: readonly RecordedEvent[], statements: Statements) => void;
   /**
    * Default true: a change to this definition's code rebuilds the read model (side by side)
    * without a version bump. False for tables that are not purely derived (an outbox whose rows
@@ -59,6 +61,7 @@ export const defineProjection = <Statements>(definition: ProjectionDefinition<St
             definition.tables.join(','),
             definition.statements.toString(),
             definition.apply.toString(),
+            ...(definition.applyBatch ? [definition.applyBatch.toString()] : []),
           ]),
         }),
     setup: (db) => {
@@ -69,5 +72,9 @@ export const defineProjection = <Statements>(definition: ProjectionDefinition<St
       for (const table of definition.tables) db.exec(`DROP TABLE IF EXISTS ${quoteIdentifier(table)}`);
     },
     apply: (db, event) => definition.apply(event, statementsFor(db)),
+    ...(definition.applyBatch && {
+      applyBatch: (db: ReadModelDatabase, events: readonly RecordedEvent[]) =>
+        definition.applyBatch!(events, statementsFor(db)),
+    }),
   };
 };

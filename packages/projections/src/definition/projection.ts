@@ -24,4 +24,11 @@ export interface Projection {
   reset(db: ReadModelDatabase): void;
   /** Synchronous SQL writes only; ignore event types the read model does not use. */
   apply(db: ReadModelDatabase, event: RecordedEvent): void;
+  /**
+   * Optional: applies several events in order, leaving the tables exactly as `apply` of each
+   * in turn would (a projection that folds many events into one row writes the row once). The
+   * runner calls it with every batch; if it throws, the batch is replayed through `apply` to
+   * name the event that fails.
+   */
+  applyBatch?(db: ReadModelDatabase, events: readonly RecordedEvent[]): void;
 }

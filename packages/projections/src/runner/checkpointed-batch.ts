@@ -35,11 +35,33 @@ export const applyCheckpointedBatch = (
       if (stored.position < deliveredBefore) throw new CheckpointMovedBackError(projection.name, stored.position);
       const last = batch[batch.length - 1]?.position ?? stored.position;
       if (last <= stored.position) return stored.position;
-      for (const event of batch) if (event.position > stored.position) applyOne(target.db, projection, event);
+      const fresh = batch.filter((event) => event.position > stored.position);
+      if (projection.applyBatch) applyAll(target.db, projection, fresh);
+      else for (const event of fresh) applyOne(target.db, projection, event);
       target.checkpoints.write(projection.name, { ...stored, position: last });
       return last;
     })
     .immediate();
+
+/**
+ * The batch through `applyBatch`, in a savepoint; if it throws, the savepoint is rolled back and
+ * the events go through `apply` one by one, so the failure names its event as it always did.
+ */
+const applyAll = (db: ReadModelDatabase, projection: Projection, events: readonly RecordedEvent[]): void => {
+  try {
+    db.transaction(() => {
+      const result: unknown = projection.applyBatch!(db, events);
+      if (isPromiseLike(result)) {
+        result.then(undefined, () => undefined);
+        throw new TypeError('applyBatch returned a promise: it must be synchronous');
+      }
+    })();
+  } catch (error) {
+    if (!db.inTransaction) throw error;
+    for (const event of events) applyOne(db, projection, event);
+    throw new ProjectionApplyError(projection.name, events[0]!, error);
+  }
+};
 
 const applyOne = (db: ReadModelDatabase, projection: Projection, event: RecordedEvent): void => {
   let result: unknown;

@@ -9,6 +9,7 @@ import { SideBySideRebuild } from '../rebuild/side-by-side-rebuild.js';
 import { lagSeconds } from './lag-seconds.js';
 import type { ProjectionFailure, ProjectionStatus } from './projection-status.js';
 import { ProjectionWorker } from './projection-worker.js';
+import { SharedFollow } from './shared-follow.js';
 
 export interface ProjectionRunnerOptions {
   readonly store: EventStore;
@@ -28,8 +29,9 @@ export interface ProjectionRunnerOptions {
 export const DEFAULT_REBUILD_BATCH_SIZE = 5000;
 
 /**
- * Runs projections, each on its own catch-up subscription and checkpoint, so one failing or
- * rebuilding projection never holds back the others. A projection whose stored read model was
+ * Runs projections, each with its own checkpoint, so one failing or rebuilding projection never
+ * holds back the others. Those that start caught up with their tables share one catch-up
+ * subscription and one transaction per batch (SharedFollow); a rebuilt one follows alone. A projection whose stored read model was
  * built by other code (another version or fingerprint) is rebuilt side by side in its own file
  * while the old tables keep serving reads, then swapped in when it has caught up.
  */
@@ -37,6 +39,7 @@ export class ProjectionRunner {
   private readonly store: EventStore;
   private readonly clock: Clock;
   private readonly workers: ReadonlyMap<string, ProjectionWorker>;
+  private readonly shared: SharedFollow;
 
   constructor(options: ProjectionRunnerOptions) {
     this.store = options.store;
@@ -45,11 +48,14 @@ export class ProjectionRunner {
     const checkpoints = new CheckpointTable(options.db);
     const leases = new RebuildLeases(options.db);
     const owner = processOwner();
+    const batchSize = options.batchSize ?? 500;
+    this.shared = new SharedFollow({ store: options.store, db: options.db, checkpoints, batchSize });
     const dependencies = {
       store: options.store,
       db: options.db,
       checkpoints,
-      batchSize: options.batchSize ?? 500,
+      batchSize,
+      shared: this.shared,
       onFailure: options.onFailure ?? (() => undefined),
       sideBySide: {
         leases,
@@ -78,10 +84,12 @@ export class ProjectionRunner {
   /** Sets up (or starts rebuilding) every projection and follows `$all`; does not wait to catch up. */
   async start(): Promise<void> {
     for (const worker of this.workers.values()) worker.start();
+    this.shared.start();
   }
 
   async stop(): Promise<void> {
     await Promise.all([...this.workers.values()].map((worker) => worker.stop()));
+    await this.shared.stopped();
   }
 
   /**

@@ -8,6 +8,7 @@ import { applyCheckpointedBatch } from './checkpointed-batch.js';
 import { CheckpointMovedBackError, ProjectionApplyError, RebuildInProgressError } from './errors.js';
 import { followAll } from './follow-all.js';
 import { PositionWaiters } from './position-waiters.js';
+import { type FollowMember, type SharedFollow, isBusy } from './shared-follow.js';
 import type { ProjectionFailure, ProjectionState, ProjectionStatus, RebuildProgress } from './projection-status.js';
 
 /**
@@ -37,6 +38,8 @@ export interface ProjectionWorkerDependencies {
   readonly onFailure: (name: string, failure: ProjectionFailure) => void;
   /** Null: a read model built by other code is dropped and rebuilt in place. */
   readonly sideBySide: SideBySideSettings | null;
+  /** Where a projection that starts caught up with its tables follows `$all` with the others; null: alone. */
+  readonly shared?: SharedFollow | null;
 }
 
 export type WorkerStatus = Omit<ProjectionStatus, 'lagSeconds'>;
@@ -44,10 +47,6 @@ export type WorkerStatus = Omit<ProjectionStatus, 'lagSeconds'>;
 /** While another process holds the rebuild lease, how often to look whether it has finished. */
 const LEASE_POLL_MS = 1000;
 const MAX_BUSY_BACKOFF_MS = 1000;
-
-const isBusy = (error: unknown): boolean =>
-  typeof (error as { code?: unknown } | null)?.code === 'string' &&
-  (error as { code: string }).code.startsWith('SQLITE_BUSY');
 
 /** Keeps one projection's tables up to date with `$all`, one transaction per batch. */
 export class ProjectionWorker {
@@ -81,7 +80,12 @@ export class ProjectionWorker {
     }
     this.waiters.advance(this.checkpoint);
     this.state = sideBySide ? 'rebuilding' : 'running';
-    this.running = sideBySide ? this.rebuildThenFollow() : this.follow(this.checkpoint);
+    const shared = this.deps.shared;
+    this.running = sideBySide
+      ? this.rebuildThenFollow()
+      : shared
+        ? this.followShared(shared)
+        : this.follow(this.checkpoint);
   }
 
   /** Abandons the batch being gathered (the next start reads it again) and any rebuild in progress. */
@@ -176,6 +180,22 @@ export class ProjectionWorker {
     return lease && isLeaseAlive(lease, this.deps.sideBySide!.now())
       ? { position: lease.position, head: lease.head, startedAt: lease.startedAt }
       : null;
+  }
+
+  /** Follows `$all` with the runner's other projections; alone from where its checkpoint moved back to. */
+  private async followShared(shared: SharedFollow): Promise<void> {
+    const member: FollowMember = {
+      projection: this.projection,
+      committed: (position) => this.advance(position),
+      failed: (error) => {
+        if (this.state === 'running') this.fail(error);
+      },
+    };
+    this.closeCurrent = () => shared.leave(member);
+    const movedBackTo = await shared.join(member, this.checkpoint);
+    if (movedBackTo === null || this.state !== 'running') return;
+    this.checkpoint = movedBackTo;
+    await this.follow(movedBackTo);
   }
 
   /** Follows `$all` from `after`, re-subscribing when the stored checkpoint moves back (rebuilt elsewhere). */

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_MAIN, startProgram } from './child-process.js';
+import { cpuProfileEnv } from './cpu-profile.js';
 
 /**
  * What the API child runs with besides its defaults: its own data directory and a free port,
@@ -38,7 +39,7 @@ export const startApiProcess = async (
   env: Readonly<Record<string, string | number>> = {},
 ): Promise<ApiProcess> => {
   const child = await startProgram(API_MAIN, (line) => LISTENING.exec(line)?.[1], {
-    env: { ...BENCH_ENV, DATA_DIR: dataDir, ...env },
+    env: { ...BENCH_ENV, DATA_DIR: dataDir, ...cpuProfileEnv(), ...env },
   });
   const baseUrl = child.ready;
   const rootUrl = new URL(baseUrl).origin;

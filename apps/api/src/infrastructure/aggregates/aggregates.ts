@@ -38,6 +38,12 @@ export interface Executed<Event, State> {
 export interface ExecuteOptions {
   /** One step of a keyed request (ADR 0305): its events carry the key's stamp. */
   readonly keyed?: KeyedStep;
+  /**
+   * A create under an id that is most likely new: decide on the initial state and append at
+   * no_stream without reading the stream first; an existing stream is then read and decided on
+   * as usual (ADR 0023). Not for keyed steps.
+   */
+  readonly expectNew?: boolean;
 }
 
 /**
@@ -108,7 +114,10 @@ export class Aggregates {
     const upcast = type.toDomainEvent && { toDomainEvent: type.toDomainEvent };
     const result = options.keyed
       ? await handleKeyedCommand(this.store, stream, type.decider, command, toAppend, options.keyed, upcast)
-      : await handleCommand(this.store, stream, type.decider, command, toAppend, upcast);
+      : await handleCommand(this.store, stream, type.decider, command, toAppend, {
+          ...upcast,
+          ...(options.expectNew && { expectNoStream: true }),
+        });
     if (E.isLeft(result)) return result;
     const { events, state, position } = result.right;
     return E.right({

@@ -130,10 +130,55 @@ const ORDER_EVENTS: Readonly<Record<OrderEventType, true>> = {
 };
 const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set(Object.keys(ORDER_EVENTS));
 
+/** An order as a batch has folded it so far, and as its row stood before the batch. */
+interface Folding {
+  projectId: string | null;
+  readonly stored: Order | null;
+  current: Order | null;
+  revision: number;
+  changed: boolean;
+}
+
+/**
+ * Folds one event into `orders` (an order is read from its row when first seen): what `apply`
+ * then writes at once, and `applyBatch` once per order at the end of the batch.
+ */
+const fold = (recorded: RecordedEvent, statements: OrderListStatements, orders: Map<string, Folding>): void => {
+  if (!ORDER_EVENT_TYPES.has(recorded.type)) return;
+  const event = { type: recorded.type, data: recorded.data } as OrderEvent;
+  const { orderId } = event.data;
+  let folding = orders.get(orderId);
+  if (!folding) {
+    const row = statements.find.get(orderId);
+    const stored = row ? (JSON.parse(row.state) as Order) : null;
+    folding = {
+      projectId: row?.project_id ?? null,
+      stored,
+      current: stored,
+      revision: row?.revision ?? -1,
+      changed: false,
+    };
+    orders.set(orderId, folding);
+  }
+  const revision = Number(recorded.revision);
+  if (folding.revision >= revision) return;
+  const projectId = folding.projectId ?? recorded.metadata.projectId;
+  const order = orderDecider.evolve(folding.current, event);
+  if (order === null || projectId === null) return;
+  Object.assign(folding, { projectId, current: order, revision, changed: true });
+};
+
+const writeFolded = (statements: OrderListStatements, orders: Map<string, Folding>): void => {
+  for (const { projectId, stored, current, revision, changed } of orders.values())
+    if (changed && current !== null && projectId !== null)
+      writeOrder(statements, { projectId, order: current, revision, previous: stored });
+};
+
 /**
  * Folds every order event with the decider's own `evolve`. A row stores the stream revision it
  * reflects, so an event already folded is skipped. The project is the one the order was
- * created under: later events (a worker's delivery) may carry no project.
+ * created under: later events (a worker's delivery) may carry no project. A batch (a rebuild
+ * replays thousands of events per transaction) writes each order's row and facets once.
  */
 export const ordersListProjection = defineProjection<OrderListStatements>({
   name: ORDERS_LIST_PROJECTION,
@@ -143,15 +188,13 @@ export const ordersListProjection = defineProjection<OrderListStatements>({
   schema: SCHEMA,
   statements: prepareOrderListStatements,
   apply: (recorded: RecordedEvent, statements) => {
-    if (!ORDER_EVENT_TYPES.has(recorded.type)) return;
-    const event = { type: recorded.type, data: recorded.data } as OrderEvent;
-    const row = statements.find.get(event.data.orderId);
-    const revision = Number(recorded.revision);
-    if (row && row.revision >= revision) return;
-    const previous = row ? (JSON.parse(row.state) as Order) : null;
-    const projectId = row?.project_id ?? recorded.metadata.projectId;
-    const order = orderDecider.evolve(previous, event);
-    if (order === null || projectId === null) return;
-    writeOrder(statements, { projectId, order, revision, previous });
+    const orders = new Map<string, Folding>();
+    fold(recorded, statements, orders);
+    writeFolded(statements, orders);
+  },
+  applyBatch: (events, statements) => {
+    const orders = new Map<string, Folding>();
+    for (const recorded of events) fold(recorded, statements, orders);
+    writeFolded(statements, orders);
   },
 });

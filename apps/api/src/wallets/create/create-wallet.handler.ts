@@ -146,7 +146,10 @@ export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
   ): Promise<CreatedWallet> {
     const wallet = getOrThrow(newWalletOf(command));
     await this.addresses.claim(wallet, context);
-    const { events, state } = await this.aggregates.execute(WalletAggregate, wallet.walletId, command, context);
+    // The address was just claimed for this wallet id: its stream is almost always new.
+    const { events, state } = await this.aggregates.execute(WalletAggregate, wallet.walletId, command, context, {
+      expectNew: true,
+    });
     if (events.length > 0) return { status: 201, wallet: toWalletResource(wallet) };
     if (whenExisting === 'refuse') throw addressInUse(wallet.address);
     if (state.status !== 'created')
