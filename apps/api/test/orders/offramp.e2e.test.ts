@@ -1,5 +1,5 @@
 import { pollUntil } from '../wallets/wallet-server.js';
-import { CHAIN, ORDERS, type OrderApi, WALLETS, externalPayer, startOrderServer } from './order-server.js';
+import { CARDS, CHAIN, ORDERS, type OrderApi, WALLETS, externalPayer, startOrderServer } from './order-server.js';
 
 describe('offramp orders over HTTP: create, deposit on the sandbox chain, process payment, payout', () => {
   let orders: OrderApi;
@@ -121,4 +121,42 @@ describe('offramp orders over HTTP: create, deposit on the sandbox chain, proces
     expect(crypto.status).toBe(400);
     expect(crypto.body.code).toBe('payment_method_mismatch');
   });
+});
+
+describe('an onramp on a deployment whose treasury offramp deposits filled first', () => {
+  it('is delivered: the treasury tops up its gas although it already holds the token', async () => {
+    // A fresh server: the treasury has never been funded, so the deposit is all it holds (no gas).
+    const orders = await startOrderServer();
+    try {
+      const owner = 'email:fay@example.com';
+      const wallet = await orders.wallet(owner);
+      await orders.call('POST', `/v1-alpha2/wallets/${wallet}/balances`, { amount: 40, token: 'usdxm', chain: CHAIN });
+      const methodId = await orders.paymentMethod(owner);
+      const offramp = await orders.call('POST', ORDERS, {
+        recipient: { paymentMethodId: methodId },
+        payment: { method: CHAIN, currency: 'usdc', payerAddress: wallet },
+        lineItems: { currencyLocator: 'fiat:usd', executionParameters: { mode: 'exact-in', amount: '25' } },
+      });
+      const { depositAddress, transactionParameters } = offramp.body.order.payment.preparation;
+      const sent = await orders.call('POST', `${WALLETS}/${wallet}/tokens/${CHAIN}:usdc/transfers`, {
+        recipient: depositAddress,
+        amount: transactionParameters.amount,
+        memo: { type: 'text', value: transactionParameters.memo },
+      });
+      await pollUntil(
+        () => orders.call('GET', `${WALLETS}/${wallet}/transactions/${sent.body.id}`),
+        (response) => response.body.status === 'success',
+      );
+
+      const buyer = await orders.wallet('email:gus@example.com');
+      const { clientSecret, order } = (await orders.onramp(buyer, '20')).body;
+      expect((await orders.payByCard(order.orderId, clientSecret, CARDS.succeeds)).body.payment.status).toBe(
+        'completed',
+      );
+      const done = await orders.until(order.orderId, (current) => ['completed', 'failed'].includes(current.phase));
+      expect(done.body.lineItems[0].delivery).toMatchObject({ status: 'completed' });
+    } finally {
+      await orders.close();
+    }
+  }, 60_000);
 });

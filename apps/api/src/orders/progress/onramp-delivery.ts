@@ -116,6 +116,7 @@ export class OnrampDelivery {
     const token = this.pricing.token(item.locator);
     const baseUnits = toBaseUnits(new Decimal(item.delivery.quantity ?? item.quote.quantity), decimals);
     await this.treasury.ensureFunds(token.chain.name, chainToken, token.known?.symbol ?? '', baseUnits, decimals);
+    await this.treasury.ensureGas(token.chain.name, chainToken, order.recipient.walletAddress as string, baseUnits);
     const authority = this.treasury.authorityOn(token.chain.name);
     try {
       const submitted = await this.gateway.submitTransfer({

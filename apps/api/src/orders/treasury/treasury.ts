@@ -72,6 +72,33 @@ export class Treasury {
     }
   }
 
+  /**
+   * Staging: tops the treasury's gas up from the faucet until it can pay this transfer's fee (best
+   * effort). The faucet leaves gas only with a first stablecoin grant, and a treasury that holds
+   * enough of the token already (offramp deposits fill it) asks for none.
+   */
+  async ensureGas(chainName: string, token: ChainToken, recipient: string, baseUnits: bigint): Promise<void> {
+    if (this.config.APP_ENV !== 'staging' || token.native) return;
+    const address = this.addressOn(chainName);
+    const fee = await this.gateway.estimateFee({
+      chain: chainName,
+      from: address,
+      token,
+      recipient,
+      baseUnits: baseUnits.toString(),
+    });
+    const gas = await this.gateway.getBalance({ chain: chainName, address, token: { native: true } });
+    if (E.isLeft(fee) || E.isLeft(gas)) return;
+    const missing = BigInt(fee.right.baseUnits) - BigInt(gas.right.baseUnits);
+    if (missing <= 0n) return;
+    await this.gateway.fund({
+      chain: chainName,
+      address,
+      token: 'native',
+      amount: fromBaseUnits(missing, gas.right.decimals).toFixed(),
+    });
+  }
+
   private keyPairOf(chain: ChainInfo) {
     const curve = keyCurveOf(chain.chainType);
     return keyPairFromRandomBytes(curve, new Uint8Array(this.secrets.derive(`orders-treasury-${curve}`)));
