@@ -197,14 +197,17 @@ describe('GET /2022-06-09/orders: pagination while orders are created', () => {
   it.each(['limit=4', 'limit=5&sort=asc', 'limit=3&currency=usd,usdc'])(
     'never skips or repeats an order (%s)',
     async (query) => {
+      const before = existing;
       const { seen, created } = await walkWhileCreating(query);
-      expect(created.length).toBeGreaterThan(3);
+      // Known to the next walk whatever this one finds, so one failure does not fail the others.
+      existing = [...before, ...created];
+      // Orders were placed while the pages were read (how many depends on the machine's speed).
+      expect(created.length).toBeGreaterThan(0);
       expect(new Set(seen).size).toBe(seen.length);
       const seenSet = new Set(seen);
-      expect(existing.filter((id) => !seenSet.has(id))).toEqual([]);
-      const known = new Set([...existing, ...created]);
+      expect(before.filter((id) => !seenSet.has(id))).toEqual([]);
+      const known = new Set([...before, ...created]);
       expect(seen.filter((id) => !known.has(id))).toEqual([]);
-      existing = [...existing, ...created];
     },
     SETUP_MS,
   );

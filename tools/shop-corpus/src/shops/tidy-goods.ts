@@ -43,7 +43,7 @@ setTimeout(() => {
 export const tidyGoods: ShopDefinition<Session> = {
   id: 'tidy-goods',
   name: 'tidy goods',
-  hard: 'JSON-LD in an @graph with other nodes; colours as swatch buttons with no text (aria-label only, role=radio) and one sold out; a newsletter pop-up that covers the page 0.7 s after it loads; "Buy it now" goes straight to checkout; a one-page checkout with one full-name field, a street-address textarea, phone required, country as "United States (US)"; the payment token hidden behind a "Payment token" payment-method radio; the final button reads "Pay $49.94".',
+  hard: 'JSON-LD in an @graph with other nodes; colours as swatch buttons with no text (aria-label only, role=radio) and one sold out; a newsletter pop-up that covers the page 0.7 s after it loads, on every page until it is closed; "Buy it now" goes straight to checkout; a one-page checkout with one full-name field, a street-address textarea, phone required, country as "United States (US)"; the payment token hidden behind a "Payment token" payment-method radio; the final button reads "Pay $49.94".',
   cookie: 'tg_session',
   orderBook: { currency: 'USD', numberFor: (n) => `TG-${5520 + n}` },
   newSession: () => ({ seenPopup: false }),
@@ -139,7 +139,7 @@ document.querySelectorAll('input[name=method]').forEach((radio) => radio.addEven
   document.getElementById('token-box').style.display = token ? 'block' : 'none';
   document.getElementById('card-box').style.display = token ? 'none' : 'block';
 }));
-</script>`,
+</script>${session.seenPopup ? '' : popup}`,
           ),
         };
       },
