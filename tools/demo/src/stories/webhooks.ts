@@ -1,20 +1,11 @@
 import { PayKitApiError, type WebhookEvent, type WebhookEventType, expectOk, verifyWebhook } from '@paykit/client';
+import { WEBHOOK_EVENT_TYPES } from '@paykit/webhooks';
 import { type ReceivedDelivery, type WebhookReceiver, startWebhookReceiver } from '../webhook-receiver.js';
 import { waitFor } from '../wait.js';
 import type { StoryContext } from './context.js';
 
-export const ALL_EVENT_TYPES: readonly WebhookEventType[] = [
-  'orders.quote.created',
-  'orders.quote.updated',
-  'orders.payment.succeeded',
-  'orders.payment.failed',
-  'orders.delivery.initiated',
-  'orders.delivery.completed',
-  'orders.delivery.failed',
-  'wallets.transfer.in',
-  'wallets.transfer.out',
-  'agent-checkouts.run.updated',
-];
+/** Every event an endpoint can subscribe to: the domain's list, checked against the client's type. */
+export const ALL_EVENT_TYPES: readonly WebhookEventType[] = WEBHOOK_EVENT_TYPES;
 
 export interface WebhookSession {
   readonly endpointId: string;
