@@ -25,7 +25,7 @@ const startServerProcess = (dataDir: string, crashAfter = '', provision = false)
       [
         '--conditions=@paykit/source',
         '--import',
-        here('./crash/register-ts-loader.mjs'),
+        here('../../../../tools/testing/ts-loader/register.mjs'),
         here('./crash/wallet-server-process.ts'),
         dataDir,
         crashAfter,

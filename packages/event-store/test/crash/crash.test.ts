@@ -20,7 +20,7 @@ const appendThenKill = (dataDir: string, killAfter: number): Promise<Ack[]> =>
       [
         '--conditions=@paykit/source',
         '--import',
-        here('./register-ts-loader.mjs'),
+        here('../../../../tools/testing/ts-loader/register.mjs'),
         here('./append-until-killed.ts'),
         dataDir,
       ],

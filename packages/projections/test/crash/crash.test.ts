@@ -10,8 +10,8 @@ import { inventoryProjection, readInventory } from '../fixtures/inventory-projec
 import { ItemEventWriter, readAllEvents } from '../fixtures/item-events.js';
 
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
-// The event store's crash test ships a loader that lets a plain `node` run TypeScript sources.
-const TS_LOADER = here('../../../event-store/test/crash/register-ts-loader.mjs');
+// Lets a plain `node` run the TypeScript sources.
+const TS_LOADER = here('../../../../tools/testing/ts-loader/register.mjs');
 
 const checkpointOf = (db: ReadModelDatabase, name: string): bigint =>
   new CheckpointTable(db).read(name)?.position ?? 0n;

@@ -15,11 +15,11 @@ export const BARE_FASTIFY_MAIN: Program = {
 };
 
 // `pnpm bench` runs tools/bench/dist, whose children run the built programs (what `pnpm start`
-// runs). Under jest this file is TypeScript, and the children run sources through the API's
-// TS loader (the one its crash tests use: it emits the decorator metadata Nest needs).
+// runs). Under jest this file is TypeScript, and the children run sources through the
+// workspace's TS loader (tools/testing/ts-loader: it emits the decorator metadata Nest needs).
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
 const ROOT = new URL('../../../../', import.meta.url);
-const TS_LOADER = 'apps/api/test/wallets/crash/register-ts-loader.mjs';
+const TS_LOADER = 'tools/testing/ts-loader/register.mjs';
 
 const inRepository = (path: string): string => fileURLToPath(new URL(path, ROOT));
 

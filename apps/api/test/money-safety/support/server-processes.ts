@@ -57,7 +57,12 @@ export const startServerProcess = (options: StartOptions): Promise<ServerProcess
   new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--conditions=@paykit/source', '--import', here('./register-ts-loader.mjs'), here('./server-process.ts')],
+      [
+        '--conditions=@paykit/source',
+        '--import',
+        here('../../../../../tools/testing/ts-loader/register.mjs'),
+        here('./server-process.ts'),
+      ],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
         env: {

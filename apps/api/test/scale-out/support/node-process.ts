@@ -10,7 +10,13 @@ export const ROOT = resolve(here, '../../../../..');
 export const spawnTypeScript = (entry: string, args: readonly string[], env: Record<string, string>): ChildProcess =>
   spawn(
     process.execPath,
-    ['--conditions=@paykit/source', '--import', resolve(here, 'register-ts-loader.mjs'), resolve(ROOT, entry), ...args],
+    [
+      '--conditions=@paykit/source',
+      '--import',
+      resolve(ROOT, 'tools/testing/ts-loader/register.mjs'),
+      resolve(ROOT, entry),
+      ...args,
+    ],
     {
       cwd: ROOT,
       env: {
