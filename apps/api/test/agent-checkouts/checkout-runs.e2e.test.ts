@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
 import { agentCheckoutMessageSchema, agentCheckoutSnapshotSchema } from '@paykit/contracts';
-import { GateSwitch, gate, isCreateSession } from './support/gate.js';
+import { GateSwitch, gate, isCreateSession } from '@paykit/checkout-agent/testing';
 import { type Harness, ALICE, isFinalSnapshot, runBody, startHarness, waitForRun } from './support/harness.js';
 import { RunnerOverridesModule } from './support/runner-overrides.module.js';
 import { openSse } from './support/sse.js';

@@ -3,7 +3,7 @@ import { checkoutRunStreamName } from '@paykit/checkout-runs';
 import { type StandaloneRunner, startStandaloneRunner } from '../../src/agent-checkouts/runner/standalone-runner.js';
 import { RunnerHost } from '../../src/agent-checkouts/runner/runner-host.js';
 import { EVENT_STORE } from '../../src/infrastructure/tokens.js';
-import { GateSwitch, gate, isCreateSession } from './support/gate.js';
+import { GateSwitch, gate, isCreateSession } from '@paykit/checkout-agent/testing';
 import { type Harness, isFinalSnapshot, runBody, startHarness, waitForRun } from './support/harness.js';
 import { RunnerOverridesModule } from './support/runner-overrides.module.js';
 

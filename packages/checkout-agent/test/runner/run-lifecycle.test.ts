@@ -1,5 +1,5 @@
 import { toRunSnapshot } from '@paykit/checkout-runs';
-import { gate, isComplete, isCreateSession } from '../support/gate.js';
+import { gate, isComplete, isCreateSession } from '../../src/testing/index.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { apiCommand, createRun, isFinal, readEvents, runInput, waitForRun } from '../support/runs.js';
 

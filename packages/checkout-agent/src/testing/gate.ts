@@ -1,4 +1,4 @@
-import { type HttpTransport, nodeHttpTransport } from '@paykit/checkout-agent';
+import { type HttpTransport, nodeHttpTransport } from '../safety/pinned-transport.js';
 
 export interface Gate {
   readonly transport: HttpTransport;
@@ -9,9 +9,9 @@ export interface Gate {
 }
 
 /**
- * An HTTP transport for the runner that holds matching merchant requests before they are
- * sent, to stop a run at a known point ("mid-run"). A held request fails when its signal
- * aborts (the runner was killed).
+ * An HTTP transport for the runner that holds matching merchant requests before they are sent,
+ * to stop a run at a known point ("mid-run"). A held request fails when its signal aborts (the
+ * runner was killed, or timed out).
  */
 export const gate = (matches: (url: URL, method: string) => boolean): Gate => {
   const base = nodeHttpTransport();
@@ -39,12 +39,7 @@ export const gate = (matches: (url: URL, method: string) => boolean): Gate => {
   };
 };
 
-export const isCreateSession = (url: URL, method: string) => method === 'POST' && url.pathname === '/checkout_sessions';
-
-/**
- * A transport that goes through the gate currently installed, if any: one app per test file,
- * a fresh gate per test.
- */
+/** A transport that goes through the gate currently installed, if any: one app per test file, a fresh gate per test. */
 export class GateSwitch {
   private current: Gate | null = null;
   private readonly base = nodeHttpTransport();
@@ -61,3 +56,6 @@ export class GateSwitch {
     this.current = null;
   }
 }
+
+export const isCreateSession = (url: URL, method: string) => method === 'POST' && url.pathname === '/checkout_sessions';
+export const isComplete = (url: URL, method: string) => method === 'POST' && url.pathname.endsWith('/complete');
