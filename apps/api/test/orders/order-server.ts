@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { type Hex, parseTransaction } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { CHAIN_GATEWAY } from '../../src/wallets/gateway/chain-gateway.token.js';
+import { bankAccountMethod } from '../support/bank-account.js';
 import type { JsonResponse } from '../support/http-client.js';
 import { type TestProject, type WalletServer, pollUntil, startWalletServer } from '../wallets/wallet-server.js';
 
@@ -105,25 +106,6 @@ export const startOrderServer = async (env: Record<string, string | number> = {}
     close: () => api.close(),
   };
 };
-
-/** The body of `POST /unstable/payment-methods` for a US bank account at the sandbox's test routing number. */
-export const bankAccountMethod = (userLocator: string, accountNumber = '000987654321') => ({
-  type: 'bank-account-us',
-  userLocator,
-  bankAccount: {
-    accountNumber,
-    routingNumber: '110000000',
-    accountType: 'checking',
-    bankName: 'Test Bank',
-    currency: 'usd',
-    country: 'US',
-    entityType: 'individual',
-    billing: {
-      name: 'Bo Payer',
-      address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
-    },
-  },
-});
 
 /** An external payer wallet (a key only the test holds), funded on the sandbox chain with the stablecoin and gas. */
 export const externalPayer = async (gateway: ChainGateway, usdc: string) => {

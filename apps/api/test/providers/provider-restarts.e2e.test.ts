@@ -1,4 +1,5 @@
-import { CARDS, CHAIN, ORDERS, WALLETS, bankAccountMethod, externalPayer } from '../orders/order-server.js';
+import { CARDS, CHAIN, ORDERS, WALLETS, externalPayer } from '../orders/order-server.js';
+import { bankAccountMethod } from '../support/bank-account.js';
 import { pollUntil } from '../wallets/wallet-server.js';
 import { type RestartableServer, startRestartableServer } from './restartable-server.js';
 

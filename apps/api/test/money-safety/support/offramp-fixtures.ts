@@ -1,3 +1,4 @@
+import { bankAccountMethod } from '../../support/bank-account.js';
 import type { Api, Answer } from './kill-harness.js';
 import { pollUntil } from './kill-harness.js';
 
@@ -13,23 +14,11 @@ export interface Seller {
 }
 
 export const sellerOf = async (api: Api, userLocator: string, usdc = 100): Promise<Seller> => {
-  const method = await api.call('POST', '/unstable/payment-methods', {
-    type: 'bank-account-us',
-    userLocator,
-    bankAccount: {
-      accountNumber: '000987654321',
-      routingNumber: '110000000',
-      accountType: 'checking',
-      bankName: 'Test Bank',
-      currency: 'usd',
-      country: 'US',
-      entityType: 'individual',
-      billing: {
-        name: 'Bo Seller',
-        address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
-      },
-    },
-  });
+  const method = await api.call(
+    'POST',
+    '/unstable/payment-methods',
+    bankAccountMethod(userLocator, undefined, 'Bo Seller'),
+  );
   if (method.status !== 201) throw new Error(`payment method: ${method.status} ${method.text}`);
   const wallet = (await api.call('POST', WALLETS, { chainType: 'evm', type: 'mpc', owner: userLocator })).body
     .address as string;

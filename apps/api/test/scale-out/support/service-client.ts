@@ -1,3 +1,4 @@
+import { bankAccountMethod } from '../../support/bank-account.js';
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
 import { type JsonResponse, fetchJson } from '../../support/http-client.js';
 import type { Deployment } from './deployment.js';
@@ -72,23 +73,7 @@ export class ServiceClient {
   }
 
   async paymentMethod(userLocator: string): Promise<string> {
-    const saved = await this.call('POST', '/unstable/payment-methods', {
-      type: 'bank-account-us',
-      userLocator,
-      bankAccount: {
-        accountNumber: '000987654321',
-        routingNumber: '110000000',
-        accountType: 'checking',
-        bankName: 'Test Bank',
-        currency: 'usd',
-        country: 'US',
-        entityType: 'individual',
-        billing: {
-          name: 'Bo Payer',
-          address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
-        },
-      },
-    });
+    const saved = await this.call('POST', '/unstable/payment-methods', bankAccountMethod(userLocator));
     if (saved.status !== 201) throw new Error(`payment-methods answered ${saved.status}: ${saved.text}`);
     return saved.body.paymentMethodId as string;
   }

@@ -1,3 +1,4 @@
+import { usBankAccount } from '../../support/bank-account.js';
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
 import { type Hex } from 'viem';
 import { type PrivateKeyAccount, generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
@@ -16,19 +17,7 @@ export const DETAILS = {
   kycData: { address: { line1: '1 Main St', city: 'Springfield', state: 'IL', postalCode: '62701', country: 'US' } },
 };
 export const PNG = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64')}`;
-export const BANK_ACCOUNT = {
-  accountNumber: '000987654321',
-  routingNumber: '110000000',
-  accountType: 'checking',
-  bankName: 'Test Bank',
-  currency: 'usd',
-  country: 'US',
-  entityType: 'individual',
-  billing: {
-    name: 'Ana Lima',
-    address: { line1: '1 Main St', city: 'Springfield', postalCode: '62701', country: 'US' },
-  },
-};
+export const BANK_ACCOUNT = usBankAccount('Ana Lima');
 export const RUN_BODY = {
   constraints: { maxCost: { amount: '50', currency: 'USD' } },
   request: { startUrl: 'http://127.0.0.1:9/products/mug' },
