@@ -2,6 +2,7 @@ import { Body, Controller, Param, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   SendTransactionBody,
+  SignerTransaction,
   SubmitApprovalsBody,
   TransactionListQuery,
   TransactionPage,
@@ -10,11 +11,14 @@ import {
   WalletLocatorParams,
 } from '@paykit/contracts';
 import type { TransferResource as Resource } from '@paykit/transfers';
-import type { z } from 'zod';
+import { DomainException } from '@paykit/kernel';
+import type { SignerTransactionResource } from '@paykit/wallets';
+import { z } from 'zod';
 import { Scopes } from '../../auth/scopes.js';
 import { type Caller, CallerOf } from '../../http/caller.js';
 import { type KeyedWrite, KeyedWriteOf } from '../../http/idempotency/keyed-write.js';
 import { Route } from '../../http/routes/route.decorator.js';
+import { ApproveSignerTransaction, GetSignerTransaction } from '../signers/signer-transaction.handlers.js';
 import { ApproveTransfer } from '../transfers/approve-transfer.handler.js';
 import { GetTransfer } from '../transfers/get-transfer.handler.js';
 import { ListTransactions, type TransactionPageResource } from './list-transactions.handler.js';
@@ -74,17 +78,22 @@ export class TransactionsController {
     path: '2025-06-09/wallets/:walletLocator/transactions/:transactionId',
     tags: ['Wallets'],
     summary: 'Get a wallet transaction',
-    description: 'The transfer transaction resource; clients poll it after sending a transfer.',
+    description:
+      'The transfer transaction resource; clients poll it after sending a transfer. A transaction that adds or removes ' +
+      'a delegated signer is a SignerTransaction.',
     scope: Scopes.walletsTransactionsRead,
     params: TransactionParams,
-    responses: { 200: TransferResource },
+    responses: { 200: z.union([TransferResource, SignerTransaction]) },
   })
   get(
-    @CallerOf() { principal }: Caller,
+    @CallerOf() caller: Caller,
     @Param('walletLocator') walletLocator: string,
     @Param('transactionId') transactionId: string,
-  ): Promise<Resource> {
-    return this.queries.execute(new GetTransfer(principal, walletLocator, transactionId));
+  ): Promise<Resource | SignerTransactionResource> {
+    return orSignerTransaction(
+      this.queries.execute(new GetTransfer(caller.principal, walletLocator, transactionId)),
+      () => this.queries.execute(new GetSignerTransaction(caller, walletLocator, transactionId)),
+    );
   }
 
   @Route({
@@ -98,14 +107,35 @@ export class TransactionsController {
     scope: Scopes.walletsTransactionsSign,
     params: TransactionParams,
     body: SubmitApprovalsBody,
-    responses: { 201: TransferResource },
+    responses: { 201: z.union([TransferResource, SignerTransaction]) },
   })
   approve(
     @CallerOf() caller: Caller,
     @Param('walletLocator') walletLocator: string,
     @Param('transactionId') transactionId: string,
     @Body() body: SubmitApprovalsBody,
-  ): Promise<Resource> {
-    return this.commands.execute(new ApproveTransfer(caller, walletLocator, transactionId, body));
+  ): Promise<Resource | SignerTransactionResource> {
+    return orSignerTransaction(
+      this.commands.execute(new ApproveTransfer(caller, walletLocator, transactionId, body)),
+      () => this.commands.execute(new ApproveSignerTransaction(caller, walletLocator, transactionId, body)),
+    );
   }
 }
+
+/**
+ * A wallet's transactions are its transfers and its signer operations (ADR 0448): an id that is
+ * no transfer of the wallet may be a signer operation (transfers first: they are what clients poll).
+ */
+const orSignerTransaction = async <T>(
+  transfer: Promise<T>,
+  signerTransaction: () => Promise<SignerTransactionResource | null>,
+): Promise<T | SignerTransactionResource> => {
+  try {
+    return await transfer;
+  } catch (error) {
+    if (!(error instanceof DomainException && error.error.kind === 'not_found')) throw error;
+    const found = await signerTransaction();
+    if (found === null) throw error;
+    return found;
+  }
+};
