@@ -10,8 +10,14 @@ const ed25519Key = () => {
   return { publicKey: Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url'), privateKey };
 };
 
+export interface SolanaWalletApp {
+  readonly address: string;
+  readonly signed: VersionedTransaction[];
+  onSign(transaction: VersionedTransaction): Promise<VersionedTransaction>;
+}
+
 /** A Solana wallet app's key: signs a transaction's message in its own signature slot. */
-export const solanaKey = () => {
+export const solanaKey = (): SolanaWalletApp => {
   const { publicKey, privateKey } = ed25519Key();
   const address: string = solanaAddressFromPublicKey(publicKey);
   const signed: VersionedTransaction[] = [];
