@@ -2,7 +2,6 @@ import { Body, Controller, Param, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import {
   SendTransactionBody,
-  SignerTransaction,
   SubmitApprovalsBody,
   TransactionListQuery,
   TransactionPage,
@@ -13,7 +12,7 @@ import {
 import type { TransferResource as Resource } from '@paykit/transfers';
 import { DomainException } from '@paykit/kernel';
 import type { SignerTransactionResource } from '@paykit/wallets';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { Scopes } from '../../auth/scopes.js';
 import { type Caller, CallerOf } from '../../http/caller.js';
 import { type KeyedWrite, KeyedWriteOf } from '../../http/idempotency/keyed-write.js';
@@ -80,10 +79,11 @@ export class TransactionsController {
     summary: 'Get a wallet transaction',
     description:
       'The transfer transaction resource; clients poll it after sending a transfer. A transaction that adds or removes ' +
-      'a delegated signer is a SignerTransaction.',
+      'a delegated signer (the id from DELETE .../signers/{signer}, or a Solana/Stellar registration) answers a ' +
+      'SignerTransaction instead.',
     scope: Scopes.walletsTransactionsRead,
     params: TransactionParams,
-    responses: { 200: z.union([TransferResource, SignerTransaction]) },
+    responses: { 200: TransferResource },
   })
   get(
     @CallerOf() caller: Caller,
@@ -103,11 +103,11 @@ export class TransactionsController {
     summary: 'Approve a transaction',
     description:
       'Each signature must be the signer’s signature of the message of its entry in approvals.pending[] (inside quorumApprovals.pending[] for a k-of-n quorum). ' +
-      '409 when that signer already approved; 422 when approvals are complete.',
+      '409 when that signer already approved; 422 when approvals are complete. A signer transaction answers a SignerTransaction.',
     scope: Scopes.walletsTransactionsSign,
     params: TransactionParams,
     body: SubmitApprovalsBody,
-    responses: { 201: z.union([TransferResource, SignerTransaction]) },
+    responses: { 201: TransferResource },
   })
   approve(
     @CallerOf() caller: Caller,
