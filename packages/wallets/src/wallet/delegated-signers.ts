@@ -85,7 +85,9 @@ export const delegatedSignerAddition = (
  * 0445, 0448), or why the wallet takes none: only smart wallets take delegated signers.
  */
 export const registrationApprover = (wallet: Wallet): E.Either<DomainError, Signer> =>
-  wallet.walletType !== 'smart' || !wallet.adminSigner ? E.left(noDelegatedSigners(wallet)) : E.right(wallet.adminSigner);
+  wallet.walletType !== 'smart' || !wallet.adminSigner
+    ? E.left(noDelegatedSigners(wallet))
+    : E.right(wallet.adminSigner);
 
 /**
  * What RemoveDelegatedSigner would do to a wallet: remove a delegated signer (`present`), nothing
@@ -111,12 +113,16 @@ export const delegatedSignerRemoval = (
   return E.left(notFound(`${signer} is not a delegated signer of this wallet`));
 };
 
+/** An approval made for an earlier generation of the signer changes nothing (ADR 0449). */
+const isSpent = (wallet: Wallet, locator: string, generation: number | undefined): boolean =>
+  generation !== undefined && signerGeneration(wallet, locator) !== generation;
+
 export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: WalletState): Decision => {
   if (state.status !== 'created') return E.left(notFound());
   const addition = delegatedSignerAddition(state.wallet, command);
   if (E.isLeft(addition)) return addition;
   const { present, delegatedSigner, custodialKey } = addition.right;
-  if (present) return E.right([]);
+  if (present || isSpent(state.wallet, delegatedSigner.signer.locator, command.data.generation)) return E.right([]);
   const data = { walletId: state.wallet.walletId, delegatedSigner, addedAt: command.data.now };
   return E.right([{ type: 'DelegatedSignerAdded', data: custodialKey ? { ...data, custodialKey } : data }]);
 };
@@ -127,7 +133,7 @@ export const decideRemoveDelegatedSigner = (command: RemoveDelegatedSigner, stat
   const removal = delegatedSignerRemoval(wallet, command.data.signer);
   if (E.isLeft(removal)) return removal;
   const { locator, present } = removal.right;
-  if (!present) return E.right([]);
+  if (!present || isSpent(wallet, locator, command.data.generation)) return E.right([]);
   return E.right([
     { type: 'DelegatedSignerRemoved', data: { walletId: wallet.walletId, locator, removedAt: command.data.now } },
   ]);

@@ -1,6 +1,6 @@
 import { DeciderSpecification } from '@paykit/kernel/testing';
 import * as E from 'fp-ts/lib/Either.js';
-import type { AddDelegatedSigner } from '../../src/wallet/commands.js';
+import type { AddDelegatedSigner, WalletCommand } from '../../src/wallet/commands.js';
 import { walletDecider } from '../../src/wallet/decider.js';
 import {
   delegatedSignerAddition,
@@ -237,6 +237,28 @@ describe('RemoveDelegatedSigner', () => {
       .given([...evmSmartCreated, added()])
       .when(removeDelegatedSigner(`external-wallet:${EVM_ADMIN.toLowerCase()}`))
       .thenFails({ kind: 'invalid', code: 'admin_signer_not_removable' });
+  });
+
+  it('spends an approval made for an earlier generation of the signer: it neither re-adds nor removes again', () => {
+    const withGeneration = (command: WalletCommand, generation: number): WalletCommand =>
+      ({ ...command, data: { ...command.data, generation } }) as WalletCommand;
+    const reAdded = { ...added(), data: { ...added().data, addedAt: NOW + 1 } } as WalletEvent;
+    spec
+      .given([...evmSmartCreated, added(), removed])
+      .when(withGeneration(addDelegatedSigner(scoped, {}, NOW + 1), 0))
+      .thenNothingHappened();
+    spec
+      .given([...evmSmartCreated, added(), removed])
+      .when(withGeneration(addDelegatedSigner(scoped, {}, NOW + 1), 1))
+      .then([reAdded]);
+    spec
+      .given([...evmSmartCreated, added(), removed, reAdded])
+      .when(withGeneration(removeDelegatedSigner(OTHER_SIGNER), 0))
+      .thenNothingHappened();
+    spec
+      .given([...evmSmartCreated, added(), removed, reAdded])
+      .when(withGeneration(removeDelegatedSigner(OTHER_SIGNER), 1))
+      .then([removed]);
   });
 
   it("counts each signer's removals: the generation its next registration and removal belong to (ADR 0449)", () => {

@@ -88,15 +88,13 @@ export class SignerRegistrations {
   async complete(request: SignatureRequest, context: CommandContext): Promise<Wallet | null> {
     const { purpose } = request;
     if (purpose?.kind !== 'add-delegated-signer' || request.outputSignature === undefined) return null;
-    const { request: input, custodialKeys } = purpose;
+    const { request: input, custodialKeys, generation = 0 } = purpose;
     const now = Date.parse(request.completedAt ?? request.createdAt);
     return this.apply(
       request.walletId,
-      String(request.params['delegatedSigner']),
-      purpose.generation ?? 0,
       {
         type: 'AddDelegatedSigner',
-        data: { walletId: request.walletId, request: input, custodialKeys, now },
+        data: { walletId: request.walletId, request: input, custodialKeys, now, generation },
       },
       context,
     );
@@ -110,36 +108,24 @@ export class SignerRegistrations {
     if (operation.kind === 'remove-signer') {
       return this.apply(
         walletId,
-        signer,
-        generation,
-        { type: 'RemoveDelegatedSigner', data: { walletId, signer, now } },
+        { type: 'RemoveDelegatedSigner', data: { walletId, signer, now, generation } },
         context,
       );
     }
     if (!operation.addition) return null;
     return this.apply(
       walletId,
-      signer,
-      generation,
-      { type: 'AddDelegatedSigner', data: { walletId, ...operation.addition, now } },
+      { type: 'AddDelegatedSigner', data: { walletId, ...operation.addition, now, generation } },
       context,
     );
   }
 
-  /**
-   * Applies a change approved for the signer's `generation`, unless the signer was removed since
-   * (then the approval is spent: it never re-adds a removed signer nor removes a re-added one).
-   */
+  /** Applies a change approved for the signer's generation: the Wallet decider ignores it once the signer was removed since. */
   private async apply(
     walletId: string,
-    locator: string,
-    generation: number,
     command: AddDelegatedSigner | RemoveDelegatedSigner,
     context: CommandContext,
   ): Promise<Wallet | null> {
-    const loaded = await this.aggregates.load(WalletAggregate, walletId);
-    if (loaded?.state.status !== 'created') return null;
-    if (signerGeneration(loaded.state.wallet, locator) !== generation) return loaded.state.wallet;
     const { state } = await this.aggregates.execute(WalletAggregate, walletId, command, context);
     return state.status === 'created' ? state.wallet : null;
   }
