@@ -6,3 +6,4 @@ export * from './locators/index.js';
 export * from './wallet/index.js';
 export * from './solana/index.js';
 export * from './signature-requests/index.js';
+export * from './signer-operations/index.js';

@@ -30,6 +30,10 @@ import { ServiceSigner } from './signatures/service-signer.js';
 import { SignaturesController } from './signatures/signatures.controller.js';
 import { GetSignerHandler } from './signers/get-signer.handler.js';
 import { RegisterSignerHandler } from './signers/register-signer.handler.js';
+import { RemoveSignerHandler } from './signers/remove-signer.handler.js';
+import { BodilessJsonRoutes } from './signers/bodiless-json-routes.js';
+import { SignerOperations } from './signers/signer-operations.js';
+import { ApproveSignerTransactionHandler, GetSignerTransactionHandler } from './signers/signer-transaction.handlers.js';
 import { SignerRegistrations } from './signers/signer-registrations.js';
 import { SignerStatuses } from './signers/signer-statuses.js';
 import { SignersController } from './signers/signers.controller.js';
@@ -74,6 +78,8 @@ import { TransfersController } from './transfers/transfers.controller.js';
     ServiceSigner,
     SignerRegistrations,
     SignerStatuses,
+    SignerOperations,
+    BodilessJsonRoutes,
     // The transfer executor (a process manager on the store's subscription).
     EffectLedger,
     TransferStep,
@@ -93,6 +99,9 @@ import { TransfersController } from './transfers/transfers.controller.js';
     ApproveSignatureHandler,
     RegisterSignerHandler,
     GetSignerHandler,
+    RemoveSignerHandler,
+    GetSignerTransactionHandler,
+    ApproveSignerTransactionHandler,
     ListWalletActivityHandler,
     ListNftsHandler,
   ],

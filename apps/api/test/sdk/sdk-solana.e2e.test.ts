@@ -1,29 +1,5 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
-import type { SolanaExternalWalletSignerConfig } from '@crossmint/wallets-sdk';
-import { solanaAddressFromPublicKey } from '@paykit/wallets';
 import { SDK_TEST_TIMEOUT_MS, type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
-
-/** The @solana/web3.js VersionedTransaction the SDK hands a Solana wallet app. */
-type VersionedTransaction = Parameters<SolanaExternalWalletSignerConfig['onSign']>[0];
-
-/** A Solana wallet app's key: signs a transaction's message in its own signature slot. */
-const solanaKey = () => {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const address: string = solanaAddressFromPublicKey(
-    Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url'),
-  );
-  const signed: VersionedTransaction[] = [];
-  return {
-    address,
-    signed,
-    onSign: async (transaction: VersionedTransaction) => {
-      signed.push(transaction);
-      const slot = transaction.message.staticAccountKeys.findIndex((key) => key.toBase58() === address);
-      transaction.signatures[slot] = sign(null, transaction.message.serialize(), privateKey);
-      return transaction;
-    },
-  };
-};
+import { solanaKey } from './wallet-app-keys.js';
 
 const PAYEE = solanaKey().address;
 

@@ -1,23 +1,5 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
-import { stellarAddressFromPublicKey } from '@paykit/wallets';
 import { SDK_TEST_TIMEOUT_MS, type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
-
-/** A Stellar wallet app's key: the SDK hands it the message in base64 and expects a base64 signature. */
-const stellarKey = () => {
-  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-  const address: string = stellarAddressFromPublicKey(
-    Buffer.from(publicKey.export({ format: 'jwk' }).x as string, 'base64url'),
-  );
-  const payloads: string[] = [];
-  return {
-    address,
-    payloads,
-    onSign: async (payload: string) => {
-      payloads.push(payload);
-      return sign(null, Buffer.from(payload, 'base64'), privateKey).toString('base64');
-    },
-  };
-};
+import { stellarKey } from './wallet-app-keys.js';
 
 const PAYEE = stellarKey().address;
 

@@ -350,8 +350,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Add a delegated signer to an EVM smart wallet
-         * @description The signer joins once the admin signer approves: chains[chain] is {status: awaiting-approval, id} where id is a signature request to approve through .../signatures/{id}/approvals (at once when the service holds the admin key). The same request again answers the same registration.
+         * Add a delegated signer to a smart wallet
+         * @description The signer joins once the admin signer approves. EVM: chains[chain] is {status: awaiting-approval, id} where id is a signature request to approve through .../signatures/{id}/approvals. Solana and Stellar: transaction is a wallet transaction to approve through .../transactions/{id}/approvals. At once when the service holds the admin key. The same request again answers the same registration.
          *
          *     Requires scope `wallets.create`.
          */
@@ -378,7 +378,13 @@ export interface paths {
         get: operations["Signers_get"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove a delegated signer
+         * @description A wallet transaction of type remove-signer that the admin approves through .../transactions/{id}/approvals (at once when the service holds the admin key); the signer can approve nothing once it succeeded. The same request again answers the same transaction. The admin signer: 400 admin_signer_not_removable.
+         *
+         *     Requires scope `wallets.create`.
+         */
+        delete: operations["Signers_remove"];
         options?: never;
         head?: never;
         patch?: never;
@@ -461,7 +467,7 @@ export interface paths {
         };
         /**
          * Get a wallet transaction
-         * @description The transfer transaction resource; clients poll it after sending a transfer.
+         * @description The transfer transaction resource; clients poll it after sending a transfer. A transaction that adds or removes a delegated signer (the id from DELETE .../signers/{signer}, or a Solana/Stellar registration) answers a SignerTransaction instead.
          *
          *     Requires scope `wallets:transactions.read`.
          */
@@ -485,7 +491,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a transaction
-         * @description Each signature must be the signer’s signature of the message of its entry in approvals.pending[] (inside quorumApprovals.pending[] for a k-of-n quorum). 409 when that signer already approved; 422 when approvals are complete.
+         * @description Each signature must be the signer’s signature of the message of its entry in approvals.pending[] (inside quorumApprovals.pending[] for a k-of-n quorum). 409 when that signer already approved; 422 when approvals are complete. A signer transaction answers a SignerTransaction.
          *
          *     Requires scope `wallets:transactions.sign`.
          */
@@ -1626,6 +1632,8 @@ export interface components {
                 /** @constant */
                 type: "transfer";
             }[];
+            /** @description Solana and Stellar: the transaction the admin approves through .../transactions/{id}/approvals */
+            transaction?: components["schemas"]["SignerTransaction"];
             /** @enum {string} */
             type: "external-wallet" | "server" | "api-key" | "passkey" | "email" | "phone" | "device";
         };
@@ -2627,6 +2635,55 @@ export interface components {
             publicKey?: components["schemas"]["P256PublicKey"];
             /** @enum {string} */
             type: "external-wallet" | "server" | "api-key" | "passkey" | "email" | "phone" | "device";
+        };
+        SignerTransaction: {
+            approvals: {
+                pending: {
+                    /** @description EVM: hex digest (EIP-191 over its bytes); Stellar: base64; Solana: base58 message */
+                    message: string;
+                    signer: {
+                        address: string;
+                        locator: string;
+                        type: string;
+                    };
+                }[];
+                required: number;
+                submitted: {
+                    message: string;
+                    /** @description Absent when the service holds the admin key */
+                    signature?: string;
+                    signer: {
+                        address: string;
+                        locator: string;
+                        type: string;
+                    };
+                    /** @description Epoch milliseconds */
+                    submittedAt: number;
+                }[];
+            };
+            /** @enum {string} */
+            chainType: "evm" | "solana" | "stellar";
+            completedAt?: number;
+            /** @description Epoch milliseconds */
+            createdAt: number;
+            id: string;
+            onChain: {
+                /** @description Solana: the unsigned v0 VersionedTransaction, base58, whose message the admin signs */
+                transaction?: string;
+                /** @description Once approved */
+                txId?: string;
+            };
+            params: {
+                chain: string;
+                /** @description The signer added or removed */
+                delegatedSigner: string;
+            };
+            /** @enum {string} */
+            status: "awaiting-approval" | "success";
+            /** @enum {string} */
+            type: "add-signer" | "remove-signer";
+            /** @constant */
+            walletType: "smart";
         };
         SubmitApprovalsRequest: {
             approvals: {
@@ -5340,6 +5397,127 @@ export interface operations {
             };
             /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A path parameter is too long */
+            414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    Signers_remove: {
+        parameters: {
+            query?: {
+                /** @description EVM chain the admin approves the removal on (default: the first) */
+                chain?: string;
+            };
+            header?: {
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path: {
+                /** @description The delegated signer’s locator, URL-encoded (e.g. external-wallet%3A0x...) */
+                signer: string;
+                /** @description <address> | email:<email>:<chainType>[:<walletType>][:alias:<alias>] | userId:... | phoneNumber:... | twitter:... | x:... | me:<chainType>[:<walletType>][:alias:<alias>] | <chainType>[:<walletType>]:alias:<alias> */
+                walletLocator: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SignerTransaction"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found: no such resource in the caller’s project (another project’s resource is a 404 too) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,7 +3,7 @@ import { type ContractExample, requestExample, responseExample } from '../common
 import { TransferActivityPage } from './activity.js';
 import { SendTransactionBody } from './send-transaction.js';
 import { CreateSignatureBody, SignatureResource } from './signatures.js';
-import { DelegatedSignerStatus, RegisterSignerBody } from './signers.js';
+import { DelegatedSignerStatus, RegisterSignerBody, SignerTransaction } from './signers.js';
 
 const WALLET = '0x61de747e2F3A4b404Cda64c24D00B1E2FABA146c';
 const ADMIN = '0x6F0b6Fd2a9B5a1B5A0E8d8d2c1E9B6e4A4C3b2A1';
@@ -21,6 +21,31 @@ const awaitingApproval: z.infer<typeof SignatureResource> = {
   status: 'awaiting-approval',
   params: { message: 'Sign in to Example Shop', signer: `external-wallet:${ADMIN}`, chain: 'base-sepolia' },
   approvals: { required: 1, pending: [{ signer: admin, message }], submitted: [] },
+  createdAt: 1795640012345,
+};
+
+const SOLANA_ADMIN = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+const SOLANA_DELEGATE = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+const solanaRegistration: z.infer<typeof SignerTransaction> = {
+  id: '8a4f2c6e-1b3d-4e5f-9a7b-0c2d4e6f8a1b',
+  type: 'add-signer',
+  chainType: 'solana',
+  walletType: 'smart',
+  status: 'awaiting-approval',
+  params: { chain: 'solana', delegatedSigner: `external-wallet:${SOLANA_DELEGATE}` },
+  onChain: {
+    transaction: '2ZNdJ3iX1tS8ybRGbqkqL6ZJnz5mG8o3Lc7hYvZq4bWfNQ8x9KpTeyUvW2sRmA5cH1dXgLjF6nV3oBr7iE4kPqMa1uZt',
+  },
+  approvals: {
+    required: 1,
+    pending: [
+      {
+        signer: { type: 'server', address: SOLANA_ADMIN, locator: `server:${SOLANA_ADMIN}` },
+        message: '3sKdq1N7vRb2LmX8yPcT5hWjE4gZ9aFuQ6oYiB1nVe7MxD2rC8tHkS3pLw5JfG9zA',
+      },
+    ],
+    submitted: [],
+  },
   createdAt: 1795640012345,
 };
 
@@ -109,6 +134,35 @@ export const WALLET_SDK_EXAMPLES: readonly ContractExample[] = [
     expiresAt: '2026-12-25T00:00:00.000Z',
     chains: { 'base-sepolia': { status: 'awaiting-approval', id: signatureId } },
   }),
+  responseExample(
+    SignerTransaction,
+    'remove-signer',
+    'A removal awaiting the admin signer (DELETE .../signers/{signer})',
+    {
+      id: '5d0c7e1a-3f6b-4a9e-8c21-7b4e2f9d6a13',
+      type: 'remove-signer',
+      chainType: 'evm',
+      walletType: 'smart',
+      status: 'awaiting-approval',
+      params: { chain: 'base-sepolia', delegatedSigner: `external-wallet:${DELEGATE}` },
+      onChain: {},
+      approvals: { required: 1, pending: [{ signer: admin, message }], submitted: [] },
+      createdAt: 1795640012345,
+    },
+  ),
+  responseExample(
+    DelegatedSignerStatus,
+    'solana-awaiting-approval',
+    'Solana: registered; the admin signer approves the transaction through .../transactions/{id}/approvals',
+    {
+      type: 'external-wallet',
+      address: SOLANA_DELEGATE,
+      locator: `external-wallet:${SOLANA_DELEGATE}`,
+      scopes: [],
+      chains: { solana: { status: 'awaiting-approval', id: solanaRegistration.id } },
+      transaction: solanaRegistration,
+    },
+  ),
   responseExample(TransferActivityPage, 'page', "The wallet's transfers in and out, newest first", {
     data: [
       {

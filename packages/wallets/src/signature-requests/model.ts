@@ -35,6 +35,8 @@ export interface SignatureRequest {
   /** What the signature authorises beyond itself: a delegated signer to add (its keys sealed). */
   readonly purpose?: {
     readonly kind: 'add-delegated-signer';
+    /** Which registration of the signer this is (the wallet's signerRemovals for it); absent: the first. */
+    readonly generation?: number;
     readonly request: DelegatedSignerInput;
     readonly custodialKeys: CustodialKeys;
   };

@@ -112,24 +112,36 @@ export const solanaTransferTransaction = (input: SolanaTransferInput): SolanaTra
   const smart = input.wallet.walletType === 'smart';
   const feePayer = (smart ? input.signers[0] : input.wallet.address) as Address | undefined;
   if (feePayer === undefined) throw new Error('a smart-account transaction needs at least one signer');
-  if (input.lifetime.length !== 32) throw new Error('the lifetime stand-in must be 32 bytes');
   const movement = smart
     ? executeThroughSmartAccount(input, movementOf(input, AccountRole.READONLY))
     : movementOf(input, AccountRole.READONLY_SIGNER);
+  return compileSolanaTransaction(
+    feePayer,
+    [movement, ...(input.memo === undefined ? [] : [memoOf(input.memo)])],
+    input.lifetime,
+  );
+};
+
+/**
+ * An unsigned v0 transaction of `instructions` paid by `feePayer`, with 32 bytes of ours in the
+ * recent-blockhash slot (they bind it to one approval: ADR 0442), and its message bytes.
+ */
+export const compileSolanaTransaction = (
+  feePayer: Address,
+  instructions: readonly Instruction[],
+  lifetime: Uint8Array,
+): SolanaTransferTransaction => {
+  if (lifetime.length !== 32) throw new Error('the lifetime stand-in must be 32 bytes');
   const base58 = getBase58Decoder();
   const message = pipe(
     createTransactionMessage({ version: 0 }),
     (draft) => setTransactionMessageFeePayer(feePayer, draft),
     (draft) =>
       setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: base58.decode(input.lifetime) as Blockhash, lastValidBlockHeight: 0n },
+        { blockhash: base58.decode(lifetime) as Blockhash, lastValidBlockHeight: 0n },
         draft,
       ),
-    (draft) =>
-      appendTransactionMessageInstructions(
-        [movement, ...(input.memo === undefined ? [] : [memoOf(input.memo)])],
-        draft,
-      ),
+    (draft) => appendTransactionMessageInstructions(instructions, draft),
   );
   const compiled = compileTransaction(message);
   return {

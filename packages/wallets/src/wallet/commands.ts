@@ -29,6 +29,8 @@ export type AddDelegatedSigner = {
     readonly request: DelegatedSignerInput;
     readonly custodialKeys: CustodialKeys;
     readonly now: number;
+    /** Set when an approval made for this generation of the signer adds it (ADR 0449): spent once it was removed since. */
+    readonly generation?: number;
   };
 };
 
@@ -39,6 +41,8 @@ export type RemoveDelegatedSigner = {
     /** The signer's locator, as returned in the wallet's delegatedSigners. */
     readonly signer: string;
     readonly now: number;
+    /** Set when an approval made for this generation of the signer removes it (ADR 0449). */
+    readonly generation?: number;
   };
 };
 

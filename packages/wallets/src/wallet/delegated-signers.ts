@@ -6,7 +6,7 @@ import type { AddDelegatedSigner, RemoveDelegatedSigner } from './commands.js';
 import { validateDelegatedSigner } from './delegated-signer-input.js';
 import type { WalletEvent } from './events.js';
 import { deviceSignerRefusal, isDeviceSignerInput } from './signer-input.js';
-import type { WalletState } from './state.js';
+import { signerGeneration, type WalletState } from './state.js';
 import type { CustodialKey } from '../keys/custodial-key.js';
 import type { DelegatedSigner, Signer, Wallet } from './types.js';
 
@@ -81,30 +81,48 @@ export const delegatedSignerAddition = (
 };
 
 /**
- * The admin who approves a delegated signer added after creation (ADR 0445), or why the wallet
- * takes none that way: only smart wallets take delegated signers, and only EVM ones after creation.
+ * The admin who approves a change to a smart wallet's delegated signers after creation (ADRs
+ * 0445, 0448), or why the wallet takes none: only smart wallets take delegated signers.
  */
-export const registrationApprover = (wallet: Wallet): E.Either<DomainError, Signer> => {
-  if (wallet.walletType !== 'smart' || !wallet.adminSigner) {
-    return E.left(noDelegatedSigners(wallet));
-  }
-  if (wallet.chainType !== 'evm') {
+export const registrationApprover = (wallet: Wallet): E.Either<DomainError, Signer> =>
+  wallet.walletType !== 'smart' || !wallet.adminSigner
+    ? E.left(noDelegatedSigners(wallet))
+    : E.right(wallet.adminSigner);
+
+/**
+ * What RemoveDelegatedSigner would do to a wallet: remove a delegated signer (`present`), nothing
+ * for one already removed, or refuse the admin signer and signers the wallet never had.
+ */
+export const delegatedSignerRemoval = (
+  wallet: Wallet,
+  signer: string,
+): E.Either<DomainError, { readonly locator: string; readonly present: boolean }> => {
+  const locator = normalizeSignerLocator(wallet.chainType, signer);
+  if (wallet.adminSigner?.locator === locator) {
     return E.left(
       invalid(
-        'signer_registration_not_supported',
-        `walletLocator: adding a signer to a ${wallet.chainType} wallet after creation is not supported yet; list it in config.delegatedSigners at creation`,
+        'admin_signer_not_removable',
+        `signer: ${locator} is the admin signer of this wallet; only delegated signers can be removed`,
       ),
     );
   }
-  return E.right(wallet.adminSigner);
+  if (wallet.delegatedSigners.some((delegated) => delegated.signer.locator === locator)) {
+    return E.right({ locator, present: true });
+  }
+  if (signerGeneration(wallet, locator) > 0) return E.right({ locator, present: false });
+  return E.left(notFound(`${signer} is not a delegated signer of this wallet`));
 };
+
+/** An approval made for an earlier generation of the signer changes nothing (ADR 0449). */
+const isSpent = (wallet: Wallet, locator: string, generation: number | undefined): boolean =>
+  generation !== undefined && signerGeneration(wallet, locator) !== generation;
 
 export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: WalletState): Decision => {
   if (state.status !== 'created') return E.left(notFound());
   const addition = delegatedSignerAddition(state.wallet, command);
   if (E.isLeft(addition)) return addition;
   const { present, delegatedSigner, custodialKey } = addition.right;
-  if (present) return E.right([]);
+  if (present || isSpent(state.wallet, delegatedSigner.signer.locator, command.data.generation)) return E.right([]);
   const data = { walletId: state.wallet.walletId, delegatedSigner, addedAt: command.data.now };
   return E.right([{ type: 'DelegatedSignerAdded', data: custodialKey ? { ...data, custodialKey } : data }]);
 };
@@ -112,12 +130,11 @@ export const decideAddDelegatedSigner = (command: AddDelegatedSigner, state: Wal
 export const decideRemoveDelegatedSigner = (command: RemoveDelegatedSigner, state: WalletState): Decision => {
   if (state.status !== 'created') return E.left(notFound());
   const { wallet } = state;
-  const locator = normalizeSignerLocator(wallet.chainType, command.data.signer);
-  if (wallet.delegatedSigners.some((delegated) => delegated.signer.locator === locator)) {
-    return E.right([
-      { type: 'DelegatedSignerRemoved', data: { walletId: wallet.walletId, locator, removedAt: command.data.now } },
-    ]);
-  }
-  if (state.removedSigners.includes(locator)) return E.right([]);
-  return E.left(notFound(`${command.data.signer} is not a delegated signer of this wallet`));
+  const removal = delegatedSignerRemoval(wallet, command.data.signer);
+  if (E.isLeft(removal)) return removal;
+  const { locator, present } = removal.right;
+  if (!present || isSpent(wallet, locator, command.data.generation)) return E.right([]);
+  return E.right([
+    { type: 'DelegatedSignerRemoved', data: { walletId: wallet.walletId, locator, removedAt: command.data.now } },
+  ]);
 };

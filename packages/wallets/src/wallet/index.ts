@@ -16,6 +16,11 @@ export {
 } from './custodial-keys.js';
 export { DEVICE_SIGNER_NOT_SUPPORTED } from './signer-input.js';
 export { newWalletOf } from './create-wallet.js';
-export { delegatedSignerAddition, registrationApprover, type DelegatedSignerAddition } from './delegated-signers.js';
+export {
+  delegatedSignerAddition,
+  delegatedSignerRemoval,
+  registrationApprover,
+  type DelegatedSignerAddition,
+} from './delegated-signers.js';
 export { SERVICE_HELD_SIGNERS, signerLocatorOf, signersOf } from './wallet-signers.js';
 export * from './transfer-approvals.js';

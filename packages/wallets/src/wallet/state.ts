@@ -3,8 +3,8 @@ import type { Wallet } from './types.js';
 
 export type WalletState =
   | { readonly status: 'none' }
-  /** `removedSigners` remembers removals so that repeating one is harmless. */
-  | { readonly status: 'created'; readonly wallet: Wallet; readonly removedSigners: readonly string[] };
+  /** The wallet's signerRemovals remember removals, so that repeating one is harmless. */
+  | { readonly status: 'created'; readonly wallet: Wallet };
 
 /** Smart wallets created before v2 have no accountIndex: their address was derived from the seed alone. */
 const upcastWallet = (wallet: Wallet): Wallet =>
@@ -12,12 +12,15 @@ const upcastWallet = (wallet: Wallet): Wallet =>
     ? { ...wallet, accountIndex: wallet.creationSeed }
     : wallet;
 
+/** How many times the wallet removed this signer: the number of its next registration or removal. */
+export const signerGeneration = (wallet: Wallet, locator: string): number => wallet.signerRemovals?.[locator] ?? 0;
+
 export const initialWalletState = (): WalletState => ({ status: 'none' });
 
 export const evolveWallet = (state: WalletState, event: WalletEvent): WalletState => {
   switch (event.type) {
     case 'WalletCreated':
-      return { status: 'created', wallet: upcastWallet(event.data), removedSigners: [] };
+      return { status: 'created', wallet: upcastWallet(event.data) };
     case 'DelegatedSignerAdded': {
       if (state.status !== 'created') return state;
       const { delegatedSigner, custodialKey } = event.data;
@@ -29,7 +32,7 @@ export const evolveWallet = (state: WalletState, event: WalletEvent): WalletStat
           ? { ...state.wallet.custodialKeys, [locator]: custodialKey }
           : state.wallet.custodialKeys,
       };
-      return { ...state, wallet, removedSigners: state.removedSigners.filter((removed) => removed !== locator) };
+      return { ...state, wallet };
     }
     case 'DelegatedSignerRemoved': {
       if (state.status !== 'created') return state;
@@ -41,8 +44,9 @@ export const evolveWallet = (state: WalletState, event: WalletEvent): WalletStat
         ...state.wallet,
         delegatedSigners: state.wallet.delegatedSigners.filter((delegated) => delegated.signer.locator !== locator),
         custodialKeys,
+        signerRemovals: { ...state.wallet.signerRemovals, [locator]: signerGeneration(state.wallet, locator) + 1 },
       };
-      return { ...state, wallet, removedSigners: [...state.removedSigners, locator] };
+      return { ...state, wallet };
     }
   }
 };

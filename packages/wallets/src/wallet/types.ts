@@ -78,6 +78,12 @@ export interface Wallet {
   readonly recovery?: Signer;
   /** Keys the service holds, by holder: `wallet` for the wallet's own key, else the signer's locator. */
   readonly custodialKeys: Readonly<Record<string, CustodialKey>>;
+  /**
+   * Folded, never in an event: how many times each signer was removed. A signer's registrations
+   * and removals after creation are numbered by it, so an approval of an earlier one never
+   * counts again (ADR 0449).
+   */
+  readonly signerRemovals?: Readonly<Record<string, number>>;
 }
 
 /** A signer as a request gives it: an object, or (for delegated signers) a signer locator string. */

@@ -1,8 +1,13 @@
 import { DeciderSpecification } from '@paykit/kernel/testing';
 import * as E from 'fp-ts/lib/Either.js';
-import type { AddDelegatedSigner } from '../../src/wallet/commands.js';
+import type { AddDelegatedSigner, WalletCommand } from '../../src/wallet/commands.js';
 import { walletDecider } from '../../src/wallet/decider.js';
-import { delegatedSignerAddition, registrationApprover } from '../../src/wallet/delegated-signers.js';
+import {
+  delegatedSignerAddition,
+  delegatedSignerRemoval,
+  registrationApprover,
+} from '../../src/wallet/delegated-signers.js';
+import { signerGeneration } from '../../src/wallet/state.js';
 import type { WalletEvent } from '../../src/wallet/events.js';
 import type { Wallet } from '../../src/wallet/types.js';
 import { NOW } from '../support/fixtures.js';
@@ -15,6 +20,7 @@ import {
   P256_KEY,
   removeDelegatedSigner,
   SOLANA_ADMIN,
+  STELLAR_ADMIN,
   STAGING_EVM_CHAINS,
   WALLET_ID,
 } from './fixtures.js';
@@ -179,7 +185,7 @@ describe('registrationApprover: who approves a delegated signer added after crea
     expect(registrationApprover(wallet)).toEqual(E.right(wallet.adminSigner));
   });
 
-  it('is nobody for an MPC wallet, nor (for now) for a smart wallet of another chain family', () => {
+  it('is nobody for an MPC wallet', () => {
     expect(registrationApprover(walletOf({ chainType: 'evm', type: 'mpc' }, { wallet: keys.walletEvm }))).toEqual(
       E.left(
         expect.objectContaining({
@@ -188,11 +194,19 @@ describe('registrationApprover: who approves a delegated signer added after crea
         }),
       ),
     );
-    expect(
-      registrationApprover(
-        walletOf({ chainType: 'solana', config: { adminSigner: { type: 'external-wallet', address: SOLANA_ADMIN } } }),
-      ),
-    ).toEqual(E.left(expect.objectContaining({ kind: 'invalid', code: 'signer_registration_not_supported' })));
+  });
+
+  it("is a Solana or Stellar smart wallet's admin too (ADR 0448)", () => {
+    const solana = walletOf({
+      chainType: 'solana',
+      config: { adminSigner: { type: 'external-wallet', address: SOLANA_ADMIN } },
+    });
+    expect(registrationApprover(solana)).toEqual(E.right(solana.adminSigner));
+    const stellar = walletOf(
+      { chainType: 'stellar', config: { adminSigner: { type: 'external-wallet', address: STELLAR_ADMIN } } },
+      { wallet: keys.walletEd25519 },
+    );
+    expect(registrationApprover(stellar)).toEqual(E.right(stellar.adminSigner));
   });
 });
 
@@ -216,6 +230,52 @@ describe('RemoveDelegatedSigner', () => {
       .thenNothingHappened();
     spec.given(evmSmartCreated).when(removeDelegatedSigner(OTHER_SIGNER)).thenFails({ kind: 'not_found' });
     spec.given([]).when(removeDelegatedSigner(OTHER_SIGNER)).thenFails({ kind: 'not_found' });
+  });
+
+  it('refuses to remove the admin signer', () => {
+    spec
+      .given([...evmSmartCreated, added()])
+      .when(removeDelegatedSigner(`external-wallet:${EVM_ADMIN.toLowerCase()}`))
+      .thenFails({ kind: 'invalid', code: 'admin_signer_not_removable' });
+  });
+
+  it('spends an approval made for an earlier generation of the signer: it neither re-adds nor removes again', () => {
+    const withGeneration = (command: WalletCommand, generation: number): WalletCommand =>
+      ({ ...command, data: { ...command.data, generation } }) as WalletCommand;
+    const reAdded = { ...added(), data: { ...added().data, addedAt: NOW + 1 } } as WalletEvent;
+    spec
+      .given([...evmSmartCreated, added(), removed])
+      .when(withGeneration(addDelegatedSigner(scoped, {}, NOW + 1), 0))
+      .thenNothingHappened();
+    spec
+      .given([...evmSmartCreated, added(), removed])
+      .when(withGeneration(addDelegatedSigner(scoped, {}, NOW + 1), 1))
+      .then([reAdded]);
+    spec
+      .given([...evmSmartCreated, added(), removed, reAdded])
+      .when(withGeneration(removeDelegatedSigner(OTHER_SIGNER), 0))
+      .thenNothingHappened();
+    spec
+      .given([...evmSmartCreated, added(), removed, reAdded])
+      .when(withGeneration(removeDelegatedSigner(OTHER_SIGNER), 1))
+      .then([removed]);
+  });
+
+  it("counts each signer's removals: the generation its next registration and removal belong to (ADR 0449)", () => {
+    const history = [
+      ...evmSmartCreated,
+      added(),
+      removed,
+      added(),
+      { ...removed, data: { ...removed.data, removedAt: NOW + 1 } },
+    ];
+    const wallet = walletAfter(history);
+    expect(signerGeneration(wallet, OTHER_SIGNER)).toBe(2);
+    expect(signerGeneration(wallet, `external-wallet:${EVM_ADMIN}`)).toBe(0);
+    expect(delegatedSignerRemoval(wallet, OTHER_SIGNER)).toEqual(E.right({ locator: OTHER_SIGNER, present: false }));
+    expect(delegatedSignerRemoval(walletAfter([...evmSmartCreated, added()]), OTHER_SIGNER)).toEqual(
+      E.right({ locator: OTHER_SIGNER, present: true }),
+    );
   });
 
   it('folds into a wallet without the signer or its key, and a signer can be added again', () => {

@@ -9,6 +9,7 @@ import {
   delegatedSignerAddition,
   delegatedSignerDigest,
   registrationApprover,
+  signerGeneration,
   smartAccountMessageHash,
 } from '@paykit/wallets';
 import type { Address } from 'viem';
@@ -22,12 +23,13 @@ import { WalletSecrets } from '../secrets/wallet-secrets.js';
 import { ServiceSigner } from '../signatures/service-signer.js';
 import { SignatureRequestAggregate } from '../signatures/signature-request.aggregate.js';
 import { signingWallet } from '../signatures/wallet-signature.js';
+import { SignerOperations } from './signer-operations.js';
 import { SignerRegistrations } from './signer-registrations.js';
 import { type SignerStatusResource, SignerStatuses, statusOf } from './signer-statuses.js';
 
 /**
  * `POST /2025-06-09/wallets/{walletLocator}/signers` (the public SDK's `addSigner`): a delegated
- * signer for an EVM smart wallet. The same request again answers the same registration.
+ * signer for a smart wallet. The same request again answers the same registration.
  */
 export class RegisterSigner extends Command<SignerStatusResource> {
   constructor(
@@ -40,8 +42,9 @@ export class RegisterSigner extends Command<SignerStatusResource> {
 }
 
 /**
- * The signer joins once the wallet's admin signs the registration: a signature request of type
- * `add-signer` (ADR 0445), signed at once when the service holds the admin's key.
+ * The signer joins once the wallet's admin approves the registration: on EVM a signature request
+ * of type `add-signer` (ADR 0445), elsewhere a wallet transaction of kind add-signer (ADR 0448);
+ * approved at once when the service holds the admin's key.
  */
 @CommandHandler(RegisterSigner)
 export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
@@ -49,6 +52,7 @@ export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
     private readonly aggregates: Aggregates,
     private readonly resolver: WalletResolver,
     private readonly registrations: SignerRegistrations,
+    private readonly operations: SignerOperations,
     private readonly statuses: SignerStatuses,
     private readonly serviceSigner: ServiceSigner,
     private readonly secrets: WalletSecrets,
@@ -59,7 +63,7 @@ export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
     const { wallet } = await this.resolver.resolve(caller.principal, walletLocator);
     const admin = getOrThrow(registrationApprover(wallet));
     const chain = body.chain === undefined ? chainsOfWallet(wallet)[0] : walletChain(wallet, body.chain, 'chain');
-    if (!chain?.evmChainId) throw new Error(`no EVM chain for wallet ${wallet.walletId}`);
+    if (!chain) throw new Error(`no chain for wallet ${wallet.walletId}`);
     const request = {
       signer: body.signer,
       ...(body.scopes && { scopes: body.scopes }),
@@ -74,20 +78,29 @@ export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
       data: { walletId: wallet.walletId, request, custodialKeys, now: this.aggregates.now().getTime() },
     };
     const addition = getOrThrow(delegatedSignerAddition(wallet, command));
-    if (addition.present) return statusOf(addition.delegatedSigner);
+    if (addition.present)
+      return statusOf(
+        addition.delegatedSigner,
+        await this.statuses.registration(wallet, addition.delegatedSigner.signer.locator),
+      );
     const delegated = addition.delegatedSigner;
     const locator = delegated.signer.locator;
-    const { signatureId, claimed } = await this.registrations.claim(
-      wallet.walletId,
-      locator,
-      this.ids.uuid(),
-      caller.context,
-    );
+    const grant = {
+      scopes: delegated.scopes,
+      ...(delegated.expiresAt !== undefined && { expiresAt: delegated.expiresAt }),
+    };
+    if (chain.evmChainId === undefined) {
+      // Solana and Stellar: a wallet transaction the admin approves (ADR 0448).
+      const change = { kind: 'add-signer' as const, locator, chain: chain.name, admin, grant };
+      await this.operations.open(wallet, { ...change, addition: { request, custodialKeys } }, caller.context);
+      return this.statuses.read(wallet, locator, caller.context) as Promise<SignerStatusResource>;
+    }
+    const proposed = { signatureId: this.ids.uuid() };
+    const { change, claimed } = await this.registrations.claim('add', wallet, locator, proposed, caller.context);
+    if (!('signatureId' in change)) throw new Error(`signer ${locator} is being added through a transaction`);
+    const { signatureId } = change;
     if (claimed) {
-      const digest = delegatedSignerDigest(wallet.address as Address, locator, {
-        scopes: delegated.scopes,
-        ...(delegated.expiresAt !== undefined && { expiresAt: delegated.expiresAt }),
-      });
+      const digest = delegatedSignerDigest(wallet.address as Address, locator, grant);
       const approvalMessage = smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest);
       const signed = SERVICE_HELD_SIGNERS.has(admin.type)
         ? { signedByService: await this.serviceSigner.signPersonal(wallet, admin, approvalMessage) }
@@ -107,7 +120,12 @@ export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
             digest,
             approvalMessage,
             createdAt: this.aggregates.now().toISOString(),
-            purpose: { kind: 'add-delegated-signer', request, custodialKeys },
+            purpose: {
+              kind: 'add-delegated-signer',
+              generation: signerGeneration(wallet, locator),
+              request,
+              custodialKeys,
+            },
             ...signed,
           },
         },

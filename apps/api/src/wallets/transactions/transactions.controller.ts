@@ -10,11 +10,14 @@ import {
   WalletLocatorParams,
 } from '@paykit/contracts';
 import type { TransferResource as Resource } from '@paykit/transfers';
+import { DomainException } from '@paykit/kernel';
+import type { SignerTransactionResource } from '@paykit/wallets';
 import type { z } from 'zod';
 import { Scopes } from '../../auth/scopes.js';
 import { type Caller, CallerOf } from '../../http/caller.js';
 import { type KeyedWrite, KeyedWriteOf } from '../../http/idempotency/keyed-write.js';
 import { Route } from '../../http/routes/route.decorator.js';
+import { ApproveSignerTransaction, GetSignerTransaction } from '../signers/signer-transaction.handlers.js';
 import { ApproveTransfer } from '../transfers/approve-transfer.handler.js';
 import { GetTransfer } from '../transfers/get-transfer.handler.js';
 import { ListTransactions, type TransactionPageResource } from './list-transactions.handler.js';
@@ -74,17 +77,23 @@ export class TransactionsController {
     path: '2025-06-09/wallets/:walletLocator/transactions/:transactionId',
     tags: ['Wallets'],
     summary: 'Get a wallet transaction',
-    description: 'The transfer transaction resource; clients poll it after sending a transfer.',
+    description:
+      'The transfer transaction resource; clients poll it after sending a transfer. A transaction that adds or removes ' +
+      'a delegated signer (the id from DELETE .../signers/{signer}, or a Solana/Stellar registration) answers a ' +
+      'SignerTransaction instead.',
     scope: Scopes.walletsTransactionsRead,
     params: TransactionParams,
     responses: { 200: TransferResource },
   })
   get(
-    @CallerOf() { principal }: Caller,
+    @CallerOf() caller: Caller,
     @Param('walletLocator') walletLocator: string,
     @Param('transactionId') transactionId: string,
-  ): Promise<Resource> {
-    return this.queries.execute(new GetTransfer(principal, walletLocator, transactionId));
+  ): Promise<Resource | SignerTransactionResource> {
+    return orSignerTransaction(
+      this.queries.execute(new GetTransfer(caller.principal, walletLocator, transactionId)),
+      () => this.queries.execute(new GetSignerTransaction(caller, walletLocator, transactionId)),
+    );
   }
 
   @Route({
@@ -94,7 +103,7 @@ export class TransactionsController {
     summary: 'Approve a transaction',
     description:
       'Each signature must be the signer’s signature of the message of its entry in approvals.pending[] (inside quorumApprovals.pending[] for a k-of-n quorum). ' +
-      '409 when that signer already approved; 422 when approvals are complete.',
+      '409 when that signer already approved; 422 when approvals are complete. A signer transaction answers a SignerTransaction.',
     scope: Scopes.walletsTransactionsSign,
     params: TransactionParams,
     body: SubmitApprovalsBody,
@@ -105,7 +114,28 @@ export class TransactionsController {
     @Param('walletLocator') walletLocator: string,
     @Param('transactionId') transactionId: string,
     @Body() body: SubmitApprovalsBody,
-  ): Promise<Resource> {
-    return this.commands.execute(new ApproveTransfer(caller, walletLocator, transactionId, body));
+  ): Promise<Resource | SignerTransactionResource> {
+    return orSignerTransaction(
+      this.commands.execute(new ApproveTransfer(caller, walletLocator, transactionId, body)),
+      () => this.commands.execute(new ApproveSignerTransaction(caller, walletLocator, transactionId, body)),
+    );
   }
 }
+
+/**
+ * A wallet's transactions are its transfers and its signer operations (ADR 0448): an id that is
+ * no transfer of the wallet may be a signer operation (transfers first: they are what clients poll).
+ */
+const orSignerTransaction = async <T>(
+  transfer: Promise<T>,
+  signerTransaction: () => Promise<SignerTransactionResource | null>,
+): Promise<T | SignerTransactionResource> => {
+  try {
+    return await transfer;
+  } catch (error) {
+    if (!(error instanceof DomainException && error.error.kind === 'not_found')) throw error;
+    const found = await signerTransaction();
+    if (found === null) throw error;
+    return found;
+  }
+};

@@ -1,0 +1,156 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SubmitApprovalsBody } from '@paykit/contracts';
+import { type CommandContext, DomainException, type IdGenerator, invalid, notFound } from '@paykit/kernel';
+import {
+  type DelegatedSignerInput,
+  SERVICE_HELD_SIGNERS,
+  type Signer,
+  type SignerOperation,
+  type SignerOperationKind,
+  type Wallet,
+  type CustodialKeys,
+  normalizeSignerLocator,
+  signerGeneration,
+  signerOperationApproval,
+  signerOperationDigest,
+  signerOperationTxId,
+} from '@paykit/wallets';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { ID_GENERATOR } from '../../infrastructure/tokens.js';
+import { verifyApproval } from '../transfers/approval-signatures.js';
+import { type ChangeKind, SignerRegistrations } from './signer-registrations.js';
+import { SignerOperationAggregate } from './signer-operation.aggregate.js';
+
+export interface SignerChange {
+  readonly kind: SignerOperationKind;
+  readonly locator: string;
+  readonly chain: string;
+  readonly admin: Signer;
+  readonly addition?: { readonly request: DelegatedSignerInput; readonly custodialKeys: CustodialKeys };
+  readonly grant?: { readonly scopes: unknown; readonly expiresAt?: string };
+}
+
+const CHANGE: Record<SignerOperationKind, ChangeKind> = { 'add-signer': 'add', 'remove-signer': 'remove' };
+
+/**
+ * Signer operations (ADR 0448): wallet transactions the admin approves, after which a delegated
+ * signer joins or leaves the wallet. One per signer, change and generation (SignerRegistrations).
+ */
+@Injectable()
+export class SignerOperations {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly registrations: SignerRegistrations,
+    @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
+  ) {}
+
+  /** The operation for this change: opened now, or the one an earlier request opened. */
+  async open(wallet: Wallet, change: SignerChange, context: CommandContext): Promise<SignerOperation> {
+    const { kind, locator, admin } = change;
+    const proposed = this.ids.uuid();
+    const { change: claimed, claimed: mine } = await this.registrations.claim(
+      CHANGE[kind],
+      wallet,
+      locator,
+      { transactionId: proposed },
+      context,
+    );
+    if (!('transactionId' in claimed)) throw new Error(`signer ${locator} is being changed through a signature`);
+    if (mine) {
+      const approver = { type: admin.type, address: admin.address, locator: admin.locator };
+      const subject = {
+        operationId: proposed,
+        kind,
+        chainType: wallet.chainType,
+        chain: change.chain,
+        walletAddress: wallet.address,
+        signer: locator,
+        approver,
+        ...(change.grant && { grant: change.grant }),
+      };
+      const digest = signerOperationDigest(subject);
+      const createdAt = this.aggregates.now().toISOString();
+      await this.aggregates.execute(
+        SignerOperationAggregate,
+        proposed,
+        {
+          type: 'RequestSignerOperation',
+          data: {
+            operationId: proposed,
+            walletId: wallet.walletId,
+            walletAddress: wallet.address,
+            environment: wallet.environment,
+            chainType: wallet.chainType,
+            chain: change.chain,
+            kind,
+            signer: locator,
+            generation: signerGeneration(wallet, locator),
+            approver,
+            digest,
+            ...signerOperationApproval(subject, digest),
+            createdAt,
+            ...(change.addition && { addition: change.addition }),
+            // The service holds the admin's key and acts on the caller's authority (its API key).
+            ...(SERVICE_HELD_SIGNERS.has(admin.type) && {
+              approvedByService: { txId: signerOperationTxId(wallet.chainType, digest) },
+            }),
+          },
+        },
+        context,
+      );
+    }
+    const operation = await this.load(wallet, claimed.transactionId);
+    if (!operation) throw new Error(`signer operation ${claimed.transactionId} was claimed but never opened`);
+    await this.registrations.completeOperation(operation, context);
+    return operation;
+  }
+
+  /** The wallet's signer operation by id, completing one a crash left approved but not applied; null if none. */
+  async find(wallet: Wallet, operationId: string, context?: CommandContext): Promise<SignerOperation | null> {
+    const operation = await this.load(wallet, operationId);
+    if (operation && context) await this.registrations.completeOperation(operation, context);
+    return operation;
+  }
+
+  /** The admin's approval (COMPAT's approvals body), verified here; the decider decides whether it counts. */
+  async approve(
+    wallet: Wallet,
+    operationId: string,
+    body: SubmitApprovalsBody,
+    context: CommandContext,
+  ): Promise<SignerOperation> {
+    const operation = await this.load(wallet, operationId);
+    if (!operation) throw new DomainException(notFound());
+    if (body.approvals.length !== 1) {
+      throw new DomainException(
+        invalid('invalid_approvals', 'approvals: this transaction is approved by the admin signer alone'),
+      );
+    }
+    const [{ signer, signature }] = body.approvals as [SubmitApprovalsBody['approvals'][number]];
+    const locator = normalizeSignerLocator(wallet.chainType, signer);
+    const { approver, approvalMessage, digest } = operation;
+    const { state } = await this.aggregates.execute(
+      SignerOperationAggregate,
+      operationId,
+      {
+        type: 'ApproveSignerOperation',
+        data: {
+          signer: locator,
+          signature,
+          verified: locator === approver.locator && verifyApproval(wallet, approver, approvalMessage, signature),
+          txId: signerOperationTxId(wallet.chainType, digest, signature),
+          submittedAt: this.aggregates.now().toISOString(),
+        },
+      },
+      context,
+    );
+    if (!state) throw new Error(`signer operation ${operationId} folds to no state after a command`);
+    await this.registrations.completeOperation(state, context);
+    return state;
+  }
+
+  private async load(wallet: Wallet, operationId: string): Promise<SignerOperation | null> {
+    const loaded = await this.aggregates.load(SignerOperationAggregate, operationId);
+    return loaded?.state && loaded.state.walletId === wallet.walletId ? loaded.state : null;
+  }
+}
