@@ -27,6 +27,9 @@ export interface ProjectionsRebuildFigures {
   readonly orders: number;
   readonly rawCatchUpPerSecond: number;
   readonly rebuildPerSecond: number;
+  /** CPU time of this process (every thread) per event: steadier than rates on a shared machine. */
+  readonly rawCatchUpCpuMicrosPerEvent: number;
+  readonly rebuildCpuMicrosPerEvent: number;
   /** The part of a rebuild spent swapping the finished tables into the main database (ATTACH + INSERT ... SELECT). */
   readonly swapSeconds: number;
   /** Raw catch-up / rebuild: how many times slower the rebuild reads the store. */
@@ -67,12 +70,18 @@ export const runProjectionsRebuildBenchmark = async (
       const catchUps: number[] = [];
       const rebuilds: number[] = [];
       const swaps: number[] = [];
+      const catchUpCpu: number[] = [];
+      const rebuildCpu: number[] = [];
       for (let round = 0; round < rounds; round++) {
+        const catchUpStarted = process.cpuUsage();
         catchUps.push(await eventsPerSecond(events, () => catchUpExactly(store, events)));
+        catchUpCpu.push(cpuMicrosSince(catchUpStarted) / events);
+        const rebuildStarted = process.cpuUsage();
         const { rate, swapSeconds } = await rebuildOnce(store, projection, join(dir, `read-models-${round}.db`), {
           events,
           orders,
         });
+        rebuildCpu.push(cpuMicrosSince(rebuildStarted) / events);
         rebuilds.push(rate);
         swaps.push(swapSeconds);
       }
@@ -84,13 +93,20 @@ export const runProjectionsRebuildBenchmark = async (
         orders,
         rawCatchUpPerSecond,
         rebuildPerSecond,
+        rawCatchUpCpuMicrosPerEvent: median(catchUpCpu),
+        rebuildCpuMicrosPerEvent: median(rebuildCpu),
         swapSeconds: median(swaps),
         slowdown,
         targetMet: rebuildPerSecond >= REBUILD_TARGET_PER_SECOND && slowdown <= REBUILD_TARGET_SLOWDOWN,
       };
       const rate = (value: number) => Math.round(value).toLocaleString('en-US').padStart(10);
-      print(`raw $all catch-up subscription            ${rate(rawCatchUpPerSecond)} events/s`);
-      print(`${projection.name} rebuild from 0 + swap      ${rate(rebuildPerSecond)} events/s`);
+      const cpu = (value: number) => `${value.toFixed(1).padStart(6)} CPU us/event`;
+      print(
+        `raw $all catch-up subscription            ${rate(rawCatchUpPerSecond)} events/s ${cpu(figures.rawCatchUpCpuMicrosPerEvent)}`,
+      );
+      print(
+        `${projection.name} rebuild from 0 + swap      ${rate(rebuildPerSecond)} events/s ${cpu(figures.rebuildCpuMicrosPerEvent)}`,
+      );
       print(
         `  of which the swap (ATTACH + INSERT ... SELECT into the main database): ${figures.swapSeconds.toFixed(2)} s`,
       );
@@ -103,6 +119,11 @@ export const runProjectionsRebuildBenchmark = async (
       await store.close();
     }
   });
+};
+
+const cpuMicrosSince = (started: NodeJS.CpuUsage): number => {
+  const used = process.cpuUsage(started);
+  return used.user + used.system;
 };
 
 const catchUpExactly = async (store: EventStore, expected: number): Promise<void> => {
