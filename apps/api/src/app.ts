@@ -10,9 +10,9 @@ import { installContentTypeCheck } from './http/errors/content-type-check.js';
 import { answerFrameworkError } from './http/errors/framework-errors.js';
 import { installRouteNotFound } from './http/errors/route-not-found.js';
 import type { RouteContract } from './http/routes/route-contract.js';
-import { installRequestTimeout } from './http/timeout/request-timeout.js';
+import { RequestTimeout } from './http/timeout/request-timeout.js';
 import { createLogger, logFormatOf } from './observability/logger.js';
-import { installObservabilityHooks } from './observability/http-hooks.js';
+import { installRequestHooks } from './observability/http-hooks.js';
 import { Metrics } from './observability/metrics.js';
 import { PinoNestLogger } from './observability/nest-logger.js';
 import { requestIdOf } from './observability/request-id.js';
@@ -69,9 +69,8 @@ export const createApp = async (options: CreateAppOptions = {}): Promise<Running
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register({ ...options, config }), adapter, {
     logger: new PinoNestLogger(logger),
   });
-  installObservabilityHooks(fastify, app.get(Metrics));
+  installRequestHooks(fastify, app.get(Metrics), new RequestTimeout(config.REQUEST_TIMEOUT_MS));
   installRouteNotFound(fastify, () => routes);
-  installRequestTimeout(fastify, config.REQUEST_TIMEOUT_MS);
   const catalog = app.get(RouteCatalog);
   const contracts = new Map<string, RouteContract>(
     catalog.routes().map((route) => [`${route.contract.method} ${route.servedPath}`, route.contract]),

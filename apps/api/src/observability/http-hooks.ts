@@ -1,18 +1,23 @@
 import { REQUEST_ID_HEADER } from '@paykit/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { RequestTimeout } from '../http/timeout/request-timeout.js';
 import type { Metrics } from './metrics.js';
 
 /**
- * Fastify hooks for every request, matched or not: the request id goes back on the response,
- * and the duration is recorded under the route template (`unmatched` for unknown routes, so
+ * The Fastify hooks of every request, matched or not, one per phase: the request id goes back
+ * on the response and the request's deadline starts; once answered, the deadline is dropped
+ * and the duration recorded under the route template (`unmatched` for unknown routes, so
  * scanners cannot blow up the label set).
  */
-export const installObservabilityHooks = (fastify: FastifyInstance, metrics: Metrics): void => {
+export const installRequestHooks = (fastify: FastifyInstance, metrics: Metrics, timeout: RequestTimeout): void => {
+  timeout.install(fastify);
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
+    timeout.start(request, reply);
     done();
   });
   fastify.addHook('onResponse', (request, reply, done) => {
+    timeout.finish(request);
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();

@@ -1,5 +1,5 @@
 import { REQUEST_ID_HEADER, errorBody } from '@paykit/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import type { RouteContract } from '../routes/route-contract.js';
 
 /** `application/json`, with or without parameters (`; charset=utf-8`): the one body the API reads. */
@@ -17,23 +17,33 @@ const messageFor = (contentType: string | undefined): string =>
  * A route with a JSON body answers 415 to a request whose body is not declared JSON: a form body
  * (`curl -d` without `-H 'content-type: application/json'`), text, or no body and no content
  * type where the body is required. Otherwise the form's keys would be validated as fields and
- * the caller told that `chainType` is missing. Runs before the route, once the body is read.
+ * the caller told that `chainType` is missing. Runs before the route, once the body is read;
+ * added to the routes with a body only, as each registers (so before the server listens), so
+ * that other requests skip it.
  */
 export const installContentTypeCheck = (
   fastify: FastifyInstance,
   contractOf: (method: string, url: string) => RouteContract | undefined,
 ): void => {
-  fastify.addHook('preValidation', (request, reply, done) => {
-    const url = request.routeOptions.url;
-    const contract = url === undefined ? undefined : contractOf(request.method, url);
-    const contentType = request.headers['content-type'];
-    if (!contract?.body || isJsonMediaType(contentType) || (request.body === undefined && bodyIsOptional(contract))) {
-      done();
-      return;
-    }
-    void reply
-      .code(415)
-      .headers({ [REQUEST_ID_HEADER]: request.id })
-      .send(errorBody(messageFor(contentType), 'unsupported_media_type'));
+  fastify.addHook('onRoute', (route) => {
+    const contracts = [route.method]
+      .flat()
+      .map((method) => contractOf(method, route.url))
+      .filter((contract) => contract?.body !== undefined);
+    const [contract] = contracts;
+    if (contract === undefined) return;
+    if (contracts.length > 1) throw new Error(`Route ${route.url}: one body contract per Fastify route`);
+    const check: preValidationHookHandler = (request, reply, done) => {
+      const contentType = request.headers['content-type'];
+      if (isJsonMediaType(contentType) || (request.body === undefined && bodyIsOptional(contract))) {
+        done();
+        return;
+      }
+      void reply
+        .code(415)
+        .headers({ [REQUEST_ID_HEADER]: request.id })
+        .send(errorBody(messageFor(contentType), 'unsupported_media_type'));
+    };
+    route.preValidation = [...[route.preValidation ?? []].flat(), check];
   });
 };

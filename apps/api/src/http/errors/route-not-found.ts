@@ -119,7 +119,8 @@ const shown = (path: string): string => {
  */
 export const installRouteNotFound = (fastify: FastifyInstance, routes: () => readonly KnownRoute[]): void => {
   fastify.addHook('onRequest', (request, reply, done) => {
-    if (request.routeOptions.url !== undefined) {
+    // is404, not routeOptions: that getter builds an object of the route's options each call.
+    if (!request.is404) {
       done();
       return;
     }

@@ -6,6 +6,13 @@ import { APP_CONFIG, CLOCK } from '../../infrastructure/tokens.js';
 import { type Budget, TokenBucketLimiter } from './token-bucket-limiter.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+interface KeyBudgets {
+  readonly projectId: string;
+  readonly budgets: Budget[];
+}
+
+/** Keys whose budgets are kept made; past it the cache starts again (they are cheap to remake). */
+const MAX_CACHED_KEYS = 10_000;
 
 /**
  * Per-project and per-key budgets, separate for writes and reads, counted in this instance's
@@ -14,6 +21,11 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 @Injectable()
 export class RateLimits {
   private readonly limiter: TokenBucketLimiter;
+  /** The budgets of a key, for reads and for writes: made once per key, not per request. */
+  private readonly budgets = {
+    read: new Map<string, KeyBudgets>(),
+    write: new Map<string, KeyBudgets>(),
+  };
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -46,6 +58,19 @@ export class RateLimits {
   }
 
   private budgetsOf(projectId: string, keyId: string, write: boolean): Budget[] {
+    const kind = write ? 'write' : 'read';
+    const known = this.budgets[kind];
+    let cached = known.get(keyId);
+    // A key belongs to one project; the check keeps a wrong cache entry impossible all the same.
+    if (cached === undefined || cached.projectId !== projectId) {
+      if (known.size >= MAX_CACHED_KEYS) known.clear();
+      cached = { projectId, budgets: this.newBudgets(projectId, keyId, write) };
+      known.set(keyId, cached);
+    }
+    return cached.budgets;
+  }
+
+  private newBudgets(projectId: string, keyId: string, write: boolean): Budget[] {
     const kind = write ? 'write' : 'read';
     const project = write ? this.config.RATE_LIMIT_WRITES_PER_MIN : this.config.RATE_LIMIT_READS_PER_MIN;
     const key =
