@@ -38,28 +38,39 @@ export class TokenBucketLimiter {
   constructor(private readonly clock: Clock) {}
 
   take(budgets: readonly Budget[]): RateLimitDecision | null {
-    const active = budgets.filter((budget) => budget.perMinute > 0);
-    if (active.length === 0) return null;
+    // Loops over the (two) budgets rather than arrays of states: this runs on every request.
     const now = this.clock.now().getTime();
-    const states = active.map((budget) => ({ budget, bucket: this.refilled(budget, now) }));
-    const allowed = states.every(({ bucket }) => bucket.tokens >= 1);
-    if (allowed) for (const { bucket } of states) bucket.tokens -= 1;
-    const tightest = states.reduce((a, b) => (b.bucket.tokens < a.bucket.tokens ? b : a));
+    let tightest: { budget: Budget; bucket: Bucket } | null = null;
+    let allowed = true;
+    for (const budget of budgets) {
+      if (budget.perMinute <= 0) continue;
+      const bucket = this.refilled(budget, now);
+      if (bucket.tokens < 1) allowed = false;
+      if (tightest === null || bucket.tokens < tightest.bucket.tokens) tightest = { budget, bucket };
+    }
+    if (tightest === null) return null;
+    if (allowed) {
+      for (const budget of budgets) if (budget.perMinute > 0) this.buckets.get(budget.key)!.tokens -= 1;
+    }
     const ratePerMs = tightest.budget.perMinute / WINDOW_MS;
-    const missing = (tokens: number) => Math.max(0, tokens - tightest.bucket.tokens);
+    const missing = Math.max(0, tightest.budget.perMinute - tightest.bucket.tokens);
     return {
       allowed,
       limit: tightest.budget.perMinute,
       remaining: Math.floor(tightest.bucket.tokens),
-      resetSeconds: Math.ceil(missing(tightest.budget.perMinute) / ratePerMs / 1000),
-      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(this.waitForOneToken(states) / 1000)),
+      resetSeconds: Math.ceil(missing / ratePerMs / 1000),
+      retryAfterSeconds: allowed ? 0 : Math.max(1, Math.ceil(this.waitForOneToken(budgets, now) / 1000)),
     };
   }
 
-  private waitForOneToken(states: readonly { budget: Budget; bucket: Bucket }[]): number {
-    return Math.max(
-      ...states.map(({ budget, bucket }) => Math.max(0, 1 - bucket.tokens) / (budget.perMinute / WINDOW_MS)),
-    );
+  private waitForOneToken(budgets: readonly Budget[], now: number): number {
+    let wait = 0;
+    for (const budget of budgets) {
+      if (budget.perMinute <= 0) continue;
+      const bucket = this.refilled(budget, now);
+      wait = Math.max(wait, Math.max(0, 1 - bucket.tokens) / (budget.perMinute / WINDOW_MS));
+    }
+    return wait;
   }
 
   private refilled(budget: Budget, now: number): Bucket {
