@@ -109,6 +109,9 @@ export const ISOLATION_CASES: Readonly<Record<string, IsolationCase>> = {
   'GET /2025-06-09/wallets/:walletLocator/signers/:signer': notFound((ours) =>
     byWallet(ours, { params: { signer: `external-wallet:${ours.admin.address}` } }),
   ),
+  'DELETE /2025-06-09/wallets/:walletLocator/signers/:signer': notFound((ours) =>
+    byWallet(ours, { params: { signer: `external-wallet:${ours.admin.address}` } }),
+  ),
   'GET /unstable/wallets/:walletLocator/transfers': notFound((ours) => byWallet(ours, { query: 'status=successful' })),
   'GET /2025-06-09/wallets/:walletLocator/nfts': notFound((ours) => [
     { params: { walletLocator: `${CHAIN}:${ours.walletAddress}` } },

@@ -59,6 +59,8 @@ const ACTIONS_BY_METHOD: Readonly<Record<string, readonly string[]>> = {
 export const NAMING_EXCEPTIONS: Readonly<Record<string, string>> = {
   'POST /2025-06-09/documents': 'the spec: upload user document needs users.create',
   'POST /unstable/card-tokens': 'a card token exists only to pay an order (orders.create)',
+  'DELETE /2025-06-09/wallets/:walletLocator/signers/:signer':
+    'removing a delegated signer changes who controls the wallet, as adding one does (wallets.create, ADR 0450)',
 };
 export const namingProblem = (route: DeclaredRoute, scope: Scope): string | null => {
   const action = scope.slice(scope.lastIndexOf('.') + 1);
