@@ -78,6 +78,16 @@ describe('error bodies over HTTP', () => {
     expect(await empty.json()).toMatchObject({ error: true, code: 'invalid_json' });
   });
 
+  it('reads an empty body sent as JSON as no body on a route that takes none (clients that always send the header)', async () => {
+    const json = { 'content-type': 'application/json' };
+    const deleted = await fetch(url('/test/items/7b0f3a52-9c1e-4d7a-8f55-1b2c3d4e5f60'), { method: 'DELETE', headers: json });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ deleted: '7b0f3a52-9c1e-4d7a-8f55-1b2c3d4e5f60' });
+    const notJson = await fetch(url('/test/items/7b0f3a52-9c1e-4d7a-8f55-1b2c3d4e5f60'), { method: 'DELETE', headers: json, body: '{"a":' });
+    expect(notJson.status).toBe(400);
+    expect(await notJson.json()).toMatchObject({ error: true, code: 'invalid_json' });
+  });
+
   it('415 naming the content type to send when a body route gets no body and no content type', async () => {
     const none = await fetchJson(url('/test/echo'), { method: 'POST' });
     expect(none).toMatchObject({

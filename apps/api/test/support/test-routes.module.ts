@@ -171,6 +171,18 @@ export class TestRoutesController {
   }
 
   @Route({
+    method: 'DELETE',
+    path: 'items/:itemId',
+    public: true,
+    summary: 'Delete one item (no body)',
+    params: ItemParams,
+    responses: { 200: z.object({ deleted: z.string() }) },
+  })
+  deleteItem(@Param() params: z.infer<typeof ItemParams>) {
+    return { deleted: params.itemId };
+  }
+
+  @Route({
     method: 'GET',
     path: 'items/:itemId',
     public: true,

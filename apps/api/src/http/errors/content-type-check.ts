@@ -1,5 +1,5 @@
 import { REQUEST_ID_HEADER, errorBody } from '@paykit/contracts';
-import type { FastifyInstance, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, preParsingHookHandler, preValidationHookHandler } from 'fastify';
 import type { RouteContract } from '../routes/route-contract.js';
 
 /** `application/json`, with or without parameters (`; charset=utf-8`): the one body the API reads. */
@@ -12,6 +12,25 @@ const messageFor = (contentType: string | undefined): string =>
   contentType === undefined || contentType.trim() === ''
     ? 'Missing Content-Type: send the body as JSON with Content-Type: application/json'
     : `Unsupported content type ${contentType.split(';')[0]!.trim().slice(0, 100)}: send the body as JSON with Content-Type: application/json`;
+
+/** Methods whose body Fastify reads (it never parses one for GET or HEAD). */
+const PARSED_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+const hasNoBody = (headers: Record<string, string | string[] | undefined>): boolean =>
+  headers['transfer-encoding'] === undefined && (headers['content-length'] ?? '0') === '0';
+
+/**
+ * Many clients send `Content-Type: application/json` on every request, bodiless DELETEs
+ * included (the public wallets SDK's `removeSigner`), which Fastify's JSON parser would refuse as
+ * an empty JSON body. On a route that takes no body, or an optional one, an empty body is read as
+ * no body whatever its content type; a body that is there is still parsed (and refused if it is
+ * not JSON). A route that requires a body still answers an empty one 400 `invalid_json`.
+ */
+const emptyBodyIsNoBody: preParsingHookHandler = (request, _reply, payload, done) => {
+  if (request.headers['content-type'] !== undefined && hasNoBody(request.headers))
+    delete request.headers['content-type'];
+  done(null, payload);
+};
 
 /**
  * A route with a JSON body answers 415 to a request whose body is not declared JSON: a form body
@@ -26,13 +45,14 @@ export const installContentTypeCheck = (
   contractOf: (method: string, url: string) => RouteContract | undefined,
 ): void => {
   fastify.addHook('onRoute', (route) => {
-    const contracts = [route.method]
-      .flat()
-      .map((method) => contractOf(method, route.url))
-      .filter((contract) => contract?.body !== undefined);
-    const [contract] = contracts;
+    const methods = [route.method].flat();
+    const contracts = methods.map((method) => contractOf(method, route.url));
+    if (methods.some((method) => PARSED_METHODS.has(method)) && contracts.every((c) => !c?.body || bodyIsOptional(c)))
+      route.preParsing = [emptyBodyIsNoBody, ...[route.preParsing ?? []].flat()];
+    const withBody = contracts.filter((contract) => contract?.body !== undefined);
+    const [contract] = withBody;
     if (contract === undefined) return;
-    if (contracts.length > 1) throw new Error(`Route ${route.url}: one body contract per Fastify route`);
+    if (withBody.length > 1) throw new Error(`Route ${route.url}: one body contract per Fastify route`);
     const check: preValidationHookHandler = (request, reply, done) => {
       const contentType = request.headers['content-type'];
       if (isJsonMediaType(contentType) || (request.body === undefined && bodyIsOptional(contract))) {

@@ -1,6 +1,5 @@
 import { Body, Controller, Param, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { RouteConfig } from '@nestjs/platform-fastify';
 import {
   DelegatedSignerStatus,
   RegisterSignerBody,
@@ -14,7 +13,6 @@ import type { z } from 'zod';
 import { Scopes } from '../../auth/scopes.js';
 import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
-import { BODILESS_JSON } from './bodiless-json-routes.js';
 import { GetSigner } from './get-signer.handler.js';
 import { RegisterSigner } from './register-signer.handler.js';
 import { RemoveSigner } from './remove-signer.handler.js';
@@ -82,7 +80,6 @@ export class SignersController {
     query: RemoveSignerQuery,
     responses: { 200: SignerTransaction },
   })
-  @RouteConfig(BODILESS_JSON)
   remove(
     @CallerOf() caller: Caller,
     @Param('walletLocator') walletLocator: string,
