@@ -14,7 +14,7 @@ const created: WebhookEndpointEvent = {
     endpointId: 'ep-1',
     projectId: 'project-1',
     url: URL,
-    eventTypes: ['orders.quote.created', 'orders.payment.completed'],
+    eventTypes: ['orders.quote.created', 'orders.payment.succeeded'],
     description: 'shop',
     sealedSecret: 'sealed-1',
     requestFingerprint: 'fp-1',
@@ -29,7 +29,7 @@ const updated = (data: Partial<{ url: string; eventTypes: string[]; description:
     data: {
       endpointId: 'ep-1',
       url: URL,
-      eventTypes: ['orders.quote.created', 'orders.payment.completed'],
+      eventTypes: ['orders.quote.created', 'orders.payment.succeeded'],
       description: 'shop',
       ...data,
       updatedAt: T1,
@@ -41,12 +41,12 @@ describe('an endpoint update is recorded when any one setting changes', () => {
     ['the url alone', { url: 'https://hooks.example.com/other' }],
     ['the description alone', { description: 'warehouse' }],
     ['the description cleared', { description: null }],
-    ['one event type swapped for another', { eventTypes: ['orders.quote.created', 'orders.refund.completed'] }],
-    ['the same types in another order', { eventTypes: ['orders.payment.completed', 'orders.quote.created'] }],
+    ['one event type swapped for another', { eventTypes: ['orders.quote.created', 'orders.delivery.completed'] }],
+    ['the same types in another order', { eventTypes: ['orders.payment.succeeded', 'orders.quote.created'] }],
     ['one event type fewer', { eventTypes: ['orders.quote.created'] }],
     [
       'one event type more',
-      { eventTypes: ['orders.quote.created', 'orders.payment.completed', 'orders.refund.completed'] },
+      { eventTypes: ['orders.quote.created', 'orders.payment.succeeded', 'orders.delivery.completed'] },
     ],
   ])('%s', (_, change) => {
     spec
@@ -58,7 +58,7 @@ describe('an endpoint update is recorded when any one setting changes', () => {
   it('and not when every setting sent is the one it has', () => {
     spec
       .given([created])
-      .when(update({ url: URL, eventTypes: [...created.data.eventTypes], description: 'shop' }))
+      .when(update({ url: URL, eventTypes: ['orders.quote.created', 'orders.payment.succeeded'], description: 'shop' }))
       .thenNothingHappened();
   });
 });
