@@ -30,7 +30,11 @@ export const API_TARGETS = {
   'api-limits': {
     dir: 'apps/api',
     mutate: ['src/orders/limits/*.ts'],
-    tests: ['test/orders/purchase-limit-history.e2e.test.ts', 'test/orders/create-order-validation.e2e.test.ts'],
+    tests: [
+      'test/orders/purchase-limit-history.e2e.test.ts',
+      'test/orders/create-order-validation.e2e.test.ts',
+      'test/orders/purchases-projection.test.ts',
+    ],
   },
   'api-idempotency': {
     dir: 'apps/api',
