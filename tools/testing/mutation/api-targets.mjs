@@ -13,7 +13,6 @@ export const API_TARGETS = {
       'src/auth/ownership.ts',
       'src/auth/ttl-cache.ts',
       'src/auth/auth-errors.ts',
-      'src/auth/auth-settings.ts',
       'src/auth/auth-changes-watcher.ts',
       'src/auth/jwt/*.ts',
       'src/http/access.decorators.ts',
@@ -54,6 +53,7 @@ export const API_TARGETS = {
       'test/webhooks/secret-rotation.e2e.test.ts',
       'test/webhooks/endpoints.e2e.test.ts',
       'test/webhooks/restart.e2e.test.ts',
+      'test/webhooks/delivery-rules.e2e.test.ts',
     ],
   },
   // The agent's payment step: the allowance a delegated token carries, the currency conversion
