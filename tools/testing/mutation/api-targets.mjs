@@ -53,7 +53,7 @@ export const API_TARGETS = {
       'test/webhooks/secret-rotation.e2e.test.ts',
       'test/webhooks/endpoints.e2e.test.ts',
       'test/webhooks/restart.e2e.test.ts',
-      'test/webhooks/delivery-rules.e2e.test.ts',
+      'test/webhooks/webhook-rules.e2e.test.ts',
     ],
   },
   // The agent's payment step: the allowance a delegated token carries, the currency conversion

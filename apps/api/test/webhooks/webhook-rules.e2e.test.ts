@@ -17,13 +17,14 @@ const GRACE_MS = 3_600_000;
 const REQUEST_TIMEOUT_MS = 500;
 
 /**
- * Rules of webhook delivery that the delivery suite does not pin down (found by mutation testing,
- * docs/testing.md): only a 2xx delivers, an endpoint that does not answer in time fails the
- * attempt, the previous secret stops signing at the very end of its grace, every request names
- * its sender, and a signing secret is stored sealed under the key derived for endpoint secrets.
+ * Rules of webhook delivery and endpoints that the other suites do not pin down (found by
+ * mutation testing, docs/testing.md): only a 2xx delivers, an endpoint that does not answer in
+ * time fails the attempt, the previous secret stops signing at the very end of its grace, every
+ * request names its sender, a signing secret is stored sealed under the key derived for endpoint
+ * secrets, and only a replayed write says it was replayed.
  * The server's clock is the test's, so retries never come due on their own.
  */
-describe('webhook delivery rules', () => {
+describe('webhook delivery and endpoint rules', () => {
   let api: WalletServer;
   let project: TestProject;
   let receiver: WebhookReceiver;
@@ -116,6 +117,18 @@ describe('webhook delivery rules', () => {
       verifyStandardWebhook(secret, request.headers, request.body, clock.now().getTime());
     expect([signedBy(rotated.body.secret), signedBy(endpoint.secret)]).toEqual([true, false]);
     expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(1);
+  });
+
+  it('marks a write replayed only when it is one: a first create or rotation answers without x-idempotent-replayed', async () => {
+    const body = { url: receiver.url('/keyed'), eventTypes: ['agent-checkouts.run.updated'] };
+    const keyed = (path: string, key: string, payload?: unknown) =>
+      api.call(project.serverKey, 'POST', path, payload, { 'x-idempotency-key': key });
+    const created = await keyed(ENDPOINTS, 'rules-create', body);
+    const replayed = await keyed(ENDPOINTS, 'rules-create', body);
+    expect([created.status, created.headers.get('x-idempotent-replayed')]).toEqual([201, null]);
+    expect([replayed.status, replayed.headers.get('x-idempotent-replayed')]).toEqual([201, 'true']);
+    const rotated = await keyed(`${ENDPOINTS}/${created.body.id}/rotate-secret`, 'rules-rotate');
+    expect([rotated.status, rotated.headers.get('x-idempotent-replayed')]).toEqual([200, null]);
   });
 
   it('stores the signing secret only sealed, under the key derived for endpoint secrets and bound to its endpoint', async () => {
