@@ -22,6 +22,7 @@ export const API_TARGETS = {
       'test/auth-jwt.e2e.test.ts',
       'test/auth-shared-store.e2e.test.ts',
       'test/auth-ttl-cache.test.ts',
+      'test/auth-answers.e2e.test.ts',
       'test/security/route-scopes.e2e.test.ts',
       'test/security/project-isolation.e2e.test.ts',
     ],
