@@ -10,21 +10,17 @@ export const API_TARGETS = {
     mutate: [
       'src/auth/authenticator.ts',
       'src/auth/auth.guard.ts',
-      'src/auth/ownership.ts',
       'src/auth/ttl-cache.ts',
       'src/auth/auth-errors.ts',
-      'src/auth/auth-changes-watcher.ts',
       'src/auth/jwt/*.ts',
       'src/http/access.decorators.ts',
     ],
     tests: [
       'test/auth.e2e.test.ts',
       'test/auth-jwt.e2e.test.ts',
-      'test/auth-shared-store.e2e.test.ts',
       'test/auth-ttl-cache.test.ts',
       'test/auth-answers.e2e.test.ts',
       'test/security/route-scopes.e2e.test.ts',
-      'test/security/project-isolation.e2e.test.ts',
     ],
   },
   'api-limits': {
