@@ -90,6 +90,26 @@ describe('webhook delivery and endpoint rules', () => {
     });
   });
 
+  it('backs off by the attempts of the cycle: the wait after a second failure is at least the longest after the first', async () => {
+    const endpoint = await endpointFor(`${plain.url}/moved-twice`);
+    await newRun();
+    const failedTimes = (count: number) =>
+      pollUntil(
+        () => call('GET', `${ENDPOINTS}/${endpoint.id}/deliveries`),
+        (response) => response.body.data?.[0]?.attemptCount === count,
+      ).then((response) => response.body.data[0]);
+    const waitAfter = (delivery: { nextAttemptAt: string }) =>
+      Date.parse(delivery.nextAttemptAt) - clock.now().getTime();
+    const first = waitAfter(await failedTimes(1));
+    // WEBHOOK_RETRY_BASE_MS is 30 s: the first wait is 15 to 30 s, the second 30 to 60 s.
+    expect(first).toBeGreaterThanOrEqual(15_000);
+    expect(first).toBeLessThanOrEqual(30_000);
+    clock.advance(first);
+    const second = waitAfter(await failedTimes(2));
+    expect(second).toBeGreaterThanOrEqual(30_000);
+    expect(second).toBeLessThanOrEqual(60_000);
+  });
+
   it('fails an attempt the endpoint does not answer within WEBHOOK_REQUEST_TIMEOUT_MS, saying so', async () => {
     const endpoint = await endpointFor(`${plain.url}/silent`);
     await newRun();
@@ -151,11 +171,11 @@ describe('webhook delivery and endpoint rules', () => {
   });
 });
 
-/** An HTTP server that answers 300 on /moved and never answers on /silent. */
+/** An HTTP server that answers 300 on /moved... and never answers on /silent. */
 const startPlainServer = async () => {
   const held: ServerResponse[] = [];
   const server = createServer((request, response) => {
-    if (request.url === '/moved') response.writeHead(300, { location: '/elsewhere' }).end();
+    if (request.url?.startsWith('/moved')) response.writeHead(300, { location: '/elsewhere' }).end();
     else held.push(response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
