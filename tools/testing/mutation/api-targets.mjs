@@ -35,7 +35,11 @@ export const API_TARGETS = {
   'api-idempotency': {
     dir: 'apps/api',
     mutate: ['src/http/idempotency/*.ts', '!src/http/idempotency/handles-idempotency-key.decorator.ts'],
-    tests: ['test/idempotency.e2e.test.ts', 'test/wallets/create-wallet.e2e.test.ts'],
+    tests: [
+      'test/idempotency.e2e.test.ts',
+      'test/idempotency/failure-outcomes.e2e.test.ts',
+      'test/wallets/create-wallet.e2e.test.ts',
+    ],
   },
   'api-webhooks': {
     dir: 'apps/api',
