@@ -1,10 +1,11 @@
-// `pnpm mutation [package...] [--concurrency 1|2] [--force]`: Stryker on the domain packages, one at a time,
-// incremental (each package's last results are in packages/<name>/stryker-incremental.json), then
-// one score line per package. Reports: reports/mutation/<package>/mutation.html.
+// `pnpm mutation [target...] [--concurrency 1|2] [--force]`: Stryker on the domain packages and the API's
+// targets (api-targets.mjs), one at a time, incremental (each target's last results are in its
+// stryker-incremental file), then one score line per target. Reports: reports/mutation/<target>/.
+// Without a target it runs the domain packages only (the API targets are named to be run).
 import console from 'node:console';
 import process from 'node:process';
 import { Stryker } from '@stryker-mutator/core';
-import { MUTATED_SOURCES, strykerConfig } from './stryker-config.mjs';
+import { MUTATED_SOURCES, TARGETS, strykerConfig } from './stryker-config.mjs';
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
@@ -22,9 +23,9 @@ function parseArgs(argv) {
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 2) {
     throw new Error('--concurrency is 1 or 2 (two cores shared with other sessions)');
   }
-  const unknown = packages.filter((pkg) => !(pkg in MUTATED_SOURCES));
+  const unknown = packages.filter((pkg) => !TARGETS.includes(pkg));
   if (unknown.length > 0) {
-    throw new Error(`unknown package ${unknown.join(', ')}; known: ${Object.keys(MUTATED_SOURCES).join(', ')}`);
+    throw new Error(`unknown target ${unknown.join(', ')}; known: ${TARGETS.join(', ')}`);
   }
   return { packages: packages.length > 0 ? packages : Object.keys(MUTATED_SOURCES), concurrency, force };
 }
@@ -55,4 +56,4 @@ for (const pkg of packages) {
     `${pkg.padEnd(16)} ${score.toFixed(2).padStart(6)}%  ${detected}/${valid} detected, ${survived} survived, ${noCoverage} no coverage, ${ignored} static ignored`,
   );
 }
-console.log(`\nmutation score per package\n${lines.join('\n')}`);
+console.log(`\nmutation score per target\n${lines.join('\n')}`);

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
+import { API_TARGETS } from './api-targets.mjs';
 
-// Stryker's options for one domain package, run from the repository root.
-// The sandbox holds only the root files jest and tsc read and the package itself; workspace
-// dependencies resolve through the package's node_modules links to their (unmutated) sources.
+// Stryker's options for one target (a domain package, or a part of the API's wiring), run from the
+// repository root. The sandbox holds only the root files jest and tsc read and the target's
+// workspace (package or app); workspace dependencies resolve through its node_modules links to
+// their (unmutated) sources.
 
 /** The packages `pnpm mutation` knows, and which of their files hold the rules to mutate. */
 export const MUTATED_SOURCES = {
@@ -25,11 +27,32 @@ const jestEnvironmentNode = createRequire(createRequire(import.meta.url).resolve
 
 export const REPORTS_DIR = 'reports/mutation';
 
-export const incrementalFileOf = (pkg) => `packages/${pkg}/stryker-incremental.json`;
-export const jsonReportOf = (pkg) => `${REPORTS_DIR}/${pkg}/mutation.json`;
+/** Every target `pnpm mutation` knows: the domain packages, then the API's (api-targets.mjs). */
+export const TARGETS = [...Object.keys(MUTATED_SOURCES), ...Object.keys(API_TARGETS)];
+
+/**
+ * Where a target's files are: a domain package mutates its sources with all its tests; an API
+ * target mutates the files it names with the test files it names. An API target in apps/api
+ * keeps its incremental file there, named after it (several targets share the app).
+ */
+const targetOf = (name) => {
+  if (name in MUTATED_SOURCES) {
+    const dir = `packages/${name}`;
+    return { dir, globs: MUTATED_SOURCES[name], tests: null, incrementalFile: `${dir}/stryker-incremental.json` };
+  }
+  const { dir, mutate, tests } = API_TARGETS[name];
+  const incrementalFile = dir.startsWith('packages/')
+    ? `${dir}/stryker-incremental.json`
+    : `${dir}/stryker-incremental-${name}.json`;
+  return { dir, globs: mutate, tests, incrementalFile };
+};
+
+export const incrementalFileOf = (name) => targetOf(name).incrementalFile;
+export const jsonReportOf = (name) => `${REPORTS_DIR}/${name}/mutation.json`;
 
 export function strykerConfig(pkg, { concurrency = 1, force = false } = {}) {
-  const dir = `packages/${pkg}`;
+  const { dir, globs, tests, incrementalFile } = targetOf(pkg);
+  const [workspaces] = dir.split('/');
   return {
     packageManager: 'pnpm',
     // pnpm keeps the plugins out of core's own folder, where Stryker looks for them by default.
@@ -43,7 +66,10 @@ export function strykerConfig(pkg, { concurrency = 1, force = false } = {}) {
     jest: {
       projectType: 'custom',
       configFile: `${dir}/jest.config.js`,
-      config: { testEnvironment: jestEnvironmentNode },
+      config: {
+        testEnvironment: jestEnvironmentNode,
+        ...(tests ? { testMatch: tests.map((file) => `<rootDir>/${file}`) } : {}),
+      },
       enableFindRelatedTests: false,
     },
     coverageAnalysis: 'perTest',
@@ -56,7 +82,7 @@ export function strykerConfig(pkg, { concurrency = 1, force = false } = {}) {
     typescriptChecker: { prioritizePerformanceOverAccuracy: true },
     // ts-jest only transpiles (isolatedModules), so the sandbox needs no @ts-nocheck.
     disableTypeChecks: false,
-    mutate: [...MUTATED_SOURCES[pkg].map((glob) => glob.replace(/^(!?)/, `$1${dir}/`)), `!${dir}/src/**/index.ts`],
+    mutate: [...globs.map((glob) => glob.replace(/^(!?)/, `$1${dir}/`)), `!${dir}/src/**/index.ts`],
     ignorePatterns: [
       '/*',
       '!/package.json',
@@ -65,15 +91,15 @@ export function strykerConfig(pkg, { concurrency = 1, force = false } = {}) {
       '!/tools',
       '/tools/*',
       '!/tools/testing',
-      '!/packages',
-      '/packages/*',
+      `!/${workspaces}`,
+      `/${workspaces}/*`,
       `!/${dir}`,
-      `/${dir}/stryker-incremental.json`,
+      `/${dir}/stryker-incremental*.json`,
     ],
     incremental: true,
     // --force: test every mutant again (e.g. after changing these options), still writing the file.
     force,
-    incrementalFile: incrementalFileOf(pkg),
+    incrementalFile,
     // One or two runners: the machine has two cores shared with other sessions.
     concurrency,
     // jest under --experimental-vm-modules keeps every run's modules: a runner grows to gigabytes
