@@ -80,10 +80,17 @@ describe('error bodies over HTTP', () => {
 
   it('reads an empty body sent as JSON as no body on a route that takes none (clients that always send the header)', async () => {
     const json = { 'content-type': 'application/json' };
-    const deleted = await fetch(url('/test/items/7b0f3a52-9c1e-4d7a-8f55-1b2c3d4e5f60'), { method: 'DELETE', headers: json });
+    const deleted = await fetch(url('/test/items/7b0f3a52-9c1e-4d7a-8f55-1b2c3d4e5f60'), {
+      method: 'DELETE',
+      headers: json,
+    });
     expect(deleted.status).toBe(200);
     expect(await deleted.json()).toEqual({ deleted: '7b0f3a52-9c1e-4d7a-8f55-1b2c3d4e5f60' });
-    const notJson = await fetch(url('/test/items/7b0f3a52-9c1e-4d7a-8f55-1b2c3d4e5f60'), { method: 'DELETE', headers: json, body: '{"a":' });
+    const notJson = await fetch(url('/test/items/7b0f3a52-9c1e-4d7a-8f55-1b2c3d4e5f60'), {
+      method: 'DELETE',
+      headers: json,
+      body: '{"a":',
+    });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toMatchObject({ error: true, code: 'invalid_json' });
   });
