@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SubmitApprovalsBody } from '@paykit/contracts';
-import { type CommandContext, DomainException, type IdGenerator, invalid, notFound } from '@paykit/kernel';
+import { type CommandContext, DomainException, type IdGenerator, invalid } from '@paykit/kernel';
 import {
   type DelegatedSignerInput,
   SERVICE_HELD_SIGNERS,
@@ -112,15 +112,18 @@ export class SignerOperations {
     return operation;
   }
 
-  /** The admin's approval (COMPAT's approvals body), verified here; the decider decides whether it counts. */
+  /**
+   * The admin's approval (COMPAT's approvals body), verified here; the decider decides whether it
+   * counts. Null when the wallet has no signer operation with this id.
+   */
   async approve(
     wallet: Wallet,
     operationId: string,
     body: SubmitApprovalsBody,
     context: CommandContext,
-  ): Promise<SignerOperation> {
+  ): Promise<SignerOperation | null> {
     const operation = await this.load(wallet, operationId);
-    if (!operation) throw new DomainException(notFound());
+    if (!operation) return null;
     if (body.approvals.length !== 1) {
       throw new DomainException(
         invalid('invalid_approvals', 'approvals: this transaction is approved by the admin signer alone'),

@@ -55,7 +55,7 @@ export class ApproveSignerTransactionHandler implements ICommandHandler<ApproveS
 
   async execute({ caller, walletLocator, transactionId, body }: ApproveSignerTransaction) {
     const { wallet } = await this.resolver.resolve(caller.principal, walletLocator);
-    if (!(await this.operations.find(wallet, transactionId))) return null;
-    return toSignerTransactionResource(await this.operations.approve(wallet, transactionId, body, caller.context));
+    const approved = await this.operations.approve(wallet, transactionId, body, caller.context);
+    return approved && toSignerTransactionResource(approved);
   }
 }
