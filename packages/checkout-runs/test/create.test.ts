@@ -1,11 +1,8 @@
 import { DEFAULT_RUN_POLICY } from '../src/index.js';
-import { OWNER, PROJECT_ID, RUN_ID, RUNNER, at, ev, given, input, iso, spec } from './fixtures.js';
+import { cmd } from './commands.js';
+import { RUNNER, at, ev, given, input, iso, spec } from './fixtures.js';
 
-const create = (overrides: Record<string, unknown> = {}) =>
-  ({
-    type: 'Create',
-    data: { runId: RUN_ID, projectId: PROJECT_ID, owner: OWNER, input, now: at(0), ...overrides },
-  }) as const;
+const create = cmd.create;
 
 describe('creating a run', () => {
   it('queues the run with its input and the default budgets', () => {

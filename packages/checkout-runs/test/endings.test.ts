@@ -1,26 +1,9 @@
 import { BLOCKED_CODES, type CheckoutRunCommand, FAILURE_REASONS } from '../src/index.js';
+import { cmd } from './commands.js';
 import { EMBED_URL, OTHER_RUNNER, RUNNER, at, ev, given, iso, sizeForm, spec } from './fixtures.js';
 
-const receipt = {
-  kind: 'receipt_captured',
-  receipt: { total: { amount: '99.90', currency: 'USD' }, merchantOrderId: 'ord-42' },
-} as const;
-const succeed = (overrides: Record<string, unknown> = {}) =>
-  ({
-    type: 'Succeed',
-    data: { runnerId: RUNNER, summary: 'Bought the tee in size M.', purchase: receipt, now: at(8), ...overrides },
-  }) as const;
-const block = (overrides: Record<string, unknown> = {}) =>
-  ({
-    type: 'Block',
-    data: {
-      runnerId: RUNNER,
-      code: 'product.item_unavailable',
-      summary: 'The tee is out of stock.',
-      now: at(8),
-      ...overrides,
-    },
-  }) as const;
+const succeed = cmd.succeed;
+const block = cmd.block;
 const fail = (reason: string, runnerId: string | null = RUNNER) =>
   ({ type: 'Fail', data: { ...(runnerId ? { runnerId } : {}), reason, now: at(8) } }) as unknown as CheckoutRunCommand;
 

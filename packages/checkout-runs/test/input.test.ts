@@ -1,32 +1,9 @@
 import type { InputInteraction } from '../src/index.js';
-import { OTHER_RUNNER, RUNNER, at, ev, given, iso, sizeForm, spec } from './fixtures.js';
+import { cmd } from './commands.js';
+import { OTHER_RUNNER, at, ev, given, iso, spec } from './fixtures.js';
 
-const request = (overrides: Record<string, unknown> = {}) =>
-  ({
-    type: 'RequestInput',
-    data: {
-      runnerId: RUNNER,
-      messageId: 'msg-req-1',
-      requestId: 'req-1',
-      question: 'Which size?',
-      interaction: sizeForm,
-      expiresAt: at(604),
-      now: at(4),
-      ...overrides,
-    },
-  }) as const;
-const answer = (overrides: Record<string, unknown> = {}) =>
-  ({
-    type: 'AnswerInput',
-    data: {
-      messageId: 'answer-1',
-      requestId: 'req-1',
-      action: 'submit',
-      value: { size: 'M' },
-      now: at(5),
-      ...overrides,
-    },
-  }) as const;
+const request = cmd.requestInput;
+const answer = cmd.answerInput;
 const expire = (seconds: number, requestId = 'req-1') =>
   ({ type: 'ExpireInput', data: { requestId, now: at(seconds) } }) as const;
 

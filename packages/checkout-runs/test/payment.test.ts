@@ -1,19 +1,8 @@
-import { OTHER_RUNNER, RUNNER, at, ev, given, iso, spec } from './fixtures.js';
+import { cmd } from './commands.js';
+import { OTHER_RUNNER, ev, given, iso, spec } from './fixtures.js';
 
-const start = (overrides: Record<string, unknown> = {}) =>
-  ({
-    type: 'StartPayment',
-    data: {
-      runnerId: RUNNER,
-      attemptId: 'pay-1',
-      total: { amount: '99.90', currency: 'USD' },
-      totalInMaxCostCurrency: '99.90',
-      now: at(6),
-      ...overrides,
-    },
-  }) as const;
-const notCharged = (attemptId = 'pay-1') =>
-  ({ type: 'RecordPaymentNotCharged', data: { runnerId: RUNNER, attemptId, now: at(7) } }) as const;
+const start = cmd.startPayment;
+const notCharged = (attemptId = 'pay-1') => cmd.paymentNotCharged({ attemptId });
 
 describe('the max-cost guard before paying', () => {
   it('lets a payment within maxCost start', () => {

@@ -1,11 +1,8 @@
 import { DEFAULT_RUN_POLICY } from '../src/index.js';
+import { cmd } from './commands.js';
 import { EMBED_URL, OTHER_RUNNER, RUNNER, at, ev, given, iso, spec } from './fixtures.js';
 
-const step = (overrides: Record<string, unknown> = {}) =>
-  ({
-    type: 'RecordStep',
-    data: { runnerId: RUNNER, action: 'add to cart', url: 'https://shop.example.test/cart', now: at(10), ...overrides },
-  }) as const;
+const step = cmd.step;
 const attach = (embedUrl = EMBED_URL, runnerId = RUNNER) =>
   ({ type: 'AttachBrowser', data: { runnerId, embedUrl, now: at(2) } }) as const;
 const detach = (runnerId = RUNNER) => ({ type: 'DetachBrowser', data: { runnerId, now: at(20) } }) as const;
