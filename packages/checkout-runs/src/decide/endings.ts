@@ -11,6 +11,7 @@ import {
   inStatus,
   iso,
   nonEmpty,
+  noPaymentInFlight,
   nothing,
   notFinal,
   refuse,
@@ -91,7 +92,7 @@ export const completeCancellation = ({ data }: CompleteCancellation, run: Checko
     notFinal(run),
     heldBy(run, data.runnerId),
     () => (run.cancellationRequested ? null : runErrors.cancellationNotRequested()),
-    () => (run.payment ? runErrors.paymentInFlight(run.payment.attemptId) : null),
+    noPaymentInFlight(run),
     textWithin('summary', summary, SUMMARY_LIMITS),
   );
   if (refusal) return refuse(refusal);
