@@ -22,12 +22,22 @@ export const SDK_TEST_TIMEOUT_MS = 30_000;
 /** A server-recovery secret as the SDK wants it: 64 hex characters. */
 export const serverSecret = (seed: number): string => seed.toString(16).padStart(2, '0').repeat(32);
 
-/** The SDK logs every step to the console at debug level; warnings and errors stay visible. */
+/**
+ * The SDK logs every step to the console at debug level; warnings and errors stay visible, but
+ * one: it warns on every approval that recovery is skipped because the signer is not a device
+ * signer, which is true of every signer these tests use (hundreds of lines in a CI log).
+ */
 const quietSdkConsole = (): { restore(): void } => {
-  const { debug, info, log } = console;
+  const { debug, info, log, warn } = console;
   const silent = (): void => undefined;
-  Object.assign(console, { debug: silent, info: silent, log: silent });
-  return { restore: () => Object.assign(console, { debug, info, log }) };
+  const warnUnlessRecoverySkipped = (...args: unknown[]): void => {
+    const [message, context] = args as [unknown, { reason?: unknown } | undefined];
+    const skipped =
+      message === '[SDK] wallet.recover.skipped' && context?.reason === 'Recovery is only supported for device signers';
+    if (!skipped) warn(...args);
+  };
+  Object.assign(console, { debug: silent, info: silent, log: silent, warn: warnUnlessRecoverySkipped });
+  return { restore: () => Object.assign(console, { debug, info, log, warn }) };
 };
 
 export interface SdkHarness {
