@@ -139,6 +139,8 @@ export class SignerOperations {
   ): Promise<SignerOperation | null> {
     const operation = await this.load(wallet, operationId);
     if (!operation) return null;
+    // An approval a crash left unapplied takes effect now, though this one is refused as made already.
+    await this.registrations.completeOperation(operation, context);
     if (body.approvals.length !== 1) {
       throw new DomainException(
         invalid('invalid_approvals', 'approvals: this transaction is approved by the admin signer alone'),
