@@ -87,15 +87,29 @@ const approveSend = (api: Api, setting: Setting, transfer: { id: string; message
     as(requestId),
   );
 
-/** Every event of the walk's data directory that `data` names the setting's wallet or operation in. */
-const eventsOf = (events: readonly RecordedEvent[], type: string, match: (data: Record<string, unknown>) => boolean) =>
-  events.filter((event) => event.type === type && match(event.data as Record<string, unknown>));
-
-const walletIdOf = (events: readonly RecordedEvent[], setting: Setting): string => {
-  const created = eventsOf(events, 'WalletCreated', (data) => data['address'] === setting.address);
-  expect(created).toHaveLength(1);
-  return (created[0]!.data as { walletId: string }).walletId;
+/**
+ * What the walk wrote for the setting's wallet: the operation each claim names, the operations
+ * opened, the operations approved, and how many wallet changes (`appliedType`) were made.
+ */
+const writesOf = (events: readonly RecordedEvent[], setting: Setting, claimType: string, appliedType: string) => {
+  const data = (event: RecordedEvent) => event.data as Record<string, unknown>;
+  const walletId = events.find((event) => event.type === 'WalletCreated' && data(event)['address'] === setting.address)
+    ?.data as { walletId: string } | undefined;
+  const ofWallet = (type: string) =>
+    events.filter((event) => event.type === type && data(event)['walletId'] === walletId?.walletId);
+  const operations = ofWallet('SignerOperationRequested').map((event) => data(event)['operationId']);
+  return {
+    claims: ofWallet(claimType).map((event) => data(event)['transactionId']),
+    operations,
+    approvals: events
+      .filter((event) => event.type === 'SignerOperationApproved' && operations.includes(data(event)['operationId']))
+      .map((event) => data(event)['operationId']),
+    applied: ofWallet(appliedType).length,
+  };
 };
+
+/** One claim, one operation, approved once, applied to the wallet once. */
+const once = (id: string) => ({ claims: [id], operations: [id], approvals: [id], applied: 1 });
 
 /** The kill points of a change, in the order its writes happen (the claim precedes the operation's append). */
 const casesOf = (change: string, applied: string): SignerCase[] => [
@@ -148,18 +162,16 @@ describe('signer operations killed around their writes, retried', () => {
       retry: async (api, { requestId, cuts }) => {
         const setting = settings.get(requestId)!;
         let sameKey: Answer | null = null;
-        let approval: Answer;
+        let checked: Answer | null = null;
         if (cuts === 'open') {
           // The same key is not run again (ADR 0305); the client checks the signer, then asks again with a new key.
           sameKey = await register(api, setting, requestId, `${requestId}-retry-same-key`);
-          await api.call('GET', signerPath(setting), undefined, as(`${requestId}-retry-check`));
+          checked = await api.call('GET', signerPath(setting), undefined, as(`${requestId}-retry-check`));
           const registered = await register(api, setting, `${requestId}-new-key`, `${requestId}-retry-new-key`);
           expect(registered).toMatchObject({ status: 201, body: { transaction: { status: 'awaiting-approval' } } });
           setting.operation = operationOf(registered);
-          approval = await approveOperation(api, setting, `${requestId}-retry-approval`);
-        } else {
-          approval = await approveOperation(api, setting, `${requestId}-retry-approval`);
         }
+        const approval = await approveOperation(api, setting, `${requestId}-retry-approval`);
         // The new signer approves a send, with no read of the signer or the operation first.
         const sent = await prepareSend(api, setting, `${requestId}-send`);
         expect(sent).toMatchObject({ status: 201, body: { status: 'awaiting-approval' } });
@@ -172,18 +184,25 @@ describe('signer operations killed around their writes, retried', () => {
         const signer = await api.call('GET', signerPath(setting));
         const operation = await api.call('GET', transactionPath(setting, setting.operation!.id));
         const wallet = await api.call('GET', `${WALLETS}/${setting.address}`);
-        return { sameKey, approval, sendApproval, settled, signer, operation, wallet };
+        return { sameKey, checked, approval, sendApproval, settled, signer, operation, wallet };
       },
     });
 
     const events = await h.events();
-    for (const [index, { sameKey, approval, sendApproval, settled, signer, operation, wallet }] of retries.entries()) {
+    for (const [index, result] of retries.entries()) {
+      const { sameKey, checked, approval, sendApproval, settled, signer, operation, wallet } = result;
       const { point, requestId, cuts } = cases[index]!;
       const setting = settings.get(requestId)!;
       const { id } = setting.operation!;
       const label = `${point} (${requestId})`;
       if (cuts === 'open') {
         expect({ label, sameKey: sameKey?.body.code }).toEqual({ label, sameKey: 'idempotency_request_interrupted' });
+        // Before the operation's append the signer is unknown; after it, awaiting the operation the retry answers.
+        expect({ label, checked: checked?.status, transaction: checked?.body.transaction?.id }).toEqual(
+          point.startsWith('before:')
+            ? { label, checked: 404, transaction: undefined }
+            : { label, checked: 200, transaction: id },
+        );
       }
       // The approval was lost with the server (201), or made before the kill and then refused as made already (409).
       const approvedBefore = point !== 'before:SignerOperationApproved' && cuts === 'approval';
@@ -204,28 +223,10 @@ describe('signer operations killed around their writes, retried', () => {
       });
       expect(wallet.body.config.delegatedSigners).toEqual([expect.objectContaining({ locator: setting.locator })]);
 
-      const walletId = walletIdOf(events, setting);
-      const forSigner = (data: Record<string, unknown>) =>
-        data['walletId'] === walletId && data['signer'] === setting.locator;
-      expect({
+      expect({ label, ...writesOf(events, setting, 'SignerRegistrationRequested', 'DelegatedSignerAdded') }).toEqual({
         label,
-        claims: eventsOf(events, 'SignerRegistrationRequested', (data) => data['walletId'] === walletId),
-      }).toEqual({
-        label,
-        claims: [expect.objectContaining({ data: expect.objectContaining({ transactionId: id }) })],
+        ...once(id),
       });
-      expect({ label, requested: eventsOf(events, 'SignerOperationRequested', forSigner).length }).toEqual({
-        label,
-        requested: 1,
-      });
-      expect({
-        label,
-        approved: eventsOf(events, 'SignerOperationApproved', (data) => data['operationId'] === id).length,
-      }).toEqual({ label, approved: 1 });
-      expect({
-        label,
-        added: eventsOf(events, 'DelegatedSignerAdded', (data) => data['walletId'] === walletId).length,
-      }).toEqual({ label, added: 1 });
     }
   }, 300_000);
 
@@ -299,28 +300,10 @@ describe('signer operations killed around their writes, retried', () => {
       expect(removedAgain).toMatchObject({ status: 200, body: { id, status: 'success' } });
       expect(wallet.body.config.delegatedSigners).toEqual([]);
 
-      const walletId = walletIdOf(events, setting);
-      const forSigner = (data: Record<string, unknown>) =>
-        data['walletId'] === walletId && data['signer'] === setting.locator;
-      expect({
+      expect({ label, ...writesOf(events, setting, 'SignerRemovalRequested', 'DelegatedSignerRemoved') }).toEqual({
         label,
-        claims: eventsOf(events, 'SignerRemovalRequested', (data) => data['walletId'] === walletId),
-      }).toEqual({
-        label,
-        claims: [expect.objectContaining({ data: expect.objectContaining({ transactionId: id }) })],
+        ...once(id),
       });
-      expect({ label, requested: eventsOf(events, 'SignerOperationRequested', forSigner).length }).toEqual({
-        label,
-        requested: 1,
-      });
-      expect({
-        label,
-        approved: eventsOf(events, 'SignerOperationApproved', (data) => data['operationId'] === id).length,
-      }).toEqual({ label, approved: 1 });
-      expect({
-        label,
-        removed: eventsOf(events, 'DelegatedSignerRemoved', (data) => data['walletId'] === walletId).length,
-      }).toEqual({ label, removed: 1 });
     }
   }, 300_000);
 });
