@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import * as E from 'fp-ts/lib/Either.js';
 import type { SubmitApprovalsBody } from '@paykit/contracts';
 import { type CommandContext, DomainException, type IdGenerator, invalid } from '@paykit/kernel';
 import {
@@ -46,63 +47,77 @@ export class SignerOperations {
 
   /** The operation for this change: opened now, or the one an earlier request opened. */
   async open(wallet: Wallet, change: SignerChange, context: CommandContext): Promise<SignerOperation> {
-    const { kind, locator, admin } = change;
-    const proposed = this.ids.uuid();
+    const { kind, locator } = change;
     const { change: claimed, claimed: mine } = await this.registrations.claim(
       CHANGE[kind],
       wallet,
       locator,
-      { transactionId: proposed },
+      { transactionId: this.ids.uuid() },
       context,
     );
     if (!('transactionId' in claimed)) throw new Error(`signer ${locator} is being changed through a signature`);
-    if (mine) {
-      const approver = { type: admin.type, address: admin.address, locator: admin.locator };
-      const subject = {
-        operationId: proposed,
-        kind,
-        chainType: wallet.chainType,
-        chain: change.chain,
-        walletAddress: wallet.address,
-        signer: locator,
-        approver,
-        ...(change.grant && { grant: change.grant }),
-      };
-      const digest = signerOperationDigest(subject);
-      const createdAt = this.aggregates.now().toISOString();
-      await this.aggregates.execute(
-        SignerOperationAggregate,
-        proposed,
-        {
-          type: 'RequestSignerOperation',
-          data: {
-            operationId: proposed,
-            walletId: wallet.walletId,
-            walletAddress: wallet.address,
-            environment: wallet.environment,
-            chainType: wallet.chainType,
-            chain: change.chain,
-            kind,
-            signer: locator,
-            generation: signerGeneration(wallet, locator),
-            approver,
-            digest,
-            ...signerOperationApproval(subject, digest),
-            createdAt,
-            ...(change.addition && { addition: change.addition }),
-            // The service holds the admin's key and acts on the caller's authority (its API key).
-            ...(SERVICE_HELD_SIGNERS.has(admin.type) && {
-              approvedByService: { txId: signerOperationTxId(wallet.chainType, digest) },
-            }),
-          },
-        },
-        context,
-      );
-    }
-    const operation = await this.load(wallet, claimed.transactionId);
-    if (!operation) throw new Error(`signer operation ${claimed.transactionId} was claimed but never opened`);
+    const operationId = claimed.transactionId;
+    // Not ours and not there: a crash came between an earlier request's claim and its operation.
+    const operation =
+      (!mine && (await this.load(wallet, operationId))) || (await this.request(wallet, change, operationId, context));
     await this.registrations.completeOperation(operation, context);
     return operation;
+  }
+
+  /** Opens the claimed operation: what the admin is asked to approve, bound to its id (ADR 0448). */
+  private async request(
+    wallet: Wallet,
+    change: SignerChange,
+    operationId: string,
+    context: CommandContext,
+  ): Promise<SignerOperation> {
+    const { kind, locator, admin } = change;
+    const approver = { type: admin.type, address: admin.address, locator: admin.locator };
+    const subject = {
+      operationId,
+      kind,
+      chainType: wallet.chainType,
+      chain: change.chain,
+      walletAddress: wallet.address,
+      signer: locator,
+      approver,
+      ...(change.grant && { grant: change.grant }),
+    };
+    const digest = signerOperationDigest(subject);
+    const createdAt = this.aggregates.now().toISOString();
+    const requested = await this.aggregates.tryExecute(
+      SignerOperationAggregate,
+      operationId,
+      {
+        type: 'RequestSignerOperation',
+        data: {
+          operationId,
+          walletId: wallet.walletId,
+          walletAddress: wallet.address,
+          environment: wallet.environment,
+          chainType: wallet.chainType,
+          chain: change.chain,
+          kind,
+          signer: locator,
+          generation: signerGeneration(wallet, locator),
+          approver,
+          digest,
+          ...signerOperationApproval(subject, digest),
+          createdAt,
+          ...(change.addition && { addition: change.addition }),
+          // The service holds the admin's key and acts on the caller's authority (its API key).
+          ...(SERVICE_HELD_SIGNERS.has(admin.type) && {
+            approvedByService: { txId: signerOperationTxId(wallet.chainType, digest) },
+          }),
+        },
+      },
+      context,
+    );
+    if (E.isRight(requested) && requested.right.state) return requested.right.state;
+    // A concurrent request opened it first (the decider refuses a second opening): theirs stands.
+    const opened = await this.load(wallet, operationId);
+    if (!opened) throw new Error(`signer operation ${operationId} was claimed but could not be opened`);
+    return opened;
   }
 
   /** The wallet's signer operation by id, completing one a crash left approved but not applied; null if none. */
@@ -124,6 +139,8 @@ export class SignerOperations {
   ): Promise<SignerOperation | null> {
     const operation = await this.load(wallet, operationId);
     if (!operation) return null;
+    // An approval a crash left unapplied takes effect now, though this one is refused as made already.
+    await this.registrations.completeOperation(operation, context);
     if (body.approvals.length !== 1) {
       throw new DomainException(
         invalid('invalid_approvals', 'approvals: this transaction is approved by the admin signer alone'),
