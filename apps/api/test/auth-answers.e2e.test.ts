@@ -52,10 +52,13 @@ describe('the answers of authentication, whole', () => {
     authorization: `Bearer ${await token}`,
   });
 
-  it('401 for a key sent empty, as for none', async () => {
-    expect(await answer('/test-auth/orders', { 'x-api-key': '' })).toEqual(
-      refused(401, 'missing_api_key', 'Missing API key: send it in the X-API-KEY header'),
-    );
+  it('401 for a key sent empty or blank, as for none', async () => {
+    // A no-break space: the only blank that reaches the server (HTTP drops spaces and tabs at the ends).
+    for (const key of ['', '\u00a0']) {
+      expect(await answer('/test-auth/orders', { 'x-api-key': key })).toEqual(
+        refused(401, 'missing_api_key', 'Missing API key: send it in the X-API-KEY header'),
+      );
+    }
   });
 
   it('401 for a malformed key, saying what a key looks like', async () => {
@@ -143,9 +146,11 @@ describe('the answers of authentication, whole', () => {
     expect(
       await answer('/test-auth/wallets', await asUser(jwt({ sub: 'u', exp: soon + 3600, nbf: soon + 600 }))),
     ).toEqual(invalid('the nbf claim is not valid'));
-    expect(await answer('/test-auth/wallets', await asUser(jwt({ sub: 'x'.repeat(256), exp: soon })))).toEqual(
-      invalid('the sub claim must be a string of 1 to 255 characters'),
-    );
+    for (const sub of ['', 'x'.repeat(256)]) {
+      expect(await answer('/test-auth/wallets', await asUser(jwt({ sub, exp: soon })))).toEqual(
+        invalid('the sub claim must be a string of 1 to 255 characters'),
+      );
+    }
   });
 
   it('takes a subject of 255 characters, and a service user of 255 printable characters, but not 256', async () => {
@@ -157,6 +162,20 @@ describe('the answers of authentication, whole', () => {
     expect(await answer('/test-auth/orders', { 'x-api-key': keys.server, 'x-service-user-id': `${longest}x` })).toEqual(
       refused(400, 'invalid_service_user_id', 'x-service-user-id must be 1 to 255 printable characters'),
     );
+  });
+
+  it('lets any valid key through a route that requires no scope: a key without scopes, a client key with its user', async () => {
+    const bare = (
+      await platform.apiKeys.issue({ projectId: await projectOf(keys.server), kind: 'server', scopes: [] }, CLI)
+    ).key;
+    expect(await answer('/test-auth/any-key', { 'x-api-key': bare })).toMatchObject({
+      status: 200,
+      body: { keyKind: 'server', userId: null },
+    });
+    expect(await answer('/test-auth/any-key', await asUser(jwt({ sub: 'u-1', exp: seconds() + 60 })))).toMatchObject({
+      status: 200,
+      body: { keyKind: 'client', userId: 'u-1' },
+    });
   });
 
   const projectOf = async (serverKey: string): Promise<string> =>

@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { type RequestListener, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ManualClock } from '@paykit/kernel';
 import type { JwtInput, Platform } from '@paykit/platform';
 import { type CryptoKey, SignJWT, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import { PLATFORM } from '../src/auth/platform.provider.js';
@@ -26,31 +27,56 @@ const sign = (signer: Signer, claims: { sub?: string; exp?: number } = {}) => {
   return jwt.sign(signer.key);
 };
 
-/** A JWKS served from 127.0.0.1, as an identity provider would serve it. */
-const serveJwks = async (jwks: unknown): Promise<{ url: string; server: Server }> => {
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
+interface JwksHost {
+  readonly url: string;
+  readonly server: Server;
+  /** How many times the key set was asked for. */
+  readonly requests: () => number;
+}
+
+/** An identity provider's JWKS URL on 127.0.0.1, answering as `answer` does. */
+const hostJwks = async (answer: RequestListener): Promise<JwksHost> => {
+  let requests = 0;
+  const server = createServer((request, response) => {
+    requests += 1;
+    answer(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`, server };
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`;
+  return { url, server, requests: () => requests };
+};
+
+/** A JWKS served as an identity provider would serve it. */
+const serveJwks = (jwks: unknown): Promise<JwksHost> =>
+  hostJwks((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(jwks));
+  });
+
+const stop = async (host: JwksHost) => {
+  host.server.closeAllConnections();
+  await new Promise((resolve) => host.server.close(resolve));
 };
 
 describe('client keys with end-user JWTs over HTTP', () => {
   let server: TestServer;
   let platform: Platform;
-  let jwks: { url: string; server: Server };
+  let jwks: JwksHost;
+  let jwksKeySet: { keys: object[] };
+  // Time as the authentication cache sees it: it lets go of nothing unless a test moves it on.
+  const clock = new ManualClock();
 
   const hsSecret = 'a-shared-secret-of-at-least-thirty-two-characters';
   const signers: Record<string, { valid: Signer; forged: Signer }> = {};
   const clientKeys: Record<string, string> = {};
 
-  const projectWithJwt = async (name: string, jwt: JwtInput) => {
-    const { clientKey } = await platform.provisionProject({ name, environment: 'staging', jwt }, CLI);
+  const projectWithJwt = async (name: string, jwt: JwtInput | null) => {
+    const { project, clientKey } = await platform.provisionProject({ name, environment: 'staging', jwt }, CLI);
     clientKeys[name] = clientKey;
+    return project.projectId;
   };
 
   beforeAll(async () => {
-    server = await startServer({ imports: [AuthTestRoutesModule] });
+    server = await startServer({ imports: [AuthTestRoutesModule], clock });
     platform = server.app.get<Platform>(PLATFORM);
 
     const encoder = new TextEncoder();
@@ -69,9 +95,8 @@ describe('client keys with end-user JWTs over HTTP', () => {
 
     const real = await generateKeyPair('ES256');
     const attacker = await generateKeyPair('ES256');
-    jwks = await serveJwks({
-      keys: [{ ...(await exportJWK(real.publicKey)), kid: 'key-1', alg: 'ES256', use: 'sig' }],
-    });
+    jwksKeySet = { keys: [{ ...(await exportJWK(real.publicKey)), kid: 'key-1', alg: 'ES256', use: 'sig' }] };
+    jwks = await serveJwks(jwksKeySet);
     signers['jwks'] = {
       valid: { alg: 'ES256', key: real.privateKey, kid: 'key-1' },
       // Same kid, wrong key: what a forger would try.
@@ -82,7 +107,7 @@ describe('client keys with end-user JWTs over HTTP', () => {
 
   afterAll(async () => {
     await server.close();
-    await new Promise((resolve) => jwks.server.close(resolve));
+    await stop(jwks);
   });
 
   const call = (mechanism: string, token: string | null, extra: Record<string, string> = {}) =>
@@ -142,10 +167,72 @@ describe('client keys with end-user JWTs over HTTP', () => {
 
   it('answers 503 when the project’s JWKS cannot be fetched', async () => {
     const down = await serveJwks({ keys: [] });
-    await new Promise((resolve) => down.server.close(resolve));
+    await stop(down);
     await projectWithJwt('jwks-down', { type: 'jwks', url: down.url });
     const response = await call('jwks-down', await sign(signers['jwks']!.valid));
     expect(response.status).toBe(503);
     expect(response.body).toMatchObject({ error: true });
+  });
+
+  it('answers 401 for a token whose key the project’s key set does not hold', async () => {
+    const response = await call('jwks', await sign({ ...signers['jwks']!.valid, kid: 'key-2' }));
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({
+      error: true,
+      message: "Invalid JWT: no key of the project's key set matches the token",
+      code: 'invalid_jwt',
+    });
+  });
+
+  it('answers 502 when the project’s JWKS URL serves something that is not a key set', async () => {
+    const broken = await serveJwks({ keys: 'none' });
+    await projectWithJwt('jwks-broken', { type: 'jwks', url: broken.url });
+    const response = await call('jwks-broken', await sign(signers['jwks']!.valid));
+    await stop(broken);
+    expect(response.status).toBe(502);
+    expect(response.body).toEqual({
+      error: true,
+      message: "The project's JWKS is not a valid key set",
+      code: 'jwks_invalid',
+    });
+  });
+
+  it('answers 503 when the project’s JWKS URL does not answer within 5 s', async () => {
+    const silent = await hostJwks(() => undefined);
+    await projectWithJwt('jwks-silent', { type: 'jwks', url: silent.url });
+    const response = await call('jwks-silent', await sign(signers['jwks']!.valid));
+    await stop(silent);
+    expect(response.status).toBe(503);
+    expect(response.body).toEqual({
+      error: true,
+      message: "The project's JWKS could not be fetched",
+      code: 'jwks_unavailable',
+    });
+  });
+
+  it('fetches a JWKS once, not again when the authentication cache reads the project anew', async () => {
+    const { valid } = signers['jwks']!;
+    const host = await serveJwks(jwksKeySet);
+    await projectWithJwt('jwks-counted', { type: 'jwks', url: host.url });
+    expect((await call('jwks-counted', await sign(valid))).status).toBe(200);
+    clock.advance(60_001); // past any AUTH_CACHE_TTL_MS
+    expect((await call('jwks-counted', await sign(valid))).status).toBe(200);
+    await stop(host);
+    expect(host.requests()).toBe(1);
+  });
+
+  it('verifies JWTs with settings configured while it runs, without waiting for the cache to let go', async () => {
+    const projectId = await projectWithJwt('configured-later', null);
+    const asUser = async () => call('configured-later', await sign(signers['hs256']!.valid, { sub: 'user-8' }));
+    expect((await asUser()).status).toBe(403);
+    await platform.projects.configureJwt(projectId, { type: 'hs256', secret: hsSecret }, CLI);
+    // The change reaches the authenticator through the store's feed; the clock never expires the cache.
+    let answer = await asUser();
+    for (let attempt = 0; attempt < 100 && answer.status === 403; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      answer = await asUser();
+    }
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ keyKind: 'client', userId: 'user-8' });
   });
 });

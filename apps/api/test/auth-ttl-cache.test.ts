@@ -22,9 +22,13 @@ describe('TtlCache (authenticated keys)', () => {
     expect(cache.get('b')).toBeUndefined();
   });
 
-  it('keeps nothing with a zero lifetime', () => {
-    const cache = new TtlCache<number>(new ManualClock(), 0);
+  it('keeps nothing with a zero lifetime, even when the clock steps back', () => {
+    const clock = new ManualClock();
+    const cache = new TtlCache<number>(clock, 0);
     cache.set('a', 1);
     expect(cache.get('a')).toBeUndefined();
+    cache.set('b', 2);
+    clock.advance(-1_000);
+    expect(cache.get('b')).toBeUndefined();
   });
 });

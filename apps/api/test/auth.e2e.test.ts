@@ -151,6 +151,50 @@ describe('API key authentication over HTTP', () => {
     expect(response.body).toMatchObject({ error: true, code: 'server_key_required' });
   });
 
+  describe('an order’s client secret, sent raw in Authorization', () => {
+    const secret = `ord_00000000-0000-4000-8000-000000000000_secret_${'s'.repeat(32)}`;
+
+    it('stands in for the scope only on a route that says so', async () => {
+      const key = await issue(['wallets.read']);
+      const bySecret = await get('/test-auth/order-by-secret', { 'x-api-key': key, authorization: secret });
+      expect(bySecret.status).toBe(200);
+      expect(bySecret.body).toEqual({ keyKind: 'server', orderClientSecret: secret });
+      const byScope = await get('/test-auth/order-by-scope', { 'x-api-key': key, authorization: secret });
+      expect(byScope.status).toBe(401);
+      expect(byScope.body).toMatchObject({ code: 'missing_scope', parameters: { requiredScopes: ['orders.read'] } });
+    });
+
+    it('is whatever Authorization holds but a Bearer token (any case), an empty or a blank value', async () => {
+      const secretOf = async (authorization: string) =>
+        (await get('/test-auth/order-by-secret', { 'x-api-key': shop.serverKey, authorization })).body
+          .orderClientSecret;
+      // A no-break space: the only blank that reaches the server (HTTP drops spaces and tabs at the ends).
+      for (const notASecret of ['', '\u00a0', 'Bearer abc', 'bearer abc', 'BEARER\tabc']) {
+        expect({ authorization: notASecret, secret: await secretOf(notASecret) }).toEqual({
+          authorization: notASecret,
+          secret: null,
+        });
+      }
+      expect(await secretOf('Basic Bearer abc')).toBe('Basic Bearer abc');
+      expect(await secretOf(`${secret}\u00a0`)).toBe(secret);
+    });
+
+    it('comes with a key of this environment, or is refused with 403', async () => {
+      const production = await platform.provisionProject({ name: 'Live secret', environment: 'production' }, CLI);
+      const response = await get('/test-auth/order-by-secret', {
+        'x-api-key': production.serverKey,
+        authorization: secret,
+      });
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        error: true,
+        message: 'This is a production key; this is the staging environment',
+        code: 'wrong_environment',
+        parameters: { keyEnvironment: 'production', environment: 'staging' },
+      });
+    });
+  });
+
   it('answers 403 for a client key of a project without JWT verification', async () => {
     const response = await get('/test-auth/wallets', {
       'x-api-key': shop.clientKey,

@@ -11,6 +11,8 @@ export type JwtInput =
 
 /** RFC 7518 asks for an HMAC key at least as long as the hash: 256 bits. */
 export const HS256_SECRET_MIN_LENGTH = 32;
+/** RFC 7518 §3.3: RS256 keys of 2048 bits or more (jose refuses to verify with a smaller one). */
+export const RSA_MODULUS_MIN_BITS = 2048;
 
 const invalidJwt = (message: string): DomainException =>
   new DomainException(invalid('invalid_jwt_configuration', message));
@@ -23,7 +25,12 @@ const normalisePublicKey = (pem: string): JwtVerification => {
     throw invalidJwt('The JWT public key is not a readable PEM key');
   }
   const publicKeyPem = key.export({ type: 'spki', format: 'pem' }).toString();
-  if (key.asymmetricKeyType === 'rsa') return { type: 'public-key', algorithm: 'RS256', publicKeyPem };
+  if (key.asymmetricKeyType === 'rsa') {
+    if ((key.asymmetricKeyDetails?.modulusLength ?? 0) < RSA_MODULUS_MIN_BITS) {
+      throw invalidJwt(`The JWT public key is an RSA key of fewer than ${RSA_MODULUS_MIN_BITS} bits`);
+    }
+    return { type: 'public-key', algorithm: 'RS256', publicKeyPem };
+  }
   if (key.asymmetricKeyType === 'ec' && key.asymmetricKeyDetails?.namedCurve === 'prime256v1') {
     return { type: 'public-key', algorithm: 'ES256', publicKeyPem };
   }

@@ -59,6 +59,23 @@ describe('projects', () => {
     }
   });
 
+  it('refuses an RSA key of fewer than 2048 bits, which no JWT could be verified with', async () => {
+    const { platform } = platformOnMemory();
+    const weak = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' });
+    await expect(
+      platform.projects.create(
+        { name: 'Shop', environment: 'staging', jwt: { type: 'public-key', publicKeyPem: weak.toString() } },
+        CLI,
+      ),
+    ).rejects.toMatchObject({
+      error: {
+        code: 'invalid_jwt_configuration',
+        message: 'The JWT public key is an RSA key of fewer than 2048 bits',
+      },
+    });
+    expect(await platform.projects.list()).toEqual([]);
+  });
+
   it('reconfigures and removes JWT verification', async () => {
     const { platform } = platformOnMemory();
     const project = await platform.projects.create({ name: 'Shop', environment: 'staging' }, CLI);
