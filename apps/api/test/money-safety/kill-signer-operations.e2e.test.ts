@@ -9,6 +9,8 @@ const TOKEN = 'solana:usdc';
 /** Which request of the change the case's SIGKILL cuts: the one that opens the operation, or the admin's approval. */
 interface SignerCase extends KillCase {
   readonly cuts: 'open' | 'approval';
+  /** The admin's client never comes back: no retry of the approval, no read of the operation or the signer. */
+  readonly untouched?: boolean;
 }
 
 /** A Solana smart wallet whose admin is a key the test holds, and the delegate whose place in it changes. */
@@ -118,6 +120,13 @@ const casesOf = (change: string, applied: string): SignerCase[] => [
   { point: 'before:SignerOperationApproved', requestId: `${change}-before-approved`, cuts: 'approval' },
   { point: 'after:SignerOperationApproved', requestId: `${change}-after-approved`, cuts: 'approval' },
   { point: `after:${applied}`, requestId: `${change}-after-applied`, cuts: 'approval' },
+  // Approved, not yet applied, and nobody asks: the signer's next use applies it (ADR 0452).
+  {
+    point: 'after:SignerOperationApproved',
+    requestId: `${change}-approved-untouched`,
+    cuts: 'approval',
+    untouched: true,
+  },
 ];
 
 /**
@@ -159,7 +168,7 @@ describe('signer operations killed around their writes, retried', () => {
           ? register(api, setting, requestId, requestId)
           : approveOperation(api, setting, requestId);
       },
-      retry: async (api, { requestId, cuts }) => {
+      retry: async (api, { requestId, cuts, untouched }) => {
         const setting = settings.get(requestId)!;
         let sameKey: Answer | null = null;
         let checked: Answer | null = null;
@@ -171,7 +180,7 @@ describe('signer operations killed around their writes, retried', () => {
           expect(registered).toMatchObject({ status: 201, body: { transaction: { status: 'awaiting-approval' } } });
           setting.operation = operationOf(registered);
         }
-        const approval = await approveOperation(api, setting, `${requestId}-retry-approval`);
+        const approval = untouched ? null : await approveOperation(api, setting, `${requestId}-retry-approval`);
         // The new signer approves a send, with no read of the signer or the operation first.
         const sent = await prepareSend(api, setting, `${requestId}-send`);
         expect(sent).toMatchObject({ status: 201, body: { status: 'awaiting-approval' } });
@@ -191,7 +200,7 @@ describe('signer operations killed around their writes, retried', () => {
     const events = await h.events();
     for (const [index, result] of retries.entries()) {
       const { sameKey, checked, approval, sendApproval, settled, signer, operation, wallet } = result;
-      const { point, requestId, cuts } = cases[index]!;
+      const { point, requestId, cuts, untouched } = cases[index]!;
       const setting = settings.get(requestId)!;
       const { id } = setting.operation!;
       const label = `${point} (${requestId})`;
@@ -206,8 +215,11 @@ describe('signer operations killed around their writes, retried', () => {
       }
       // The approval was lost with the server (201), or made before the kill and then refused as made already (409).
       const approvedBefore = point !== 'before:SignerOperationApproved' && cuts === 'approval';
-      expect({ label, approval: approval.status }).toEqual({ label, approval: approvedBefore ? 409 : 201 });
-      if (approvedBefore) expect(approval.body.code).toBe('approval_already_submitted');
+      expect({ label, approval: approval?.status }).toEqual({
+        label,
+        approval: untouched ? undefined : approvedBefore ? 409 : 201,
+      });
+      if (approvedBefore && !untouched) expect(approval?.body.code).toBe('approval_already_submitted');
       expect({ label, sendApproval: sendApproval.status, settled: settled.body.status }).toEqual({
         label,
         sendApproval: 201,
@@ -252,14 +264,14 @@ describe('signer operations killed around their writes, retried', () => {
         const setting = settings.get(requestId)!;
         return cuts === 'open' ? remove(api, setting, requestId) : approveOperation(api, setting, requestId);
       },
-      retry: async (api, { requestId, cuts }) => {
+      retry: async (api, { requestId, cuts, untouched }) => {
         const setting = settings.get(requestId)!;
         let reopened: Answer | null = null;
         if (cuts === 'open') {
           reopened = await remove(api, setting, `${requestId}-retry-delete`);
           setting.operation = operationOf(reopened);
         }
-        const approval = await approveOperation(api, setting, `${requestId}-retry-approval`);
+        const approval = untouched ? null : await approveOperation(api, setting, `${requestId}-retry-approval`);
         // With no read of the signer or the operation first: the removed delegate approves nothing.
         const preparedApproval = await approveSend(api, setting, setting.prepared!, `${requestId}-prepared-approval`);
         const newSend = await prepareSend(api, setting, `${requestId}-new-send`);
@@ -276,14 +288,17 @@ describe('signer operations killed around their writes, retried', () => {
     for (const [index, result] of retries.entries()) {
       const { reopened, approval, preparedApproval, newSend, prepared, signer, operation, removedAgain, wallet } =
         result;
-      const { point, requestId, cuts } = cases[index]!;
+      const { point, requestId, cuts, untouched } = cases[index]!;
       const setting = settings.get(requestId)!;
       const { id } = setting.operation!;
       const label = `${point} (${requestId})`;
       if (reopened)
         expect(reopened).toMatchObject({ status: 200, body: { type: 'remove-signer', status: 'awaiting-approval' } });
       const approvedBefore = point !== 'before:SignerOperationApproved' && cuts === 'approval';
-      expect({ label, approval: approval.status }).toEqual({ label, approval: approvedBefore ? 409 : 201 });
+      expect({ label, approval: approval?.status }).toEqual({
+        label,
+        approval: untouched ? undefined : approvedBefore ? 409 : 201,
+      });
       expect({ label, preparedApproval: preparedApproval.status, code: preparedApproval.body.code }).toEqual({
         label,
         preparedApproval: 403,
