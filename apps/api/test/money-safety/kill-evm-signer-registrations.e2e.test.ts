@@ -1,18 +1,18 @@
 import type { RecordedEvent } from '@paykit/event-store';
 import type { Hex } from 'viem';
 import { type PrivateKeyAccount, generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { type Answer, type Api, type KillCase, KillHarness, pollUntil } from './support/kill-harness.js';
+import { type Answer, type Api, KillHarness, pollUntil } from './support/kill-harness.js';
+import {
+  type SignerChangeCase,
+  WALLETS,
+  as,
+  dataOf,
+  transactionPath,
+  walletEventsOf,
+} from './support/signer-changes.js';
 
-const WALLETS = '/2025-06-09/wallets';
 const CHAIN = 'base-sepolia';
 const PAYEE = '0x000000000000000000000000000000000000bEEF';
-
-/** Which request the SIGKILL cuts: the registration (`POST .../signers`) or the admin's approval of its signature. */
-interface RegistrationCase extends KillCase {
-  readonly cuts: 'open' | 'approval';
-  /** The admin's client never comes back: no retry of the approval, no read of the signature or the signer. */
-  readonly untouched?: boolean;
-}
 
 /** An EVM smart wallet whose admin is a key the test holds, and the delegate it adds. */
 interface Setting {
@@ -24,9 +24,7 @@ interface Setting {
   signature?: { readonly id: string; readonly message: Hex };
 }
 
-const as = (requestId: string) => ({ 'x-request-id': requestId });
 const signerPath = ({ address, locator }: Setting) => `${WALLETS}/${address}/signers/${encodeURIComponent(locator)}`;
-const transactionPath = ({ address }: Setting, id: string) => `${WALLETS}/${address}/transactions/${id}`;
 const signs = (account: PrivateKeyAccount, message: string) =>
   account.signMessage({ message: { raw: message as Hex } });
 
@@ -86,14 +84,10 @@ const approveSignature = async (api: Api, setting: Setting, requestId: string) =
 
 /** One claim naming one add-signer signature request, and the delegate added to the wallet once. */
 const writesOf = (events: readonly RecordedEvent[], setting: Setting) => {
-  const data = (event: RecordedEvent) => event.data as Record<string, unknown>;
-  const walletId = events.find((event) => event.type === 'WalletCreated' && data(event)['address'] === setting.address)
-    ?.data as { walletId: string } | undefined;
-  const ofWallet = (type: string) =>
-    events.filter((event) => event.type === type && data(event)['walletId'] === walletId?.walletId);
+  const ofWallet = walletEventsOf(events, setting.address);
   return {
-    claims: ofWallet('SignerRegistrationRequested').map((event) => data(event)['signatureId']),
-    requests: ofWallet('SignatureRequested').map((event) => data(event)['signatureId']),
+    claims: ofWallet('SignerRegistrationRequested').map((event) => dataOf(event)['signatureId']),
+    requests: ofWallet('SignatureRequested').map((event) => dataOf(event)['signatureId']),
     added: ofWallet('DelegatedSignerAdded').length,
   };
 };
@@ -113,7 +107,7 @@ describe('EVM signer registrations killed around their writes', () => {
 
   it('adds the delegate once, and it approves a send, wherever the kill came', async () => {
     const settings = new Map<string, Setting>();
-    const cases: RegistrationCase[] = [
+    const cases: SignerChangeCase[] = [
       { point: 'after:SignerRegistrationRequested', requestId: 'evm-add-after-claim', cuts: 'open' },
       { point: 'after:SignatureCompleted', requestId: 'evm-add-after-signed', cuts: 'approval' },
       { point: 'after:SignatureCompleted', requestId: 'evm-add-signed-untouched', cuts: 'approval', untouched: true },

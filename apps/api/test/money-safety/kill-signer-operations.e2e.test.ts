@@ -1,17 +1,17 @@
 import type { RecordedEvent } from '@paykit/event-store';
 import { decodeBase58 } from '../../src/wallets/transfers/base58.js';
 import { type Ed25519TestKey, ed25519TestKey } from '../wallets/test-keys.js';
-import { type Answer, type Api, type KillCase, KillHarness, pollUntil } from './support/kill-harness.js';
+import { type Answer, type Api, KillHarness, pollUntil } from './support/kill-harness.js';
+import {
+  type SignerChangeCase,
+  WALLETS,
+  as,
+  dataOf,
+  transactionPath,
+  walletEventsOf,
+} from './support/signer-changes.js';
 
-const WALLETS = '/2025-06-09/wallets';
 const TOKEN = 'solana:usdc';
-
-/** Which request of the change the case's SIGKILL cuts: the one that opens the operation, or the admin's approval. */
-interface SignerCase extends KillCase {
-  readonly cuts: 'open' | 'approval';
-  /** The admin's client never comes back: no retry of the approval, no read of the operation or the signer. */
-  readonly untouched?: boolean;
-}
 
 /** A Solana smart wallet whose admin is a key the test holds, and the delegate whose place in it changes. */
 interface Setting {
@@ -25,10 +25,8 @@ interface Setting {
   prepared?: { readonly id: string; readonly message: string };
 }
 
-const as = (requestId: string) => ({ 'x-request-id': requestId });
 const signersPath = ({ address }: Setting) => `${WALLETS}/${address}/signers`;
 const signerPath = (setting: Setting) => `${signersPath(setting)}/${encodeURIComponent(setting.locator)}`;
-const transactionPath = ({ address }: Setting, id: string) => `${WALLETS}/${address}/transactions/${id}`;
 /** A Solana approval message is a transaction message in base58: its signer signs those bytes. */
 const signed = (key: Ed25519TestKey, message: string) => key.sign(decodeBase58(message) as Uint8Array);
 
@@ -94,18 +92,14 @@ const approveSend = (api: Api, setting: Setting, transfer: { id: string; message
  * opened, the operations approved, and how many wallet changes (`appliedType`) were made.
  */
 const writesOf = (events: readonly RecordedEvent[], setting: Setting, claimType: string, appliedType: string) => {
-  const data = (event: RecordedEvent) => event.data as Record<string, unknown>;
-  const walletId = events.find((event) => event.type === 'WalletCreated' && data(event)['address'] === setting.address)
-    ?.data as { walletId: string } | undefined;
-  const ofWallet = (type: string) =>
-    events.filter((event) => event.type === type && data(event)['walletId'] === walletId?.walletId);
-  const operations = ofWallet('SignerOperationRequested').map((event) => data(event)['operationId']);
+  const ofWallet = walletEventsOf(events, setting.address);
+  const operations = ofWallet('SignerOperationRequested').map((event) => dataOf(event)['operationId']);
   return {
-    claims: ofWallet(claimType).map((event) => data(event)['transactionId']),
+    claims: ofWallet(claimType).map((event) => dataOf(event)['transactionId']),
     operations,
     approvals: events
-      .filter((event) => event.type === 'SignerOperationApproved' && operations.includes(data(event)['operationId']))
-      .map((event) => data(event)['operationId']),
+      .filter((event) => event.type === 'SignerOperationApproved' && operations.includes(dataOf(event)['operationId']))
+      .map((event) => dataOf(event)['operationId']),
     applied: ofWallet(appliedType).length,
   };
 };
@@ -114,7 +108,7 @@ const writesOf = (events: readonly RecordedEvent[], setting: Setting, claimType:
 const once = (id: string) => ({ claims: [id], operations: [id], approvals: [id], applied: 1 });
 
 /** The kill points of a change, in the order its writes happen (the claim precedes the operation's append). */
-const casesOf = (change: string, applied: string): SignerCase[] => [
+const casesOf = (change: string, applied: string): SignerChangeCase[] => [
   { point: 'before:SignerOperationRequested', requestId: `${change}-before-requested`, cuts: 'open' },
   { point: 'after:SignerOperationRequested', requestId: `${change}-after-requested`, cuts: 'open' },
   { point: 'before:SignerOperationApproved', requestId: `${change}-before-approved`, cuts: 'approval' },
