@@ -31,6 +31,7 @@ import { SignaturesController } from './signatures/signatures.controller.js';
 import { GetSignerHandler } from './signers/get-signer.handler.js';
 import { RegisterSignerHandler } from './signers/register-signer.handler.js';
 import { RemoveSignerHandler } from './signers/remove-signer.handler.js';
+import { SignerAuthority } from './signers/signer-authority.js';
 import { SignerOperations } from './signers/signer-operations.js';
 import { ApproveSignerTransactionHandler, GetSignerTransactionHandler } from './signers/signer-transaction.handlers.js';
 import { SignerRegistrations } from './signers/signer-registrations.js';
@@ -78,6 +79,7 @@ import { TransfersController } from './transfers/transfers.controller.js';
     SignerRegistrations,
     SignerStatuses,
     SignerOperations,
+    SignerAuthority,
     // The transfer executor (a process manager on the store's subscription).
     EffectLedger,
     TransferStep,

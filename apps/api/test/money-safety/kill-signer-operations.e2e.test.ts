@@ -1,15 +1,17 @@
 import type { RecordedEvent } from '@paykit/event-store';
 import { decodeBase58 } from '../../src/wallets/transfers/base58.js';
 import { type Ed25519TestKey, ed25519TestKey } from '../wallets/test-keys.js';
-import { type Answer, type Api, type KillCase, KillHarness, pollUntil } from './support/kill-harness.js';
+import { type Answer, type Api, KillHarness, pollUntil } from './support/kill-harness.js';
+import {
+  type SignerChangeCase,
+  WALLETS,
+  as,
+  dataOf,
+  transactionPath,
+  walletEventsOf,
+} from './support/signer-changes.js';
 
-const WALLETS = '/2025-06-09/wallets';
 const TOKEN = 'solana:usdc';
-
-/** Which request of the change the case's SIGKILL cuts: the one that opens the operation, or the admin's approval. */
-interface SignerCase extends KillCase {
-  readonly cuts: 'open' | 'approval';
-}
 
 /** A Solana smart wallet whose admin is a key the test holds, and the delegate whose place in it changes. */
 interface Setting {
@@ -23,10 +25,8 @@ interface Setting {
   prepared?: { readonly id: string; readonly message: string };
 }
 
-const as = (requestId: string) => ({ 'x-request-id': requestId });
 const signersPath = ({ address }: Setting) => `${WALLETS}/${address}/signers`;
 const signerPath = (setting: Setting) => `${signersPath(setting)}/${encodeURIComponent(setting.locator)}`;
-const transactionPath = ({ address }: Setting, id: string) => `${WALLETS}/${address}/transactions/${id}`;
 /** A Solana approval message is a transaction message in base58: its signer signs those bytes. */
 const signed = (key: Ed25519TestKey, message: string) => key.sign(decodeBase58(message) as Uint8Array);
 
@@ -92,18 +92,14 @@ const approveSend = (api: Api, setting: Setting, transfer: { id: string; message
  * opened, the operations approved, and how many wallet changes (`appliedType`) were made.
  */
 const writesOf = (events: readonly RecordedEvent[], setting: Setting, claimType: string, appliedType: string) => {
-  const data = (event: RecordedEvent) => event.data as Record<string, unknown>;
-  const walletId = events.find((event) => event.type === 'WalletCreated' && data(event)['address'] === setting.address)
-    ?.data as { walletId: string } | undefined;
-  const ofWallet = (type: string) =>
-    events.filter((event) => event.type === type && data(event)['walletId'] === walletId?.walletId);
-  const operations = ofWallet('SignerOperationRequested').map((event) => data(event)['operationId']);
+  const ofWallet = walletEventsOf(events, setting.address);
+  const operations = ofWallet('SignerOperationRequested').map((event) => dataOf(event)['operationId']);
   return {
-    claims: ofWallet(claimType).map((event) => data(event)['transactionId']),
+    claims: ofWallet(claimType).map((event) => dataOf(event)['transactionId']),
     operations,
     approvals: events
-      .filter((event) => event.type === 'SignerOperationApproved' && operations.includes(data(event)['operationId']))
-      .map((event) => data(event)['operationId']),
+      .filter((event) => event.type === 'SignerOperationApproved' && operations.includes(dataOf(event)['operationId']))
+      .map((event) => dataOf(event)['operationId']),
     applied: ofWallet(appliedType).length,
   };
 };
@@ -112,12 +108,19 @@ const writesOf = (events: readonly RecordedEvent[], setting: Setting, claimType:
 const once = (id: string) => ({ claims: [id], operations: [id], approvals: [id], applied: 1 });
 
 /** The kill points of a change, in the order its writes happen (the claim precedes the operation's append). */
-const casesOf = (change: string, applied: string): SignerCase[] => [
+const casesOf = (change: string, applied: string): SignerChangeCase[] => [
   { point: 'before:SignerOperationRequested', requestId: `${change}-before-requested`, cuts: 'open' },
   { point: 'after:SignerOperationRequested', requestId: `${change}-after-requested`, cuts: 'open' },
   { point: 'before:SignerOperationApproved', requestId: `${change}-before-approved`, cuts: 'approval' },
   { point: 'after:SignerOperationApproved', requestId: `${change}-after-approved`, cuts: 'approval' },
   { point: `after:${applied}`, requestId: `${change}-after-applied`, cuts: 'approval' },
+  // Approved, not yet applied, and nobody asks: the signer's next use applies it (ADR 0452).
+  {
+    point: 'after:SignerOperationApproved',
+    requestId: `${change}-approved-untouched`,
+    cuts: 'approval',
+    untouched: true,
+  },
 ];
 
 /**
@@ -159,7 +162,7 @@ describe('signer operations killed around their writes, retried', () => {
           ? register(api, setting, requestId, requestId)
           : approveOperation(api, setting, requestId);
       },
-      retry: async (api, { requestId, cuts }) => {
+      retry: async (api, { requestId, cuts, untouched }) => {
         const setting = settings.get(requestId)!;
         let sameKey: Answer | null = null;
         let checked: Answer | null = null;
@@ -171,7 +174,7 @@ describe('signer operations killed around their writes, retried', () => {
           expect(registered).toMatchObject({ status: 201, body: { transaction: { status: 'awaiting-approval' } } });
           setting.operation = operationOf(registered);
         }
-        const approval = await approveOperation(api, setting, `${requestId}-retry-approval`);
+        const approval = untouched ? null : await approveOperation(api, setting, `${requestId}-retry-approval`);
         // The new signer approves a send, with no read of the signer or the operation first.
         const sent = await prepareSend(api, setting, `${requestId}-send`);
         expect(sent).toMatchObject({ status: 201, body: { status: 'awaiting-approval' } });
@@ -191,7 +194,7 @@ describe('signer operations killed around their writes, retried', () => {
     const events = await h.events();
     for (const [index, result] of retries.entries()) {
       const { sameKey, checked, approval, sendApproval, settled, signer, operation, wallet } = result;
-      const { point, requestId, cuts } = cases[index]!;
+      const { point, requestId, cuts, untouched } = cases[index]!;
       const setting = settings.get(requestId)!;
       const { id } = setting.operation!;
       const label = `${point} (${requestId})`;
@@ -206,8 +209,11 @@ describe('signer operations killed around their writes, retried', () => {
       }
       // The approval was lost with the server (201), or made before the kill and then refused as made already (409).
       const approvedBefore = point !== 'before:SignerOperationApproved' && cuts === 'approval';
-      expect({ label, approval: approval.status }).toEqual({ label, approval: approvedBefore ? 409 : 201 });
-      if (approvedBefore) expect(approval.body.code).toBe('approval_already_submitted');
+      expect({ label, approval: approval?.status }).toEqual({
+        label,
+        approval: untouched ? undefined : approvedBefore ? 409 : 201,
+      });
+      if (approvedBefore && !untouched) expect(approval?.body.code).toBe('approval_already_submitted');
       expect({ label, sendApproval: sendApproval.status, settled: settled.body.status }).toEqual({
         label,
         sendApproval: 201,
@@ -252,14 +258,14 @@ describe('signer operations killed around their writes, retried', () => {
         const setting = settings.get(requestId)!;
         return cuts === 'open' ? remove(api, setting, requestId) : approveOperation(api, setting, requestId);
       },
-      retry: async (api, { requestId, cuts }) => {
+      retry: async (api, { requestId, cuts, untouched }) => {
         const setting = settings.get(requestId)!;
         let reopened: Answer | null = null;
         if (cuts === 'open') {
           reopened = await remove(api, setting, `${requestId}-retry-delete`);
           setting.operation = operationOf(reopened);
         }
-        const approval = await approveOperation(api, setting, `${requestId}-retry-approval`);
+        const approval = untouched ? null : await approveOperation(api, setting, `${requestId}-retry-approval`);
         // With no read of the signer or the operation first: the removed delegate approves nothing.
         const preparedApproval = await approveSend(api, setting, setting.prepared!, `${requestId}-prepared-approval`);
         const newSend = await prepareSend(api, setting, `${requestId}-new-send`);
@@ -276,14 +282,17 @@ describe('signer operations killed around their writes, retried', () => {
     for (const [index, result] of retries.entries()) {
       const { reopened, approval, preparedApproval, newSend, prepared, signer, operation, removedAgain, wallet } =
         result;
-      const { point, requestId, cuts } = cases[index]!;
+      const { point, requestId, cuts, untouched } = cases[index]!;
       const setting = settings.get(requestId)!;
       const { id } = setting.operation!;
       const label = `${point} (${requestId})`;
       if (reopened)
         expect(reopened).toMatchObject({ status: 200, body: { type: 'remove-signer', status: 'awaiting-approval' } });
       const approvedBefore = point !== 'before:SignerOperationApproved' && cuts === 'approval';
-      expect({ label, approval: approval.status }).toEqual({ label, approval: approvedBefore ? 409 : 201 });
+      expect({ label, approval: approval?.status }).toEqual({
+        label,
+        approval: untouched ? undefined : approvedBefore ? 409 : 201,
+      });
       expect({ label, preparedApproval: preparedApproval.status, code: preparedApproval.body.code }).toEqual({
         label,
         preparedApproval: 403,

@@ -5,6 +5,7 @@ import { type SignatureResource, signerLocatorOf, toSignatureResource } from '@p
 import type { Caller } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
+import { SignerAuthority } from '../signers/signer-authority.js';
 import { SignerRegistrations } from '../signers/signer-registrations.js';
 import { verifySignatureApproval } from './signature-approvals.js';
 import { SignatureRequestAggregate } from './signature-request.aggregate.js';
@@ -29,6 +30,7 @@ export class ApproveSignatureHandler implements ICommandHandler<ApproveSignature
     private readonly aggregates: Aggregates,
     private readonly resolver: WalletResolver,
     private readonly registrations: SignerRegistrations,
+    private readonly authority: SignerAuthority,
   ) {}
 
   async execute({
@@ -37,13 +39,18 @@ export class ApproveSignatureHandler implements ICommandHandler<ApproveSignature
     signatureId,
     body,
   }: ApproveSignature): Promise<SignatureResource> {
-    const { wallet } = await this.resolver.resolve(principal, walletLocator);
-    const request = await loadWalletSignature(this.aggregates, principal.projectId, wallet, signatureId);
+    const resolved = (await this.resolver.resolve(principal, walletLocator)).wallet;
+    const request = await loadWalletSignature(this.aggregates, principal.projectId, resolved, signatureId);
+    // A registration a crash left unapplied takes effect now, though a repeated approval is refused as made already.
+    await this.registrations.complete(request, context);
     if (body.approvals.length !== 1) {
       throw new DomainException(invalid('invalid_approvals', 'approvals: a signature is approved by its one signer'));
     }
     const [approval] = body.approvals as [SubmitApprovalsBody['approvals'][number]];
-    const locator = signerLocatorOf(wallet, approval.signer);
+    const locator = signerLocatorOf(resolved, approval.signer);
+    // A removal of the asked signer, approved before a crash let it apply, is applied before it counts (ADR 0452).
+    const wallet =
+      locator === request.signer.locator ? await this.authority.settle(resolved, locator, context) : resolved;
     const executed = await this.aggregates.execute(
       SignatureRequestAggregate,
       signatureId,

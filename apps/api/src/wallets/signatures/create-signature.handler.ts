@@ -10,6 +10,7 @@ import {
   type Wallet,
   signatureDigestOf,
   signatureSignerOf,
+  signerLocatorOf,
   signersOf,
   smartAccountMessageHash,
   toSignatureResource,
@@ -20,6 +21,7 @@ import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { chainsOfWallet, walletChain } from '../balances/wallet-chains.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
+import { SignerAuthority } from '../signers/signer-authority.js';
 import { ServiceSigner } from './service-signer.js';
 import { SignatureRequestAggregate } from './signature-request.aggregate.js';
 import { signatureAfter, signingWallet } from './wallet-signature.js';
@@ -62,11 +64,17 @@ export class CreateSignatureHandler implements ICommandHandler<CreateSignature> 
     private readonly aggregates: Aggregates,
     private readonly resolver: WalletResolver,
     private readonly serviceSigner: ServiceSigner,
+    private readonly authority: SignerAuthority,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
   async execute({ caller: { principal, context }, walletLocator, body }: CreateSignature): Promise<SignatureResource> {
-    const { wallet } = await this.resolver.resolve(principal, walletLocator);
+    const resolved = (await this.resolver.resolve(principal, walletLocator)).wallet;
+    // The signer named is taken as its approved changes left it (ADR 0452).
+    const wallet =
+      body.params.signer === undefined
+        ? resolved
+        : await this.authority.settle(resolved, signerLocatorOf(resolved, body.params.signer), context);
     if (wallet.chainType !== 'evm') {
       throw refuse(
         'signatures_not_supported',

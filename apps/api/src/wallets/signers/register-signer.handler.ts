@@ -99,13 +99,15 @@ export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
     const { change, claimed } = await this.registrations.claim('add', wallet, locator, proposed, caller.context);
     if (!('signatureId' in change)) throw new Error(`signer ${locator} is being added through a transaction`);
     const { signatureId } = change;
-    if (claimed) {
+    // Not ours and not there: a crash came between an earlier request's claim and its signature request.
+    if (claimed || !(await this.aggregates.load(SignatureRequestAggregate, signatureId))?.state) {
       const digest = delegatedSignerDigest(wallet.address as Address, locator, grant);
       const approvalMessage = smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest);
       const signed = SERVICE_HELD_SIGNERS.has(admin.type)
         ? { signedByService: await this.serviceSigner.signPersonal(wallet, admin, approvalMessage) }
         : {};
-      await this.aggregates.execute(
+      // A concurrent request may open it first (the decider refuses a second opening): theirs stands.
+      await this.aggregates.tryExecute(
         SignatureRequestAggregate,
         signatureId,
         {

@@ -7,6 +7,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Caller } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
+import { SignerAuthority } from '../signers/signer-authority.js';
 import { TransferRecords } from '../transactions/transfer-records.js';
 import { verifyApproval } from './approval-signatures.js';
 import { TransferAggregate } from './transfer.aggregate.js';
@@ -35,24 +36,30 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
     private readonly aggregates: Aggregates,
     private readonly resolver: WalletResolver,
     private readonly records: TransferRecords,
+    private readonly authority: SignerAuthority,
   ) {}
 
   async execute({ caller, walletLocator, transferId, body }: ApproveTransfer): Promise<TransferResource> {
     const { principal, context } = caller;
-    const { wallet } = await this.resolver.resolve(principal, walletLocator);
+    let { wallet } = await this.resolver.resolve(principal, walletLocator);
     const transfer = await loadWalletTransfer(this.aggregates, principal.projectId, wallet, transferId);
     const now = this.aggregates.now();
-    const approvals = body.approvals.map(({ signer, signature }) => {
+    const approvals = [];
+    for (const { signer, signature } of body.approvals) {
       const locator = normalizeSignerLocator(wallet.chainType, signer);
       const member = quorumSignerOf(transfer, locator);
-      if (member) this.checkSignerMayStillApprove(wallet, transfer, locator, now.getTime());
-      return {
+      if (member) {
+        // A removal approved before a crash let it apply is applied now: the signer approves nothing after it.
+        wallet = await this.authority.settle(wallet, locator, context);
+        this.checkSignerMayStillApprove(wallet, transfer, locator, now.getTime());
+      }
+      approvals.push({
         signer: locator,
         signature,
         message: transfer.approvalMessage,
         verified: member !== undefined && verifyApproval(wallet, member, transfer.approvalMessage, signature),
-      };
-    });
+      });
+    }
     const executed = await this.aggregates.execute(
       TransferAggregate,
       transferId,

@@ -11,7 +11,7 @@ import {
   parseTransferAmount,
   toTransferResource,
 } from '@paykit/transfers';
-import { requiredApprovals } from '@paykit/wallets';
+import { requiredApprovals, signerLocatorOf } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
@@ -22,6 +22,7 @@ import { WalletAddresses } from '../directory/wallet-addresses.js';
 import type { StoredWallet } from '../directory/wallet-directory.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
+import { SignerAuthority } from '../signers/signer-authority.js';
 import { TransferRecords } from '../transactions/transfer-records.js';
 import { solanaTransactionFor } from './solana-transaction.js';
 import { TransferAggregate } from './transfer.aggregate.js';
@@ -58,6 +59,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
     private readonly resolver: WalletResolver,
     private readonly addresses: WalletAddresses,
     private readonly records: TransferRecords,
+    private readonly authority: SignerAuthority,
     @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
@@ -74,7 +76,12 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
   private async open({ caller, walletLocator, tokenLocator, body, keyed }: CreateTransfer): Promise<TransferResource> {
     const { principal, context } = caller;
     if (keyed) await this.aggregates.checkKey(TransferAggregate, keyed.resourceId('transfer'), keyed);
-    const { wallet }: StoredWallet = await this.resolver.resolve(principal, walletLocator);
+    const stored: StoredWallet = await this.resolver.resolve(principal, walletLocator);
+    // The signer named is taken as its approved changes left it (ADR 0452).
+    const wallet =
+      body.signer === undefined
+        ? stored.wallet
+        : await this.authority.settle(stored.wallet, signerLocatorOf(stored.wallet, body.signer), context);
     const { token, resolved } = await resolveTransferToken(this.gateway, wallet, tokenLocator);
     const amount = parseTransferAmount(body.amount, token.decimals, wallet.chainType);
     const recipient = await resolveRecipient(principal, wallet, body.recipient, {
