@@ -1,4 +1,4 @@
-import { transferStatus, type TransferCommand, type TransferEvent, type TransferMovement } from '../src/index.js';
+import { transferStatus, type TransferEvent, type TransferMovement } from '../src/index.js';
 import {
   FEE as fee,
   LATER,
