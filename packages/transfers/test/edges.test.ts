@@ -21,6 +21,7 @@ import {
   adminQuorum,
   after,
   approval,
+  billing,
   createEvm,
   created,
   failure,
@@ -28,6 +29,7 @@ import {
   sent,
   spec,
   submit,
+  succeeded,
   transferOf,
 } from './fixtures.js';
 
@@ -68,6 +70,15 @@ describe('RecordFailure edges', () => {
       completedAt: MUCH_LATER,
       error: { message: 'balance too low', reason: 'insufficient_funds' },
     });
+  });
+});
+
+describe('RecordFeeBilling edges', () => {
+  it('keeps a successful charge against a later report that the same charge failed', () => {
+    spec
+      .given(after(succeeded(), billing('0.05')))
+      .when(billing('0.05', 'failed'))
+      .thenFails(refusal('conflict', 'fee_billing_already_recorded', "this transfer's fees were already billed"));
   });
 });
 
