@@ -54,3 +54,48 @@ describe('parseTransferAmount', () => {
     expect(codeOf(parse((2n ** 256n - 1n).toString(), 0, 'evm'))).toBe('accepted');
   });
 });
+
+describe('parseTransferAmount refusals carry their whole body', () => {
+  it.each<[string, number, ChainType, object]>([
+    [
+      '1e6',
+      6,
+      'evm',
+      {
+        kind: 'invalid',
+        code: 'invalid_amount',
+        message: 'amount: "1e6" is not a decimal amount such as "10" or "0.5"',
+      },
+    ],
+    ['0.00', 6, 'evm', { kind: 'invalid', code: 'invalid_amount', message: 'amount: must be greater than 0' }],
+    [
+      '0.0000001',
+      6,
+      'evm',
+      {
+        kind: 'invalid',
+        code: 'amount_precision_exceeded',
+        message: 'amount: "0.0000001" has more than the token\'s 6 decimal places',
+        parameters: { decimals: 6 },
+      },
+    ],
+    [
+      '18446744073709.551616',
+      6,
+      'solana',
+      {
+        kind: 'invalid',
+        code: 'amount_too_large',
+        message: 'amount: at most 18446744073709.551615 can be sent in one transfer',
+        parameters: { max: '18446744073709.551615' },
+      },
+    ],
+  ])('refuses "%s" of a %i-decimal token on %s', (text, decimals, chainType, expected) => {
+    expect(parse(text, decimals, chainType)).toStrictEqual(E.left(expected));
+  });
+
+  it('reads a trailing point as the whole number before it', () => {
+    expect(parse('10.', 6)).toEqual(E.right({ decimal: '10', baseUnits: '10000000' }));
+    expect(parse('250.', 0)).toEqual(E.right({ decimal: '250', baseUnits: '250' }));
+  });
+});

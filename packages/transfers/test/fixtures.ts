@@ -1,4 +1,4 @@
-import { fold } from '@paykit/kernel';
+import { fold, type DomainError } from '@paykit/kernel';
 import { DeciderSpecification } from '@paykit/kernel/testing';
 import {
   transferDecider,
@@ -105,3 +105,38 @@ export const approved = (): TransferEvent[] => {
   const events = created();
   return after(events, submit([approval(events, ADMIN)]));
 };
+
+export const FEE = { token: 'base-sepolia:eth', amount: '0.0000187' };
+
+export const confirm = (confirmations: number, blockNumber = 100): TransferCommand => ({
+  type: 'RecordConfirmation',
+  data: { confirmations, blockNumber, blockHash: '0xblock', confirmedAt: LATER },
+});
+export const finality: TransferCommand = { type: 'RecordFinality', data: { completedAt: MUCH_LATER, actualFee: FEE } };
+export const failure = (
+  reason: 'reverted' | 'insufficient_funds' = 'reverted',
+  message = 'execution reverted',
+): TransferCommand => ({
+  type: 'RecordFailure',
+  data: { error: { message, reason, revertData: '0x08c379a0' }, failedAt: MUCH_LATER, actualFee: FEE },
+});
+export const billing = (billedUsd: string, status: 'succeeded' | 'failed' = 'succeeded'): TransferCommand => ({
+  type: 'RecordFeeBilling',
+  data: { billedUsd, status, billedAt: MUCH_LATER },
+});
+
+/** The default transfer broadcast as 0xabc1, then ended in success or in a revert. */
+export const sent = (): TransferEvent[] => after(approved(), broadcast());
+export const succeeded = (): TransferEvent[] => after(sent(), finality);
+export const failed = (): TransferEvent[] => after(sent(), failure());
+
+/**
+ * The whole refusal a client reads once the API turns it into an error body: its kind (the
+ * HTTP status), its code, its message, and exactly these parameters (none when absent).
+ */
+export const refusal = (
+  kind: DomainError['kind'],
+  code: string,
+  message: string,
+  parameters?: Record<string, unknown>,
+): Partial<DomainError> => ({ kind, code, message, parameters });

@@ -1,32 +1,28 @@
-import { transferStatus, type TransferCommand, type TransferEvent, type TransferMovement } from '../src/index.js';
-import { LATER, MUCH_LATER, TRANSFER_ID, after, approved, broadcast, created, spec, transferOf } from './fixtures.js';
+import { transferStatus, type TransferEvent, type TransferMovement } from '../src/index.js';
+import {
+  FEE as fee,
+  LATER,
+  MUCH_LATER,
+  TRANSFER_ID,
+  after,
+  approved,
+  billing,
+  broadcast,
+  confirm,
+  created,
+  failed,
+  failure,
+  finality,
+  sent,
+  spec,
+  succeeded,
+  transferOf,
+} from './fixtures.js';
 
 const broadcastEvent = (txId = '0xabc1'): TransferEvent => ({
   type: 'TransferBroadcast',
   data: { transferId: TRANSFER_ID, txId, broadcastAt: LATER },
 });
-const confirm = (confirmations: number, blockNumber = 100): TransferCommand => ({
-  type: 'RecordConfirmation',
-  data: { confirmations, blockNumber, blockHash: '0xblock', confirmedAt: LATER },
-});
-const fee = { token: 'base-sepolia:eth', amount: '0.0000187' };
-const finality: TransferCommand = { type: 'RecordFinality', data: { completedAt: MUCH_LATER, actualFee: fee } };
-const failure = (
-  reason: 'reverted' | 'insufficient_funds' = 'reverted',
-  message = 'execution reverted',
-): TransferCommand => ({
-  type: 'RecordFailure',
-  data: { error: { message, reason, revertData: '0x08c379a0' }, failedAt: MUCH_LATER, actualFee: fee },
-});
-const billing = (billedUsd: string, status: 'succeeded' | 'failed' = 'succeeded'): TransferCommand => ({
-  type: 'RecordFeeBilling',
-  data: { billedUsd, status, billedAt: MUCH_LATER },
-});
-
-const sent = () => after(approved(), broadcast());
-const succeeded = () => after(sent(), finality);
-const failed = () => after(sent(), failure());
-
 const movement = (txId?: string): TransferMovement => {
   const state = transferOf(created());
   return {

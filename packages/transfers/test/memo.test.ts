@@ -41,3 +41,33 @@ describe('validateMemo', () => {
     expect(codeOf(memo, chainType)).toBe(code);
   });
 });
+
+describe('validateMemo refusals carry their whole body', () => {
+  const invalidMemo = (message: string) => E.left({ kind: 'invalid', code: 'invalid_memo', message });
+
+  it.each<[Memo, ChainType, ReturnType<typeof invalidMemo>]>([
+    [{ type: 'note' as 'text', value: 'x' }, 'stellar', invalidMemo('memo: type must be one of text, id, hash')],
+    [{ type: 'note' as 'text', value: 'x' }, 'evm', invalidMemo('memo: type must be one of text, id, hash')],
+    [
+      { type: 'text', value: 'x' },
+      'aptos',
+      E.left({
+        kind: 'invalid',
+        code: 'memo_not_supported',
+        message: 'memo: aptos transfers take no memo; only evm, stellar and solana do',
+      }),
+    ],
+    [{ type: 'text', value: 'a'.repeat(29) }, 'stellar', invalidMemo('memo: text must be 1 to 28 bytes on stellar')],
+    [{ type: 'text', value: '' }, 'solana', invalidMemo('memo: text must be 1 to 566 bytes on solana')],
+    [{ type: 'id', value: '-1' }, 'stellar', invalidMemo('memo: id must be an unsigned 64-bit integer')],
+    [{ type: 'hash', value: 'xyz' }, 'stellar', invalidMemo('memo: hash must be 32 bytes as 64 hex digits')],
+    [{ type: 'id', value: '' }, 'evm', invalidMemo('memo: value must not be empty')],
+    [
+      { type: 'text', value: 'a'.repeat(252) },
+      'evm',
+      invalidMemo('memo: at most 256 bytes of "<type>:<value>" on evm'),
+    ],
+  ])('refuses %j on %s', (memo, chainType, expected) => {
+    expect(validateMemo(memo, chainType)).toStrictEqual(expected);
+  });
+});
