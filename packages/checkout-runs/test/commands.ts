@@ -1,3 +1,4 @@
+import { refusal } from '@paykit/kernel/testing';
 import type { DomainError } from '@paykit/kernel';
 import type { CheckoutRunCommand } from '../src/index.js';
 import { EMBED_URL, OWNER, PROJECT_ID, RUN_ID, RUNNER, at, input, sizeForm } from './fixtures.js';
@@ -88,17 +89,8 @@ export const cmd = {
     command('CompleteCancellation', { runnerId: RUNNER, now: at(12), ...overrides }),
 };
 
-/**
- * The whole refusal a client reads once the API turns it into an error body: its kind (the
- * HTTP status), its code, its message, and exactly these parameters (none when absent).
- */
-export const refusal = (
-  kind: DomainError['kind'],
-  code: string,
-  message: string,
-  parameters?: Record<string, unknown>,
-): Partial<DomainError> => ({ kind, code, message, parameters });
-
 /** A field the command got wrong: 400, `invalid_command`, the message naming the field and its rule. */
 export const invalidField = (field: string, message: string): Partial<DomainError> =>
   refusal('invalid', 'invalid_command', message, { field });
+
+export { refusal };

@@ -1,5 +1,5 @@
-import { fold, type DomainError } from '@paykit/kernel';
-import { DeciderSpecification } from '@paykit/kernel/testing';
+import { fold } from '@paykit/kernel';
+import { DeciderSpecification, refusal } from '@paykit/kernel/testing';
 import {
   transferDecider,
   type ApprovalInput,
@@ -130,13 +130,4 @@ export const sent = (): TransferEvent[] => after(approved(), broadcast());
 export const succeeded = (): TransferEvent[] => after(sent(), finality);
 export const failed = (): TransferEvent[] => after(sent(), failure());
 
-/**
- * The whole refusal a client reads once the API turns it into an error body: its kind (the
- * HTTP status), its code, its message, and exactly these parameters (none when absent).
- */
-export const refusal = (
-  kind: DomainError['kind'],
-  code: string,
-  message: string,
-  parameters?: Record<string, unknown>,
-): Partial<DomainError> => ({ kind, code, message, parameters });
+export { refusal };
