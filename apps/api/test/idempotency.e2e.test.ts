@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MemoryEventStore } from '@paykit/event-store';
 import { IdempotencySecrets } from '../src/http/idempotency/idempotency-secrets.js';
 import { idempotencyStream } from '../src/http/idempotency/key-stream.js';
+import { canonicalJson } from '../src/http/idempotency/request-fingerprint.js';
 import { fetchJson } from './support/http-client.js';
 import { type TestServer, startServer } from './support/start-server.js';
 import { type TempDir, makeTempDir } from './support/temp-dir.js';
@@ -206,11 +207,45 @@ describe('idempotency keys', () => {
     expect(executions.count('own-key')).toBe(before + 2);
   });
 
+  it('leaves reads alone: a GET with a key runs each time and records nothing', async () => {
+    const headers = { ...asProject('p-read'), 'x-idempotency-key': 'read-1' };
+    const first = await fetch(`${server.baseUrl}/test/items?limit=5`, { headers });
+    const second = await fetch(`${server.baseUrl}/test/items?limit=7`, { headers });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await second.json()).toEqual({ limit: 7 });
+    expect(second.headers.get('x-idempotent-replayed')).toBeNull();
+    for await (const event of store.readAll()) expect(event.streamName).not.toMatch(/^idempotency-p-read-/);
+  });
+
   it('ignores the key on requests without a caller', async () => {
     const before = executions.count('echo');
     await post('/test/echo', echoBody('a'), { 'x-idempotency-key': 'anonymous' });
     await post('/test/echo', echoBody('a'), { 'x-idempotency-key': 'anonymous' });
     expect(executions.count('echo')).toBe(before + 2);
+  });
+});
+
+describe('the canonical JSON a request fingerprint is taken of', () => {
+  it('prints object keys sorted at every level, whatever order they came in', () => {
+    expect(canonicalJson({ zeta: 1, beta: { yes: true, and: null }, alpha: 'a' })).toBe(
+      '{"alpha":"a","beta":{"and":null,"yes":true},"zeta":1}',
+    );
+    expect(canonicalJson({ c: 3, b: 2, a: 1, d: 4 })).toBe(canonicalJson({ d: 4, a: 1, b: 2, c: 3 }));
+  });
+
+  it('prints scalars and arrays as JSON does, arrays in their order', () => {
+    expect(canonicalJson('2.50')).toBe('"2.50"');
+    expect(canonicalJson(7)).toBe('7');
+    expect(canonicalJson(null)).toBe('null');
+    expect(canonicalJson([3, 'x', [false]])).toBe('[3,"x",[false]]');
+  });
+
+  it('prints a missing value as JSON.stringify would: no body is empty, an absent field is left out, a hole is null', () => {
+    expect(canonicalJson(undefined)).toBe('');
+    expect(canonicalJson({ b: undefined, a: 1 })).toBe('{"a":1}');
+    expect(canonicalJson([1, undefined, { k: 'v' }])).toBe('[1,null,{"k":"v"}]');
+    const value = { items: [{ amount: '2', note: undefined }, undefined], name: 'n' };
+    expect(canonicalJson(value)).toBe(JSON.stringify(value));
   });
 });
 
