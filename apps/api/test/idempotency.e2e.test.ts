@@ -20,7 +20,11 @@ describe('idempotency keys', () => {
   let executions: Executions;
   beforeAll(async () => {
     store = new MemoryEventStore();
-    server = await startServer({ imports: [TestRoutesModule], eventStore: store, env: { IDEMPOTENCY_WAIT_MS: 3_000 } });
+    server = await startServer({
+      imports: [TestRoutesModule],
+      eventStore: store,
+      env: { IDEMPOTENCY_WAIT_MS: 3_000, REQUEST_TIMEOUT_MS: 20_000 },
+    });
     executions = server.app.get(Executions);
   });
   afterAll(() => server.close());
@@ -87,6 +91,19 @@ describe('idempotency keys', () => {
       if (event.streamName.startsWith('idempotency-p-stream-')) types.push(event.type);
     }
     expect(types).toEqual(['IdempotencyKeyClaimed', 'IdempotentResponseRecorded']);
+  });
+
+  it('leases a claim for twice the request timeout plus the wait, so no live request loses its key', async () => {
+    const headers = { ...asProject('p-lease'), 'x-idempotency-key': 'lease-1' };
+    await post('/test/echo', echoBody('a'), headers);
+    const claims: { claimedAt: string; leaseExpiresAt: string }[] = [];
+    for await (const event of store.readAll()) {
+      if (event.streamName.startsWith('idempotency-p-lease-') && event.type === 'IdempotencyKeyClaimed')
+        claims.push(event.data as { claimedAt: string; leaseExpiresAt: string });
+    }
+    expect(claims).toHaveLength(1);
+    const [claim] = claims;
+    expect(Date.parse(claim!.leaseExpiresAt) - Date.parse(claim!.claimedAt)).toBe(2 * 20_000 + 3_000);
   });
 
   it('keeps the recorded response sealed: the store holds no part of it in clear', async () => {
@@ -170,6 +187,12 @@ describe('idempotency keys', () => {
     const retried = await post('/test/unavailable', {}, headers);
     expect(retried.headers.get('x-idempotent-replayed')).toBeNull();
     expect(executions.count('unavailable')).toBe(before + 2);
+    const reasons: unknown[] = [];
+    for await (const event of store.readAll()) {
+      if (event.streamName.startsWith('idempotency-p-unavailable-') && event.type === 'IdempotencyClaimReleased')
+        reasons.push((event.data as { reason: unknown }).reason);
+    }
+    expect(reasons).toEqual(['answered 503', 'answered 503']);
   });
 
   it('does not record a request that failed validation: the corrected body may use the key', async () => {
