@@ -121,15 +121,13 @@ describe('idempotency keys', () => {
     expect(replayed.body).toEqual(first.body);
   });
 
-  it('never runs a request again whose first run died unanswered: 409 idempotency_request_interrupted at once', async () => {
-    const key = 'interrupted-1';
-    const body = echoBody('a');
-    // The claim a process that was killed mid-request left behind: same request, no answer.
+  /** The claim a process that was killed mid-request left behind on POST /test/echo: no answer. */
+  const seedDeadClaim = async (projectId: string, key: string, body: unknown, claimedAt: Date) => {
     const fingerprint = server.app
       .get(IdempotencySecrets)
       .fingerprint({ method: 'POST', path: '/api/test/echo', body });
     await store.appendToStream(
-      idempotencyStream('p-dead', key),
+      idempotencyStream(projectId, key),
       [
         {
           type: 'IdempotencyKeyClaimed',
@@ -138,13 +136,13 @@ describe('idempotency keys', () => {
             method: 'POST',
             path: '/api/test/echo',
             holder: 'a-killed-process',
-            claimedAt: new Date().toISOString(),
-            leaseExpiresAt: new Date(Date.now() + 60_000).toISOString(),
+            claimedAt: claimedAt.toISOString(),
+            leaseExpiresAt: new Date(claimedAt.getTime() + 60_000).toISOString(),
           },
           metadata: {
             eventId: randomUUID(),
-            occurredAt: new Date().toISOString(),
-            projectId: 'p-dead',
+            occurredAt: claimedAt.toISOString(),
+            projectId,
             actor: { type: 'api-key', id: 'k' },
             correlationId: 'c',
             causationId: null,
@@ -154,6 +152,13 @@ describe('idempotency keys', () => {
       ],
       { expectedRevision: 'no_stream' },
     );
+  };
+
+  it('never runs a request again whose first run died unanswered: 409 idempotency_request_interrupted at once', async () => {
+    const key = 'interrupted-1';
+    const body = echoBody('a');
+    // The claim a process that was killed mid-request left behind: same request, no answer.
+    await seedDeadClaim('p-dead', key, body, new Date());
     const before = executions.count('echo');
     const started = Date.now();
     const retried = await post('/test/echo', body, { ...asProject('p-dead'), 'x-idempotency-key': key });
@@ -166,6 +171,16 @@ describe('idempotency keys', () => {
     expect(executions.count('echo')).toBe(before);
     // Not after the wait for a live holder (3 s here).
     expect(Date.now() - started).toBeLessThan(2_500);
+  });
+
+  it('forgets a key after IDEMPOTENCY_TTL_HOURS (24 h): an interrupted claim that old no longer blocks it', async () => {
+    const key = 'expired-1';
+    const body = echoBody('a');
+    await seedDeadClaim('p-expired', key, body, new Date(Date.now() - 25 * 3_600_000));
+    const before = executions.count('echo');
+    const retried = await post('/test/echo', body, { ...asProject('p-expired'), 'x-idempotency-key': key });
+    expect(retried.status).toBe(201);
+    expect(executions.count('echo')).toBe(before + 1);
   });
 
   it('replays the outcome of a handler that ran, a 500 included (it may have written before it failed)', async () => {
