@@ -3,6 +3,7 @@ import { MemoryEventStore } from '@paykit/event-store';
 import { IdempotencySecrets } from '../src/http/idempotency/idempotency-secrets.js';
 import { idempotencyStream } from '../src/http/idempotency/key-stream.js';
 import { canonicalJson } from '../src/http/idempotency/request-fingerprint.js';
+import { InterceptorOnAnyRouteModule } from './idempotency/interceptor-on-any-route.module.js';
 import { fetchJson } from './support/http-client.js';
 import { type TestServer, startServer } from './support/start-server.js';
 import { type TempDir, makeTempDir } from './support/temp-dir.js';
@@ -21,7 +22,7 @@ describe('idempotency keys', () => {
   beforeAll(async () => {
     store = new MemoryEventStore();
     server = await startServer({
-      imports: [TestRoutesModule],
+      imports: [TestRoutesModule, InterceptorOnAnyRouteModule],
       eventStore: store,
       env: { IDEMPOTENCY_WAIT_MS: 3_000, REQUEST_TIMEOUT_MS: 20_000 },
     });
@@ -253,6 +254,21 @@ describe('idempotency keys', () => {
     expect(await second.json()).toEqual({ limit: 7 });
     expect(second.headers.get('x-idempotent-replayed')).toBeNull();
     for await (const event of store.readAll()) expect(event.streamName).not.toMatch(/^idempotency-p-read-/);
+  });
+
+  it('leaves reads and routes that handle the key alone, even where the interceptor is put by hand', async () => {
+    const headers = { ...asProject('p-by-hand'), 'x-idempotency-key': 'by-hand-1' };
+    for (const [method, path, name] of [
+      ['GET', 'read', 'interceptor-read'],
+      ['POST', 'own-key', 'interceptor-own-key'],
+    ] as const) {
+      const before = executions.count(name);
+      const run = () => fetch(`${server.baseUrl}/test-interceptor/${path}`, { method, headers });
+      const [first, second] = [await run(), await run()];
+      expect([first.status, second.status]).toEqual(method === 'GET' ? [200, 200] : [201, 201]);
+      expect(second.headers.get('x-idempotent-replayed')).toBeNull();
+      expect(executions.count(name)).toBe(before + 2);
+    }
   });
 
   it('ignores the key on requests without a caller', async () => {
