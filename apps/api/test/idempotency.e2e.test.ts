@@ -4,6 +4,7 @@ import { IdempotencySecrets } from '../src/http/idempotency/idempotency-secrets.
 import { idempotencyStream } from '../src/http/idempotency/key-stream.js';
 import { canonicalJson } from '../src/http/idempotency/request-fingerprint.js';
 import { InterceptorOnAnyRouteModule } from './idempotency/interceptor-on-any-route.module.js';
+import { KeyedWritesModule } from './idempotency/keyed-writes.module.js';
 import { fetchJson } from './support/http-client.js';
 import { type TestServer, startServer } from './support/start-server.js';
 import { type TempDir, makeTempDir } from './support/temp-dir.js';
@@ -22,7 +23,7 @@ describe('idempotency keys', () => {
   beforeAll(async () => {
     store = new MemoryEventStore();
     server = await startServer({
-      imports: [TestRoutesModule, InterceptorOnAnyRouteModule],
+      imports: [TestRoutesModule, InterceptorOnAnyRouteModule, KeyedWritesModule],
       eventStore: store,
       env: { IDEMPOTENCY_WAIT_MS: 3_000, REQUEST_TIMEOUT_MS: 20_000 },
     });
@@ -269,6 +270,39 @@ describe('idempotency keys', () => {
       expect(second.headers.get('x-idempotent-replayed')).toBeNull();
       expect(executions.count(name)).toBe(before + 2);
     }
+  });
+
+  it('derives the resource ids of a keyed write from project, route and key (UUID v8); a retry finds it, marked replayed', async () => {
+    const note = (path: string, projectId: string, key: string, text = 'a') =>
+      post(`/test-keyed/${path}`, { text }, { ...asProject(projectId), 'x-idempotency-key': key });
+    const first = await note('notes', 'p-keyed', 'keyed-1');
+    expect(first.status).toBe(201);
+    expect(first.headers.get('x-idempotent-replayed')).toBeNull();
+    const { noteId, draftId } = first.body as { noteId: string; draftId: string };
+    const uuidV8 = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(noteId).toMatch(uuidV8);
+    expect(draftId).toMatch(uuidV8);
+    expect(draftId).not.toBe(noteId);
+
+    const retried = await note('notes', 'p-keyed', 'keyed-1');
+    expect(retried).toMatchObject({ status: 201, body: first.body });
+    expect(retried.headers.get('x-idempotent-replayed')).toBe('true');
+
+    const others = [
+      await note('notes', 'p-keyed-other', 'keyed-1'),
+      await note('notes/copies', 'p-keyed', 'keyed-1'),
+      await note('notes', 'p-keyed', 'keyed-2'),
+    ];
+    for (const other of others) {
+      expect(other.status).toBe(201);
+      expect(other.headers.get('x-idempotent-replayed')).toBeNull();
+    }
+    const ids = [noteId, ...others.map((other) => (other.body as { noteId: string }).noteId)];
+    expect(new Set(ids).size).toBe(4);
+
+    const otherBody = await note('notes', 'p-keyed', 'keyed-1', 'b');
+    expect(otherBody).toMatchObject({ status: 409, body: { error: true, code: 'idempotency_key_reused' } });
+    expect(otherBody.headers.get('x-idempotent-replayed')).toBeNull();
   });
 
   it('ignores the key on requests without a caller', async () => {
