@@ -8,7 +8,16 @@ import { Executions } from '../support/test-routes.module.js';
 import { TestPrincipalGuard } from '../support/test-principal.guard.js';
 
 const Failure = z.object({
-  failure: z.enum(['invalid', 'not_found', 'conflict', 'rate_limited', 'upstream_invalid', 'unavailable', 'lost-race', 'timed-out']),
+  failure: z.enum([
+    'invalid',
+    'not_found',
+    'conflict',
+    'rate_limited',
+    'upstream_invalid',
+    'unavailable',
+    'lost-race',
+    'timed-out',
+  ]),
 });
 
 /** A write that runs (counted) and then fails the way its path says: how each failure settles a key. */
