@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { MemoryEventStore } from '@paykit/event-store';
 import { IdempotencySecrets } from '../src/http/idempotency/idempotency-secrets.js';
 import { idempotencyStream } from '../src/http/idempotency/key-stream.js';
+import { canonicalJson } from '../src/http/idempotency/request-fingerprint.js';
+import { InterceptorOnAnyRouteModule } from './idempotency/interceptor-on-any-route.module.js';
+import { KeyedWritesModule } from './idempotency/keyed-writes.module.js';
 import { fetchJson } from './support/http-client.js';
 import { type TestServer, startServer } from './support/start-server.js';
 import { type TempDir, makeTempDir } from './support/temp-dir.js';
@@ -19,7 +22,11 @@ describe('idempotency keys', () => {
   let executions: Executions;
   beforeAll(async () => {
     store = new MemoryEventStore();
-    server = await startServer({ imports: [TestRoutesModule], eventStore: store, env: { IDEMPOTENCY_WAIT_MS: 3_000 } });
+    server = await startServer({
+      imports: [TestRoutesModule, InterceptorOnAnyRouteModule, KeyedWritesModule],
+      eventStore: store,
+      env: { IDEMPOTENCY_WAIT_MS: 3_000, REQUEST_TIMEOUT_MS: 20_000 },
+    });
     executions = server.app.get(Executions);
   });
   afterAll(() => server.close());
@@ -88,6 +95,19 @@ describe('idempotency keys', () => {
     expect(types).toEqual(['IdempotencyKeyClaimed', 'IdempotentResponseRecorded']);
   });
 
+  it('leases a claim for twice the request timeout plus the wait, so no live request loses its key', async () => {
+    const headers = { ...asProject('p-lease'), 'x-idempotency-key': 'lease-1' };
+    await post('/test/echo', echoBody('a'), headers);
+    const claims: { claimedAt: string; leaseExpiresAt: string }[] = [];
+    for await (const event of store.readAll()) {
+      if (event.streamName.startsWith('idempotency-p-lease-') && event.type === 'IdempotencyKeyClaimed')
+        claims.push(event.data as { claimedAt: string; leaseExpiresAt: string });
+    }
+    expect(claims).toHaveLength(1);
+    const [claim] = claims;
+    expect(Date.parse(claim!.leaseExpiresAt) - Date.parse(claim!.claimedAt)).toBe(2 * 20_000 + 3_000);
+  });
+
   it('keeps the recorded response sealed: the store holds no part of it in clear', async () => {
     const headers = { ...asProject('p-sealed'), 'x-idempotency-key': 'sealed-1' };
     const first = await post('/test/echo', echoBody('clear-marker-5309'), headers);
@@ -103,15 +123,13 @@ describe('idempotency keys', () => {
     expect(replayed.body).toEqual(first.body);
   });
 
-  it('never runs a request again whose first run died unanswered: 409 idempotency_request_interrupted at once', async () => {
-    const key = 'interrupted-1';
-    const body = echoBody('a');
-    // The claim a process that was killed mid-request left behind: same request, no answer.
+  /** The claim a process that was killed mid-request left behind on POST /test/echo: no answer. */
+  const seedDeadClaim = async (projectId: string, key: string, body: unknown, claimedAt: Date) => {
     const fingerprint = server.app
       .get(IdempotencySecrets)
       .fingerprint({ method: 'POST', path: '/api/test/echo', body });
     await store.appendToStream(
-      idempotencyStream('p-dead', key),
+      idempotencyStream(projectId, key),
       [
         {
           type: 'IdempotencyKeyClaimed',
@@ -120,13 +138,13 @@ describe('idempotency keys', () => {
             method: 'POST',
             path: '/api/test/echo',
             holder: 'a-killed-process',
-            claimedAt: new Date().toISOString(),
-            leaseExpiresAt: new Date(Date.now() + 60_000).toISOString(),
+            claimedAt: claimedAt.toISOString(),
+            leaseExpiresAt: new Date(claimedAt.getTime() + 60_000).toISOString(),
           },
           metadata: {
             eventId: randomUUID(),
-            occurredAt: new Date().toISOString(),
-            projectId: 'p-dead',
+            occurredAt: claimedAt.toISOString(),
+            projectId,
             actor: { type: 'api-key', id: 'k' },
             correlationId: 'c',
             causationId: null,
@@ -136,6 +154,13 @@ describe('idempotency keys', () => {
       ],
       { expectedRevision: 'no_stream' },
     );
+  };
+
+  it('never runs a request again whose first run died unanswered: 409 idempotency_request_interrupted at once', async () => {
+    const key = 'interrupted-1';
+    const body = echoBody('a');
+    // The claim a process that was killed mid-request left behind: same request, no answer.
+    await seedDeadClaim('p-dead', key, body, new Date());
     const before = executions.count('echo');
     const started = Date.now();
     const retried = await post('/test/echo', body, { ...asProject('p-dead'), 'x-idempotency-key': key });
@@ -148,6 +173,16 @@ describe('idempotency keys', () => {
     expect(executions.count('echo')).toBe(before);
     // Not after the wait for a live holder (3 s here).
     expect(Date.now() - started).toBeLessThan(2_500);
+  });
+
+  it('forgets a key after IDEMPOTENCY_TTL_HOURS (24 h): an interrupted claim that old no longer blocks it', async () => {
+    const key = 'expired-1';
+    const body = echoBody('a');
+    await seedDeadClaim('p-expired', key, body, new Date(Date.now() - 25 * 3_600_000));
+    const before = executions.count('echo');
+    const retried = await post('/test/echo', body, { ...asProject('p-expired'), 'x-idempotency-key': key });
+    expect(retried.status).toBe(201);
+    expect(executions.count('echo')).toBe(before + 1);
   });
 
   it('replays the outcome of a handler that ran, a 500 included (it may have written before it failed)', async () => {
@@ -169,6 +204,12 @@ describe('idempotency keys', () => {
     const retried = await post('/test/unavailable', {}, headers);
     expect(retried.headers.get('x-idempotent-replayed')).toBeNull();
     expect(executions.count('unavailable')).toBe(before + 2);
+    const reasons: unknown[] = [];
+    for await (const event of store.readAll()) {
+      if (event.streamName.startsWith('idempotency-p-unavailable-') && event.type === 'IdempotencyClaimReleased')
+        reasons.push((event.data as { reason: unknown }).reason);
+    }
+    expect(reasons).toEqual(['answered 503', 'answered 503']);
   });
 
   it('does not record a request that failed validation: the corrected body may use the key', async () => {
@@ -206,11 +247,93 @@ describe('idempotency keys', () => {
     expect(executions.count('own-key')).toBe(before + 2);
   });
 
+  it('leaves reads alone: a GET with a key runs each time and records nothing', async () => {
+    const headers = { ...asProject('p-read'), 'x-idempotency-key': 'read-1' };
+    const first = await fetch(`${server.baseUrl}/test/items?limit=5`, { headers });
+    const second = await fetch(`${server.baseUrl}/test/items?limit=7`, { headers });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(await second.json()).toEqual({ limit: 7 });
+    expect(second.headers.get('x-idempotent-replayed')).toBeNull();
+    for await (const event of store.readAll()) expect(event.streamName).not.toMatch(/^idempotency-p-read-/);
+  });
+
+  it('leaves reads and routes that handle the key alone, even where the interceptor is put by hand', async () => {
+    const headers = { ...asProject('p-by-hand'), 'x-idempotency-key': 'by-hand-1' };
+    for (const [method, path, name] of [
+      ['GET', 'read', 'interceptor-read'],
+      ['POST', 'own-key', 'interceptor-own-key'],
+    ] as const) {
+      const before = executions.count(name);
+      const run = () => fetch(`${server.baseUrl}/test-interceptor/${path}`, { method, headers });
+      const [first, second] = [await run(), await run()];
+      expect([first.status, second.status]).toEqual(method === 'GET' ? [200, 200] : [201, 201]);
+      expect(second.headers.get('x-idempotent-replayed')).toBeNull();
+      expect(executions.count(name)).toBe(before + 2);
+    }
+  });
+
+  it('derives the resource ids of a keyed write from project, route and key (UUID v8); a retry finds it, marked replayed', async () => {
+    const note = (path: string, projectId: string, key: string, text = 'a') =>
+      post(`/test-keyed/${path}`, { text }, { ...asProject(projectId), 'x-idempotency-key': key });
+    const first = await note('notes', 'p-keyed', 'keyed-1');
+    expect(first.status).toBe(201);
+    expect(first.headers.get('x-idempotent-replayed')).toBeNull();
+    const { noteId, draftId } = first.body as { noteId: string; draftId: string };
+    const uuidV8 = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(noteId).toMatch(uuidV8);
+    expect(draftId).toMatch(uuidV8);
+    expect(draftId).not.toBe(noteId);
+
+    const retried = await note('notes', 'p-keyed', 'keyed-1');
+    expect(retried).toMatchObject({ status: 201, body: first.body });
+    expect(retried.headers.get('x-idempotent-replayed')).toBe('true');
+
+    const others = [
+      await note('notes', 'p-keyed-other', 'keyed-1'),
+      await note('notes/copies', 'p-keyed', 'keyed-1'),
+      await note('notes', 'p-keyed', 'keyed-2'),
+    ];
+    for (const other of others) {
+      expect(other.status).toBe(201);
+      expect(other.headers.get('x-idempotent-replayed')).toBeNull();
+    }
+    const ids = [noteId, ...others.map((other) => (other.body as { noteId: string }).noteId)];
+    expect(new Set(ids).size).toBe(4);
+
+    const otherBody = await note('notes', 'p-keyed', 'keyed-1', 'b');
+    expect(otherBody).toMatchObject({ status: 409, body: { error: true, code: 'idempotency_key_reused' } });
+    expect(otherBody.headers.get('x-idempotent-replayed')).toBeNull();
+  });
+
   it('ignores the key on requests without a caller', async () => {
     const before = executions.count('echo');
     await post('/test/echo', echoBody('a'), { 'x-idempotency-key': 'anonymous' });
     await post('/test/echo', echoBody('a'), { 'x-idempotency-key': 'anonymous' });
     expect(executions.count('echo')).toBe(before + 2);
+  });
+});
+
+describe('the canonical JSON a request fingerprint is taken of', () => {
+  it('prints object keys sorted at every level, whatever order they came in', () => {
+    expect(canonicalJson({ zeta: 1, beta: { yes: true, and: null }, alpha: 'a' })).toBe(
+      '{"alpha":"a","beta":{"and":null,"yes":true},"zeta":1}',
+    );
+    expect(canonicalJson({ c: 3, b: 2, a: 1, d: 4 })).toBe(canonicalJson({ d: 4, a: 1, b: 2, c: 3 }));
+  });
+
+  it('prints scalars and arrays as JSON does, arrays in their order', () => {
+    expect(canonicalJson('2.50')).toBe('"2.50"');
+    expect(canonicalJson(7)).toBe('7');
+    expect(canonicalJson(null)).toBe('null');
+    expect(canonicalJson([3, 'x', [false]])).toBe('[3,"x",[false]]');
+  });
+
+  it('prints a missing value as JSON.stringify would: no body is empty, an absent field is left out, a hole is null', () => {
+    expect(canonicalJson(undefined)).toBe('');
+    expect(canonicalJson({ b: undefined, a: 1 })).toBe('{"a":1}');
+    expect(canonicalJson([1, undefined, { k: 'v' }])).toBe('[1,null,{"k":"v"}]');
+    const value = { items: [{ amount: '2', note: undefined }, undefined], name: 'n' };
+    expect(canonicalJson(value)).toBe(JSON.stringify(value));
   });
 });
 

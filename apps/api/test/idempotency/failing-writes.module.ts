@@ -8,7 +8,16 @@ import { Executions } from '../support/test-routes.module.js';
 import { TestPrincipalGuard } from '../support/test-principal.guard.js';
 
 const Failure = z.object({
-  failure: z.enum(['invalid', 'not_found', 'conflict', 'rate_limited', 'upstream_invalid', 'unavailable', 'lost-race']),
+  failure: z.enum([
+    'invalid',
+    'not_found',
+    'conflict',
+    'rate_limited',
+    'upstream_invalid',
+    'unavailable',
+    'lost-race',
+    'timed-out',
+  ]),
 });
 
 /** A write that runs (counted) and then fails the way its path says: how each failure settles a key. */
@@ -27,6 +36,8 @@ class FailingWritesController {
   fail(@Param('failure') failure: z.infer<typeof Failure>['failure']): never {
     this.executions.record(failure);
     if (failure === 'lost-race') throw new WrongExpectedRevisionError('order-1', 3n, 4n);
+    // What Fastify throws when the handler outlives the request timeout (answered 504).
+    if (failure === 'timed-out') throw Object.assign(new Error('Request timeout'), { code: 'FST_ERR_HANDLER_TIMEOUT' });
     const kind: DomainErrorKind = failure;
     throw new DomainException(domainError(kind, `test_${kind}`, `A ${kind} error`));
   }

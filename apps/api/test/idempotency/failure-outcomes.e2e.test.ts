@@ -7,7 +7,7 @@ import { FailingWritesModule } from './failing-writes.module.js';
 /**
  * Which failures an idempotency key remembers (ADR 0302): a write that failed with an outcome
  * (not found, a conflict, the handler's own refusal) is replayed and never runs again; one that
- * found a party unavailable or throttled (429, 502, 503: the contract is to retry) or lost a write
+ * found a party unavailable or throttled (429, 502, 503, 504: the contract is to retry) or lost a write
  * race was no outcome, and a retry with the key runs again.
  */
 describe('idempotency keys after a failed write', () => {
@@ -36,6 +36,7 @@ describe('idempotency keys after a failed write', () => {
     ['upstream_invalid', 502],
     ['unavailable', 503],
     ['lost-race', 409],
+    ['timed-out', 504],
   ])('runs a retry again after %s (%i): no outcome to remember', async (failure, status) => {
     expect(await twice(failure)).toEqual({ statuses: [status, status], replayed: false, runs: 2 });
   });
