@@ -43,6 +43,20 @@ describe('a run through the agentic-checkout API of the demo merchant', () => {
     expect(order?.buyer).toEqual({ name: 'Sam Shopper', email: BUYER.contact?.email, phone: BUYER.contact?.phone });
   });
 
+  it('tells the user in the run messages how it checks out', async () => {
+    h.startRunner();
+    const runId = await createRun(h.store, h.clock, runInput(product('mug'), '50', 'Buy a ceramic mug'));
+
+    const run = await finished(runId);
+
+    expect(run.messages).toContainEqual(
+      expect.objectContaining({
+        role: 'agent',
+        parts: [{ type: 'text', text: `Checking out through the merchant's agentic checkout API at ${h.shop.url}.` }],
+      }),
+    );
+  });
+
   it('records strictly increasing revisions, declares the payment before it is made and never stores a card number', async () => {
     h.startRunner();
     const runId = await createRun(h.store, h.clock, runInput(product('mug'), '50'));

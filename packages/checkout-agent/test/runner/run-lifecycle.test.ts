@@ -160,6 +160,22 @@ describe('budgets', () => {
   });
 });
 
+describe('the time budget', () => {
+  it('is spent at exactly maxDurationMs: the runner ends the run at its next step without waiting for the sweeper', async () => {
+    const held = gate(isCreateSession);
+    h.startRunner({ transport: held.transport });
+    const runId = await createRun(h.store, h.clock, mug(), { maxDurationMs: 60_000 });
+    await held.held;
+
+    h.clock.advance(60_000);
+    held.open();
+
+    expect(toRunSnapshot(await finished(runId))).toMatchObject({ status: 'failed', reason: 'cost_limit' });
+    expect(await typesOf(runId)).not.toContain('CheckoutRunPaymentStarted');
+    expect(h.shop.state.orders()).toEqual([]);
+  });
+});
+
 describe('several runners', () => {
   it('claim each run exactly once: the append at the revision read lets one runner win', async () => {
     h.startRunner({ concurrency: 3 });
