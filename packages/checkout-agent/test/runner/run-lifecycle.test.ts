@@ -36,6 +36,21 @@ describe('cancellation', () => {
     expect(h.shop.state.requests().filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1);
   });
 
+  it('stops the agent before it hands the merchant a payment token', async () => {
+    const held = gate(isCreateSession);
+    h.startRunner({ transport: held.transport });
+    const runId = await createRun(h.store, h.clock, mug());
+    await held.held;
+
+    await apiCommand(h.store, h.clock, runId, { type: 'Cancel', data: { now: h.clock.now() } });
+    held.open();
+
+    expect(toRunSnapshot(await finished(runId))).toMatchObject({ status: 'cancelled' });
+    expect(h.shop.state.requests().map((request) => `${request.method} ${request.path}`)).not.toContainEqual(
+      'POST /agentic_commerce/delegate_payment',
+    );
+  });
+
   it('ends a run waiting for an answer at once, and its runner stops', async () => {
     const runner = h.startRunner();
     const runId = await createRun(
