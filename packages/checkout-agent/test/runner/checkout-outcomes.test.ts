@@ -163,6 +163,27 @@ describe('a run through the agentic-checkout API of the demo merchant', () => {
     expect(h.shop.state.orders()[0]?.lines).toEqual([expect.objectContaining({ sku: 'tshirt-l', size: 'L' })]);
   });
 
+  it('buys the size a user names in words, as an alternative to the form', async () => {
+    h.startRunner();
+    const runId = await createRun(h.store, h.clock, runInput(product('tshirt'), '100', 'Buy the classic t-shirt'));
+
+    const waiting = toRunSnapshot(await waitForRun(h.store, runId, (run) => run.status === 'awaiting_input'));
+    if (waiting.status !== 'awaiting_input') throw new Error('not awaiting input');
+    await apiCommand(h.store, h.clock, runId, {
+      type: 'AnswerInput',
+      data: {
+        messageId: 'answer-1',
+        requestId: waiting.requiredAction.requestId,
+        action: 'alternative',
+        text: ' L ',
+        now: h.clock.now(),
+      },
+    });
+
+    expect(toRunSnapshot(await finished(runId))).toMatchObject({ status: 'succeeded' });
+    expect(h.shop.state.orders()[0]?.lines).toEqual([expect.objectContaining({ sku: 'tshirt-l', size: 'L' })]);
+  });
+
   it('buys the variant the start URL names without asking', async () => {
     h.startRunner();
     const runId = await createRun(h.store, h.clock, runInput(`${product('tshirt')}?sku=tshirt-s`, '100'));
