@@ -66,6 +66,24 @@ describe('cancellation', () => {
     await waitUntil(() => runner.runner.activeRuns().length === 0);
     expect(h.shop.state.orders()).toEqual([]);
   });
+
+  it('is honoured while the payment token is delegated: no payment is started and the run ends cancelled', async () => {
+    const held = gate((url, method) => method === 'POST' && url.pathname.endsWith('/delegate_payment'));
+    h.startRunner({ transport: held.transport });
+    const runId = await createRun(h.store, h.clock, mug());
+    await held.held;
+
+    await apiCommand(h.store, h.clock, runId, { type: 'Cancel', data: { now: h.clock.now() } });
+    held.open();
+
+    expect(toRunSnapshot(await finished(runId))).toMatchObject({
+      status: 'cancelled',
+      result: { outcome: 'cancelled' },
+    });
+    expect(await typesOf(runId)).not.toContain('CheckoutRunPaymentStarted');
+    expect(h.shop.state.orders()).toEqual([]);
+    expect(h.shop.state.paymentAttempts()).toEqual([]);
+  });
 });
 
 describe('a working runner', () => {
