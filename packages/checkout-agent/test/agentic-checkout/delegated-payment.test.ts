@@ -1,6 +1,14 @@
 import { toRunSnapshot } from '@paykit/checkout-runs';
+import { ManualClock, randomIds } from '@paykit/kernel';
+import { SandboxCardVault } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
-import { type CurrencyConverter, allowanceFor, sameCurrencyOnly } from '../../src/index.js';
+import {
+  type CurrencyConverter,
+  allowanceFor,
+  sameCurrencyOnly,
+  sandboxTestCard,
+  vaultedCardCredentials,
+} from '../../src/index.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { createRun, isFinal, readEvents, runInput, waitForRun } from '../support/runs.js';
 
@@ -54,6 +62,51 @@ describe('the payment allowance', () => {
       deadline: null,
     });
     expect(E.isLeft(allowance) && allowance.left.code).toBe('conversion_unavailable');
+  });
+});
+
+describe('the allowance refuses a converted maxCost that is not a decimal', () => {
+  it('answers invalid_amount instead of an allowance', async () => {
+    const garbled: CurrencyConverter = { convert: async () => E.right('about ten') };
+    const allowance = await allowanceFor({
+      maxCost: { amount: '20', currency: 'EUR' },
+      currency: 'USD',
+      converter: garbled,
+      now: new Date('2026-03-01T10:00:00.000Z'),
+      ttlMs: 600_000,
+      deadline: null,
+    });
+    expect(allowance).toEqual(
+      E.left({ kind: 'invalid', code: 'invalid_amount', message: 'The converted maxCost is not a decimal' }),
+    );
+  });
+});
+
+describe('the card a run pays with', () => {
+  const clock = new ManualClock(new Date('2026-03-01T10:00:00.000Z'));
+
+  it('is the always-approved sandbox Visa by default, valid for three more years', () => {
+    expect(sandboxTestCard(clock)).toEqual({ number: '4242424242424242', expMonth: 12, expYear: 2029, cvc: '123' });
+  });
+
+  it('names the paykit vault as the token provider unless told otherwise', async () => {
+    const vault = new SandboxCardVault({ clock, ids: randomIds });
+    const credentials = vaultedCardCredentials({ vault, card: sandboxTestCard(clock) });
+    expect(await credentials.tokenFor({ runId: 'run-1', buyer: { paymentToken: 'tok_buyer' } })).toEqual(
+      E.right({ token: 'tok_buyer', provider: 'paykit' }),
+    );
+    const vaulted = await credentials.tokenFor({ runId: 'run-2', buyer: null });
+    expect(vaulted).toEqual(
+      E.right({
+        token: expect.stringMatching(/^tok_/),
+        provider: 'paykit',
+        card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2029 },
+      }),
+    );
+    const elsewhere = vaultedCardCredentials({ vault, card: sandboxTestCard(clock), provider: 'acme-vault' });
+    expect(await elsewhere.tokenFor({ runId: 'run-3', buyer: { paymentToken: 'tok_buyer' } })).toEqual(
+      E.right({ token: 'tok_buyer', provider: 'acme-vault' }),
+    );
   });
 });
 

@@ -43,6 +43,20 @@ describe('a run through the agentic-checkout API of the demo merchant', () => {
     expect(order?.buyer).toEqual({ name: 'Sam Shopper', email: BUYER.contact?.email, phone: BUYER.contact?.phone });
   });
 
+  it('tells the user in the run messages how it checks out', async () => {
+    h.startRunner();
+    const runId = await createRun(h.store, h.clock, runInput(product('mug'), '50', 'Buy a ceramic mug'));
+
+    const run = await finished(runId);
+
+    expect(run.messages).toContainEqual(
+      expect.objectContaining({
+        role: 'agent',
+        parts: [{ type: 'text', text: `Checking out through the merchant's agentic checkout API at ${h.shop.url}.` }],
+      }),
+    );
+  });
+
   it('records strictly increasing revisions, declares the payment before it is made and never stores a card number', async () => {
     h.startRunner();
     const runId = await createRun(h.store, h.clock, runInput(product('mug'), '50'));
@@ -141,6 +155,27 @@ describe('a run through the agentic-checkout API of the demo merchant', () => {
         requestId: snapshot.requiredAction.requestId,
         action: 'submit',
         value: { size: 'L' },
+        now: h.clock.now(),
+      },
+    });
+
+    expect(toRunSnapshot(await finished(runId))).toMatchObject({ status: 'succeeded' });
+    expect(h.shop.state.orders()[0]?.lines).toEqual([expect.objectContaining({ sku: 'tshirt-l', size: 'L' })]);
+  });
+
+  it('buys the size a user names in words, as an alternative to the form', async () => {
+    h.startRunner();
+    const runId = await createRun(h.store, h.clock, runInput(product('tshirt'), '100', 'Buy the classic t-shirt'));
+
+    const waiting = toRunSnapshot(await waitForRun(h.store, runId, (run) => run.status === 'awaiting_input'));
+    if (waiting.status !== 'awaiting_input') throw new Error('not awaiting input');
+    await apiCommand(h.store, h.clock, runId, {
+      type: 'AnswerInput',
+      data: {
+        messageId: 'answer-1',
+        requestId: waiting.requiredAction.requestId,
+        action: 'alternative',
+        text: ' L ',
         now: h.clock.now(),
       },
     });

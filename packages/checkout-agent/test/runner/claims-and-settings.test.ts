@@ -4,6 +4,7 @@ import { SandboxFaults, SandboxPricing } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import {
   RunCommands,
+  fromMinorUnits,
   pricingConverter,
   readRunnerSettings,
   referenceItemFor,
@@ -56,6 +57,56 @@ describe('currency conversion for the max-cost guard', () => {
     expect(await sameCurrencyOnly.convert({ amount: '10', currency: 'EUR' }, 'USD')).toEqual(
       E.left(expect.objectContaining({ code: 'conversion_unavailable' })),
     );
+  });
+});
+
+describe('currency conversion rules', () => {
+  const staging = () =>
+    pricingConverter(new SandboxPricing({ environment: 'staging' }), { referenceItem: referenceItemFor('staging') });
+  // A reference item no pricing source knows: any conversion that asks for a rate fails.
+  const rateless = () =>
+    pricingConverter(new SandboxPricing({ environment: 'staging' }), { referenceItem: 'nowhere:nothing' });
+
+  it('prices through the token of the environment the run is in', () => {
+    expect(referenceItemFor('staging')).toBe('base-sepolia:usdxm');
+    expect(referenceItemFor('production')).toBe('base:usdc');
+  });
+
+  it('returns an amount already in the target currency as given, whatever the letter case, without a rate', async () => {
+    expect(await rateless().convert({ amount: '10.50', currency: 'EUR' }, 'EUR')).toEqual(E.right('10.50'));
+    expect(await rateless().convert({ amount: '7', currency: 'usd' }, 'USD')).toEqual(E.right('7'));
+    expect(await sameCurrencyOnly.convert({ amount: '3.2', currency: 'gbp' }, 'GBP')).toEqual(E.right('3.2'));
+  });
+
+  it('refuses an amount that is not a decimal string', async () => {
+    expect(await staging().convert({ amount: 'ten', currency: 'USD' }, 'EUR')).toEqual(
+      E.left({ kind: 'invalid', code: 'invalid_amount', message: 'The amount is not a decimal string' }),
+    );
+  });
+
+  it('names both currencies and the pricing failure when there is no rate', async () => {
+    expect(await staging().convert({ amount: '10', currency: 'JPY' }, 'USD')).toEqual(
+      E.left({
+        kind: 'unavailable',
+        code: 'conversion_unavailable',
+        message: 'No rate to convert JPY into USD',
+        parameters: { from: 'JPY', to: 'USD', cause: 'currency_not_supported' },
+      }),
+    );
+    expect(await sameCurrencyOnly.convert({ amount: '10', currency: 'EUR' }, 'USD')).toEqual(
+      E.left({
+        kind: 'unavailable',
+        code: 'conversion_unavailable',
+        message: 'No rate to convert EUR into USD',
+        parameters: { from: 'EUR', to: 'USD' },
+      }),
+    );
+  });
+
+  it('reads minor units with the ISO 4217 digits of the currency', () => {
+    expect(fromMinorUnits(10788, 'usd')).toBe('107.88');
+    expect(fromMinorUnits(500, 'jpy')).toBe('500');
+    expect(fromMinorUnits(1234, 'KWD')).toBe('1.234');
   });
 });
 

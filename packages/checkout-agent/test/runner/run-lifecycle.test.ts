@@ -36,6 +36,21 @@ describe('cancellation', () => {
     expect(h.shop.state.requests().filter((request) => request.path.endsWith('/cancel'))).toHaveLength(1);
   });
 
+  it('stops the agent before it hands the merchant a payment token', async () => {
+    const held = gate(isCreateSession);
+    h.startRunner({ transport: held.transport });
+    const runId = await createRun(h.store, h.clock, mug());
+    await held.held;
+
+    await apiCommand(h.store, h.clock, runId, { type: 'Cancel', data: { now: h.clock.now() } });
+    held.open();
+
+    expect(toRunSnapshot(await finished(runId))).toMatchObject({ status: 'cancelled' });
+    expect(h.shop.state.requests().map((request) => `${request.method} ${request.path}`)).not.toContainEqual(
+      'POST /agentic_commerce/delegate_payment',
+    );
+  });
+
   it('ends a run waiting for an answer at once, and its runner stops', async () => {
     const runner = h.startRunner();
     const runId = await createRun(
@@ -50,6 +65,24 @@ describe('cancellation', () => {
     expect(toRunSnapshot(await finished(runId))).toMatchObject({ status: 'cancelled' });
     await waitUntil(() => runner.runner.activeRuns().length === 0);
     expect(h.shop.state.orders()).toEqual([]);
+  });
+
+  it('is honoured while the payment token is delegated: no payment is started and the run ends cancelled', async () => {
+    const held = gate((url, method) => method === 'POST' && url.pathname.endsWith('/delegate_payment'));
+    h.startRunner({ transport: held.transport });
+    const runId = await createRun(h.store, h.clock, mug());
+    await held.held;
+
+    await apiCommand(h.store, h.clock, runId, { type: 'Cancel', data: { now: h.clock.now() } });
+    held.open();
+
+    expect(toRunSnapshot(await finished(runId))).toMatchObject({
+      status: 'cancelled',
+      result: { outcome: 'cancelled' },
+    });
+    expect(await typesOf(runId)).not.toContain('CheckoutRunPaymentStarted');
+    expect(h.shop.state.orders()).toEqual([]);
+    expect(h.shop.state.paymentAttempts()).toEqual([]);
   });
 });
 
@@ -156,6 +189,22 @@ describe('budgets', () => {
 
     expect(toRunSnapshot(await finished(runId))).toMatchObject({ status: 'failed', reason: 'cost_limit' });
     await waitUntil(() => runner.runner.activeRuns().length === 0);
+    expect(h.shop.state.orders()).toEqual([]);
+  });
+});
+
+describe('the time budget', () => {
+  it('is spent at exactly maxDurationMs: the runner ends the run at its next step without waiting for the sweeper', async () => {
+    const held = gate(isCreateSession);
+    h.startRunner({ transport: held.transport });
+    const runId = await createRun(h.store, h.clock, mug(), { maxDurationMs: 60_000 });
+    await held.held;
+
+    h.clock.advance(60_000);
+    held.open();
+
+    expect(toRunSnapshot(await finished(runId))).toMatchObject({ status: 'failed', reason: 'cost_limit' });
+    expect(await typesOf(runId)).not.toContain('CheckoutRunPaymentStarted');
     expect(h.shop.state.orders()).toEqual([]);
   });
 });
