@@ -10,7 +10,6 @@ import {
   type Wallet,
   signatureDigestOf,
   signatureSignerOf,
-  signerLocatorOf,
   signersOf,
   smartAccountMessageHash,
   toSignatureResource,
@@ -71,10 +70,7 @@ export class CreateSignatureHandler implements ICommandHandler<CreateSignature> 
   async execute({ caller: { principal, context }, walletLocator, body }: CreateSignature): Promise<SignatureResource> {
     const resolved = (await this.resolver.resolve(principal, walletLocator)).wallet;
     // The signer named is taken as its approved changes left it (ADR 0452).
-    const wallet =
-      body.params.signer === undefined
-        ? resolved
-        : await this.authority.settle(resolved, signerLocatorOf(resolved, body.params.signer), context);
+    const wallet = await this.authority.settleNamed(resolved, body.params.signer, context);
     if (wallet.chainType !== 'evm') {
       throw refuse(
         'signatures_not_supported',

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { CommandContext } from '@paykit/kernel';
-import type { Wallet } from '@paykit/wallets';
+import { type Wallet, signerLocatorOf } from '@paykit/wallets';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { SignatureRequestAggregate } from '../signatures/signature-request.aggregate.js';
 import { SignerOperations } from './signer-operations.js';
@@ -20,6 +20,11 @@ export class SignerAuthority {
     private readonly registrations: SignerRegistrations,
     private readonly operations: SignerOperations,
   ) {}
+
+  /** The wallet as a request that names a signer (or none) may use it: `settle` for the one named. */
+  async settleNamed(wallet: Wallet, signer: string | undefined, context: CommandContext): Promise<Wallet> {
+    return signer === undefined ? wallet : this.settle(wallet, signerLocatorOf(wallet, signer), context);
+  }
 
   /** The wallet once the signer's approved change is applied: the same wallet when there is none (one stream read). */
   async settle(wallet: Wallet, locator: string, context: CommandContext): Promise<Wallet> {

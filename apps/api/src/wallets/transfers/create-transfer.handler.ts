@@ -11,7 +11,7 @@ import {
   parseTransferAmount,
   toTransferResource,
 } from '@paykit/transfers';
-import { requiredApprovals, signerLocatorOf } from '@paykit/wallets';
+import { requiredApprovals } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
@@ -78,10 +78,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
     if (keyed) await this.aggregates.checkKey(TransferAggregate, keyed.resourceId('transfer'), keyed);
     const stored: StoredWallet = await this.resolver.resolve(principal, walletLocator);
     // The signer named is taken as its approved changes left it (ADR 0452).
-    const wallet =
-      body.signer === undefined
-        ? stored.wallet
-        : await this.authority.settle(stored.wallet, signerLocatorOf(stored.wallet, body.signer), context);
+    const wallet = await this.authority.settleNamed(stored.wallet, body.signer, context);
     const { token, resolved } = await resolveTransferToken(this.gateway, wallet, tokenLocator);
     const amount = parseTransferAmount(body.amount, token.decimals, wallet.chainType);
     const recipient = await resolveRecipient(principal, wallet, body.recipient, {
