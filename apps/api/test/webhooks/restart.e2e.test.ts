@@ -1,3 +1,5 @@
+import { type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type Platform } from '@paykit/platform';
 import { type RunningApp, createApp } from '../../src/app.js';
 import { PLATFORM } from '../../src/auth/platform.provider.js';
@@ -35,11 +37,24 @@ describe('webhook deliveries across restarts', () => {
     await app?.close();
     app = null;
   };
+  /** A project on the running app, and a call as its server key. */
+  const projectOn = async (running: RunningApp, name: string) => {
+    const key = (await running.app.get<Platform>(PLATFORM).provisionProject({ name, environment: 'staging' }, CLI))
+      .serverKey;
+    return (on: RunningApp, method: string, path: string, body?: unknown) =>
+      fetchJson(`${on.baseUrl}${path}`, { method, body, headers: { 'x-api-key': key, 'x-service-user-id': 'alice' } });
+  };
+  const RUN = {
+    constraints: { maxCost: { amount: '50', currency: 'USD' } },
+    request: { startUrl: 'http://127.0.0.1:9/products/mug' },
+  };
 
   beforeAll(async () => {
     dir = await makeTempDir();
     receiver = await WebhookReceiver.start();
   });
+  // Each test's last server stops with it: two servers on one DATA_DIR would both send.
+  afterEach(stop);
   afterAll(async () => {
     await stop();
     await receiver.close();
@@ -93,5 +108,70 @@ describe('webhook deliveries across restarts', () => {
     const again = await call(third, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`);
     expect(again.body.data).toEqual([expect.objectContaining({ status: 'delivered', attemptCount: 1 })]);
     expect(receiver.requests).toHaveLength(1);
+  }, 30_000);
+  it('sends nothing while WEBHOOK_DELIVERY is off, then each message as its resource was at its event', async () => {
+    const own = await WebhookReceiver.start();
+    try {
+      const first = await start('off');
+      const call = await projectOn(first, 'Snapshots');
+      const endpoint = (
+        await call(first, 'POST', ENDPOINTS, {
+          url: own.url('/snapshots'),
+          eventTypes: ['agent-checkouts.run.updated'],
+        })
+      ).body;
+      own.trust('/snapshots', endpoint.secret);
+      const run = await call(first, 'POST', '/unstable/agent-checkouts', RUN);
+      expect(run.status).toBe(202);
+      expect((await call(first, 'POST', `/unstable/agent-checkouts/${run.body.runId}/cancel`)).status).toBe(202);
+      const queued = await pollUntil(
+        () => call(first, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`),
+        (response) => response.body.data?.length === 2,
+      );
+      expect(queued.body.data).toEqual([
+        expect.objectContaining({ status: 'pending', attemptCount: 0 }),
+        expect.objectContaining({ status: 'pending', attemptCount: 0 }),
+      ]);
+      // Dozens of WEBHOOK_POLL_MS cycles: a worker that ran would have sent both by now.
+      await expect(own.until(() => own.requests.length > 0, 500)).rejects.toThrow();
+      await stop();
+
+      // Both are rendered after the run was cancelled: each shows the run at its own event.
+      await start('inprocess');
+      await own.until(() => own.handled.length === 2);
+      expect(own.handled.map((event) => event.data['status']).sort()).toEqual(['cancelled', 'queued']);
+    } finally {
+      await stop();
+      await own.close();
+    }
+  }, 30_000);
+
+  it('counts an attempt cut short by shutdown for nothing: after a restart the delivery has no attempt', async () => {
+    const held: ServerResponse[] = [];
+    const silent = createServer((_request, response) => held.push(response));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const first = await start('inprocess');
+      const call = await projectOn(first, 'Interrupted');
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`;
+      const endpoint = (await call(first, 'POST', ENDPOINTS, { url, eventTypes: ['agent-checkouts.run.updated'] }))
+        .body;
+      expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
+      for (let waited = 0; held.length === 0 && waited < 10_000; waited += 25)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(held).toHaveLength(1);
+      // The request is under way (WEBHOOK_REQUEST_TIMEOUT_MS is 15 s) when the server stops.
+      await stop();
+
+      const second = await start('off');
+      const deliveries = await call(second, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`);
+      expect(deliveries.body.data).toEqual([
+        expect.objectContaining({ status: 'pending', attemptCount: 0, lastAttempt: null }),
+      ]);
+    } finally {
+      await stop();
+      for (const response of held) response.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   }, 30_000);
 });
