@@ -1,4 +1,4 @@
-import { hkdfSync } from 'node:crypto';
+import { hkdfSync, randomUUID } from 'node:crypto';
 import { type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EventStore } from '@paykit/event-store';
@@ -10,6 +10,8 @@ import { AppSecrets } from '../../src/infrastructure/secrets/app-secrets.js';
 import { EVENT_STORE } from '../../src/infrastructure/tokens.js';
 import { EndpointUrlGuard } from '../../src/webhooks/delivery/endpoint-url-guard.js';
 import { EndpointSecrets } from '../../src/webhooks/endpoints/endpoint-secrets.js';
+import { WebhookEndpoints } from '../../src/webhooks/endpoints/webhook-endpoints.js';
+import { WebhooksOutbox } from '../../src/webhooks/outbox/webhooks-outbox.js';
 import { type TestProject, type WalletServer, pollUntil, startWalletServer } from '../wallets/wallet-server.js';
 import { verifyStandardWebhook } from './support/standard-webhooks-verifier.js';
 import { type ReceivedRequest, WebhookReceiver } from './support/webhook-receiver.js';
@@ -254,6 +256,36 @@ describe('webhook delivery and endpoint rules', () => {
     expect(await guard.check(url, new AbortController().signal)).toMatchObject(
       E.left({ parameters: { reason: 'address_not_allowed', category: 'loopback' } }),
     );
+  });
+
+  it('completes an endpoint write only once the outbox shows it, so the answer is read back at once', async () => {
+    const own = await api.project('Read your writes');
+    const secrets = api.server.app.get(EndpointSecrets);
+    const endpointId = randomUUID();
+    const context = {
+      projectId: own.projectId,
+      actor: { type: 'cli' as const, id: 'rules' },
+      correlationId: endpointId,
+    };
+    await api.server.app.get(WebhookEndpoints).write(context, endpointId, {
+      type: 'CreateWebhookEndpoint',
+      data: {
+        endpointId,
+        projectId: own.projectId,
+        url: `${plain.url}/moved-outboxed`,
+        eventTypes: ['agent-checkouts.run.updated'],
+        description: null,
+        sealedSecret: secrets.seal(secrets.generate(), endpointId),
+        requestFingerprint: 'read-your-writes',
+        at: clock.now().toISOString(),
+      },
+    });
+    // Read at once, without yielding: the projection has had no turn since the write completed.
+    const row = api.server.app
+      .get(WebhooksOutbox)
+      .db.prepare('SELECT endpoint_id AS id FROM webhook_endpoints WHERE endpoint_id = ?')
+      .get(endpointId);
+    expect(row).toEqual({ id: endpointId });
   });
 
   it('opens a sealed secret only for its own endpoint, and shows no key when serialized', async () => {
