@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { type Platform } from '@paykit/platform';
-import { type RunningApp, createApp } from '../../src/app.js';
+import { type CreateAppOptions, type RunningApp, createApp } from '../../src/app.js';
 import { PLATFORM } from '../../src/auth/platform.provider.js';
 import { fetchJson } from '../support/http-client.js';
+import { captureLogs } from '../support/log-capture.js';
 import { type TempDir, makeTempDir } from '../support/temp-dir.js';
 import { pollUntil } from '../wallets/wallet-server.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
@@ -17,8 +21,12 @@ describe('webhook deliveries across restarts', () => {
   let receiver: WebhookReceiver;
   let app: RunningApp | null = null;
 
-  const start = async (delivery: 'inprocess' | 'off') => {
+  const start = async (
+    delivery: 'inprocess' | 'off',
+    options: Pick<CreateAppOptions, 'env' | 'logDestination'> = {},
+  ) => {
     app = await createApp({
+      logDestination: options.logDestination,
       env: {
         PORT: 0,
         HOST: '127.0.0.1',
@@ -29,6 +37,7 @@ describe('webhook deliveries across restarts', () => {
         WEBHOOK_POLL_MS: 20,
         AGENT_CHECKOUT_RUNNER: 'off',
         AGENT_CHECKOUT_ALLOWED_HOSTS: '127.0.0.1',
+        ...options.env,
       },
     });
     return app;
@@ -172,6 +181,41 @@ describe('webhook deliveries across restarts', () => {
       await stop();
       for (const response of held) response.destroy();
       await new Promise((resolve) => silent.close(resolve));
+    }
+  }, 30_000);
+  it('sends nothing when the secret does not open under the deployment’s key, and logs which message and why', async () => {
+    const own = await WebhookReceiver.start();
+    // The development key file the server made in DATA_DIR (no SECRETS_KEY is set), put back after.
+    const keyFile = join(dir.path, 'secrets.key');
+    let original: Buffer | null = null;
+    try {
+      const first = await start('off');
+      original = readFileSync(keyFile);
+      const call = await projectOn(first, 'Changed key');
+      const endpoint = (
+        await call(first, 'POST', ENDPOINTS, { url: own.url('/rekeyed'), eventTypes: ['agent-checkouts.run.updated'] })
+      ).body;
+      own.trust('/rekeyed', endpoint.secret);
+      expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
+      const queued = await pollUntil(
+        () => call(first, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`),
+        (response) => response.body.data?.length === 1,
+      );
+      await stop();
+
+      // Restarted with another secrets key than the one the endpoint's secret was sealed with.
+      writeFileSync(keyFile, `${randomBytes(32).toString('base64')}\n`);
+      const logs = captureLogs();
+      await start('inprocess', { env: { LOG_LEVEL: 'warn' }, logDestination: logs.destination });
+      const expected = `Webhook delivery ${queued.body.data[0].messageId} could not be attempted: A webhook secret does not open with this deployment’s key`;
+      for (let waited = 0; !logs.text().includes(expected) && waited < 10_000; waited += 25)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(logs.lines.map((line) => line['msg'])).toContain(expected);
+      expect(own.requests).toEqual([]);
+    } finally {
+      await stop();
+      if (original) writeFileSync(keyFile, original);
+      await own.close();
     }
   }, 30_000);
 });
