@@ -3,9 +3,12 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { EventStore } from '@paykit/event-store';
 import { type Platform } from '@paykit/platform';
+import { webhookDeliveryStream } from '@paykit/webhooks';
 import { type CreateAppOptions, type RunningApp, createApp } from '../../src/app.js';
 import { PLATFORM } from '../../src/auth/platform.provider.js';
+import { EVENT_STORE } from '../../src/infrastructure/tokens.js';
 import { fetchJson } from '../support/http-client.js';
 import { captureLogs } from '../support/log-capture.js';
 import { type TempDir, makeTempDir } from '../support/temp-dir.js';
@@ -216,6 +219,60 @@ describe('webhook deliveries across restarts', () => {
       await stop();
       if (original) writeFileSync(keyFile, original);
       await own.close();
+    }
+  }, 30_000);
+  it('claims nothing once shutdown begins: what waited for a free slot is sent at the next start, at once', async () => {
+    const held: { path: string; response: ServerResponse }[] = [];
+    const silent = createServer((request, response) => held.push({ path: request.url ?? '', response }));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const first = await start('inprocess', { env: { WEBHOOK_CONCURRENCY: 1 } });
+      const call = await projectOn(first, 'Draining');
+      const base = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const endpoints: { id: string }[] = [];
+      for (const path of ['/a', '/b'])
+        endpoints.push(
+          (await call(first, 'POST', ENDPOINTS, { url: `${base}${path}`, eventTypes: ['agent-checkouts.run.updated'] }))
+            .body,
+        );
+      expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
+      for (let waited = 0; held.length === 0 && waited < 10_000; waited += 25)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      // One request is under way (WEBHOOK_REQUEST_TIMEOUT_MS is 15 s), the other waits for its slot.
+      expect(held).toHaveLength(1);
+      await stop();
+
+      // The waiting delivery was never claimed in its shared stream: no lease holds it back.
+      const second = await start('off');
+      const store = second.app.get<EventStore>(EVENT_STORE);
+      const claimEvents: number[] = [];
+      for (const endpoint of endpoints) {
+        const [delivery] = (await call(second, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`)).body.data;
+        expect(delivery).toMatchObject({ status: 'pending', attemptCount: 0 });
+        let count = 0;
+        for await (const event of store.readStream(
+          webhookDeliveryStream({ endpointId: endpoint.id, messageId: delivery.messageId }),
+        ))
+          count += event.type === 'WebhookAttemptStarted' ? 1 : 0;
+        claimEvents.push(count);
+      }
+      expect(claimEvents.sort()).toEqual([0, 1]);
+      await stop();
+
+      await start('inprocess', { env: { WEBHOOK_CONCURRENCY: 2 } });
+      for (let waited = 0; held.length < 3 && waited < 10_000; waited += 25)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      // Both again: the interrupted one was given back, the waiting one never taken.
+      expect(
+        held
+          .slice(1)
+          .map((request) => request.path)
+          .sort(),
+      ).toEqual(['/a', '/b']);
+    } finally {
+      await stop();
+      for (const { response } of held) response.destroy();
+      await new Promise((resolve) => silent.close(resolve));
     }
   }, 30_000);
 });
