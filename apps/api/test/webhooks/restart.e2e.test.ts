@@ -4,6 +4,7 @@ import { type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { EventStore } from '@paykit/event-store';
+import { ManualClock } from '@paykit/kernel';
 import { type Platform } from '@paykit/platform';
 import { webhookDeliveryStream } from '@paykit/webhooks';
 import { type CreateAppOptions, type RunningApp, createApp } from '../../src/app.js';
@@ -26,10 +27,11 @@ describe('webhook deliveries across restarts', () => {
 
   const start = async (
     delivery: 'inprocess' | 'off',
-    options: Pick<CreateAppOptions, 'env' | 'logDestination'> = {},
+    options: Pick<CreateAppOptions, 'env' | 'logDestination' | 'clock'> = {},
   ) => {
     app = await createApp({
       logDestination: options.logDestination,
+      clock: options.clock,
       env: {
         PORT: 0,
         HOST: '127.0.0.1',
@@ -274,5 +276,38 @@ describe('webhook deliveries across restarts', () => {
       for (const { response } of held) response.destroy();
       await new Promise((resolve) => silent.close(resolve));
     }
+  }, 30_000);
+  it('logs which delivery could not be claimed and why when the store is unavailable', async () => {
+    const clock = new ManualClock(new Date());
+    const logs = captureLogs();
+    const running = await start('inprocess', { clock, env: { LOG_LEVEL: 'warn' }, logDestination: logs.destination });
+    const call = await projectOn(running, 'Store gone');
+    // A port nothing listens on: the first attempt fails, and its retry comes due on the test's clock.
+    const unused = createServer();
+    await new Promise<void>((resolve) => unused.listen(0, '127.0.0.1', resolve));
+    const port = (unused.address() as AddressInfo).port;
+    await new Promise((resolve) => unused.close(resolve));
+    const endpoint = (
+      await call(running, 'POST', ENDPOINTS, {
+        url: `http://127.0.0.1:${port}/hooks`,
+        eventTypes: ['agent-checkouts.run.updated'],
+      })
+    ).body;
+    expect((await call(running, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
+    const failed = await pollUntil(
+      () => call(running, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`),
+      (response) => response.body.data?.[0]?.attemptCount === 1,
+    );
+    const [delivery] = failed.body.data;
+    expect(delivery).toMatchObject({ status: 'pending', lastAttempt: { outcome: 'failed' } });
+
+    await running.app.get<EventStore>(EVENT_STORE).close();
+    clock.advance(Date.parse(delivery.nextAttemptAt) - clock.now().getTime() + 1);
+    const prefix = `Webhook delivery ${delivery.messageId} could not be claimed: `;
+    const claimFailure = () =>
+      logs.lines.map((line) => String(line['msg'])).find((message) => message.startsWith(prefix));
+    for (let waited = 0; claimFailure() === undefined && waited < 10_000; waited += 25)
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(claimFailure()).toBe(`${prefix}The event store is closed`);
   }, 30_000);
 });
