@@ -190,16 +190,17 @@ describe('webhook deliveries across restarts', () => {
   }, 30_000);
   it('sends nothing when the secret does not open under the deployment’s key, and logs which message and why', async () => {
     const own = await WebhookReceiver.start();
-    // The development key file the server made in DATA_DIR (no SECRETS_KEY is set), put back after.
+    // The development key file the server makes in DATA_DIR (no SECRETS_KEY is set), put back after.
     const keyFile = join(dir.path, 'secrets.key');
     let original: Buffer | null = null;
     try {
       const first = await start('off');
-      original = readFileSync(keyFile);
       const call = await projectOn(first, 'Changed key');
       const endpoint = (
         await call(first, 'POST', ENDPOINTS, { url: own.url('/rekeyed'), eventTypes: ['agent-checkouts.run.updated'] })
       ).body;
+      // Written on first use: sealing the endpoint's secret used it.
+      original = readFileSync(keyFile);
       own.trust('/rekeyed', endpoint.secret);
       expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
       const queued = await pollUntil(
@@ -309,5 +310,54 @@ describe('webhook deliveries across restarts', () => {
     for (let waited = 0; claimFailure() === undefined && waited < 10_000; waited += 25)
       await new Promise((resolve) => setTimeout(resolve, 25));
     expect(claimFailure()).toBe(`${prefix}The event store is closed`);
+  }, 30_000);
+  it('waits out a claim a stopped instance could not give back, then sends at once', async () => {
+    const held: ServerResponse[] = [];
+    const silent = createServer((_request, response) => held.push(response));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const until = async (done: () => boolean) => {
+      for (let waited = 0; !done() && waited < 10_000; waited += 25)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+    try {
+      const first = await start('inprocess');
+      const call = await projectOn(first, 'Left claimed');
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`;
+      const endpoint = (await call(first, 'POST', ENDPOINTS, { url, eventTypes: ['agent-checkouts.run.updated'] }))
+        .body;
+      expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
+      await until(() => held.length > 0);
+      expect(held).toHaveLength(1);
+      // The store goes first: the attempt cut short by the shutdown cannot give its claim back.
+      await first.app.get<EventStore>(EVENT_STORE).close();
+      await stop();
+
+      const second = await start('off');
+      const [delivery] = (await call(second, 'GET', `${ENDPOINTS}/${endpoint.id}/deliveries`)).body.data;
+      expect(delivery).toMatchObject({ status: 'pending', attemptCount: 0 });
+      let leaseExpiresAt = '';
+      for await (const event of second.app
+        .get<EventStore>(EVENT_STORE)
+        .readStream(webhookDeliveryStream({ endpointId: endpoint.id, messageId: delivery.messageId })))
+        if (event.type === 'WebhookAttemptStarted')
+          leaseExpiresAt = (event.data as { leaseExpiresAt: string }).leaseExpiresAt;
+      expect(leaseExpiresAt).not.toBe('');
+      await stop();
+
+      // Started on a clock five seconds before the claim's lease ends: no other instance may send it yet.
+      const clock = new ManualClock(new Date(Date.parse(leaseExpiresAt) - 5_000));
+      await start('inprocess', { clock });
+      // Many WEBHOOK_POLL_MS passes, each refused by the claim.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(held).toHaveLength(1);
+      // Once the lease has ended, the next pass sends it: the refusal said when to look again.
+      clock.advance(5_001);
+      await until(() => held.length > 1);
+      expect(held).toHaveLength(2);
+    } finally {
+      await stop();
+      for (const response of held) response.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   }, 30_000);
 });
