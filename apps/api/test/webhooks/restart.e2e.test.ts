@@ -17,6 +17,12 @@ import { pollUntil } from '../wallets/wallet-server.js';
 import { WebhookReceiver } from './support/webhook-receiver.js';
 
 const CLI = { actor: { type: 'cli' as const, id: 'webhook-tests' } };
+
+/** Resolves once `done` holds, checked every 25 ms, or after `timeoutMs` (the assertion after it then fails). */
+const until = async (done: () => boolean, timeoutMs = 10_000): Promise<void> => {
+  for (let waited = 0; !done() && waited < timeoutMs; waited += 25)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+};
 const ENDPOINTS = '/2025-06-09/webhooks/endpoints';
 
 /** Pending deliveries live in DATA_DIR/webhooks.db with the outbox checkpoint: a restart resumes them. */
@@ -171,8 +177,7 @@ describe('webhook deliveries across restarts', () => {
       const endpoint = (await call(first, 'POST', ENDPOINTS, { url, eventTypes: ['agent-checkouts.run.updated'] }))
         .body;
       expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
-      for (let waited = 0; held.length === 0 && waited < 10_000; waited += 25)
-        await new Promise((resolve) => setTimeout(resolve, 25));
+      await until(() => held.length > 0);
       expect(held).toHaveLength(1);
       // The request is under way (WEBHOOK_REQUEST_TIMEOUT_MS is 15 s) when the server stops.
       await stop();
@@ -214,8 +219,7 @@ describe('webhook deliveries across restarts', () => {
       const logs = captureLogs();
       await start('inprocess', { env: { LOG_LEVEL: 'warn' }, logDestination: logs.destination });
       const expected = `Webhook delivery ${queued.body.data[0].messageId} could not be attempted: A webhook secret does not open with this deployment’s key`;
-      for (let waited = 0; !logs.text().includes(expected) && waited < 10_000; waited += 25)
-        await new Promise((resolve) => setTimeout(resolve, 25));
+      await until(() => logs.text().includes(expected));
       expect(logs.lines.map((line) => line['msg'])).toContain(expected);
       expect(own.requests).toEqual([]);
     } finally {
@@ -239,8 +243,7 @@ describe('webhook deliveries across restarts', () => {
             .body,
         );
       expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
-      for (let waited = 0; held.length === 0 && waited < 10_000; waited += 25)
-        await new Promise((resolve) => setTimeout(resolve, 25));
+      await until(() => held.length > 0);
       // One request is under way (WEBHOOK_REQUEST_TIMEOUT_MS is 15 s), the other waits for its slot.
       expect(held).toHaveLength(1);
       await stop();
@@ -263,8 +266,7 @@ describe('webhook deliveries across restarts', () => {
       await stop();
 
       await start('inprocess', { env: { WEBHOOK_CONCURRENCY: 2 } });
-      for (let waited = 0; held.length < 3 && waited < 10_000; waited += 25)
-        await new Promise((resolve) => setTimeout(resolve, 25));
+      await until(() => held.length >= 3);
       // Both again: the interrupted one was given back, the waiting one never taken.
       expect(
         held
@@ -307,18 +309,13 @@ describe('webhook deliveries across restarts', () => {
     const prefix = `Webhook delivery ${delivery.messageId} could not be claimed: `;
     const claimFailure = () =>
       logs.lines.map((line) => String(line['msg'])).find((message) => message.startsWith(prefix));
-    for (let waited = 0; claimFailure() === undefined && waited < 10_000; waited += 25)
-      await new Promise((resolve) => setTimeout(resolve, 25));
+    await until(() => claimFailure() !== undefined);
     expect(claimFailure()).toBe(`${prefix}The event store is closed`);
   }, 30_000);
   it('waits out a claim a stopped instance could not give back, then sends at once', async () => {
     const held: ServerResponse[] = [];
     const silent = createServer((_request, response) => held.push(response));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const until = async (done: () => boolean) => {
-      for (let waited = 0; !done() && waited < 10_000; waited += 25)
-        await new Promise((resolve) => setTimeout(resolve, 25));
-    };
     try {
       const first = await start('inprocess');
       const call = await projectOn(first, 'Left claimed');
