@@ -4,7 +4,6 @@ import { type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { EventStore } from '@paykit/event-store';
-import Database from 'better-sqlite3';
 import { ManualClock } from '@paykit/kernel';
 import { type Platform } from '@paykit/platform';
 import { webhookDeliveryStream } from '@paykit/webhooks';
@@ -358,36 +357,4 @@ describe('webhook deliveries across restarts', () => {
       await new Promise((resolve) => silent.close(resolve));
     }
   }, 30_000);
-  it('logs why when the outbox cannot be read, and sends once it can again', async () => {
-    const logs = captureLogs();
-    const running = await start('inprocess', { env: { LOG_LEVEL: 'error' }, logDestination: logs.destination });
-    // Another connection holds the outbox's write lock beyond the worker's busy timeout (5 s).
-    const other = new Database(join(dir.path, 'webhooks.db'));
-    const expected = 'Could not read due webhook deliveries: database is locked';
-    try {
-      other.exec('BEGIN IMMEDIATE');
-      await until(() => logs.lines.some((line) => line['msg'] === expected), 20_000);
-      expect(logs.lines.map((line) => line['msg'])).toContain(expected);
-    } finally {
-      if (other.inTransaction) other.exec('ROLLBACK');
-      other.close();
-    }
-
-    const own = await WebhookReceiver.start();
-    try {
-      const call = await projectOn(running, 'Locked outbox');
-      const endpoint = (
-        await call(running, 'POST', ENDPOINTS, {
-          url: own.url('/unlocked'),
-          eventTypes: ['agent-checkouts.run.updated'],
-        })
-      ).body;
-      own.trust('/unlocked', endpoint.secret);
-      expect((await call(running, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
-      await own.until(() => own.handled.length === 1);
-      expect(own.requests.every((request) => request.verified)).toBe(true);
-    } finally {
-      await own.close();
-    }
-  }, 40_000);
 });
