@@ -20,6 +20,11 @@ describe('a document upload refused', () => {
   it.each([
     ['plain base64', PNG.toString('base64'), refusal('invalid_data_uri', NOT_A_DATA_URI)],
     [
+      'a data URI without its data: scheme',
+      `image/png;base64,${PNG.toString('base64')}`,
+      refusal('invalid_data_uri', NOT_A_DATA_URI),
+    ],
+    [
       'a data URI without its comma',
       `data:image/png;base64${PNG.toString('base64')}`,
       refusal('invalid_data_uri', NOT_A_DATA_URI),

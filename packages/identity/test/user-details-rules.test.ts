@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { checkDateOfBirth, dataItemsOfSection, type UserDetails } from '../src/index.js';
+import { checkDateOfBirth, dataItemsOfSection, identityPartOf, type UserDetails } from '../src/index.js';
 
 const person = { firstName: 'Ana', lastName: 'Lima', dateOfBirth: '1990-04-02' };
 const address = { line1: '1 Main St', city: 'Lisbon', postalCode: '1000-001', country: 'PT' };
@@ -52,5 +52,19 @@ describe('a date of birth', () => {
     expect(checkDateOfBirth('1906-06-01', '2026-06-01')).toEqual(E.right('1906-06-01'));
     expect(checkDateOfBirth('1905-06-02', '2026-06-01')).toEqual(E.right('1905-06-02'));
     expect(checkDateOfBirth('1905-06-01', '2026-06-01')).toEqual(refusal('must be within the last 120 years'));
+  });
+});
+
+describe('what an identity check verifies about a person', () => {
+  it('is their names and date of birth, not where they live', () => {
+    expect(identityPartOf({ ...person, countryOfResidence: 'PT' })).toBe(identityPartOf(person));
+  });
+  it.each([
+    ['another first name', { ...person, firstName: 'Ada' }],
+    ['another last name', { ...person, lastName: 'Lemos' }],
+    ['another date of birth', { ...person, dateOfBirth: '1990-04-03' }],
+    ['a word moved from the last name to the first', { ...person, firstName: 'Ana Lima', lastName: '' }],
+  ])('changes with %s', (_, changed) => {
+    expect(identityPartOf(changed)).not.toBe(identityPartOf(person));
   });
 });

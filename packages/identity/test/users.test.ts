@@ -188,4 +188,16 @@ describe('user fields', () => {
     );
     expect(E.isLeft(parseUserLocator('phoneNumber:4155550123'))).toBe(true);
   });
+
+  it('refuses a locator under the field userLocator unless told another, saying what is wrong', () => {
+    const reason = 'expected <type>:<value> such as email:alice@example.com, got "ana"';
+    expect(parseUserLocator('ana')).toEqual(
+      E.left({
+        kind: 'invalid',
+        code: 'invalid_user_locator',
+        message: `userLocator: ${reason}`,
+        parameters: { issues: [{ path: 'userLocator', message: reason }] },
+      }),
+    );
+  });
 });

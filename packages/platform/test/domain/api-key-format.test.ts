@@ -1,6 +1,7 @@
 import {
   API_KEY_RANDOM_BYTES,
   formatApiKey,
+  isApiKeyKind,
   isDisplayPrefix,
   parseApiKey,
 } from '../../src/domain/api-key/api-key-format.js';
@@ -19,8 +20,10 @@ describe('API key format', () => {
     const b = formatApiKey('server', 'staging', bytes(2));
     expect(a).not.toBe(b);
   });
-  it('refuses fewer random bytes than a key needs', () => {
-    expect(() => formatApiKey('server', 'staging', new Uint8Array(16))).toThrow(RangeError);
+  it('refuses fewer random bytes than a key needs, saying how many it needs', () => {
+    expect(() => formatApiKey('server', 'staging', new Uint8Array(16))).toThrow(
+      new RangeError('an API key needs exactly 32 random bytes'),
+    );
   });
   it('parses its own keys and shows an 8-character display prefix', () => {
     const key = formatApiKey('client', 'staging', bytes(7));
@@ -31,6 +34,21 @@ describe('API key format', () => {
       displayPrefix: key.slice(0, 'ck_staging_'.length + 8),
     });
     expect(isDisplayPrefix(parsed!.displayPrefix)).toBe(true);
+  });
+  it('reads an sk_ key as a server key', () => {
+    const key = formatApiKey('server', 'production', bytes(9));
+    expect(parseApiKey(key)).toEqual({
+      kind: 'server',
+      environment: 'production',
+      displayPrefix: key.slice(0, 'sk_production_'.length + 8),
+    });
+  });
+  it('knows exactly two kinds of key, server and client', () => {
+    expect(isApiKeyKind('server')).toBe(true);
+    expect(isApiKeyKind('client')).toBe(true);
+    for (const other of ['', 'sk', 'ck', 'Server', 'publishable', undefined, null]) {
+      expect(isApiKeyKind(other)).toBe(false);
+    }
   });
   it.each([
     '',

@@ -42,6 +42,12 @@ describe('Project', () => {
         .when({ type: 'CreateProject', data: { ...create, jwt } })
         .then([created, { type: 'ProjectJwtConfigured', data: { projectId: 'p-1', jwt, configuredAt: at } }]);
     });
+    it('accepts a name of exactly 100 characters', () => {
+      spec
+        .given([])
+        .when({ type: 'CreateProject', data: { ...create, name: 'x'.repeat(100) } })
+        .then([{ ...created, data: { ...created.data, name: 'x'.repeat(100) } }]);
+    });
     it('refuses an empty or overlong name', () => {
       spec
         .given([])
@@ -88,6 +94,8 @@ describe('Project', () => {
       { type: 'public-key', algorithm: 'RS256', publicKeyPem: 'not a pem' },
       { type: 'jwks', url: 'ftp://auth.example.com/jwks' },
       { type: 'jwks', url: 'https://user:pass@auth.example.com/jwks' },
+      { type: 'jwks', url: 'https://user@auth.example.com/jwks' },
+      { type: 'jwks', url: 'https://:pass@auth.example.com/jwks' },
       { type: 'jwks', url: 'not a url' },
     ])('refuses %j', (jwt) => {
       spec.given([created]).when(configure(jwt)).thenFails({ code: 'invalid_jwt_configuration' });
@@ -133,6 +141,15 @@ describe('Project', () => {
         .given([created, registered])
         .when({ type: 'RegisterApiKey', data: { ...register, displayPrefix: 'sk_staging_Zzzz9999' } })
         .thenFails({ code: 'api_key_exists' });
+    });
+    it.each([
+      ['the same id with another hash', { keyHash: 'c'.repeat(64) }],
+      ['the same hash under another id', { keyId: 'k-2' }],
+    ])('refuses a key already indexed: %s', (_case, change) => {
+      spec
+        .given([created, registered])
+        .when({ type: 'RegisterApiKey', data: { ...register, displayPrefix: 'sk_staging_Zzzz9999', ...change } })
+        .thenFails({ kind: 'conflict', code: 'api_key_exists' });
     });
     it('needs a project', () => {
       spec.given([]).when({ type: 'RegisterApiKey', data: register }).thenFails({ code: 'project_not_found' });
