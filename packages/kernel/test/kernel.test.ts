@@ -126,4 +126,13 @@ describe('fieldError', () => {
       parameters: { issues: [{ path: 'lineItems[0].amount', message: 'must be positive' }] },
     });
   });
+
+  it('without a code of its own is invalid_request, the code of the API’s schema errors', () => {
+    expect(fieldError('dateOfBirth', 'must not be in the future')).toEqual({
+      kind: 'invalid',
+      code: 'invalid_request',
+      message: 'dateOfBirth: must not be in the future',
+      parameters: { issues: [{ path: 'dateOfBirth', message: 'must not be in the future' }] },
+    });
+  });
 });

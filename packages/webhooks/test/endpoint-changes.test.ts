@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { DeciderSpecification } from '@paykit/kernel/testing';
+import { DeciderSpecification, refusal } from '@paykit/kernel/testing';
 import type { WebhookEndpointCommand, WebhookEndpointEvent } from '../src/index.js';
 import { endpointSecretOf, signingKeyOf, webhookEndpointDecider } from '../src/index.js';
 
@@ -63,6 +63,18 @@ describe('an endpoint update is recorded when any one setting changes', () => {
   });
 });
 
+describe('a create under a used idempotency key', () => {
+  it('with a different request is refused, saying so', () => {
+    const { createdAt, ...settings } = created.data;
+    spec
+      .given([created])
+      .when({ type: 'CreateWebhookEndpoint', data: { ...settings, requestFingerprint: 'fp-2', at: createdAt } })
+      .thenFails(
+        refusal('conflict', 'idempotency_key_reused', 'This idempotency key was already used with a different request'),
+      );
+  });
+});
+
 describe('a secret rotation without an idempotency key', () => {
   const rotate: WebhookEndpointCommand = {
     type: 'RotateWebhookEndpointSecret',
@@ -100,6 +112,19 @@ describe('signing keys are 24 to 64 bytes (Standard Webhooks)', () => {
         message: 'A webhook secret is whsec_ and the base64 of 24 to 64 bytes',
       }),
     );
+  });
+
+  it('a secret whose text is not exactly the base64 of its key is refused (no character skipped)', () => {
+    const encoded = Buffer.alloc(32, 9).toString('base64');
+    for (const secret of [`whsec_${encoded}!`, `whsec_${encoded.slice(0, 8)} ${encoded.slice(8)}`]) {
+      expect(signingKeyOf(secret)).toEqual(
+        E.left({
+          kind: 'invalid',
+          code: 'invalid_webhook_secret',
+          message: 'A webhook secret is whsec_ and the base64 of 24 to 64 bytes',
+        }),
+      );
+    }
   });
 
   it('a secret without the whsec_ prefix is refused, saying so', () => {

@@ -125,6 +125,11 @@ describe('payloads', () => {
     );
   });
 
+  it('renders no order or run payload from a stream that holds none, saying so', () => {
+    expect(() => renderPayload('orders.quote.created', [])).toThrow('The source stream holds no order');
+    expect(() => renderPayload('agent-checkouts.run.updated', [])).toThrow('The source stream holds no run');
+  });
+
   it('shows a run’s snapshot at the source event’s revision', () => {
     const events = [run.created(), run.claimed()].map((event, index) => recorded(runStream, index, event));
     expect(renderPayload('agent-checkouts.run.updated', events.slice(0, 1)).data).toMatchObject({
