@@ -38,7 +38,13 @@ describe('execution parameters', () => {
       'invalid_execution_mode',
       ['offramp', 'only support', 'exact-in'],
     ],
-    ['a bare zero amount', 'onramp', { amount: '0' }, 'invalid_amount', ['executionParameters.amount', 'positive decimal']],
+    [
+      'a bare zero amount',
+      'onramp',
+      { amount: '0' },
+      'invalid_amount',
+      ['executionParameters.amount', 'positive decimal'],
+    ],
     [
       'a tolerance on offramp',
       'offramp',
@@ -68,7 +74,10 @@ describe('execution parameters', () => {
 
 describe('price table entries', () => {
   it.each<[string, Partial<PriceTableEntry>]>([
-    ['whole items (0 decimals)', { itemLocator: 'base-sepolia:0x5555555555555555555555555555555555555555:1', itemDecimals: 0 }],
+    [
+      'whole items (0 decimals)',
+      { itemLocator: 'base-sepolia:0x5555555555555555555555555555555555555555:1', itemDecimals: 0 },
+    ],
     ['36 item decimals', { itemDecimals: 36 }],
     ['a currency of 0 decimals', { currencyDecimals: 0 }],
     ['a currency of 36 decimals', { currencyDecimals: 36 }],
