@@ -11,6 +11,8 @@ import {
 } from '../../src/index.js';
 import {
   LATER,
+  ORDER_ID,
+  PAYMENT_ID,
   cardDeclined,
   cardStarted,
   deliveryFailed,
@@ -52,6 +54,13 @@ describe('checkPurchaseLimit', () => {
     );
   });
 
+  it('the refusal says what was asked, the limit and its window, and what can be spent now', () => {
+    const result = check('250', recent);
+    expect(E.isLeft(result) && result.left.message).toBe(
+      'This purchase of 250 usd exceeds the limit of 1000 usd per 24 hours; 200 can be spent now',
+    );
+  });
+
   it('a single purchase above the limit with nothing spent resets in 0 hours', () => {
     expect(check('1000.01')).toEqual(
       E.left(
@@ -80,7 +89,10 @@ describe('checkPurchaseLimit', () => {
     ['an empty window', { policy: { ...policy, windowHours: 0 } }],
   ])('refuses %s as invalid input', (_, overrides) => {
     const result = check('1', [], overrides);
-    expect(E.isLeft(result) && result.left.code).toBe('invalid_purchase_limit_input');
+    expect(E.isLeft(result) && result.left).toMatchObject({
+      code: 'invalid_purchase_limit_input',
+      message: 'the purchase limit check needs decimal amounts and ISO times',
+    });
   });
 });
 
@@ -89,6 +101,14 @@ describe('purchaseOfOrder', () => {
 
   it('counts a paid onramp order at the time it was paid', () => {
     expect(of(paidOnramp())).toEqual({ amount: '100', currency: 'usd', at: LATER });
+  });
+
+  it('counts a card payment from when the money arrived, not from when the attempt started', () => {
+    const succeededLater: OrderEvent = {
+      type: 'OrderCardPaymentSucceeded',
+      data: { orderId: ORDER_ID, paymentId: PAYMENT_ID, amount: { amount: '100', currency: 'usd' }, succeededAt: NOW },
+    };
+    expect(of([onrampCreated(), cardStarted(), succeededLater])).toEqual({ amount: '100', currency: 'usd', at: NOW });
   });
 
   it('counts a card attempt under way from when it started', () => {

@@ -329,6 +329,48 @@ describe('refusals name what was wrong (the error body a client reads)', () => {
       createOnramp({ createdAt: 'now' }),
       { kind: 'invalid', code: 'invalid_timestamp', says: [/^createdAt must be/] },
     ],
+    [
+      'a card payment with a malformed time names its field',
+      [onrampCreated()],
+      authorize({ now: 'noon' }),
+      { kind: 'invalid', code: 'invalid_timestamp', says: [/^now must be an ISO 8601 timestamp$/] },
+    ],
+    [
+      'an identity check outcome with a malformed time names its field',
+      [needsKyc, { type: 'OrderKycInquiryStarted', data: { orderId: ORDER_ID, inquiry } }],
+      { type: 'RecordKycOutcome', data: { inquiryId: 'inq_1', outcome: 'approved', recordedAt: 'today' } },
+      { kind: 'invalid', code: 'invalid_timestamp', says: [/^recordedAt must be an ISO 8601 timestamp$/] },
+    ],
+    [
+      'a crypto payer without its deposit transaction',
+      [offrampCreated()],
+      { type: 'ProvideCryptoPayer', data: { payerAddress: PAYER, serializedTransaction: '' } },
+      { kind: 'invalid', code: 'invalid_payer', says: ['needs an address and its deposit transaction'] },
+    ],
+    [
+      "a payer's balance in another currency names the one required",
+      [offrampCreated()],
+      {
+        type: 'RecordPayerFunds',
+        data: { balance: { amount: '300', currency: 'usd' }, gasSufficient: true, checkedAt: LATER },
+      },
+      { kind: 'invalid', code: 'balance_currency_mismatch', says: ['must be in usdc'] },
+    ],
+    [
+      "a payer's balance that is not a decimal",
+      [offrampCreated()],
+      {
+        type: 'RecordPayerFunds',
+        data: { balance: { amount: 'lots', currency: 'usdc' }, gasSufficient: true, checkedAt: LATER },
+      },
+      { kind: 'invalid', code: 'invalid_amount', says: ['balance must be a decimal string'] },
+    ],
+    [
+      'an execution price that is not positive names the field',
+      paidOnramp(),
+      startDelivery({ executionPrice: '0' }),
+      { kind: 'invalid', code: 'invalid_execution_price', says: ['executionPrice must be a positive decimal'] },
+    ],
   ])('%s', (_, given, command, expected) => {
     expectRefusal(given, command, expected);
   });
@@ -389,6 +431,21 @@ describe('an order request refused names the field at fault', () => {
       createOfframp({ deposit: { address: DEPOSIT_ADDRESS, memo: MEMO } }),
       { kind: 'invalid', code: 'serialized_transaction_required', says: ["payer's deposit transaction"] },
     ],
+    [
+      'two line items',
+      createOnramp({ lineItems: [onramp.lineItems[0]!, onramp.lineItems[0]!] }),
+      { kind: 'invalid', code: 'invalid_line_items', says: ['an onramp order takes exactly one line item'] },
+    ],
+    [
+      'a receipt email that is not one',
+      createOnramp({ payment: { ...onramp.payment, receiptEmail: 'buyer@' } }),
+      { kind: 'invalid', code: 'invalid_receipt_email', says: ['payment.receiptEmail must be an email address'] },
+    ],
+    [
+      'a payer address on a card order',
+      createOnramp({ payment: { ...onramp.payment, payerAddress: PAYER } }),
+      { kind: 'invalid', code: 'invalid_payer_address', says: ['payment.payerAddress', 'crypto payments only'] },
+    ],
   ])('%s', (_, command, expected) => {
     expectRefusal([], command, expected);
   });
@@ -410,6 +467,21 @@ describe('a quote that does not fit the order says which rule it breaks', () => 
       'quoted before it expires',
     ],
     ['pricing no line item', createOnramp({ quote: { ...quote, lineItems: [] } }), 'price every line item'],
+    [
+      'pricing another item for the same amount',
+      createOnramp({
+        quote: quoteFor(
+          { ...tokenPrice, itemLocator: 'base-sepolia:0x5555555555555555555555555555555555555555' },
+          ONRAMP_EXECUTION,
+        ),
+      }),
+      'line item 0 prices another item or amount',
+    ],
+    [
+      'pricing the same amount in another mode',
+      createOnramp({ quote: quoteFor(tokenPrice, { ...ONRAMP_EXECUTION, mode: 'exact-out' }) }),
+      'line item 0 prices another item or amount',
+    ],
     [
       'pricing another amount',
       createOnramp({ quote: quoteFor(tokenPrice, { ...ONRAMP_EXECUTION, amount: '99' }) }),
