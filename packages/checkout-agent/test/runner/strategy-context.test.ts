@@ -25,7 +25,11 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-const STOPPED_BY_TEST: StrategyOutcome = { kind: 'blocked', code: 'merchant.no_safe_path', summary: 'Stopped by the test.' };
+const STOPPED_BY_TEST: StrategyOutcome = {
+  kind: 'blocked',
+  code: 'merchant.no_safe_path',
+  summary: 'Stopped by the test.',
+};
 const BOUGHT: StrategyOutcome = {
   kind: 'succeeded',
   summary: 'Bought 1 x Mug.',
