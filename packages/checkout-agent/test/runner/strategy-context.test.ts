@@ -1,19 +1,11 @@
 import { checkoutRunStreamName } from '@paykit/checkout-runs';
-import type { EventStore, RecordedEvent } from '@paykit/event-store';
-import { DomainException, randomIds } from '@paykit/kernel';
+import { randomIds } from '@paykit/kernel';
 import { EventEmitter } from 'node:events';
 import type { Page } from 'playwright-core';
-import {
-  type CheckoutStrategy,
-  type LiveView,
-  type RunnerLogger,
-  type RunnerProcess,
-  type StrategyContext,
-  type StrategyOutcome,
-  isRunStopped,
-} from '../../src/index.js';
+import { type LiveView, type RunnerLogger, type RunnerProcess, type StrategyOutcome } from '../../src/index.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { apiCommand, createRun, isFinal, loadRun, readEvents, runInput, waitForRun } from '../support/runs.js';
+import { attempt, deferred, scripted, storeWithReadHook } from '../support/scripted-strategy.js';
 
 /**
  * What a strategy's context does for it, driven by a scripted strategy on a real runner over
@@ -38,67 +30,10 @@ const BOUGHT: StrategyOutcome = {
 /** Lease renewals would append events of their own: none during these tests. */
 const NO_RENEWALS = { renewEveryMs: 3_600_000 };
 
-const scripted = (script: (context: StrategyContext) => Promise<StrategyOutcome>): CheckoutStrategy => ({
-  name: 'scripted',
-  recognise: async () => ({ run: script }),
-});
-
 const product = () => `${h.shop.url}/products/mug`;
 const mug = () => runInput(product(), '50');
 const finished = (runId: string) => waitForRun(h.store, runId, isFinal);
 const typesOf = async (runId: string) => (await readEvents(h.store, runId)).map((event) => event.type);
-
-/** What a call on the context did, as the strategy saw it; `end` lets its error reach the runner. */
-interface Attempt {
-  readonly said: string;
-  end(outcome: StrategyOutcome): StrategyOutcome;
-}
-
-const attempt = async (work: Promise<unknown>): Promise<Attempt> => {
-  try {
-    await work;
-    return { said: 'done', end: (outcome) => outcome };
-  } catch (error) {
-    const said = isRunStopped(error)
-      ? `stopped: ${error.reason}`
-      : error instanceof DomainException
-        ? `refused: ${error.error.code}`
-        : `threw: ${String(error)}`;
-    return {
-      said,
-      end: () => {
-        throw error;
-      },
-    };
-  }
-};
-
-const deferred = <T = void>() => {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((done) => (resolve = done));
-  return { promise, resolve };
-};
-
-/** The harness's store, calling `afterRead` once each read of a stream is complete (before the reader sees its end). */
-const storeWithReadHook = (
-  store: EventStore,
-  afterRead: (streamName: string, events: readonly RecordedEvent[]) => Promise<void>,
-): EventStore => ({
-  appendToStream: (streamName, events, options) => store.appendToStream(streamName, events, options),
-  readStream: (streamName, options) =>
-    (async function* () {
-      const events: RecordedEvent[] = [];
-      for await (const event of store.readStream(streamName, options)) {
-        events.push(event);
-        yield event;
-      }
-      await afterRead(streamName, events);
-    })(),
-  readAll: (options) => store.readAll(options),
-  subscribeToAll: (options) => store.subscribeToAll(options),
-  headPosition: () => store.headPosition(),
-  close: () => store.close(),
-});
 
 const cancel = (runId: string) => apiCommand(h.store, h.clock, runId, { type: 'Cancel', data: { now: h.clock.now() } });
 
