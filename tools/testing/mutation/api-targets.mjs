@@ -70,6 +70,7 @@ export const API_TARGETS = {
       'test/runner/run-lifecycle.test.ts',
       'test/agentic-checkout/delegated-payment.test.ts',
       'test/agentic-checkout/conformance-runs.test.ts',
+      'test/runner/strategy-context.test.ts',
     ],
   },
 };

@@ -108,6 +108,12 @@ describe('currency conversion rules', () => {
     expect(fromMinorUnits(500, 'jpy')).toBe('500');
     expect(fromMinorUnits(1234, 'KWD')).toBe('1.234');
   });
+
+  it('knows no currency spelled with a look-alike letter: the KELVIN SIGN is not K, so no KWD digits', () => {
+    // Unicode lower-cases U+212A to an ASCII "k": only ASCII letters may spell an ISO 4217 code.
+    expect(fromMinorUnits(1234, '\u212AWD')).toBe('12.34');
+    expect(fromMinorUnits(1234, 'XQZ')).toBe('12.34');
+  });
 });
 
 describe('runner settings from the environment', () => {
