@@ -145,8 +145,9 @@ describe('idempotency claims on the embedded store', () => {
 
   it('keeps the record of the request that took an expired key, not of the one that outlived its claim', async () => {
     const stream = idempotencyStream('p-taken-over', 'k');
-    const outlived = keys.post('/test/slow', { milliseconds: 1_500, tag: 'first' }, 'p-taken-over', 'k');
+    const outlived = keys.post('/test/slow', { milliseconds: 3_000, tag: 'first' }, 'p-taken-over', 'k');
     await keys.until(async () => (await keys.events(stream)).length === 1);
+    // Its claim expires while it runs (3 s): another request takes the key and answers first.
     clock.advance(24 * HOUR);
     const taker = await keys.post('/test/slow', { milliseconds: 0, tag: 'second' }, 'p-taken-over', 'k');
     expect(taker.status).toBe(201);
@@ -168,14 +169,14 @@ describe('idempotency claims on the embedded store', () => {
 
   it('with IDEMPOTENCY_WAIT_MS=0, answers a key held by a running request in_progress without waiting at all', async () => {
     const stream = idempotencyStream('p-no-wait', 'k');
-    const first = keys.post('/test/slow', { milliseconds: 1_000 }, 'p-no-wait', 'k');
+    const first = keys.post('/test/slow', { milliseconds: 2_000 }, 'p-no-wait', 'k');
     await keys.until(async () => (await keys.events(stream)).length === 1);
     // The wall clock stands still: the wait is used up to the millisecond, and not one more read is made.
     const realNow = Date.now;
     const frozen = realNow();
     Date.now = () => frozen;
     try {
-      expect(await keys.post('/test/slow', { milliseconds: 1_000 }, 'p-no-wait', 'k')).toMatchObject({
+      expect(await keys.post('/test/slow', { milliseconds: 2_000 }, 'p-no-wait', 'k')).toMatchObject({
         status: 409,
         body: { code: 'idempotency_request_in_progress' },
       });
