@@ -39,6 +39,8 @@ export const API_TARGETS = {
       'test/idempotency.e2e.test.ts',
       'test/idempotency/failure-outcomes.e2e.test.ts',
       'test/wallets/create-wallet.e2e.test.ts',
+      'test/idempotency/sealed-records.e2e.test.ts',
+      'test/idempotency/claims.e2e.test.ts',
     ],
   },
   'api-webhooks': {
