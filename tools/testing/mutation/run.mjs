@@ -1,11 +1,12 @@
 // `pnpm mutation [target...] [--concurrency 1|2] [--force]`: Stryker on the domain packages and the API's
-// targets (api-targets.mjs), one at a time, incremental (each target's last results are in its
-// stryker-incremental file), then one score line per target. Reports: reports/mutation/<target>/.
+// targets (api-targets.mjs), one at a time (a large package part by part, PACKAGE_PARTS), incremental
+// (each target's last results are in its stryker-incremental file), then one score line per target
+// and one per package run in parts. Reports: reports/mutation/<target>/.
 // Without a target it runs the domain packages only (the API targets are named to be run).
 import console from 'node:console';
 import process from 'node:process';
 import { Stryker } from '@stryker-mutator/core';
-import { MUTATED_SOURCES, TARGETS, strykerConfig } from './stryker-config.mjs';
+import { MUTATED_SOURCES, TARGETS, partsOf, strykerConfig } from './stryker-config.mjs';
 
 const DETECTED = new Set(['Killed', 'Timeout']);
 const UNDETECTED = new Set(['Survived', 'NoCoverage']);
@@ -47,13 +48,21 @@ export function scoreOf(results) {
   };
 }
 
+const scoreLine = (name, results) => {
+  const { score, detected, valid, survived, noCoverage, ignored } = scoreOf(results);
+  return `${name.padEnd(18)} ${score.toFixed(2).padStart(6)}%  ${detected}/${valid} detected, ${survived} survived, ${noCoverage} no coverage, ${ignored} static ignored`;
+};
+
 const { packages, concurrency, force } = parseArgs(process.argv.slice(2));
 const lines = [];
 for (const pkg of packages) {
-  const results = await new Stryker(strykerConfig(pkg, { concurrency, force })).runMutationTest();
-  const { score, detected, valid, survived, noCoverage, ignored } = scoreOf(results);
-  lines.push(
-    `${pkg.padEnd(16)} ${score.toFixed(2).padStart(6)}%  ${detected}/${valid} detected, ${survived} survived, ${noCoverage} no coverage, ${ignored} static ignored`,
-  );
+  const parts = partsOf(pkg);
+  const all = [];
+  for (const part of parts) {
+    const results = await new Stryker(strykerConfig(part, { concurrency, force })).runMutationTest();
+    lines.push(scoreLine(part, results));
+    all.push(...results);
+  }
+  if (parts.length > 1) lines.push(scoreLine(`${pkg} (all parts)`, all));
 }
 console.log(`\nmutation score per target\n${lines.join('\n')}`);
