@@ -25,6 +25,22 @@ const until = async (done: () => boolean, timeoutMs = 10_000): Promise<void> => 
 };
 const ENDPOINTS = '/2025-06-09/webhooks/endpoints';
 
+/** An HTTP server that never answers: it holds each request (its path and response) until closed. */
+const startSilentServer = async () => {
+  const held: { path: string; response: ServerResponse }[] = [];
+  const server = createServer((request, response) => held.push({ path: request.url ?? '', response }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    held,
+    url: (path: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`,
+    close: async () => {
+      for (const { response } of held) response.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+};
+type SilentServer = Awaited<ReturnType<typeof startSilentServer>>;
+
 /** Pending deliveries live in DATA_DIR/webhooks.db with the outbox checkpoint: a restart resumes them. */
 describe('webhook deliveries across restarts', () => {
   let dir: TempDir;
@@ -67,6 +83,18 @@ describe('webhook deliveries across restarts', () => {
   const RUN = {
     constraints: { maxCost: { amount: '50', currency: 'USD' } },
     request: { startUrl: 'http://127.0.0.1:9/products/mug' },
+  };
+  /** A first server with one delivery under way to `silent` (WEBHOOK_REQUEST_TIMEOUT_MS is 15 s). */
+  const oneAttemptUnderWay = async (silent: SilentServer, name: string) => {
+    const first = await start('inprocess');
+    const call = await projectOn(first, name);
+    const endpoint = (
+      await call(first, 'POST', ENDPOINTS, { url: silent.url('/hooks'), eventTypes: ['agent-checkouts.run.updated'] })
+    ).body;
+    expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
+    await until(() => silent.held.length > 0);
+    expect(silent.held).toHaveLength(1);
+    return { first, call, endpoint };
   };
 
   beforeAll(async () => {
@@ -167,19 +195,10 @@ describe('webhook deliveries across restarts', () => {
   }, 30_000);
 
   it('counts an attempt cut short by shutdown for nothing: after a restart the delivery has no attempt', async () => {
-    const held: ServerResponse[] = [];
-    const silent = createServer((_request, response) => held.push(response));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silent = await startSilentServer();
     try {
-      const first = await start('inprocess');
-      const call = await projectOn(first, 'Interrupted');
-      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`;
-      const endpoint = (await call(first, 'POST', ENDPOINTS, { url, eventTypes: ['agent-checkouts.run.updated'] }))
-        .body;
-      expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
-      await until(() => held.length > 0);
-      expect(held).toHaveLength(1);
-      // The request is under way (WEBHOOK_REQUEST_TIMEOUT_MS is 15 s) when the server stops.
+      const { call, endpoint } = await oneAttemptUnderWay(silent, 'Interrupted');
+      // The request is under way when the server stops.
       await stop();
 
       const second = await start('off');
@@ -189,8 +208,7 @@ describe('webhook deliveries across restarts', () => {
       ]);
     } finally {
       await stop();
-      for (const response of held) response.destroy();
-      await new Promise((resolve) => silent.close(resolve));
+      await silent.close();
     }
   }, 30_000);
   it('sends nothing when the secret does not open under the deployment’s key, and logs which message and why', async () => {
@@ -229,17 +247,15 @@ describe('webhook deliveries across restarts', () => {
     }
   }, 30_000);
   it('claims nothing once shutdown begins: what waited for a free slot is sent at the next start, at once', async () => {
-    const held: { path: string; response: ServerResponse }[] = [];
-    const silent = createServer((request, response) => held.push({ path: request.url ?? '', response }));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silent = await startSilentServer();
+    const { held } = silent;
     try {
       const first = await start('inprocess', { env: { WEBHOOK_CONCURRENCY: 1 } });
       const call = await projectOn(first, 'Draining');
-      const base = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
       const endpoints: { id: string }[] = [];
       for (const path of ['/a', '/b'])
         endpoints.push(
-          (await call(first, 'POST', ENDPOINTS, { url: `${base}${path}`, eventTypes: ['agent-checkouts.run.updated'] }))
+          (await call(first, 'POST', ENDPOINTS, { url: silent.url(path), eventTypes: ['agent-checkouts.run.updated'] }))
             .body,
         );
       expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
@@ -276,8 +292,7 @@ describe('webhook deliveries across restarts', () => {
       ).toEqual(['/a', '/b']);
     } finally {
       await stop();
-      for (const { response } of held) response.destroy();
-      await new Promise((resolve) => silent.close(resolve));
+      await silent.close();
     }
   }, 30_000);
   it('logs which delivery could not be claimed and why when the store is unavailable', async () => {
@@ -313,18 +328,10 @@ describe('webhook deliveries across restarts', () => {
     expect(claimFailure()).toBe(`${prefix}The event store is closed`);
   }, 30_000);
   it('waits out a claim a stopped instance could not give back, then sends at once', async () => {
-    const held: ServerResponse[] = [];
-    const silent = createServer((_request, response) => held.push(response));
-    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silent = await startSilentServer();
+    const { held } = silent;
     try {
-      const first = await start('inprocess');
-      const call = await projectOn(first, 'Left claimed');
-      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`;
-      const endpoint = (await call(first, 'POST', ENDPOINTS, { url, eventTypes: ['agent-checkouts.run.updated'] }))
-        .body;
-      expect((await call(first, 'POST', '/unstable/agent-checkouts', RUN)).status).toBe(202);
-      await until(() => held.length > 0);
-      expect(held).toHaveLength(1);
+      const { first, call, endpoint } = await oneAttemptUnderWay(silent, 'Left claimed');
       // The store goes first: the attempt cut short by the shutdown cannot give its claim back.
       await first.app.get<EventStore>(EVENT_STORE).close();
       await stop();
@@ -353,8 +360,7 @@ describe('webhook deliveries across restarts', () => {
       expect(held).toHaveLength(2);
     } finally {
       await stop();
-      for (const response of held) response.destroy();
-      await new Promise((resolve) => silent.close(resolve));
+      await silent.close();
     }
   }, 30_000);
 });
