@@ -24,14 +24,17 @@ export const MUTATED_SOURCES = {
  * cores) run as parts, each with its own incremental file and report: a finished part keeps its
  * results when a later one is stopped. Naming the package runs every part and adds them up.
  */
-const WALLET_CREATION = 'src/wallet/{create-wallet,signer-input,custodial-keys,identity}.ts';
+const WALLET_PARTS = {
+  'wallets-addresses': 'src/{addresses,chains,keys,solana}/**/*.ts',
+  'wallets-locators': 'src/{locators,signature-requests}/**/*.ts',
+  'wallets-signatures': 'src/{signatures,signer-operations}/**/*.ts',
+  'wallets-creation': 'src/wallet/{create-wallet,signer-input,custodial-keys,identity}.ts',
+};
 export const PACKAGE_PARTS = {
   wallets: {
-    'wallets-addresses': ['src/{addresses,chains,keys,solana}/**/*.ts'],
-    'wallets-locators': ['src/{locators,signature-requests}/**/*.ts'],
-    'wallets-signatures': ['src/{signatures,signer-operations}/**/*.ts'],
-    'wallets-creation': [WALLET_CREATION],
-    'wallets-signers': ['src/wallet/*.ts', `!${WALLET_CREATION}`],
+    ...Object.fromEntries(Object.entries(WALLET_PARTS).map(([part, glob]) => [part, [glob]])),
+    // The rest of the package (the wallet decider's other files, and any folder added later).
+    'wallets-signers': ['src/**/*.ts', ...Object.values(WALLET_PARTS).map((glob) => `!${glob}`)],
   },
 };
 
