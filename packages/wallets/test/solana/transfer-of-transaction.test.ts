@@ -144,7 +144,9 @@ describe('the native movements a serialized Solana transaction makes', () => {
     };
     const tampered = getTransactionEncoder().encode({
       ...transaction,
-      messageBytes: getCompiledTransactionMessageEncoder().encode(pastTheStaticAccounts) as typeof transaction.messageBytes,
+      messageBytes: getCompiledTransactionMessageEncoder().encode(
+        pastTheStaticAccounts,
+      ) as typeof transaction.messageBytes,
     });
     expect(solanaTransactionMovements(base58.decode(tampered))).toEqual({
       movements: [],
