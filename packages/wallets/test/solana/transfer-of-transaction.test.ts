@@ -135,6 +135,7 @@ describe('the native movements a serialized Solana transaction makes', () => {
     const wire = getBase58Encoder().encode(serialized(nativeTransfer(SYSTEM_PROGRAM, systemData(2, 42n))));
     const transaction = getTransactionDecoder().decode(wire);
     const message = getCompiledTransactionMessageDecoder().decode(transaction.messageBytes);
+    if (message.version !== 0) throw new Error(`expected a v0 message, got version ${String(message.version)}`);
     const pastTheStaticAccounts = {
       ...message,
       instructions: message.instructions.map((instruction) => ({
