@@ -36,7 +36,7 @@ export const solanaAddressFromPublicKey = (publicKey: Uint8Array): Address => ad
 export const solanaAddressBytes = (address: Address): Uint8Array => new Uint8Array(addressEncoder.encode(address));
 
 /** Same rule as @solana/kit: the bytes decompress to an ed25519 point (non-canonical y allowed). */
-const isOnCurve = (bytes: Uint8Array): boolean => {
+export const isOnEd25519Curve = (bytes: Uint8Array): boolean => {
   try {
     const point = ed25519.Point.fromBytes(bytes, true);
     return !(point.x === 0n && ((bytes[31] ?? 0) & 0x80) !== 0);
@@ -62,7 +62,7 @@ export const findProgramDerivedAddress = (
   const programBytes = solanaAddressBytes(program);
   for (let bump = 255; bump > 0; bump--) {
     const candidate = sha256(concatBytes(...seeds, Uint8Array.of(bump), programBytes, PDA_MARKER));
-    if (!isOnCurve(candidate)) return { address: addressDecoder.decode(candidate), bump };
+    if (!isOnEd25519Curve(candidate)) return { address: addressDecoder.decode(candidate), bump };
   }
   throw new Error('no viable program-derived address bump seed');
 };

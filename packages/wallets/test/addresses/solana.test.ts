@@ -1,6 +1,7 @@
 import {
   address,
   createKeyPairSignerFromPrivateKeyBytes,
+  getAddressDecoder,
   getProgramDerivedAddress,
   isAddress,
   isOffCurveAddress,
@@ -9,6 +10,7 @@ import { keyPairFromRandomBytes } from '../../src/keys/key-pair.js';
 import {
   SOLANA_SMART_ACCOUNT_PROGRAM,
   findProgramDerivedAddress,
+  isOnEd25519Curve,
   isSolanaAddress,
   solanaAddressFromPublicKey,
   solanaSmartAccountAddress,
@@ -60,5 +62,28 @@ describe('Solana address validation', () => {
     expect(isSolanaAddress(ADMIN)).toBe(true);
     expect(isSolanaAddress('0OIl')).toBe(false);
     expect(isSolanaAddress('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYt')).toBe(false);
+  });
+});
+
+describe('the ed25519 curve check that makes an address program-derived', () => {
+  /** 32 bytes: y little-endian in the low 255 bits, the sign of x in the top bit. */
+  const pointBytes = (y: bigint, signOfX: 0 | 1): Uint8Array => {
+    const bytes = new Uint8Array(32);
+    for (let index = 0; index < 32; index++) bytes[index] = Number((y >> BigInt(8 * index)) & 0xffn);
+    bytes[31] = (bytes[31] ?? 0) | (signOfX << 7);
+    return bytes;
+  };
+  const P = 2n ** 255n - 19n;
+
+  it.each([
+    ['the identity (x = 0)', pointBytes(1n, 0)],
+    ['x = 0 with its sign bit set', pointBytes(1n, 1)],
+    ['the point of order two (y = -1)', pointBytes(P - 1n, 0)],
+    ['y = -1 with the sign bit set', pointBytes(P - 1n, 1)],
+    ['a non-canonical y (p + 1)', pointBytes(P + 1n, 0)],
+    ['y = 2, not on the curve', pointBytes(2n, 0)],
+    ['a hash', new TextEncoder().encode('0123456789abcdef0123456789abcdef')],
+  ])('agrees with @solana/kit on %s', (_case, bytes) => {
+    expect(isOnEd25519Curve(bytes)).toBe(!isOffCurveAddress(getAddressDecoder().decode(bytes)));
   });
 });

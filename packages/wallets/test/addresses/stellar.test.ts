@@ -40,4 +40,24 @@ describe('Stellar address (Ed25519 account, G... StrKey)', () => {
     expect(isStellarAccountAddress(valid.toLowerCase())).toBe(false);
     expect(isStellarAccountAddress(valid.slice(1))).toBe(false);
   });
+
+  it('refuses a character outside the base32 alphabet at any position, as the SDK does', () => {
+    // A key of 0xff bytes encodes to runs of '7' (31), the value a stray character must not be read as.
+    const valid = stellarAddressFromPublicKey(new Uint8Array(32).fill(0xff));
+    expect(StrKey.isValidEd25519PublicKey(valid)).toBe(true);
+    for (let index = 0; index < valid.length; index++) {
+      for (const stray of ['1', '8', '0', '=']) {
+        const corrupted = `${valid.slice(0, index)}${stray}${valid.slice(index + 1)}`;
+        expect([corrupted, isStellarAccountAddress(corrupted)]).toEqual([corrupted, false]);
+        expect(StrKey.isValidEd25519PublicKey(corrupted)).toBe(false);
+      }
+    }
+  });
+
+  it('encodes payloads of other lengths as the SDK does (StrKey is defined for any length)', () => {
+    for (const length of [1, 31, 33]) {
+      const payload = new Uint8Array(length).fill(0xab);
+      expect(stellarAddressFromPublicKey(payload)).toBe(StrKey.encodeEd25519PublicKey(Buffer.from(payload)));
+    }
+  });
 });

@@ -12,7 +12,7 @@ import {
   findChain,
   type ChainInfo,
 } from '../../src/chains/registry.js';
-import { findTokenByAddress, findTokenByCurrency, tokensOf } from '../../src/chains/tokens.js';
+import { findTokenByAddress, findTokenByCurrency, normalizeTokenAddress, tokensOf } from '../../src/chains/tokens.js';
 
 const VIEM_NAMES: Record<string, keyof typeof viemChains> = {
   'base-sepolia': 'baseSepolia',
@@ -86,6 +86,7 @@ describe('chain registry', () => {
     expect(explorerAddressUrl(chain('aptos', 'staging'), '0x1')).toBe(
       'https://explorer.aptoslabs.com/account/0x1?network=testnet',
     );
+    expect(explorerAddressUrl(chain('base', 'production'), '0xabc')).toBe('https://basescan.org/address/0xabc');
     expect(explorerTransactionUrl(chain('stellar', 'production'), 'h')).toBe(
       'https://stellar.expert/explorer/public/tx/h',
     );
@@ -144,5 +145,25 @@ describe('known tokens', () => {
       findTokenByAddress(sui, '0xDBA34672E30CB065B1F93E3AB55318768FD6FEF66C15942C9F7CB846E2F900E7::usdc::USDC')?.symbol,
     ).toBe('usdc');
     expect(findTokenByAddress(base, '0x0000000000000000000000000000000000000001')).toBeUndefined();
+  });
+
+  it('names the stablecoin USD Coin in production and USDXM, the test stablecoin, in staging', () => {
+    expect(findTokenByCurrency(chain('base', 'production'), 'usdc')?.name).toBe('USD Coin');
+    expect(findTokenByCurrency(chain('base-sepolia', 'staging'), 'usdc')?.name).toBe('USDXM');
+  });
+
+  it('offers only the native currency on a chain it knows no stablecoin for', () => {
+    const unlisted: ChainInfo = { ...chain('base', 'production'), name: 'zora', evmChainId: 7777777 };
+    expect(tokensOf(unlisted)).toEqual([{ chain: 'zora', symbol: 'eth', name: 'Ether', decimals: 18, native: true }]);
+    expect(findTokenByCurrency(unlisted, 'usdc')).toBeUndefined();
+  });
+
+  it("stores token addresses in the chain's spelling: EIP-55 on EVM, and coin types widened on Sui only", () => {
+    expect(normalizeTokenAddress(chain('base', 'production'), '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913')).toBe(
+      '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913',
+    );
+    expect(normalizeTokenAddress(chain('sui', 'production'), '0x2::sui::SUI')).toBe(`0x${'0'.repeat(63)}2::sui::SUI`);
+    // Not an address of an EVM chain: kept as written, so it matches no token.
+    expect(normalizeTokenAddress(chain('base', 'production'), '0x2::sui::SUI')).toBe('0x2::sui::SUI');
   });
 });

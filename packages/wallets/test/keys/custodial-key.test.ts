@@ -1,9 +1,9 @@
-import { bytesToHex } from '@noble/hashes/utils.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { generateCustodialKey, openCustodialKey } from '../../src/keys/custodial-key.js';
 import { keyPairFromRandomBytes } from '../../src/keys/key-pair.js';
-import { SecretDecryptionError } from '../../src/keys/secret-box.js';
+import { encryptSecret, SecretDecryptionError } from '../../src/keys/secret-box.js';
 import { custodialKey, ENCRYPTION_KEY, seedFrom } from '../support/fixtures.js';
 
 describe('key generation from supplied random bytes', () => {
@@ -56,5 +56,37 @@ describe('custodial keys', () => {
     });
     expect(drawn).toEqual([12]);
     expect(openCustodialKey(key, [ENCRYPTION_KEY])).toEqual(seedFrom('n'));
+  });
+
+  // Keys at rest are sealed with the associated data `<curve>:<public key hex>`: changing it would
+  // leave every stored key unopenable.
+  const sealedFor = (curve: 'ed25519' | 'secp256k1', publicKey: string, secret: Uint8Array) =>
+    encryptSecret(secret, ENCRYPTION_KEY, seedFrom('nonce').slice(0, 12), utf8ToBytes(`${curve}:${publicKey}`));
+
+  it('opens keys sealed under their curve and public key, and only under them', () => {
+    for (const curve of ['ed25519', 'secp256k1'] as const) {
+      const pair = keyPairFromRandomBytes(curve, seedFrom(`stored-${curve}`));
+      const publicKey = bytesToHex(pair.publicKey);
+      const stored = { curve, publicKey, encryptedSecretKey: sealedFor(curve, publicKey, pair.secretKey) };
+      expect(openCustodialKey(stored, ENCRYPTION_KEY)).toEqual(pair.secretKey);
+      const unbound = encryptSecret(pair.secretKey, ENCRYPTION_KEY, seedFrom('nonce').slice(0, 12));
+      expect(() => openCustodialKey({ ...stored, encryptedSecretKey: unbound }, ENCRYPTION_KEY)).toThrow(
+        'cannot decrypt secret: authentication failed',
+      );
+    }
+  });
+
+  it('refuses a blob sealed under its public key that holds the secret of another key', () => {
+    const own = keyPairFromRandomBytes('ed25519', seedFrom('own'));
+    const other = keyPairFromRandomBytes('ed25519', seedFrom('other'));
+    const publicKey = bytesToHex(own.publicKey);
+    const mismatched = {
+      curve: 'ed25519' as const,
+      publicKey,
+      encryptedSecretKey: sealedFor('ed25519', publicKey, other.secretKey),
+    };
+    expect(() => openCustodialKey(mismatched, ENCRYPTION_KEY)).toThrow(
+      new SecretDecryptionError('secret does not match its public key'),
+    );
   });
 });

@@ -69,4 +69,24 @@ describe('encryptSecret / decryptSecret (AES-256-GCM)', () => {
     expect(() => encryptSecret(SECRET, { id: 'short', key: new Uint8Array(16) }, NONCE)).toThrow('must be 32 bytes');
     expect(() => encryptSecret(SECRET, ENCRYPTION_KEY, new Uint8Array(8))).toThrow('nonce must be 12 bytes');
   });
+
+  it('names what failed in a SecretDecryptionError: a tampered blob fails authentication', () => {
+    const sealed = encryptSecret(SECRET, ENCRYPTION_KEY, NONCE);
+    const opening = () => decryptSecret({ ...sealed, tag: flipFirstByte(sealed.tag) }, ENCRYPTION_KEY);
+    expect(opening).toThrow(
+      expect.objectContaining({
+        name: 'SecretDecryptionError',
+        message: 'cannot decrypt secret: authentication failed',
+      }),
+    );
+  });
+
+  it('refuses a blob of another algorithm rather than opening it as AES-256-GCM', () => {
+    const sealed = encryptSecret(SECRET, ENCRYPTION_KEY, NONCE);
+    const other = { ...sealed, algorithm: 'chacha20-poly1305' } as unknown as EncryptedSecret;
+    expect(() => decryptSecret(other, ENCRYPTION_KEY)).toThrow(
+      new SecretDecryptionError('unsupported algorithm "chacha20-poly1305"'),
+    );
+    expect(() => decryptSecret(other, ENCRYPTION_KEY)).toThrow(SecretDecryptionError);
+  });
 });

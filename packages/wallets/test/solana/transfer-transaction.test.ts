@@ -1,5 +1,12 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { getBase58Encoder, getCompiledTransactionMessageDecoder, getTransactionDecoder } from '@solana/kit';
+import {
+  getAddressEncoder,
+  getBase58Encoder,
+  getCompiledTransactionMessageDecoder,
+  getProgramDerivedAddress,
+  getTransactionDecoder,
+  type Address,
+} from '@solana/kit';
 import {
   solanaAddressFromPublicKey,
   solanaSmartAccountAddress,
@@ -85,5 +92,81 @@ describe('the Solana transaction a transfer executes', () => {
     expect(solanaTransferTransaction({ ...input, lifetime: new Uint8Array(32).fill(8) }).message).not.toBe(
       solanaTransferTransaction(input).message,
     );
+  });
+
+  it('has only the approving signer sign a smart wallet transfer: the program-derived wallet cannot sign', () => {
+    const built = solanaTransferTransaction({
+      wallet: { address: SMART_WALLET, walletType: 'smart' },
+      signers: [SIGNER.address],
+      recipient: RECIPIENT,
+      token: { native: true },
+      baseUnits: 5n,
+      lifetime,
+    });
+    const { transaction, message } = decoded(built);
+    expect(message.header.numSignerAccounts).toBe(1);
+    expect(Object.keys(transaction.signatures)).toEqual([SIGNER.address]);
+    expect(message.staticAccounts).toContain(SMART_WALLET);
+  });
+
+  it('moves a token between the associated token accounts of sender and recipient', async () => {
+    const TOKEN_PROGRAM = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+    const associatedTokenAccount = async (owner: string) => {
+      const encoder = getAddressEncoder();
+      const [address] = await getProgramDerivedAddress({
+        programAddress: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL' as Address,
+        seeds: [
+          encoder.encode(owner as Address),
+          encoder.encode(TOKEN_PROGRAM as Address),
+          encoder.encode(MINT as Address),
+        ],
+      });
+      return address as string;
+    };
+    const built = solanaTransferTransaction({
+      wallet: { address: MPC_WALLET.address, walletType: 'mpc' },
+      signers: [],
+      recipient: RECIPIENT,
+      token: { native: false, mint: MINT, decimals: 6 },
+      baseUnits: 42n,
+      lifetime,
+    });
+    const { message } = decoded(built);
+    const [instruction] = message.instructions;
+    expect(message.staticAccounts[instruction?.programAddressIndex ?? -1]).toBe(TOKEN_PROGRAM);
+    expect((instruction?.accountIndices ?? []).map((index) => message.staticAccounts[index])).toEqual([
+      await associatedTokenAccount(MPC_WALLET.address),
+      MINT,
+      await associatedTokenAccount(RECIPIENT),
+      MPC_WALLET.address,
+    ]);
+  });
+
+  it('refuses a smart wallet transfer without a signer to pay for it', () => {
+    expect(() =>
+      solanaTransferTransaction({
+        wallet: { address: SMART_WALLET, walletType: 'smart' },
+        signers: [],
+        recipient: RECIPIENT,
+        token: { native: true },
+        baseUnits: 5n,
+        lifetime,
+      }),
+    ).toThrow('a smart-account transaction needs at least one signer');
+  });
+
+  it('refuses a lifetime stand-in that is not 32 bytes (the size of a blockhash)', () => {
+    for (const length of [31, 33]) {
+      expect(() =>
+        solanaTransferTransaction({
+          wallet: { address: MPC_WALLET.address, walletType: 'mpc' },
+          signers: [],
+          recipient: RECIPIENT,
+          token: { native: true },
+          baseUnits: 5n,
+          lifetime: new Uint8Array(length).fill(7),
+        }),
+      ).toThrow('the lifetime stand-in must be 32 bytes');
+    }
   });
 });
