@@ -138,8 +138,9 @@ export function strykerConfig(pkg, { concurrency = 1, force = false } = {}) {
     // jest under --experimental-vm-modules keeps every run's modules: a runner grows to gigabytes
     // and dies at the heap limit. A fresh one every 40 mutants costs seconds and bounds memory.
     maxTestRunnerReuse: 40,
-    // Generous: a loaded machine must not turn slow runs into "timeout" kills.
-    timeoutMS: 20_000,
+    // Twice the covering tests' time plus 10 s: a run slowed by load is not taken for a hang, and a
+    // mutant that loops for ever (wallets' parts have ~50 each) costs 10 s, not 20.
+    timeoutMS: 10_000,
     timeoutFactor: 2,
     reporters: ['html', 'json', 'clear-text', 'progress-append-only'],
     htmlReporter: { fileName: `${REPORTS_DIR}/${pkg}/mutation.html` },
