@@ -28,4 +28,14 @@ describe('parseOwner', () => {
   ])('refuses %s', (text, message) => {
     expect(parseOwner(text)).toEqual(E.left({ kind: 'invalid', code: 'invalid_owner', message }));
   });
+
+  it('takes an email of up to 254 characters, the longest a mail path carries (RFC 5321), and no longer', () => {
+    const domain = '@example.com';
+    const longest = `${'a'.repeat(254 - domain.length)}${domain}`;
+    expect(parseOwner(`email:${longest}`)).toEqual(E.right({ type: 'email', value: longest }));
+    const tooLong = `a${longest}`;
+    expect(parseOwner(`email:${tooLong}`)).toEqual(
+      E.left({ kind: 'invalid', code: 'invalid_owner', message: `owner: "${tooLong}" is not an email address` }),
+    );
+  });
 });

@@ -32,4 +32,18 @@ describe('signer locators', () => {
     expect(devicePublicKeyOfLocatorId('not base64!')).toBeNull();
     expect(devicePublicKeyOfLocatorId(Buffer.alloc(65, 1).toString('base64'))).toBeNull();
   });
+
+  it('carry a device key in standard base64 only: Buffer would read a stray character, whitespace or base64url as the key, the locator does not', () => {
+    const point = p256.Point.fromBytes(p256.getPublicKey(new Uint8Array(32).fill(7), false));
+    const id = deviceLocatorId({ x: point.x, y: point.y });
+    expect(id).toMatch(/[+/]/);
+    for (const near of [
+      `${id}!`,
+      `${id}\n`,
+      `${id.slice(0, 10)} ${id.slice(10)}`,
+      id.replace(/\+/g, '-').replace(/\//g, '_'),
+    ]) {
+      expect(devicePublicKeyOfLocatorId(near)).toBeNull();
+    }
+  });
 });

@@ -140,3 +140,44 @@ describe('resolveTokenLocator', () => {
     expect(E.isLeft(resolveTokenLocator('base:usdxm', 'production'))).toBe(true);
   });
 });
+
+describe('parseTokenLocator: colons and lookalikes', () => {
+  it.each<[string, string]>([
+    // Only a Sui coin type keeps its "::" inside the token; elsewhere every colon separates.
+    [`base-sepolia:${NFT}::7`, 'tokenLocator: unexpected "7" after the token id'],
+    ['base-sepolia:usdc::x', 'tokenLocator: unexpected "x" after the token id'],
+    // A Sui locator without "::" splits at its colon like any other.
+    ['sui:sui:1', 'tokenLocator: a currency takes no token id ("1")'],
+    // Everything after the token id is named, colons included.
+    [`base-sepolia:${NFT}:1:2:3`, 'tokenLocator: unexpected "2:3" after the token id'],
+    // An EVM-looking address is a checksum error on EVM chains only; elsewhere it is just not an address.
+    [
+      `solana:${NFT.toLowerCase()}`,
+      `tokenLocator: "${NFT.toLowerCase()}" is neither a currency nor a base58 mint address on solana`,
+    ],
+  ])('%s', (text, message) => {
+    expect(refusal(text)).toBe(message);
+  });
+});
+
+describe('resolveTokenLocator: tokens named by address', () => {
+  it("reads a token id as one token of the contract, never as the contract's known currency", () => {
+    expect(resolveTokenLocator(`base:${USDC_BASE}:1`, 'production')).toEqual(
+      E.right(
+        expect.objectContaining({ locator: `base:${USDC_BASE}:1`, native: false, address: USDC_BASE, tokenId: '1' }),
+      ),
+    );
+    const resolved = resolveTokenLocator(`base:${USDC_BASE}:1`, 'production');
+    expect(E.isRight(resolved) && 'known' in resolved.right).toBe(false);
+  });
+
+  it('gives an unknown contract without a token id no tokenId, not even an undefined one', () => {
+    const resolved = resolveTokenLocator(`base-sepolia:${NFT}`, 'staging');
+    expect(E.isRight(resolved) && resolved.right).toStrictEqual({
+      chain: expect.objectContaining({ name: 'base-sepolia' }),
+      locator: `base-sepolia:${NFT}`,
+      native: false,
+      address: NFT,
+    });
+  });
+});

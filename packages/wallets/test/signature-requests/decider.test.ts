@@ -1,8 +1,9 @@
-import { DeciderSpecification } from '@paykit/kernel/testing';
+import { DeciderSpecification, refusal } from '@paykit/kernel/testing';
 import {
   type RequestSignature,
   type SignatureRequestEvent,
   signatureRequestDecider,
+  signatureStreamName,
   toSignatureResource,
 } from '../../src/index.js';
 
@@ -103,5 +104,122 @@ describe('signature requests', () => {
       outputSignature: SIGNATURE,
       approvals: { pending: [], submitted: [{ signer: ADMIN, signature: SIGNATURE, submittedAt: Date.parse(LATER) }] },
     });
+  });
+});
+
+describe('signature requests: refusals in full', () => {
+  const done = spec.given([requested]).when(approval()).events();
+
+  it('names the signer who already approved', () => {
+    spec
+      .given([requested, ...done])
+      .when(approval())
+      .thenFails(
+        refusal('conflict', 'approval_already_submitted', `${ADMIN.locator} already approved this signature`, {
+          signer: ADMIN.locator,
+        }),
+      );
+  });
+
+  it('says a completed signature needs no more approvals', () => {
+    spec
+      .given([requested, ...done])
+      .when(approval({ signature: `0x${'cd'.repeat(65)}` }))
+      .thenFails(refusal('unprocessable', 'approvals_complete', 'This signature needs no more approvals'));
+  });
+
+  it('names the signer it awaits when another one approves', () => {
+    const other = 'external-wallet:0x3333333333333333333333333333333333333333';
+    spec
+      .given([requested])
+      .when(approval({ signer: other }))
+      .thenFails(
+        refusal(
+          'invalid',
+          'signer_not_pending',
+          `signer: ${other} is not asked to approve; awaiting ${ADMIN.locator}`,
+          {
+            awaiting: [ADMIN.locator],
+          },
+        ),
+      );
+  });
+
+  it('names the signer whose signature does not verify', () => {
+    spec
+      .given([requested])
+      .when(approval({ verified: false }))
+      .thenFails(
+        refusal(
+          'invalid',
+          'invalid_signature',
+          `the signature of ${ADMIN.locator} does not verify against the approval message`,
+          { signer: ADMIN.locator },
+        ),
+      );
+  });
+});
+
+describe('signature requests: the resource', () => {
+  const resourceAfter = (events: readonly SignatureRequestEvent[]) =>
+    toSignatureResource(events.reduce(signatureRequestDecider.evolve, null)!);
+
+  it('shows a request awaiting its approval in full, with no output signature or completion yet', () => {
+    expect(resourceAfter([requested])).toStrictEqual({
+      id: 'sig-1',
+      type: 'message',
+      chainType: 'evm',
+      walletType: 'smart',
+      status: 'awaiting-approval',
+      params: { message: 'hello', signer: ADMIN, chain: 'base-sepolia' },
+      approvals: { required: 1, pending: [{ signer: ADMIN, message: request.approvalMessage }], submitted: [] },
+      createdAt: Date.parse(AT),
+    });
+  });
+
+  it('still counts the one approval a smart wallet required once it is in', () => {
+    const done = spec.given([requested]).when(approval()).events();
+    expect(resourceAfter([requested, ...done]).approvals).toEqual({
+      required: 1,
+      pending: [],
+      submitted: [
+        { signer: ADMIN, message: request.approvalMessage, signature: SIGNATURE, submittedAt: Date.parse(LATER) },
+      ],
+    });
+  });
+
+  it('asks no approval of a smart wallet whose signer the service holds: it signs at once', () => {
+    const events = spec
+      .given([])
+      .when({ type: 'RequestSignature', data: { ...request, signedByService: SIGNATURE } })
+      .events();
+    expect(resourceAfter(events)).toMatchObject({
+      status: 'success',
+      outputSignature: SIGNATURE,
+      completedAt: Date.parse(AT),
+      approvals: { required: 0, pending: [], submitted: [] },
+    });
+  });
+
+  it('never asks an approval of an MPC wallet, which signs with its own key, before or after it signs', () => {
+    const mpc = { ...request, walletType: 'mpc' as const };
+    const waiting = spec.given([]).when({ type: 'RequestSignature', data: mpc }).events();
+    expect(resourceAfter(waiting).approvals).toEqual({ required: 0, pending: [], submitted: [] });
+    const signed = spec
+      .given([])
+      .when({ type: 'RequestSignature', data: { ...mpc, signedByService: SIGNATURE } })
+      .events();
+    expect(resourceAfter(signed)).toMatchObject({
+      status: 'success',
+      outputSignature: SIGNATURE,
+      approvals: { required: 0, pending: [], submitted: [] },
+    });
+  });
+});
+
+describe('signatureStreamName', () => {
+  // Stream names are stored: renaming one would orphan every signature request already recorded.
+  it('keeps each signature request in its own stream, walletsignature-<id>', () => {
+    expect(signatureStreamName('sig-1')).toBe('walletsignature-sig-1');
   });
 });

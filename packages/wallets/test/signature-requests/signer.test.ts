@@ -47,7 +47,11 @@ describe('signatureSignerOf: who a signature request asks to sign', () => {
 
   it('refuses a signer the wallet does not have', () => {
     expect(signatureSignerOf(smart, `external-wallet:0x${'3'.repeat(40)}`)).toEqual(
-      E.left(expect.objectContaining({ kind: 'forbidden', code: 'signer_not_authorized' })),
+      E.left({
+        kind: 'forbidden',
+        code: 'signer_not_authorized',
+        message: `params.signer: external-wallet:0x${'3'.repeat(40)} is not a signer of this wallet`,
+      }),
     );
   });
 });
