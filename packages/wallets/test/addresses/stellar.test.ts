@@ -54,6 +54,14 @@ describe('Stellar address (Ed25519 account, G... StrKey)', () => {
     }
   });
 
+  it('refuses an address with a character appended, which decodes to the same 35 bytes, as the SDK does', () => {
+    const valid = stellarAddressFromPublicKey(keyPairFromRandomBytes('ed25519', seedFrom('stellar-1')).publicKey);
+    for (const extra of ['A', 'Q', '7']) {
+      expect(isStellarAccountAddress(`${valid}${extra}`)).toBe(false);
+      expect(StrKey.isValidEd25519PublicKey(`${valid}${extra}`)).toBe(false);
+    }
+  });
+
   it('encodes payloads of other lengths as the SDK does (StrKey is defined for any length)', () => {
     for (const length of [1, 31, 33]) {
       const payload = new Uint8Array(length).fill(0xab);
