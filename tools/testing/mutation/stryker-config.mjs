@@ -139,7 +139,7 @@ export function strykerConfig(pkg, { concurrency = 1, force = false } = {}) {
     // and dies at the heap limit. A fresh one every 40 mutants costs seconds and bounds memory.
     maxTestRunnerReuse: 40,
     // Twice the covering tests' time plus 10 s: a run slowed by load is not taken for a hang, and a
-    // mutant that loops for ever (wallets' parts have ~50 each) costs 10 s, not 20.
+    // mutant that loops for ever (wallets' parts have 50 to 150 each) costs 10 s, not 20.
     timeoutMS: 10_000,
     timeoutFactor: 2,
     reporters: ['html', 'json', 'clear-text', 'progress-append-only'],

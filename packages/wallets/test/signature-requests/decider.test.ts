@@ -188,12 +188,17 @@ describe('signature requests: the resource', () => {
     });
   });
 
+  /** The resource of a request the service signs as it records it. */
+  const signedAtOnce = (data: typeof request) =>
+    resourceAfter(
+      spec
+        .given([])
+        .when({ type: 'RequestSignature', data: { ...data, signedByService: SIGNATURE } })
+        .events(),
+    );
+
   it('asks no approval of a smart wallet whose signer the service holds: it signs at once', () => {
-    const events = spec
-      .given([])
-      .when({ type: 'RequestSignature', data: { ...request, signedByService: SIGNATURE } })
-      .events();
-    expect(resourceAfter(events)).toMatchObject({
+    expect(signedAtOnce(request)).toMatchObject({
       status: 'success',
       outputSignature: SIGNATURE,
       completedAt: Date.parse(AT),
@@ -205,11 +210,7 @@ describe('signature requests: the resource', () => {
     const mpc = { ...request, walletType: 'mpc' as const };
     const waiting = spec.given([]).when({ type: 'RequestSignature', data: mpc }).events();
     expect(resourceAfter(waiting).approvals).toEqual({ required: 0, pending: [], submitted: [] });
-    const signed = spec
-      .given([])
-      .when({ type: 'RequestSignature', data: { ...mpc, signedByService: SIGNATURE } })
-      .events();
-    expect(resourceAfter(signed)).toMatchObject({
+    expect(signedAtOnce(mpc)).toMatchObject({
       status: 'success',
       outputSignature: SIGNATURE,
       approvals: { required: 0, pending: [], submitted: [] },
