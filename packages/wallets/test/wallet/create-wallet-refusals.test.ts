@@ -17,6 +17,7 @@ const evmSmart = (
 const withDelegated = (...delegatedSigners: DelegatedSignerInput[]): CreateWalletRequest =>
   evmSmart({ delegatedSigners });
 const DEVICE = { type: 'device', publicKey: P256_KEY };
+const DEVICE_LOCATOR = 'device:BGsX0fLhLEJH+Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT+NC4v4af5uO5+tKfA+eFivOM1drMV7Oy7ZAaDe/UfU=';
 
 const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] = [
   // kind, owner, alias
@@ -69,6 +70,27 @@ const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] =
     'invalid_wallet_request',
     'alias: "my wallet" is not a valid alias (1 to 64 letters, digits, dots, dashes or underscores)',
   ],
+  [
+    'an owner that is not a string',
+    { chainType: 'evm', type: 'mpc', owner: 5 as never },
+    { wallet: keys.walletEvm },
+    'invalid_wallet_request',
+    'owner: must be a string <type>:<value>',
+  ],
+  [
+    'an alias that is not a string, though its digits would make one',
+    { chainType: 'sui', alias: 123 as never },
+    { wallet: keys.walletEd25519 },
+    'invalid_wallet_request',
+    'alias: "123" is not a valid alias (1 to 64 letters, digits, dots, dashes or underscores)',
+  ],
+  [
+    'a null config',
+    { chainType: 'evm', config: null as never },
+    {},
+    'invalid_wallet_request',
+    'config: must be an object',
+  ],
   // device signers
   [
     'a device admin signer',
@@ -76,6 +98,27 @@ const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] =
     {},
     'DEVICE_SIGNER_NOT_SUPPORTED',
     'config.adminSigner: device signers can only be delegated signers',
+  ],
+  [
+    'a device admin signer given as a locator',
+    evmSmart({ adminSigner: DEVICE_LOCATOR }),
+    {},
+    'DEVICE_SIGNER_NOT_SUPPORTED',
+    'config.adminSigner: device signers can only be delegated signers',
+  ],
+  [
+    'a device admin signer on an MPC wallet, before its other signer rules',
+    { chainType: 'evm', type: 'mpc', config: { adminSigner: DEVICE } },
+    { wallet: keys.walletEvm },
+    'DEVICE_SIGNER_NOT_SUPPORTED',
+    'config.adminSigner: device signers can only be delegated signers',
+  ],
+  [
+    'a device recovery signer',
+    evmSmart({ recovery: DEVICE }),
+    {},
+    'DEVICE_SIGNER_NOT_SUPPORTED',
+    'config.recovery: device signers can only be delegated signers',
   ],
   [
     'a device signer on a Solana smart wallet',
@@ -97,7 +140,7 @@ const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] =
       config: {
         adminSigner: { type: 'external-wallet', address: STELLAR_ADMIN },
         delegatedSigners: [
-          { signer: 'device:BGsX0fLhLEJH+Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT+NC4v4af5uO5+tKfA+eFivOM1drMV7Oy7ZAaDe/UfU=' },
+          { signer: DEVICE_LOCATOR },
         ],
       },
     },
@@ -143,6 +186,20 @@ const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] =
     'config.adminSigner: is required for evm smart wallets',
   ],
   [
+    'a null admin signer',
+    evmSmart({ adminSigner: null as never }),
+    {},
+    'invalid_signer',
+    'config.adminSigner: must be an object with a signer type',
+  ],
+  [
+    'an admin signer without type',
+    evmSmart({ adminSigner: { address: EVM_ADMIN } as never }),
+    {},
+    'invalid_signer',
+    'config.adminSigner: must be an object with a signer type',
+  ],
+  [
     'an admin signer given as a locator',
     evmSmart({ adminSigner: `external-wallet:${EVM_ADMIN}` }),
     {},
@@ -159,6 +216,13 @@ const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] =
   [
     'an external wallet without address',
     evmSmart({ adminSigner: { type: 'external-wallet' } }),
+    {},
+    'invalid_signer',
+    'config.adminSigner: external-wallet signers need an address',
+  ],
+  [
+    'an external wallet with an empty address',
+    evmSmart({ adminSigner: { type: 'external-wallet', address: '' } }),
     {},
     'invalid_signer',
     'config.adminSigner: external-wallet signers need an address',
@@ -204,6 +268,13 @@ const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] =
     'config.adminSigner.publicKey: must be { x, y }, decimal strings naming a point on the P-256 curve',
   ],
   [
+    'a passkey without public key',
+    evmSmart({ adminSigner: { type: 'passkey', id: 'c', name: 'n' } }),
+    {},
+    'invalid_signer',
+    'config.adminSigner.publicKey: must be { x, y }, decimal strings naming a point on the P-256 curve',
+  ],
+  [
     'a passkey without id',
     evmSmart({ adminSigner: { type: 'passkey', name: 'n', publicKey: P256_KEY } }),
     {},
@@ -218,11 +289,25 @@ const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] =
     'config.adminSigner.name: a passkey signer needs a name',
   ],
   [
+    'a passkey with a blank name',
+    evmSmart({ adminSigner: { type: 'passkey', id: 'c', name: '   ', publicKey: P256_KEY } }),
+    {},
+    'invalid_signer',
+    'config.adminSigner.name: a passkey signer needs a name',
+  ],
+  [
     'a malformed email signer',
     evmSmart({ adminSigner: { type: 'email', email: 'bob' } }),
     {},
     'invalid_signer',
     'config.adminSigner.email: "bob" is not an email address',
+  ],
+  [
+    'an email signer without email',
+    evmSmart({ adminSigner: { type: 'email' } }),
+    {},
+    'invalid_signer',
+    'config.adminSigner.email: "" is not an email address',
   ],
   [
     'a malformed phone signer',
@@ -232,8 +317,22 @@ const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] =
     'config.adminSigner.phone: "0044" is not a phone number in E.164 format (e.g. +14155550123)',
   ],
   [
+    'a phone signer without phone',
+    evmSmart({ adminSigner: { type: 'phone' } }),
+    {},
+    'invalid_signer',
+    'config.adminSigner.phone: "" is not a phone number in E.164 format (e.g. +14155550123)',
+  ],
+  [
     'a recovery signer that is not an external wallet',
     evmSmart({ recovery: { type: 'api-key' } }),
+    {},
+    'invalid_wallet_request',
+    'config.recovery.type: recovery signers must be external-wallet signers',
+  ],
+  [
+    'a null recovery signer',
+    evmSmart({ recovery: null as never }),
     {},
     'invalid_wallet_request',
     'config.recovery.type: recovery signers must be external-wallet signers',
@@ -319,6 +418,20 @@ const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] =
     {},
     'invalid_signer',
     'config.delegatedSigners[0].signer: "AAAA" is not a base64 P-256 public key',
+  ],
+  [
+    'a device signer with an empty name',
+    withDelegated({ signer: { ...DEVICE, name: '' } }),
+    {},
+    'invalid_signer',
+    'config.delegatedSigners[0].signer.name: must be a non-empty string when given',
+  ],
+  [
+    'an unknown delegated signer type (device is one there)',
+    withDelegated({ signer: { type: 'ledger' } }),
+    {},
+    'invalid_signer',
+    'config.delegatedSigners[0].signer.type: unknown signer type "ledger"; expected external-wallet, server, api-key, passkey, email, phone, device',
   ],
   [
     'an unknown scope type',
@@ -470,5 +583,20 @@ describe('CreateWallet without the custodial keys it needs (a handler bug, not a
       .given([])
       .when(createWallet({ chainType: 'sui' }, { wallet: broken }))
       .thenFails({ code: 'custodial_key_mismatch' });
+  });
+
+  it.each([
+    ['not hex', 'zz'.repeat(32)],
+    ['hex after a stray character', `g${'f'.repeat(63)}`],
+    ['an odd number of hex digits', 'f'.repeat(63)],
+  ])('refuses a public key written as %s as a mismatch, not a crash', (_case, publicKey) => {
+    spec
+      .given([])
+      .when(createWallet({ chainType: 'sui' }, { wallet: { ...keys.walletEd25519, publicKey } }))
+      .thenFails({
+        kind: 'unprocessable',
+        code: 'custodial_key_mismatch',
+        message: 'the key for wallet is not a valid ed25519 public key',
+      });
   });
 });

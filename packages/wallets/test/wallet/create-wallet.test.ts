@@ -367,7 +367,9 @@ describe('CreateWallet: signer kinds', () => {
         }),
       )
       .events();
-    const locator = (first?.data as Wallet).delegatedSigners[0]?.signer.locator ?? '';
+    const unnamed = (first?.data as Wallet).delegatedSigners[0]?.signer;
+    expect(Object.keys(unnamed ?? {})).not.toContain('name');
+    const locator = unnamed?.locator ?? '';
     const [second] = spec
       .given([])
       .when(
@@ -386,6 +388,39 @@ describe('CreateWallet: signer kinds', () => {
   });
 });
 
+describe('CreateWallet: recovery signer and creation seed', () => {
+  const evmWallet = (config: object): Wallet => {
+    const [event] = spec
+      .given([])
+      .when(
+        createWallet({
+          chainType: 'evm',
+          config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN }, ...config },
+        }),
+      )
+      .events();
+    return event?.data as Wallet;
+  };
+
+  it('keeps an external-wallet recovery signer, its address in checksum form', () => {
+    expect(evmWallet({ recovery: { type: 'external-wallet', address: EVM_OTHER.toLowerCase() } }).recovery).toEqual({
+      type: 'external-wallet',
+      address: EVM_OTHER,
+      locator: `external-wallet:${EVM_OTHER}`,
+    });
+  });
+
+  it.each(['10', (2n ** 256n - 1n).toString()])(
+    'takes any unsigned 256-bit creation seed, up to 2^256-1: %s',
+    (seed) => {
+      const wallet = evmWallet({ creationSeed: seed });
+      expect(wallet.creationSeed).toBe(seed);
+      expect(wallet.accountIndex).toBe(accountIndex({ seed: BigInt(seed) }).toString());
+      expect(wallet.address).toBe(evmSmartAddress(EVM_ADMIN, accountIndex({ seed: BigInt(seed) })));
+    },
+  );
+});
+
 describe('CreateWallet: repeats', () => {
   const command = createWallet({ chainType: 'evm', type: 'mpc' }, { wallet: keys.walletEvm });
 
@@ -399,6 +434,10 @@ describe('CreateWallet: repeats', () => {
     spec
       .given(events)
       .when({ ...command, data: { ...command.data, walletId: 'wallet-2' } } as typeof command)
-      .thenFails({ kind: 'conflict', code: 'wallet_already_exists' });
+      .thenFails({
+        kind: 'conflict',
+        code: 'wallet_already_exists',
+        message: `this stream already holds wallet ${WALLET_ID}`,
+      });
   });
 });

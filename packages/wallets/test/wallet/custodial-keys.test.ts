@@ -43,5 +43,11 @@ describe('custodialKeysNeeded', () => {
   it('asks for nothing when the request is malformed (decide reports why)', () => {
     expect(custodialKeysNeeded({ chainType: 'btc' })).toEqual([]);
     expect(custodialKeysNeeded({ chainType: 'evm', type: 'hot' })).toEqual([]);
+    expect(
+      custodialKeysNeeded({
+        chainType: 'evm',
+        config: { adminSigner: { type: 'api-key' }, delegatedSigners: [null as never, { signer: 'api-key' }] },
+      }),
+    ).toEqual([{ holder: 'api-key', curve: 'secp256k1' }]);
   });
 });

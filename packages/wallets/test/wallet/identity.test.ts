@@ -43,6 +43,8 @@ describe('wallet identity keys', () => {
 
   it('tells apart wallets by type and alias, and ownerless wallets by alias', () => {
     const owned = walletFrom(smart({ owner: 'userId:u1' }));
+    // Keys name claimed streams, so their form is stored: an absent alias is an empty segment.
+    expect(identityKeyOfWallet(owned)).toBe('userId:u1/evm/smart/');
     expect(identityKeyOfLocator(locator('userId:u1:evm'))).toBe(identityKeyOfWallet(owned));
     expect(identityKeyOfLocator(locator('userId:u1:evm:mpc'))).not.toBe(identityKeyOfWallet(owned));
     expect(identityKeyOfLocator(locator('userId:u1:evm:alias:x'))).not.toBe(identityKeyOfWallet(owned));
