@@ -17,7 +17,8 @@ const evmSmart = (
 const withDelegated = (...delegatedSigners: DelegatedSignerInput[]): CreateWalletRequest =>
   evmSmart({ delegatedSigners });
 const DEVICE = { type: 'device', publicKey: P256_KEY };
-const DEVICE_LOCATOR = 'device:BGsX0fLhLEJH+Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT+NC4v4af5uO5+tKfA+eFivOM1drMV7Oy7ZAaDe/UfU=';
+const DEVICE_LOCATOR =
+  'device:BGsX0fLhLEJH+Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT+NC4v4af5uO5+tKfA+eFivOM1drMV7Oy7ZAaDe/UfU=';
 
 const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] = [
   // kind, owner, alias
@@ -139,9 +140,7 @@ const refusals: [string, CreateWalletRequest, CustodialKeys, string, string][] =
       chainType: 'stellar',
       config: {
         adminSigner: { type: 'external-wallet', address: STELLAR_ADMIN },
-        delegatedSigners: [
-          { signer: DEVICE_LOCATOR },
-        ],
+        delegatedSigners: [{ signer: DEVICE_LOCATOR }],
       },
     },
     { wallet: keys.walletEd25519 },

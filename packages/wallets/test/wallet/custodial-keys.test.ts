@@ -43,6 +43,9 @@ describe('custodialKeysNeeded', () => {
   it('asks for nothing when the request is malformed (decide reports why)', () => {
     expect(custodialKeysNeeded({ chainType: 'btc' })).toEqual([]);
     expect(custodialKeysNeeded({ chainType: 'evm', type: 'hot' })).toEqual([]);
+  });
+
+  it('skips a delegated entry that is not an object: decide refuses it', () => {
     expect(
       custodialKeysNeeded({
         chainType: 'evm',
