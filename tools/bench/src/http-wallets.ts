@@ -61,7 +61,7 @@ export const runWalletsHttpBenchmark = async (options: WalletsBenchmarkOptions =
     try {
       print(
         `Wallets HTTP benchmark: each server in its own process, loaded from the bench process: 50 connections as fast as ` +
-          `possible (alternating rounds), then ${rate} evenly spaced requests/s for ${rounds.seconds} s after 2 s of warm-up\n`,
+          `possible (alternating rounds), then ${rate} evenly spaced requests/s for ${rounds.seconds} s after ${rounds.warmUpSeconds} s of warm-up\n`,
       );
       const ourCreate = {
         name: 'create-wallet (PayKit API)',
@@ -98,9 +98,15 @@ export const runWalletsHttpBenchmark = async (options: WalletsBenchmarkOptions =
         },
         rate,
         rounds.seconds,
+        rounds.warmUpSeconds,
       );
       await api.waitUntilCaughtUp();
-      const getAtRate = await pacedRun({ ...ourGet, method: 'GET', headers: ourGet.headers }, rate, rounds.seconds);
+      const getAtRate = await pacedRun(
+        { ...ourGet, method: 'GET', headers: ourGet.headers },
+        rate,
+        rounds.seconds,
+        rounds.warmUpSeconds,
+      );
       for (const line of measuredTable([baseCreate, create, baseGet, get, createAtRate, getAtRate])) print(line);
 
       const createRatio = create.requestsPerSecond / baseCreate.requestsPerSecond;

@@ -1,4 +1,4 @@
-import { CrossmintWallets, createCrossmint } from '@crossmint/wallets-sdk';
+import { CrossmintWallets, Wallet, createCrossmint } from '@crossmint/wallets-sdk';
 import type { TestServerOptions } from '../support/start-server.js';
 import { type TestProject, type WalletServer, startWalletServer } from '../wallets/wallet-server.js';
 import { type KeySwappingProxy, startKeySwappingProxy } from './key-swapping-proxy.js';
@@ -13,11 +13,27 @@ import { type OfflineFetch, blockNonLoopbackFetch } from './offline-fetch.js';
 export const SDK_SERVER_KEY =
   'sk_staging_A4vDwAp4t5az6fVQMpQK6qapBnAqgpxrrD35TaFQnyKgxehNbd959uZeaHjNCadWDXrgLRAK1CxeasZjtYEq4TbFkKMBBvbQ9oinAxQf8LbHsSYW2DMzT8fBko3YGLq9t7ZiXZjmgkTioxGVUUjyLtWLeBKwNUDLgpshWjaoR7pKRnSE9SqhwjQbiK62VKiBTdA3KvHsyG9k8mLMcKrDyfXp';
 
-/**
- * The SDK waits a second after each approval before it polls (its rule of thumb for a block), so
- * a test with several sends needs more than jest's default 5 s on a loaded machine.
- */
+/** A test with several sends and approvals needs more than jest's default 5 s on a loaded machine. */
 export const SDK_TEST_TIMEOUT_MS = 30_000;
+
+/** The longest the SDK's wallets wait between a request and the next poll, in these tests. */
+const SDK_WAIT_MS = 20;
+
+/**
+ * A wallet of the SDK sleeps a second after each approval, then polls the transaction every half
+ * second to two (its rule of thumb for a real chain's block). The sandbox chains here confirm in
+ * tens of milliseconds, so the waits only idled a jest worker (about 50 s of each suite run): the
+ * harness caps them. The SDK still polls until the transaction is final, as it would anywhere.
+ */
+const shortenSdkWaits = (): { restore(): void } => {
+  const prototype = Wallet.prototype as unknown as { sleep(ms: number): Promise<unknown> };
+  const sleep = Object.getOwnPropertyDescriptor(prototype, 'sleep');
+  const original = prototype.sleep;
+  prototype.sleep = function (ms: number) {
+    return original.call(this, Math.min(ms, SDK_WAIT_MS));
+  };
+  return { restore: () => sleep && Object.defineProperty(prototype, 'sleep', sleep) };
+};
 
 /** A server-recovery secret as the SDK wants it: 64 hex characters. */
 export const serverSecret = (seed: number): string => seed.toString(16).padStart(2, '0').repeat(32);
@@ -56,6 +72,7 @@ export interface SdkHarness {
 export const startSdkHarness = async (options: TestServerOptions = {}): Promise<SdkHarness> => {
   const offline = blockNonLoopbackFetch();
   const quiet = quietSdkConsole();
+  const waits = shortenSdkWaits();
   const api = await startWalletServer(options);
   const project = await api.project();
   const proxy = await startKeySwappingProxy(api.server.baseUrl, project.serverKey);
@@ -70,6 +87,7 @@ export const startSdkHarness = async (options: TestServerOptions = {}): Promise<
       await proxy.close();
       await api.close();
       quiet.restore();
+      waits.restore();
     },
   };
 };

@@ -45,7 +45,7 @@ export const compare = async (
   targets: readonly Target[],
   options: RoundsOptions = ROUNDS_FROM_ENV,
 ): Promise<Measured[]> => {
-  for (const target of targets) await load(target, options.warmUpSeconds);
+  if (options.warmUpSeconds > 0) for (const target of targets) await load(target, options.warmUpSeconds);
   const rounds = new Map<Target, Round[]>(targets.map((target) => [target, []]));
   const roundSeconds = Math.max(1, Math.round(options.seconds / options.rounds));
   for (let round = 0; round < options.rounds; round++) {
