@@ -1,6 +1,12 @@
 import { Account, Ed25519PrivateKey } from '@aptos-labs/ts-sdk';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
-import { createKeyPairFromPrivateKeyBytes, getAddressFromPublicKey, signBytes } from '@solana/kit';
+import {
+  address,
+  createKeyPairFromPrivateKeyBytes,
+  getAddressEncoder,
+  getAddressFromPublicKey,
+  signBytes,
+} from '@solana/kit';
 import { Keypair } from '@stellar/stellar-sdk';
 import { verifyEd25519Signature, type Ed25519ChainType } from '../../src/signatures/ed25519.js';
 import { seedFrom } from '../support/fixtures.js';
@@ -98,5 +104,31 @@ describe('verifyEd25519Signature key rules', () => {
         signature: signed.signature,
       }),
     ).toBe(true);
+  });
+
+  it('refuses, without throwing, a signature that is not 64 bytes', async () => {
+    const signed = await SIGNERS.stellar(seedFrom('ed25519-stellar'), MESSAGE);
+    const extended = Uint8Array.of(...signed.signature, 0);
+    for (const signature of [signed.signature.slice(0, 63), extended]) {
+      expect(verifyEd25519Signature({ chainType: 'stellar', address: signed.address, message: MESSAGE, signature })).toBe(
+        false,
+      );
+    }
+  });
+
+  it('refuses, without throwing, a public key that is not 32 bytes', async () => {
+    const signed = await SIGNERS.solana(seedFrom('ed25519-solana'), MESSAGE);
+    const key = Uint8Array.from(getAddressEncoder().encode(address(signed.address)));
+    for (const publicKey of [key.slice(0, 31), Uint8Array.of(...key, 0)]) {
+      expect(
+        verifyEd25519Signature({
+          chainType: 'solana',
+          address: signed.address,
+          publicKey,
+          message: MESSAGE,
+          signature: signed.signature,
+        }),
+      ).toBe(false);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { bytesToHex } from '@noble/hashes/utils.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
-import { verifyMessage, type Hex } from 'viem';
+import { recoverMessageAddress, verifyMessage, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { verifyEvmPersonalSignature } from '../../src/signatures/evm.js';
 import { seedFrom } from '../support/fixtures.js';
@@ -63,5 +63,34 @@ describe('verifyEvmPersonalSignature (EIP-191)', () => {
         signature: `${signature.slice(0, 130)}1d`,
       }),
     ).toBe(false);
+  });
+
+  it('accepts either recovery parity, v written as 27/28 or as 0/1', async () => {
+    // Signatures are deterministic (RFC 6979): the first few messages give both parities.
+    const byV = new Map<number, { message: string; signature: Hex }>();
+    for (let i = 0; byV.size < 2; i++) {
+      const message = `${MESSAGE} #${i}`;
+      const signature = await account.signMessage({ message });
+      byV.set(parseInt(signature.slice(130), 16), { message, signature });
+    }
+    for (const [v, { message, signature }] of byV) {
+      await expect(recoverMessageAddress({ message, signature })).resolves.toBe(account.address);
+      expect(verifyEvmPersonalSignature({ address: account.address, message, signature })).toBe(true);
+      const parity = `${signature.slice(0, 130)}0${v - 27}`;
+      expect(verifyEvmPersonalSignature({ address: account.address, message, signature: parity })).toBe(true);
+    }
+  });
+
+  it('takes exactly 65 bytes: a valid signature with a byte appended is refused', async () => {
+    const signature = await account.signMessage({ message: MESSAGE });
+    expect(verifyEvmPersonalSignature({ address: account.address, message: MESSAGE, signature: `${signature}00` })).toBe(
+      false,
+    );
+  });
+
+  it('refuses, without throwing, 65 bytes that are not hex or are no signature at all', () => {
+    for (const signature of [`0x${'zz'.repeat(65)}`, `0x${'00'.repeat(64)}1b`, `0x${'ff'.repeat(64)}1c`]) {
+      expect(verifyEvmPersonalSignature({ address: account.address, message: MESSAGE, signature })).toBe(false);
+    }
   });
 });

@@ -14,8 +14,8 @@ const hashHex = `0x${bytesToHex(messageHash)}`;
 const base64url = (value: bigint): string =>
   Buffer.from(value.toString(16).padStart(64, '0'), 'hex').toString('base64url');
 
-/** A WebAuthn assertion as an authenticator makes it, signed through WebCrypto. */
-const assertion = async (challengeHash: Uint8Array, flags = 0x05) => {
+/** Signs as an authenticator does, through WebCrypto: P-256 ECDSA over authenticatorData ++ sha256(clientDataJSON). */
+const webAuthnSign = async (authenticatorData: Uint8Array, clientDataJSON: string) => {
   const key = await webcrypto.subtle.importKey(
     'jwk',
     {
@@ -29,16 +29,6 @@ const assertion = async (challengeHash: Uint8Array, flags = 0x05) => {
     false,
     ['sign'],
   );
-  const authenticatorData = concatBytes(
-    sha256(utf8ToBytes('example.com')),
-    Uint8Array.of(flags),
-    Uint8Array.of(0, 0, 0, 1),
-  );
-  const clientDataJSON = JSON.stringify({
-    type: 'webauthn.get',
-    challenge: Buffer.from(challengeHash).toString('base64url'),
-    origin: 'https://example.com',
-  });
   const signed = concatBytes(authenticatorData, sha256(utf8ToBytes(clientDataJSON)));
   const signature = new Uint8Array(await webcrypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, key, signed));
   return {
@@ -46,6 +36,21 @@ const assertion = async (challengeHash: Uint8Array, flags = 0x05) => {
     webAuthn: { authenticatorData: bytesToHex(authenticatorData), clientDataJSON },
   };
 };
+
+/** rpIdHash, flags, and the 4-byte signature counter: the 37 bytes every assertion's authenticator data starts with. */
+const authenticatorDataOf = (flags: number): Uint8Array =>
+  concatBytes(sha256(utf8ToBytes('example.com')), Uint8Array.of(flags), Uint8Array.of(0, 0, 0, 1));
+
+const clientDataOf = (challengeHash: Uint8Array, type = 'webauthn.get'): string =>
+  JSON.stringify({
+    type,
+    challenge: Buffer.from(challengeHash).toString('base64url'),
+    origin: 'https://example.com',
+  });
+
+/** A WebAuthn assertion as an authenticator makes it. */
+const assertion = (challengeHash: Uint8Array, flags = 0x05) =>
+  webAuthnSign(authenticatorDataOf(flags), clientDataOf(challengeHash));
 
 describe('verifyPasskeySignature (WebAuthn)', () => {
   it('accepts an assertion over the message hash and refuses tampered ones', async () => {
@@ -73,6 +78,41 @@ describe('verifyPasskeySignature (WebAuthn)', () => {
     const otherPoint = p256.Point.fromBytes(p256.getPublicKey(seedFrom('other passkey'), false));
     const otherKey = { x: otherPoint.x.toString(), y: otherPoint.y.toString() };
     expect(verifyPasskeySignature({ publicKey: otherKey, messageHash: hashHex, signature, webAuthn })).toBe(false);
+  });
+
+  it('accepts the high-s twin of an assertion: authenticators do not normalise s', async () => {
+    const { signature, webAuthn } = await assertion(messageHash);
+    const made = p256.Signature.fromHex(signature, 'compact');
+    const twin = new p256.Signature(made.r, p256.Point.CURVE().n - made.s).toHex('compact');
+    // One of the two is high-s, whichever s WebCrypto drew.
+    for (const spelling of [signature, twin]) {
+      expect(verifyPasskeySignature({ publicKey, messageHash: hashHex, signature: spelling, webAuthn })).toBe(true);
+    }
+  });
+
+  it('refuses an assertion made to register a passkey (webauthn.create), not to approve', async () => {
+    const created = await webAuthnSign(authenticatorDataOf(0x05), clientDataOf(messageHash, 'webauthn.create'));
+    expect(verifyPasskeySignature({ publicKey, messageHash: hashHex, ...created })).toBe(false);
+  });
+
+  it('refuses client data that is not JSON, though the signature over it holds', async () => {
+    const challenge = Buffer.from(messageHash).toString('base64url');
+    const signed = await webAuthnSign(authenticatorDataOf(0x05), `webauthn.get ${challenge}`);
+    expect(verifyPasskeySignature({ publicKey, messageHash: hashHex, ...signed })).toBe(false);
+  });
+
+  it('refuses authenticator data shorter than the 37 bytes every assertion has, though signed with user presence', async () => {
+    const withoutCounter = authenticatorDataOf(0x05).slice(0, 33);
+    const signed = await webAuthnSign(withoutCounter, clientDataOf(messageHash));
+    expect(verifyPasskeySignature({ publicKey, messageHash: hashHex, ...signed })).toBe(false);
+  });
+
+  it('refuses authenticator data that is not hex', async () => {
+    const { signature, webAuthn } = await assertion(messageHash);
+    const authenticatorData = `zz${webAuthn.authenticatorData}`;
+    expect(
+      verifyPasskeySignature({ publicKey, messageHash: hashHex, signature, webAuthn: { ...webAuthn, authenticatorData } }),
+    ).toBe(false);
   });
 });
 
@@ -118,6 +158,54 @@ describe('verifyPasskeySignature (plain ECDSA over the hash)', () => {
       }),
     ).toBe(false);
     expect(verifyPasskeySignature({ publicKey, messageHash: 'abc', signature: signed.toHex('compact') })).toBe(false);
+  });
+
+  const n = p256.Point.CURVE().n;
+  const hex = (value: bigint): string => `0x${value.toString(16)}`;
+  const withScalars = (r: string, s: string): boolean =>
+    verifyPasskeySignature({ publicKey, messageHash: hashHex, signature: { r, s } });
+
+  it('accepts r and s as 0x-hex, in either case', () => {
+    expect(withScalars(hex(signed.r), hex(signed.s))).toBe(true);
+    expect(withScalars(`0x${signed.r.toString(16).toUpperCase()}`, hex(signed.s))).toBe(true);
+  });
+
+  it('refuses r or s spelled in ways BigInt reads but the API does not: spaces, leading zeros, binary, octal', () => {
+    const spellings = (value: bigint): string[] => [
+      ` ${value}`,
+      `${value} `,
+      `0${value}`,
+      `0b${value.toString(2)}`,
+      `0o${value.toString(8)}`,
+      ` ${hex(value)}`,
+      `${hex(value)} `,
+      `0X${value.toString(16)}`,
+    ];
+    for (const r of spellings(signed.r)) expect(withScalars(r, signed.s.toString())).toBe(false);
+    for (const s of spellings(signed.s)) expect(withScalars(signed.r.toString(), s)).toBe(false);
+  });
+
+  it('refuses r or s of zero or of at least the group order, without throwing', () => {
+    const outOfRange: [bigint, bigint][] = [
+      [0n, signed.s],
+      [signed.r, 0n],
+      [n, signed.s],
+      [signed.r, n],
+      [signed.r + n, signed.s],
+    ];
+    for (const [r, s] of outOfRange) expect(withScalars(r.toString(), s.toString())).toBe(false);
+  });
+
+  it('refuses 64 bytes of hex with anything before or after them, without throwing', () => {
+    const compact = signed.toHex('compact');
+    for (const signature of [`zz${compact}`, `0x0x${compact}`, `${compact}00`]) {
+      expect(verifyPasskeySignature({ publicKey, messageHash: hashHex, signature })).toBe(false);
+    }
+  });
+
+  it('takes the hash as exactly 32 bytes: a signature of it does not approve it with a byte appended', () => {
+    const signature = signed.toHex('compact');
+    expect(verifyPasskeySignature({ publicKey, messageHash: `${hashHex}00`, signature })).toBe(false);
   });
 });
 

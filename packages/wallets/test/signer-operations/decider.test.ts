@@ -1,9 +1,10 @@
-import { DeciderSpecification } from '@paykit/kernel/testing';
+import { DeciderSpecification, refusal } from '@paykit/kernel/testing';
 import {
   type ApproveSignerOperation,
   type RequestSignerOperation,
   type SignerOperationEvent,
   signerOperationDecider,
+  signerOperationStreamName,
   toSignerTransactionResource,
 } from '../../src/index.js';
 
@@ -115,5 +116,80 @@ describe('signer operations (ADR 0448)', () => {
       approvals: { pending: [], submitted: [{ signer: ADMIN, signature: 'sig', submittedAt: Date.parse(LATER) }] },
       completedAt: Date.parse(LATER),
     });
+  });
+});
+
+describe('signer operations: refusals in full', () => {
+  it('names the operation that already exists', () => {
+    spec
+      .given([requested])
+      .when({ type: 'RequestSignerOperation', data: operation })
+      .thenFails(refusal('conflict', 'transaction_already_exists', 'transaction op-1 already exists'));
+  });
+
+  it('names the signer who already approved', () => {
+    spec
+      .given([requested, approved])
+      .when(approve())
+      .thenFails(
+        refusal('conflict', 'approval_already_submitted', `${ADMIN.locator} already approved this transaction`, {
+          signer: ADMIN.locator,
+        }),
+      );
+  });
+
+  it('says an approved operation needs no more approvals, to another signer presenting the same signature too', () => {
+    const complete = refusal('unprocessable', 'approvals_complete', 'This transaction needs no more approvals');
+    spec.given([requested, approved]).when(approve({ signature: 'other' })).thenFails(complete);
+    spec.given([requested, approved]).when(approve({ signer: DELEGATE })).thenFails(complete);
+  });
+
+  it('names the signer it awaits when another one approves', () => {
+    spec
+      .given([requested])
+      .when(approve({ signer: DELEGATE }))
+      .thenFails(
+        refusal('invalid', 'signer_not_pending', `signer: ${DELEGATE} is not asked to approve; awaiting ${ADMIN.locator}`, {
+          awaiting: [ADMIN.locator],
+        }),
+      );
+  });
+
+  it('names the signer whose signature does not verify', () => {
+    spec
+      .given([requested])
+      .when(approve({ verified: false }))
+      .thenFails(
+        refusal(
+          'invalid',
+          'invalid_signature',
+          `the signature of ${ADMIN.locator} does not verify against the approval message`,
+          { signer: ADMIN.locator },
+        ),
+      );
+  });
+});
+
+describe('signer operations: the transaction resource', () => {
+  it('shows an operation awaiting its approval in full, with no txId or completion yet', () => {
+    const pending = [requested].reduce(signerOperationDecider.evolve, signerOperationDecider.initialState());
+    expect(pending && toSignerTransactionResource(pending)).toStrictEqual({
+      id: 'op-1',
+      type: 'add-signer',
+      chainType: 'solana',
+      walletType: 'smart',
+      status: 'awaiting-approval',
+      params: { chain: 'solana', delegatedSigner: DELEGATE },
+      onChain: { transaction: 'transaction-base58' },
+      approvals: { required: 1, pending: [{ signer: ADMIN, message: 'message-base58' }], submitted: [] },
+      createdAt: Date.parse(AT),
+    });
+  });
+});
+
+describe('signerOperationStreamName', () => {
+  // Stream names are stored: renaming one would orphan every signer operation already recorded.
+  it('keeps each signer operation in its own stream, walletsignerop-<id>', () => {
+    expect(signerOperationStreamName('op-1')).toBe('walletsignerop-op-1');
   });
 });

@@ -25,7 +25,7 @@ const subject: SignerOperationSubject = {
 const base58 = getBase58Encoder();
 
 describe('what an admin approves for a signer operation (ADR 0448)', () => {
-  it('binds the digest to the operation, its kind, wallet, signer and grant', () => {
+  it('binds the digest to the operation, its kind, wallet, signer and grant, its expiry included', () => {
     const digest = signerOperationDigest(subject);
     expect(digest).toMatch(/^0x[0-9a-f]{64}$/);
     for (const changed of [
@@ -37,6 +37,8 @@ describe('what an admin approves for a signer operation (ADR 0448)', () => {
     ]) {
       expect(signerOperationDigest({ ...subject, ...changed })).not.toBe(digest);
     }
+    const until = (expiresAt: string) => signerOperationDigest({ ...subject, grant: { scopes: [], expiresAt } });
+    expect(until('2027-01-01T00:00:00.000Z')).not.toBe(until('2028-01-01T00:00:00.000Z'));
   });
 
   it('is, on Solana, a v0 transaction paid by the admin, calling the smart-account program on the wallet, whose message is what it signs', () => {
