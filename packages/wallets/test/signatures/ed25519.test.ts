@@ -110,9 +110,9 @@ describe('verifyEd25519Signature key rules', () => {
     const signed = await SIGNERS.stellar(seedFrom('ed25519-stellar'), MESSAGE);
     const extended = Uint8Array.of(...signed.signature, 0);
     for (const signature of [signed.signature.slice(0, 63), extended]) {
-      expect(verifyEd25519Signature({ chainType: 'stellar', address: signed.address, message: MESSAGE, signature })).toBe(
-        false,
-      );
+      expect(
+        verifyEd25519Signature({ chainType: 'stellar', address: signed.address, message: MESSAGE, signature }),
+      ).toBe(false);
     }
   });
 

@@ -83,9 +83,9 @@ describe('verifyEvmPersonalSignature (EIP-191)', () => {
 
   it('takes exactly 65 bytes: a valid signature with a byte appended is refused', async () => {
     const signature = await account.signMessage({ message: MESSAGE });
-    expect(verifyEvmPersonalSignature({ address: account.address, message: MESSAGE, signature: `${signature}00` })).toBe(
-      false,
-    );
+    expect(
+      verifyEvmPersonalSignature({ address: account.address, message: MESSAGE, signature: `${signature}00` }),
+    ).toBe(false);
   });
 
   it('refuses, without throwing, 65 bytes that are not hex or are no signature at all', () => {

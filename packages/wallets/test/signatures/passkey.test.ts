@@ -111,7 +111,12 @@ describe('verifyPasskeySignature (WebAuthn)', () => {
     const { signature, webAuthn } = await assertion(messageHash);
     const authenticatorData = `zz${webAuthn.authenticatorData}`;
     expect(
-      verifyPasskeySignature({ publicKey, messageHash: hashHex, signature, webAuthn: { ...webAuthn, authenticatorData } }),
+      verifyPasskeySignature({
+        publicKey,
+        messageHash: hashHex,
+        signature,
+        webAuthn: { ...webAuthn, authenticatorData },
+      }),
     ).toBe(false);
   });
 });

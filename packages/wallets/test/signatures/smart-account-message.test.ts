@@ -43,7 +43,7 @@ describe('smartAccountMessageHash (ADR 0444)', () => {
     expect(smartAccountMessageHash(OTHER_WALLET, 8453, DIGEST)).toBe(replaySafeHash(OTHER_WALLET, 8453, DIGEST));
   });
 
-  it('is one wallet\'s on one chain: an approval cannot be replayed for another wallet or chain', () => {
+  it("is one wallet's on one chain: an approval cannot be replayed for another wallet or chain", () => {
     const approved = smartAccountMessageHash(WALLET, 84532, DIGEST);
     expect(smartAccountMessageHash(OTHER_WALLET, 84532, DIGEST)).not.toBe(approved);
     expect(smartAccountMessageHash(WALLET, 8453, DIGEST)).not.toBe(approved);

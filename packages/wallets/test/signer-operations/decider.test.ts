@@ -140,8 +140,14 @@ describe('signer operations: refusals in full', () => {
 
   it('says an approved operation needs no more approvals, to another signer presenting the same signature too', () => {
     const complete = refusal('unprocessable', 'approvals_complete', 'This transaction needs no more approvals');
-    spec.given([requested, approved]).when(approve({ signature: 'other' })).thenFails(complete);
-    spec.given([requested, approved]).when(approve({ signer: DELEGATE })).thenFails(complete);
+    spec
+      .given([requested, approved])
+      .when(approve({ signature: 'other' }))
+      .thenFails(complete);
+    spec
+      .given([requested, approved])
+      .when(approve({ signer: DELEGATE }))
+      .thenFails(complete);
   });
 
   it('names the signer it awaits when another one approves', () => {
@@ -149,9 +155,14 @@ describe('signer operations: refusals in full', () => {
       .given([requested])
       .when(approve({ signer: DELEGATE }))
       .thenFails(
-        refusal('invalid', 'signer_not_pending', `signer: ${DELEGATE} is not asked to approve; awaiting ${ADMIN.locator}`, {
-          awaiting: [ADMIN.locator],
-        }),
+        refusal(
+          'invalid',
+          'signer_not_pending',
+          `signer: ${DELEGATE} is not asked to approve; awaiting ${ADMIN.locator}`,
+          {
+            awaiting: [ADMIN.locator],
+          },
+        ),
       );
   });
 
