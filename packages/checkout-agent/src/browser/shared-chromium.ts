@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 
 export interface ChromiumOptions {
   readonly executablePath: string;
@@ -17,6 +17,13 @@ const SWITCHES = [
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   '--force-webrtc-ip-handling-policy',
 ];
+
+/**
+ * playwright-core is loaded with the first browser, not with the service: its bundle cost every
+ * start of the API (and every test file that builds the app) about 0.3 s of CPU, most of which
+ * never run a checkout.
+ */
+const loadChromium = async () => (await import('playwright-core')).chromium;
 
 /**
  * One headless Chromium per runner, launched on first use and shared by its runs, each in a
@@ -56,12 +63,14 @@ export class SharedChromium {
 
   private launch(): Promise<Browser> {
     if (this.closed) return Promise.reject(new Error('The runner is shutting down: no browser is launched'));
-    this.browser ??= chromium
-      .launch({
-        executablePath: this.options.executablePath,
-        headless: true,
-        args: [...SWITCHES, ...(this.options.args ?? [])],
-      })
+    this.browser ??= loadChromium()
+      .then((chromium) =>
+        chromium.launch({
+          executablePath: this.options.executablePath,
+          headless: true,
+          args: [...SWITCHES, ...(this.options.args ?? [])],
+        }),
+      )
       .then(
         (browser) => {
           browser.once('disconnected', () => {
