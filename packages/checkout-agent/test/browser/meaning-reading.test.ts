@@ -263,6 +263,11 @@ describeWithChromium('reading static shop pages by meaning in Chromium', () => {
     await page.setContent(`<form><label for="n">Full name</label><input id="n" required><label for="e">Email</label><input id="e" type="email" required>
       <button>Pay $49.94</button></form>${NEWSLETTER}`);
     expect((await readFields(page)).map(({ label }) => label)).toEqual(['Full name', 'Email']);
+    // A checkout shown in a dialog is no pop-up, though it has a discount line: it holds the button that places the order.
+    await page.setContent(`<div role="dialog" aria-modal="true" style="position:fixed;inset:0;background:#fff"><form><label for="n">Full name</label><input id="n">
+      <label for="d">Discount code</label><input id="d"><button>Pay $49.94</button></form></div>`);
+    expect((await readFields(page)).map(({ label }) => label)).toEqual(['Full name', 'Discount code']);
+    expect(await dismissOverlays(page)).toBe(0);
   });
 
   it('ticks a payment choice that a pop-up came up over by closing the pop-up, not by clicking into it', async () => {

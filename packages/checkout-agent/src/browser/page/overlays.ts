@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { isRunStopped } from '../../strategy/run-stopped.js';
 import { collapse, firstVisible, nameOf } from './controls.js';
+import { FINAL } from './vocabulary.js';
 
 const MARK = 'data-paykit-overlay';
 
@@ -8,18 +9,21 @@ const MARK = 'data-paykit-overlay';
  * Runs in the page (as source text): whether an element is a layer over the page for a
  * shopper's attention without being part of the purchase (a cookie banner, a newsletter or
  * discount pop-up): fixed or a dialog, shown, its words saying so, holding no cart or checkout
- * control.
+ * control and not the button that places the order (a checkout in a dialog with a discount line).
  */
 export const IS_OVERLAY = `((el) => {
   const WORDS = /cookie|consent|newsletter|subscribe|sign up|signup|% off|discount|mailing list|join (our|the) list|promo/i;
   const SHOPPING = /check ?out|add to (cart|bag|basket)|place order|pay now|view (cart|bag|basket)|your (cart|bag|basket)/i;
+  const FINAL = new RegExp(${JSON.stringify(FINAL.source)}, 'i');
+  const places = (root) => [...root.querySelectorAll('button, input[type=submit], [role=button]')].some((button) =>
+    FINAL.test((button.getAttribute('aria-label') || button.innerText || button.value || '').replace(/\\s+/g, ' ').trim()));
   const dialog = el.matches('[role=dialog], [role=alertdialog], [aria-modal=true], dialog[open]');
   const style = getComputedStyle(el);
   if (!dialog && style.position !== 'fixed') return false;
   const box = el.getBoundingClientRect();
   if (box.width < 40 || box.height < 20 || style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
   const text = el.innerText || '';
-  return WORDS.test(text) && !SHOPPING.test(text);
+  return WORDS.test(text) && !SHOPPING.test(text) && !places(el);
 })`;
 
 /** Runs in the page: marks the overlays over it (see `IS_OVERLAY`), outermost first. */
