@@ -4,7 +4,7 @@ import { askedOption, taskWords, unansweredColours } from '../../src/browser/flo
 import { type FieldMeaning, meaningOf } from '../../src/browser/page/field-meaning.js';
 import { readFields } from '../../src/browser/page/fields.js';
 import { readOptionGroups, type OptionGroup } from '../../src/browser/page/option-groups.js';
-import { dismissOverlays } from '../../src/browser/page/overlays.js';
+import { checkPastOverlays, dismissOverlays } from '../../src/browser/page/overlays.js';
 import { countryOption, regionOption } from '../../src/browser/page/places.js';
 import { readTotals } from '../../src/browser/page/totals.js';
 import { CONTINUE, FINAL, NOT_CONTINUE } from '../../src/browser/page/vocabulary.js';
@@ -252,5 +252,29 @@ describeWithChromium('reading static shop pages by meaning in Chromium', () => {
       ),
     ).toBeUndefined();
     expect(await page.getByRole('dialog', { name: 'Your cart' }).isVisible()).toBe(true);
+  });
+
+  /** A newsletter pop-up as shops add it, some time after the page loaded: over everything, with its own email box. */
+  const NEWSLETTER = `<div id="nl" style="position:fixed;inset:0;background:rgba(0,0,0,.55);z-index:9"><div role="dialog" style="background:#fff;width:380px;margin:80px auto;padding:30px">
+    <button aria-label="Close" onclick="document.getElementById('nl').remove()">×</button><h3>Get 10% off your first order</h3>
+    <p>Join the list for new colours.</p><input type="email" placeholder="you@example.com"> <button>Subscribe</button></div></div>`;
+
+  it("does not take the email box of a pop-up that came up over the checkout form for one of the form's fields", async () => {
+    await page.setContent(`<form><label for="n">Full name</label><input id="n" required><label for="e">Email</label><input id="e" type="email" required>
+      <button>Pay $49.94</button></form>${NEWSLETTER}`);
+    expect((await readFields(page)).map(({ label }) => label)).toEqual(['Full name', 'Email']);
+    // A checkout shown in a dialog is no pop-up, though it has a discount line: it holds the button that places the order.
+    await page.setContent(`<div role="dialog" aria-modal="true" style="position:fixed;inset:0;background:#fff"><form><label for="n">Full name</label><input id="n">
+      <label for="d">Discount code</label><input id="d"><button>Pay $49.94</button></form></div>`);
+    expect((await readFields(page)).map(({ label }) => label)).toEqual(['Full name', 'Discount code']);
+    expect(await dismissOverlays(page)).toBe(0);
+  });
+
+  it('ticks a payment choice that a pop-up came up over by closing the pop-up, not by clicking into it', async () => {
+    await page.setContent(`<form><label><input type="radio" name="m" value="card" checked> Credit card</label>
+      <label><input type="radio" name="m" value="token"> Payment token</label></form>${NEWSLETTER}`);
+    await checkPastOverlays(page, page.getByLabel('Payment token'));
+    expect(await page.getByLabel('Payment token').isChecked()).toBe(true);
+    expect(await page.locator('#nl').count()).toBe(0);
   });
 });

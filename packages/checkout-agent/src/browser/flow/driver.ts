@@ -2,7 +2,7 @@ import type { BlockedCode } from '@paykit/checkout-runs';
 import type { Locator, Page, Request } from 'playwright-core';
 import { UrlRefusedError } from '../../safety/http-errors.js';
 import type { StrategyContext, StrategyOutcome } from '../../strategy/strategy-port.js';
-import { dismissOverlays } from '../page/overlays.js';
+import { checkPastOverlays, dismissOverlays } from '../page/overlays.js';
 import { wallOf } from '../page/walls.js';
 import type { RunBrowser } from '../run-browser.js';
 import type { StepScreenshots } from '../screenshots.js';
@@ -79,6 +79,11 @@ export class BrowserDriver {
     }
     await this.page.waitForLoadState('load').catch(() => undefined);
     await this.dismissOverlays();
+  }
+
+  /** Ticks a radio or checkbox (a delivery, a payment method, the terms), closing any pop-up over it first. */
+  check(target: Locator): Promise<void> {
+    return checkPastOverlays(this.page, target, (what) => this.step(what));
   }
 
   /** Closes cookie banners and pop-ups over the page, each a recorded step. */

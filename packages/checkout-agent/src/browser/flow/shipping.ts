@@ -62,7 +62,7 @@ export const chooseDelivery = async (
     )?.choice;
     if (!choice || choice.checked) continue;
     await driver.step(`Choose delivery: ${choice.label}`);
-    await choice.locator.check({ force: true });
+    await driver.check(choice.locator);
     const form = choice.locator.locator('xpath=ancestor::form[1]');
     const update = (await form.count()) > 0 ? await control(form, /\b(update|apply|recalculate|refresh)\b/i) : null;
     if (update) await driver.press(update);
@@ -76,7 +76,7 @@ export const choosePaymentByToken = async (driver: BrowserDriver): Promise<boole
     const token = group.choices.find((choice) => /\btoken\b/i.test(choice.label) && !choice.disabled);
     if (!token || token.checked) continue;
     await driver.step(`Choose to pay with a payment token (${token.label})`);
-    await token.locator.check({ force: true });
+    await driver.check(token.locator);
     await driver.settle();
     return true;
   }

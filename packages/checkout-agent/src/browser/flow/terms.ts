@@ -22,6 +22,6 @@ export const acceptRequiredTerms = async (driver: BrowserDriver): Promise<void> 
     );
     if (!TERMS.test(label) || MARKETING.test(label)) continue;
     await driver.step(`Accept the shop's terms to place the order ("${label.slice(0, 120)}")`);
-    await box.check({ force: true });
+    await driver.check(box);
   }
 };

@@ -1,4 +1,5 @@
 import type { Frame, Locator, Page } from 'playwright-core';
+import { IS_OVERLAY } from './overlays.js';
 
 const MARK = 'data-paykit-field';
 
@@ -27,12 +28,16 @@ export interface PageField {
  * Runs in the page (as source text: this package compiles without the DOM's types): describes
  * every visible text field, select and textarea outside the header, navigation and footer, and
  * marks each so it can be found again. Labels come from <label>, aria-labelledby, aria-label,
- * the text just before the field, or a select's empty first option ("Country").
+ * the text just before the field, or a select's empty first option ("Country"). A pop-up's
+ * fields (a newsletter's email box) are not the form's: a pop-up can come up between any two
+ * steps, and is closed, never filled in.
  */
 const DESCRIBE_FIELDS = `(() => {
   const MARK = ${JSON.stringify(MARK)};
   for (const old of document.querySelectorAll('[' + MARK + ']')) old.removeAttribute(MARK);
   const clean = (text) => (text || '').replace(/\\s+/g, ' ').trim();
+  const isOverlay = ${IS_OVERLAY};
+  const inOverlay = (el) => { for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) if (isOverlay(at)) return true; return false; };
   const visible = (el) => { const box = el.getBoundingClientRect(); const style = getComputedStyle(el);
     return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'; };
   // A label's own words, without the text of the controls inside it (a select's options).
@@ -52,7 +57,7 @@ const DESCRIBE_FIELDS = `(() => {
   for (const el of document.querySelectorAll('input, select, textarea')) {
     const type = (el.tagName === 'INPUT' ? (el.getAttribute('type') || 'text') : el.tagName).toLowerCase();
     if (['hidden', 'submit', 'button', 'image', 'reset', 'file', 'radio', 'checkbox', 'search', 'range', 'color'].includes(type)) continue;
-    if (el.disabled || el.readOnly || !visible(el) || el.closest('header, nav, footer')) continue;
+    if (el.disabled || el.readOnly || !visible(el) || el.closest('header, nav, footer') || inOverlay(el)) continue;
     const form = el.closest('form');
     const label = labelOf(el);
     const ref = String(next++);

@@ -1,28 +1,39 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { isRunStopped } from '../../strategy/run-stopped.js';
 import { collapse, firstVisible, nameOf } from './controls.js';
+import { FINAL } from './vocabulary.js';
 
 const MARK = 'data-paykit-overlay';
 
 /**
- * Runs in the page: marks what covers it for a shopper's attention without being part of the
- * purchase (cookie banners, newsletter and discount pop-ups): fixed layers and dialogs whose
- * words say so, outermost first, never one holding a cart or checkout control.
+ * Runs in the page (as source text): whether an element is a layer over the page for a
+ * shopper's attention without being part of the purchase (a cookie banner, a newsletter or
+ * discount pop-up): fixed or a dialog, shown, its words saying so, holding no cart or checkout
+ * control and not the button that places the order (a checkout in a dialog with a discount line).
  */
-const FIND_OVERLAYS = `(() => {
-  const MARK = ${JSON.stringify(MARK)};
+export const IS_OVERLAY = `((el) => {
   const WORDS = /cookie|consent|newsletter|subscribe|sign up|signup|% off|discount|mailing list|join (our|the) list|promo/i;
   const SHOPPING = /check ?out|add to (cart|bag|basket)|place order|pay now|view (cart|bag|basket)|your (cart|bag|basket)/i;
+  const FINAL = new RegExp(${JSON.stringify(FINAL.source)}, 'i');
+  const places = (root) => [...root.querySelectorAll('button, input[type=submit], [role=button]')].some((button) =>
+    FINAL.test((button.getAttribute('aria-label') || button.innerText || button.value || '').replace(/\\s+/g, ' ').trim()));
+  const dialog = el.matches('[role=dialog], [role=alertdialog], [aria-modal=true], dialog[open]');
+  const style = getComputedStyle(el);
+  if (!dialog && style.position !== 'fixed') return false;
+  const box = el.getBoundingClientRect();
+  if (box.width < 40 || box.height < 20 || style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) return false;
+  const text = el.innerText || '';
+  return WORDS.test(text) && !SHOPPING.test(text) && !places(el);
+})`;
+
+/** Runs in the page: marks the overlays over it (see `IS_OVERLAY`), outermost first. */
+const FIND_OVERLAYS = `(() => {
+  const MARK = ${JSON.stringify(MARK)};
+  const isOverlay = ${IS_OVERLAY};
   for (const old of document.querySelectorAll('[' + MARK + ']')) old.removeAttribute(MARK);
   const found = [];
   for (const el of document.body ? document.body.querySelectorAll('*') : []) {
-    const dialog = el.matches('[role=dialog], [role=alertdialog], [aria-modal=true], dialog[open]');
-    const style = getComputedStyle(el);
-    if (!dialog && style.position !== 'fixed') continue;
-    const box = el.getBoundingClientRect();
-    if (box.width < 40 || box.height < 20 || style.visibility === 'hidden' || style.display === 'none' || Number(style.opacity) === 0) continue;
-    const text = el.innerText || '';
-    if (!WORDS.test(text) || SHOPPING.test(text)) continue;
+    if (!isOverlay(el)) continue;
     if (found.some((outer) => outer.contains(el))) continue;
     found.push(el);
   }
@@ -95,4 +106,23 @@ export const dismissLateOverlays = async (page: Page, before: (what: string) => 
   await page.addLocatorHandler(popups.first(), async () => void (await dismissOverlays(page, before)), {
     noWaitAfter: true,
   });
+};
+
+/**
+ * Ticks a radio or checkbox the way `check({ force: true })` does (it may be visually hidden
+ * behind its label), which Playwright's pop-up handler does not guard: a pop-up over it would
+ * take the click. Pop-ups are closed first, and once more if one came up in between.
+ */
+export const checkPastOverlays = async (
+  page: Page,
+  target: Locator,
+  before: (what: string) => Promise<void> = async () => undefined,
+): Promise<void> => {
+  await dismissOverlays(page, before);
+  try {
+    await target.check({ force: true });
+  } catch (error) {
+    if (isRunStopped(error) || (await dismissOverlays(page, before)) === 0) throw error;
+    await target.check({ force: true });
+  }
 };
