@@ -203,7 +203,7 @@ describe('verifyPasskeySignature (plain ECDSA over the hash)', () => {
 
   it('refuses 64 bytes of hex with anything before or after them, without throwing', () => {
     const compact = signed.toHex('compact');
-    for (const signature of [`zz${compact}`, `0x0x${compact}`, `${compact}00`]) {
+    for (const signature of [`zz${compact}`, `0x0x${compact}`, `${compact}00`, `${compact}zz`]) {
       expect(verifyPasskeySignature({ publicKey, messageHash: hashHex, signature })).toBe(false);
     }
   });

@@ -198,6 +198,18 @@ describe('signer operations: the transaction resource', () => {
   });
 });
 
+describe("signer operations: an EVM wallet's resource", () => {
+  // An EVM admin signs the digest itself: there is no transaction to show before approval.
+  it('has no transaction key before approval when the operation has no on-chain transaction', () => {
+    const { onChainTransaction: _none, ...evmOperation } = { ...operation, chainType: 'evm' as const };
+    const pending = [{ type: 'SignerOperationRequested' as const, data: evmOperation }].reduce(
+      signerOperationDecider.evolve,
+      signerOperationDecider.initialState(),
+    );
+    expect(pending && toSignerTransactionResource(pending).onChain).toStrictEqual({});
+  });
+});
+
 describe('signerOperationStreamName', () => {
   // Stream names are stored: renaming one would orphan every signer operation already recorded.
   it('keeps each signer operation in its own stream, walletsignerop-<id>', () => {
