@@ -131,6 +131,39 @@ describe('AddDelegatedSigner', () => {
       .thenFails({ code: 'invalid_delegated_signer', message: 'expiresAt: 2026-03-01T11:59:59Z is not in the future' });
   });
 
+  it.each<[string, unknown, string]>([
+    ['no request at all', undefined, 'body: must be an object with a signer'],
+    ['a null request', null, 'body: must be an object with a signer'],
+    ['a request without signer', {}, 'body: must be an object with a signer'],
+    ['scopes that are not an array', { signer: OTHER_SIGNER, scopes: {} }, 'scopes: must be an array'],
+    ['a null scope', { signer: OTHER_SIGNER, scopes: [null] }, 'scopes[0]: must be an object'],
+    [
+      'a scope written as a bare token locator',
+      { signer: OTHER_SIGNER, scopes: ['base-sepolia:usdc'] },
+      'scopes[0]: must be an object',
+    ],
+    [
+      'a scope without token locator',
+      { signer: OTHER_SIGNER, scopes: [{ type: 'transfer' }] },
+      'scopes[0].tokenLocator: is required',
+    ],
+    [
+      'a null spending limit',
+      { signer: OTHER_SIGNER, scopes: [{ type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: null }] },
+      'scopes[0].spendingLimit: must be { amount, interval }',
+    ],
+    [
+      'a spending limit written as an amount alone',
+      { signer: OTHER_SIGNER, scopes: [{ type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: '25' }] },
+      'scopes[0].spendingLimit: must be { amount, interval }',
+    ],
+  ])('refuses %s, naming the field, without throwing', (_case, request, message) => {
+    spec
+      .given(evmSmartCreated)
+      .when(addDelegatedSigner(request as never))
+      .thenFails({ kind: 'invalid', code: 'invalid_delegated_signer', message });
+  });
+
   it('refuses a wallet that does not exist', () => {
     spec
       .given([])

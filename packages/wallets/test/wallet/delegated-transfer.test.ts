@@ -102,6 +102,18 @@ describe('checkDelegatedTransfer', () => {
     );
   });
 
+  it('counts a transfer made at the very instant of the check: the window ends at now, inclusive', () => {
+    const priorSpends = [{ token: 'base-sepolia:usdc', amount: '100', at: NOW }];
+    expect(check({ amount: '0.000001', priorSpends })).toEqual(
+      E.left(
+        expect.objectContaining({
+          code: 'spending_limit_exceeded',
+          parameters: expect.objectContaining({ spent: '100' }),
+        }),
+      ),
+    );
+  });
+
   it('allows a scope without limit for any amount', () => {
     expect(check({ token: 'polygon-amoy:pol', amount: '1000000' })).toEqual(
       E.right(expect.objectContaining({ scope: { type: 'transfer', tokenLocator: 'polygon-amoy:pol' } })),

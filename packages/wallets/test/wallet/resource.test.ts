@@ -6,6 +6,9 @@ import type { WalletCommand } from '../../src/wallet/commands.js';
 import { NOW } from '../support/fixtures.js';
 import { createWallet, EVM_ADMIN, keys, P256_KEY, STAGING_EVM_CHAINS } from './fixtures.js';
 
+const DEVICE_LOCATOR =
+  'device:BGsX0fLhLEJH+Lzm5WOkQPJ3A32BLeszoPShOUXYmMKWT+NC4v4af5uO5+tKfA+eFivOM1drMV7Oy7ZAaDe/UfU=';
+
 const spec = DeciderSpecification.for(walletDecider);
 const stateAfter = (command: WalletCommand) => {
   const state = fold(walletDecider, spec.given([]).when(command).events());
@@ -79,7 +82,7 @@ describe('toWalletResource', () => {
 
   it('shows an MPC wallet with an empty config and no owner or alias when none was given', () => {
     const state = stateAfter(createWallet({ chainType: 'aptos' }, { wallet: keys.walletEd25519 }));
-    expect(toWalletResource(state.wallet)).toEqual({
+    expect(toWalletResource(state.wallet)).toStrictEqual({
       chainType: 'aptos',
       type: 'mpc',
       address: state.wallet.address,
@@ -87,5 +90,30 @@ describe('toWalletResource', () => {
       createdAt: NOW,
     });
     expect(typeof toWalletResource(state).createdAt).toBe('number');
+  });
+
+  it('shows a device signer with its name, and with no name key at all when it has none', () => {
+    const deviceResource = (signer: { type: 'device'; publicKey: typeof P256_KEY; name?: string }) => {
+      const state = stateAfter(
+        createWallet({
+          chainType: 'evm',
+          config: { adminSigner: { type: 'external-wallet', address: EVM_ADMIN }, delegatedSigners: [{ signer }] },
+        }),
+      );
+      const [device] = state.wallet.delegatedSigners;
+      return { resource: toWalletResource(state).config.delegatedSigners?.[0], address: device?.signer.address };
+    };
+    const expected = (address: string | undefined) => ({
+      type: 'device',
+      publicKey: P256_KEY,
+      address,
+      locator: DEVICE_LOCATOR,
+      scopes: [],
+      chains: STAGING_EVM_CHAINS,
+    });
+    const named = deviceResource({ type: 'device', publicKey: P256_KEY, name: 'Laptop' });
+    expect(named.resource).toStrictEqual({ ...expected(named.address), name: 'Laptop' });
+    const unnamed = deviceResource({ type: 'device', publicKey: P256_KEY });
+    expect(unnamed.resource).toStrictEqual(expected(unnamed.address));
   });
 });
