@@ -27,12 +27,15 @@ const SDK_WAIT_MS = 20;
  */
 const shortenSdkWaits = (): { restore(): void } => {
   const prototype = Wallet.prototype as unknown as { sleep(ms: number): Promise<unknown> };
-  const sleep = Object.getOwnPropertyDescriptor(prototype, 'sleep');
   const original = prototype.sleep;
   prototype.sleep = function (ms: number) {
     return original.call(this, Math.min(ms, SDK_WAIT_MS));
   };
-  return { restore: () => sleep && Object.defineProperty(prototype, 'sleep', sleep) };
+  return {
+    restore: () => {
+      prototype.sleep = original;
+    },
+  };
 };
 
 /** A server-recovery secret as the SDK wants it: 64 hex characters. */
