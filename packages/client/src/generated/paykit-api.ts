@@ -1023,7 +1023,7 @@ export interface paths {
         put?: never;
         /**
          * Tokenize a card (pass-through to the card vault)
-         * @description For clients without the processor’s hosted fields. Answers a token to pay an order with (POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged.
+         * @description For clients without the processor’s hosted fields. Answers a token to pay an order with (POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged. A token is single-use and short-lived, like a processor’s: it pays one order of the project whose key made it (and of the user the request acted for, if any), until expiresAt (15 minutes); retrying that same payment reaches the same charge, another payment with it is refused (card_token_used, card_token_expired). To charge a card again later, tokenize it again: a card kept for reuse is a user’s saved payment method, not a token.
          *
          *     Requires scope `orders.create`.
          */
@@ -1361,10 +1361,12 @@ export interface components {
         };
         CardToken: {
             brand: string;
+            /** @description After this (15 minutes after tokenizing) it pays nothing: card_token_expired */
+            expiresAt: string;
             expMonth: number;
             expYear: number;
             last4: string;
-            /** @description Pay an order with it: POST .../orders/{orderId}/payment {type: card-token, token} */
+            /** @description Pay one order of this project with it: POST .../orders/{orderId}/payment {type: card-token, token}. Single-use: another payment with it is refused (card_token_used). */
             token: string;
         };
         CardTokenRequest: {

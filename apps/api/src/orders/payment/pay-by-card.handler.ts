@@ -3,12 +3,13 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { OrderResource } from '@paykit/contracts';
 import { type DomainError, DomainException, type Money, sha256Hex } from '@paykit/kernel';
 import { type Order, type OrderCommand, openCardAttempt, toOrderResource } from '@paykit/orders';
-import type { CardProcessorPort } from '@paykit/providers';
+import type { CardProcessorPort, CardTokenOwner } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller, ProjectContext } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import type { KeyedStep } from '../../infrastructure/aggregates/keyed-commands.js';
+import { cardTokenOwnerOf } from '../cards/card-token-owner.js';
 import { onceForKey } from '../keyed-order-request.js';
 import { PurchaseLimits } from '../limits/purchase-limits.js';
 import { OrderAggregate, orderIn } from '../order.aggregate.js';
@@ -27,6 +28,12 @@ export class PayOrderByCard extends Command<OrderResource> {
   ) {
     super();
   }
+}
+
+/** The token and whom the payment charges it for: the processor knows another project's token as none. */
+interface CardToCharge {
+  readonly token: string;
+  readonly owner: CardTokenOwner;
 }
 
 /** A UUID-shaped id derived from its inputs, so a retried payment reaches the same attempt and charge. */
@@ -54,23 +61,24 @@ export class PayOrderByCardHandler implements ICommandHandler<PayOrderByCard> {
 
   async execute({ caller, orderId, token, keyed }: PayOrderByCard): Promise<OrderResource> {
     const order = await this.access.toPay(caller.principal, orderId);
-    return toOrderResource(await this.pay(order, token, keyed, caller.context));
+    const card = { token, owner: cardTokenOwnerOf(caller.principal) };
+    return toOrderResource(await this.pay(order, card, keyed, caller.context));
   }
 
   private async pay(
     order: Order,
-    token: string,
+    card: CardToCharge,
     keyed: KeyedWrite | undefined,
     context: ProjectContext,
   ): Promise<Order> {
-    if (!keyed) return this.charge(order, token, `token:${token}`, context);
-    const charge = () => this.charge(order, token, keyed.key, context, keyed);
+    if (!keyed) return this.charge(order, card, `token:${card.token}`, context);
+    const charge = () => this.charge(order, card, keyed.key, context, keyed);
     return onceForKey(this.aggregates, order.orderId, keyed, charge, (paid) => paid);
   }
 
   private async charge(
     order: Order,
-    token: string,
+    card: CardToCharge,
     attemptKey: string,
     context: ProjectContext,
     keyed?: KeyedWrite,
@@ -83,7 +91,8 @@ export class PayOrderByCardHandler implements ICommandHandler<PayOrderByCard> {
     const amount =
       openCardAttempt(order, paymentId)?.amount ?? (await this.authorize(order, paymentId, context, step(false)));
     const charge = await this.processor.charge({
-      token,
+      token: card.token,
+      owner: card.owner,
       amount: amount.amount,
       currency: amount.currency,
       idempotencyKey: paymentId,
