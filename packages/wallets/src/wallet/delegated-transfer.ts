@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { Decimal, domainError, formatDecimal, invalid, parseDecimal, type DomainError } from '@paykit/kernel';
 import { normalizeSignerLocator } from '../locators/signer-locator.js';
 import { resolveTokenLocator } from '../locators/token-locator.js';
+import { actingSigner } from './signer-authority.js';
 import type { DelegatedSigner, Signer, TransferScope, Wallet } from './types.js';
 
 /** A transfer the same signer already made from the wallet (the handler reads these from its transfers). */
@@ -101,11 +102,7 @@ export const checkDelegatedTransfer = (
   const token = resolveTokenLocator(request.token, wallet.environment);
   if (E.isLeft(token)) return token;
   const locator = normalizeSignerLocator(wallet.chainType, request.signer);
-  if (wallet.adminSigner?.locator === locator) return E.right({ role: 'admin', signer: wallet.adminSigner });
-  const delegated = wallet.delegatedSigners.find((candidate) => candidate.signer.locator === locator);
-  if (!delegated) return forbidden('signer_not_authorized', `${request.signer} is not a signer of this wallet`);
-  if (delegated.expiresAt !== undefined && Date.parse(delegated.expiresAt) <= now) {
-    return forbidden('delegated_signer_expired', `${delegated.signer.locator} expired at ${delegated.expiresAt}`);
-  }
-  return checkScopes(request, delegated, token.right.locator, amount);
+  const acting = actingSigner(wallet, locator, now, request.signer);
+  if (E.isLeft(acting) || acting.right.role === 'admin') return acting;
+  return checkScopes(request, acting.right.delegated, token.right.locator, amount);
 };
