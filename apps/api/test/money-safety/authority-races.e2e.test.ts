@@ -38,7 +38,8 @@ const usdc = (limit: string) => [
 ];
 const key = () => privateKeyToAccount(generatePrivateKey());
 const locatorOf = (account: PrivateKeyAccount) => `external-wallet:${account.address}`;
-const signRaw = (account: PrivateKeyAccount, message: string) => account.signMessage({ message: { raw: message as Hex } });
+const signRaw = (account: PrivateKeyAccount, message: string) =>
+  account.signMessage({ message: { raw: message as Hex } });
 const sumOf = (amounts: readonly string[]) => amounts.reduce((total, amount) => total + Number(amount), 0);
 
 /**
@@ -204,7 +205,9 @@ describe('authority follows the signer, and its spending limit holds under concu
         Array.from({ length: count }, () => transfer(wallet, amount, locatorOf(delegate))),
       );
       return {
-        accepted: answers.filter((answer) => answer.status === 201).map((answer) => answer.body.sendParams.params.amount),
+        accepted: answers
+          .filter((answer) => answer.status === 201)
+          .map((answer) => answer.body.sendParams.params.amount),
         refused: answers.filter((answer) => answer.status !== 201).map((answer) => [answer.status, answer.body.code]),
       };
     };
@@ -222,10 +225,57 @@ describe('authority follows the signer, and its spending limit holds under concu
       expect(refused).toEqual(Array.from({ length: 7 }, () => [403, 'spending_limit_exceeded']));
     });
 
-    it('gives a failed transfer’s amount back to the window', async () => {
+    it('claims a keyed transfer once, however often and however concurrently it is sent', async () => {
+      const delegate = key();
+      const wallet = await walletWith([{ signer: locatorOf(delegate), scopes: usdc('10') }]);
+      const path = `${WALLETS}/${wallet}/tokens/base-sepolia:usdc/transfers`;
+      const body = { recipient: PAYEE, amount: '6', signer: locatorOf(delegate) };
+      const keyed = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          api.call(project.serverKey, 'POST', path, body, { 'x-idempotency-key': `six-${wallet}` }),
+        ),
+      );
+      expect(new Set(keyed.map((answer) => `${answer.status} ${answer.body.id}`)).size).toBe(1);
+      expect(keyed[0]!.status).toBe(201);
+      expect((await transfer(wallet, '4', locatorOf(delegate))).status).toBe(201);
+      expect((await transfer(wallet, '0.01', locatorOf(delegate))).body).toMatchObject({
+        code: 'spending_limit_exceeded',
+        parameters: { spent: '10', remaining: '0' },
+      });
+    });
+
+    it('spends an amount when it is approved: a transfer made in an earlier window cannot then exceed the limit', async () => {
+      const delegate = key();
+      const hourly = [
+        { type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: '10', interval: 3600 } },
+      ];
+      const wallet = await walletWith([{ signer: locatorOf(delegate), scopes: hourly }]);
+      const early = await transfer(wallet, '6', locatorOf(delegate));
+      expect(early.status).toBe(201);
+      passTwoHours();
+      const late = await transfer(wallet, '6', locatorOf(delegate));
+      expect(late.status).toBe(201);
+      expect((await approveTransfer(wallet, late.body, delegate)).status).toBe(201);
+      const refused = await approveTransfer(wallet, early.body, delegate);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({
+        code: 'spending_limit_exceeded',
+        parameters: { spent: '6', remaining: '4' },
+      });
+    });
+
+    it('gives back the amount of a transfer that failed, or that was refused as it opened', async () => {
       const delegate = key();
       // Funded with 2: a transfer of 8 is within the limit but fails on the chain.
       const wallet = await walletWith([{ signer: locatorOf(delegate), scopes: usdc('10') }], 2);
+      // Claimed, then refused by the Transfer decider (the memo is too long): given back at once.
+      const unopened = await call('POST', `${WALLETS}/${wallet}/tokens/base-sepolia:usdc/transfers`, {
+        recipient: PAYEE,
+        amount: '8',
+        signer: locatorOf(delegate),
+        memo: { type: 'text', value: 'x'.repeat(2_000) },
+      });
+      expect(unopened.status).toBe(400);
       const sent = await transfer(wallet, '8', locatorOf(delegate));
       expect(sent.status).toBe(201);
       const over = await transfer(wallet, '8', locatorOf(delegate));
