@@ -36,6 +36,11 @@ const permitOfEverything = (owner: string) => ({
 const usdc = (limit: string) => [
   { type: 'transfer', tokenLocator: 'base-sepolia:usdc', spendingLimit: { amount: limit, interval: DAY_SECONDS } },
 ];
+/** What a signature request or a transfer awaits: the message its signer is asked to sign. */
+interface Awaiting {
+  readonly id: string;
+  readonly approvals: { readonly pending: readonly { readonly message: string }[] };
+}
 const key = () => privateKeyToAccount(generatePrivateKey());
 const locatorOf = (account: PrivateKeyAccount) => `external-wallet:${account.address}`;
 const signRaw = (account: PrivateKeyAccount, message: string) =>
@@ -84,15 +89,17 @@ describe('authority follows the signer, and its spending limit holds under concu
         chain: 'base-sepolia',
       },
     });
-  const approveSignature = (wallet: string, created: { body: any }, account: PrivateKeyAccount) =>
-    signRaw(account, created.body.approvals.pending[0].message).then((sig) =>
-      call('POST', `${WALLETS}/${wallet}/signatures/${created.body.id}/approvals`, {
-        approvals: [{ signer: locatorOf(account), signature: sig }],
-      }),
-    );
-  const approveTransfer = async (wallet: string, sent: { id: string; approvals: any }, account: PrivateKeyAccount) =>
-    call('POST', `${WALLETS}/${wallet}/transactions/${sent.id}/approvals`, {
-      approvals: [{ signer: locatorOf(account), signature: await signRaw(account, sent.approvals.pending[0].message) }],
+  /** The signer's approval of a signature request or a transfer: its signature of the message it is asked to sign. */
+  const approve = async (
+    wallet: string,
+    kind: 'signatures' | 'transactions',
+    awaiting: Awaiting,
+    account: PrivateKeyAccount,
+  ) =>
+    call('POST', `${WALLETS}/${wallet}/${kind}/${awaiting.id}/approvals`, {
+      approvals: [
+        { signer: locatorOf(account), signature: await signRaw(account, awaiting.approvals.pending[0]!.message) },
+      ],
     });
   const sendTransaction = (wallet: string, data: Hex, signer: string) =>
     call('POST', `${WALLETS}/${wallet}/transactions`, {
@@ -131,7 +138,7 @@ describe('authority follows the signer, and its spending limit holds under concu
       // The admin (and a delegate without scopes, who holds the admin's power) still get theirs.
       const byAdmin = await signature(wallet, 'typed-data');
       expect(byAdmin.status).toBe(201);
-      expect((await approveSignature(wallet, byAdmin, admin)).body).toMatchObject({ status: 'success' });
+      expect((await approve(wallet, 'signatures', byAdmin.body, admin)).body).toMatchObject({ status: 'success' });
     });
 
     it('refuses a transfer-scoped delegate any raw transaction that is not a transfer its scopes allow', async () => {
@@ -165,7 +172,7 @@ describe('authority follows the signer, and its spending limit holds under concu
       const raw = await sendTransaction(wallet, approveAll, locatorOf(delegate));
       expect(raw.status).toBe(403);
       expect(raw.body).toMatchObject({ code: 'delegated_signer_expired' });
-      const late = await approveSignature(wallet, started, delegate);
+      const late = await approve(wallet, 'signatures', started.body, delegate);
       expect(late.status).toBe(403);
       expect(late.body).toMatchObject({ code: 'delegated_signer_expired' });
     });
@@ -190,7 +197,7 @@ describe('authority follows the signer, and its spending limit holds under concu
         approvals: [{ signer: locatorOf(admin), signature: await signRaw(admin, message) }],
       });
       expect(byAdmin.body).toMatchObject({ status: 'success' });
-      const late = await approveSignature(wallet, started, delegate);
+      const late = await approve(wallet, 'signatures', started.body, delegate);
       expect(late.status).toBe(403);
       expect(late.body).toMatchObject({ code: 'signer_not_authorized' });
     });
@@ -255,8 +262,8 @@ describe('authority follows the signer, and its spending limit holds under concu
       passTwoHours();
       const late = await transfer(wallet, '6', locatorOf(delegate));
       expect(late.status).toBe(201);
-      expect((await approveTransfer(wallet, late.body, delegate)).status).toBe(201);
-      const refused = await approveTransfer(wallet, early.body, delegate);
+      expect((await approve(wallet, 'transactions', late.body, delegate)).status).toBe(201);
+      const refused = await approve(wallet, 'transactions', early.body, delegate);
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({
         code: 'spending_limit_exceeded',
@@ -280,7 +287,7 @@ describe('authority follows the signer, and its spending limit holds under concu
       expect(sent.status).toBe(201);
       const over = await transfer(wallet, '8', locatorOf(delegate));
       expect(over.body).toMatchObject({ code: 'spending_limit_exceeded', parameters: { remaining: '2', limit: '10' } });
-      const approved = await approveTransfer(wallet, sent.body, delegate);
+      const approved = await approve(wallet, 'transactions', sent.body, delegate);
       expect(approved.status).toBe(201);
       const final = await pollUntil(
         () => call('GET', `${WALLETS}/${wallet}/transactions/${sent.body.id}`),
