@@ -1,7 +1,12 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SubmitApprovalsBody } from '@paykit/contracts';
 import { DomainException, invalid } from '@paykit/kernel';
-import { type SignatureResource, signerLocatorOf, toSignatureResource } from '@paykit/wallets';
+import {
+  type SignatureResource,
+  signatureApprovalRefusal,
+  signerLocatorOf,
+  toSignatureResource,
+} from '@paykit/wallets';
 import type { Caller } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
@@ -51,6 +56,10 @@ export class ApproveSignatureHandler implements ICommandHandler<ApproveSignature
     // A removal of the asked signer, approved before a crash let it apply, is applied before it counts (ADR 0452).
     const wallet =
       locator === request.signer.locator ? await this.authority.settle(resolved, locator, context) : resolved;
+    // Checked again at approval: a delegated signer expired or removed since the request approves nothing (ADR 0453).
+    const refusal =
+      locator === request.signer.locator && signatureApprovalRefusal(wallet, request, this.aggregates.now().getTime());
+    if (refusal) throw new DomainException(refusal);
     const executed = await this.aggregates.execute(
       SignatureRequestAggregate,
       signatureId,

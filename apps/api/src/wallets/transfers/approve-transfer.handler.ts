@@ -2,14 +2,14 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SubmitApprovalsBody } from '@paykit/contracts';
 import { DomainException } from '@paykit/kernel';
 import { type Transfer, type TransferResource, quorumSignerOf, toTransferResource } from '@paykit/transfers';
-import { type Wallet, checkDelegatedTransfer, normalizeSignerLocator } from '@paykit/wallets';
+import { type SpendingBudget, type Wallet, checkDelegatedTransfer, normalizeSignerLocator } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { SignerAuthority } from '../signers/signer-authority.js';
-import { TransferRecords } from '../transactions/transfer-records.js';
 import { verifyApproval } from './approval-signatures.js';
+import { DelegatedSpends } from './delegated-spends.js';
 import { TransferAggregate } from './transfer.aggregate.js';
 import { loadWalletTransfer, transferAfter } from './wallet-transfer.js';
 
@@ -35,7 +35,7 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
   constructor(
     private readonly aggregates: Aggregates,
     private readonly resolver: WalletResolver,
-    private readonly records: TransferRecords,
+    private readonly spends: DelegatedSpends,
     private readonly authority: SignerAuthority,
   ) {}
 
@@ -48,17 +48,16 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
     for (const { signer, signature } of body.approvals) {
       const locator = normalizeSignerLocator(wallet.chainType, signer);
       const member = quorumSignerOf(transfer, locator);
+      let verified = false;
       if (member) {
         // A removal approved before a crash let it apply is applied now: the signer approves nothing after it.
         wallet = await this.authority.settle(wallet, locator, context);
-        this.checkSignerMayStillApprove(wallet, transfer, locator, now.getTime());
+        const budget = this.budgetOfApproval(wallet, transfer, locator, now.getTime());
+        verified = verifyApproval(wallet, member, transfer.approvalMessage, signature);
+        // The amount is spent when it is approved: its claim counts from now, if it still fits (ADR 0454).
+        if (budget && verified) await this.spends.claim(budget, transferId, transfer.amount.decimal, context, true);
       }
-      approvals.push({
-        signer: locator,
-        signature,
-        message: transfer.approvalMessage,
-        verified: member !== undefined && verifyApproval(wallet, member, transfer.approvalMessage, signature),
-      });
+      approvals.push({ signer: locator, signature, message: transfer.approvalMessage, verified });
     }
     const executed = await this.aggregates.execute(
       TransferAggregate,
@@ -69,17 +68,26 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
     return toTransferResource(transferAfter(transferId, executed));
   }
 
-  /** A delegated signer may have expired, or spent its limit elsewhere, since the transfer was made. */
-  private checkSignerMayStillApprove(wallet: Wallet, transfer: Transfer, signer: string, now: number): void {
-    if (transfer.approvals.some((approval) => approval.signer === signer)) return;
+  /**
+   * A delegated signer may have expired, lost its scope or been removed since the transfer was
+   * made; if it may still approve, the budget its approval spends from (none for the admin, or
+   * once this signer approved).
+   */
+  private budgetOfApproval(
+    wallet: Wallet,
+    transfer: Transfer,
+    signer: string,
+    now: number,
+  ): SpendingBudget | undefined {
+    if (transfer.approvals.some((approval) => approval.signer === signer)) return undefined;
     const checked = checkDelegatedTransfer({
       wallet,
       signer,
       token: transfer.token.locator,
       amount: transfer.amount.decimal,
       now,
-      priorSpends: this.records.spends(wallet.walletId, signer, 0, transfer.transferId),
     });
     if (E.isLeft(checked)) throw new DomainException(checked.left);
+    return checked.right.role === 'delegated' ? checked.right.budget : undefined;
   }
 }
