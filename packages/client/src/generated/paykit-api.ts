@@ -287,7 +287,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a message or typed data with an EVM wallet
-         * @description Smart wallets: awaiting-approval until the signer (the admin by default) signs approvals.pending[].message (EIP-191 over its 32 raw bytes); then success with outputSignature, an ERC-1271 signature of the wallet. MPC wallets and signers whose key the service holds sign at once.
+         * @description Smart wallets: awaiting-approval until the signer (the admin by default) signs approvals.pending[].message (EIP-191 over its 32 raw bytes); then success with outputSignature, an ERC-1271 signature of the wallet. MPC wallets and signers whose key the service holds sign at once. A delegated signer with transfer scopes signs nothing (403 signer_scope_exceeded), nor one that expired (403 delegated_signer_expired).
          *
          *     Requires scope `wallets:signatures.create`.
          */
@@ -329,7 +329,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a signature request
-         * @description 409 when that signer already approved; 422 when the signature is complete.
+         * @description 409 when that signer already approved; 422 when the signature is complete; 403 when the delegated signer it awaits expired or was removed since the request was made.
          *
          *     Requires scope `wallets:signatures.create`.
          */
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Send a transaction from a wallet
-         * @description The public SDK’s sendTransaction. The sandbox executes token transfers: one EVM call (a native value transfer or an ERC-20 transfer), a Solana transaction with one System Program transfer, or a Stellar transfer contract call; the answer is the transfer transaction, as from POST .../tokens/{tokenLocator}/transfers. Other calls: 400 unsupported_transaction.
+         * @description The public SDK’s sendTransaction. The sandbox executes token transfers: one EVM call (a native value transfer or an ERC-20 transfer), a Solana transaction with one System Program transfer, or a Stellar transfer contract call; the answer is the transfer transaction, as from POST .../tokens/{tokenLocator}/transfers. Other calls: 400 unsupported_transaction (403 signer_scope_exceeded for a delegated signer with transfer scopes); an expired signer: 403 delegated_signer_expired.
          *
          *     Requires scope `wallets:transactions.create`.
          */
