@@ -152,16 +152,8 @@ const configureJwtRules = (
     ...ruleAfter('audience', audience, rules.audience),
     ...ruleAfter('maxLifetimeSeconds', maxLifetimeSeconds, rules.maxLifetimeSeconds),
   };
-  return E.map((valid: JwtVerification): readonly ProjectEvent[] =>
-    JSON.stringify(valid) === JSON.stringify(state.jwt)
-      ? []
-      : [
-          {
-            type: 'ProjectJwtConfigured',
-            data: { projectId: state.projectId, jwt: valid, configuredAt: command.configuredAt },
-          },
-        ],
-  )(validateJwtVerification(jwt));
+  if (JSON.stringify(jwt) === JSON.stringify(state.jwt)) return E.right([]);
+  return configureJwt({ jwt, configuredAt: command.configuredAt }, state);
 };
 
 const registerKey = (
