@@ -116,7 +116,8 @@ export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
     claim: Extract<KeyClaim, { kind: 'used' }>,
   ): Promise<CreatedWallet> {
     const existing = await this.claimedWallet(claim.walletId);
-    // Client keys act for their user only: another user's key names nothing this caller may see.
+    // Client keys act for their user only: another user's key (a claim made before ADR 0311 scoped
+    // keys to their user) names nothing this caller may see.
     const owner = existing ? existing.wallet.owner : claim.request?.owner;
     if (!isVisibleTo(principal, principal.projectId, owner)) {
       throw new DomainException(
