@@ -1564,6 +1564,15 @@ export interface components {
             createdAt: string;
             /** @enum {string} */
             environment: "staging" | "production";
+            /** @description What JWTs must say besides their signature (set with `pnpm cli project jwt`); null without JWTs */
+            jwtRules: {
+                /** @description A JWT’s aud must name one of these; null: any */
+                audience: string[] | null;
+                /** @description The iss a JWT must carry; null: any */
+                issuer: string | null;
+                /** @description The longest a JWT may live, exp - iat */
+                maxLifetimeSeconds: number;
+            } | null;
             /** @description How end-user JWTs sent with client keys are verified; null when client keys cannot be used */
             jwtVerification: ("hs256" | "public-key" | "jwks") | null;
             name: string;
@@ -2050,6 +2059,15 @@ export interface components {
             createdAt: string;
             /** @enum {string} */
             environment: "staging" | "production";
+            /** @description What JWTs must say besides their signature (set with `pnpm cli project jwt`); null without JWTs */
+            jwtRules: {
+                /** @description A JWT’s aud must name one of these; null: any */
+                audience: string[] | null;
+                /** @description The iss a JWT must carry; null: any */
+                issuer: string | null;
+                /** @description The longest a JWT may live, exp - iat */
+                maxLifetimeSeconds: number;
+            } | null;
             /** @description How end-user JWTs sent with client keys are verified; null when client keys cannot be used */
             jwtVerification: ("hs256" | "public-key" | "jwks") | null;
             name: string;
