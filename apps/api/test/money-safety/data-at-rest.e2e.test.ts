@@ -1,5 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SqliteEventStore } from '@paykit/event-store';
+import { openReadModelDatabase, readModelDatabasePath, rebuildProjection } from '@paykit/projections';
+import { buyerProfilesProjection } from '../../src/agent-checkouts/buyer-profiles/buyer-profiles.projection.js';
 import { type Api, KillHarness, pollUntil } from './support/kill-harness.js';
 import { CHAIN, ORDERS, WALLETS, depositFor, offrampBody, sellerOf } from './support/offramp-fixtures.js';
 
@@ -121,4 +124,90 @@ describe('secrets at rest in the data directory', () => {
     await (await h.start()).stop();
     expect(await inClear(h.dataDir, secrets)).toEqual([]);
   }, 120_000);
+
+  /**
+   * ADR 0505 and issue 30, finding 6: a buyer profile's name, contact and address are sealed under
+   * a key of the profile's own, which DELETE destroys; no file holds them in clear, before or
+   * after, and neither the events nor a rebuild of the read model from position 0 bring them back.
+   */
+  it('keeps buyer profiles sealed at rest, and erases them for good on DELETE', async () => {
+    const PROFILES = '/unstable/agent-checkouts/buyer-profiles';
+    const personal = new Map([
+      ['first name', 'Zebulonia'],
+      ['last name', 'Quillfeather'],
+      ['email', 'zq.sealed@example.org'],
+      ['phone', '+442079460321'],
+      ['street', '77 Quincunx Lane'],
+      ['second street', '9 Obelisk Mews'],
+      ['locality', 'Llanfairfechan'],
+      ['postal code', 'LL33 0ZX'],
+    ]);
+    const server = await h.start();
+    const api: Api = h.apiOf(server);
+    const created = await api.call('POST', PROFILES, {
+      label: 'home',
+      name: { first: 'Zebulonia', last: 'Quillfeather' },
+      contact: { email: 'zq.sealed@example.org', phone: '+442079460321' },
+      shipping: {
+        addressLines: ['77 Quincunx Lane'],
+        locality: 'Llanfairfechan',
+        postalCode: 'LL33 0ZX',
+        countryCode: 'GB',
+      },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const patched = await api.call('PATCH', `${PROFILES}/${id}`, {
+      shipping: {
+        addressLines: ['9 Obelisk Mews'],
+        locality: 'Llanfairfechan',
+        postalCode: 'LL33 0ZX',
+        countryCode: 'GB',
+      },
+    });
+    expect(patched.status).toBe(200);
+    // The answers are what they always were: the details in clear, to their owner.
+    expect(patched.body).toMatchObject({
+      id,
+      label: 'home',
+      name: { first: 'Zebulonia', last: 'Quillfeather' },
+      contact: { email: 'zq.sealed@example.org', phone: '+442079460321' },
+      shipping: {
+        addressLines: ['9 Obelisk Mews'],
+        locality: 'Llanfairfechan',
+        postalCode: 'LL33 0ZX',
+        countryCode: 'GB',
+      },
+    });
+    await server.kill();
+    // The label is not personal data: found, so the look reaches the profile's events and rows.
+    expect(await inClear(h.dataDir, new Map([['the profile id', id]]))).not.toEqual([]);
+    expect(await inClear(h.dataDir, personal)).toEqual([]);
+    const keyEvents = (await h.events()).filter((event) => event.streamName === `dataKey-buyerProfile-${id}`);
+    expect(keyEvents).toHaveLength(1);
+    const wrappedKey = new Map([['the wrapped data key', (keyEvents[0]!.data as { wrapped: string }).wrapped]]);
+
+    const again = await h.start();
+    const restarted = h.apiOf(again);
+    expect((await restarted.call('GET', `${PROFILES}/${id}`)).body).toEqual(patched.body);
+    expect((await restarted.call('GET', PROFILES)).body.data).toContainEqual(patched.body);
+    expect((await restarted.call('DELETE', `${PROFILES}/${id}`)).status).toBe(204);
+    expect((await restarted.call('GET', `${PROFILES}/${id}`)).status).toBe(404);
+    await again.kill();
+
+    // The data key is gone from the store, its bytes from every file (the WAL included).
+    expect((await h.events()).filter((event) => event.streamName === `dataKey-buyerProfile-${id}`)).toEqual([]);
+    expect(await inClear(h.dataDir, wrappedKey)).toEqual([]);
+    // A rebuild from position 0 replays the sealed events without their key: nothing comes back.
+    const store = new SqliteEventStore({ dataDir: h.dataDir });
+    const db = openReadModelDatabase(readModelDatabasePath(h.dataDir));
+    try {
+      await rebuildProjection({ store, db, projection: buyerProfilesProjection });
+      expect(db.prepare('SELECT id FROM agent_checkout_buyer_profiles WHERE id = ?').all(id)).toEqual([]);
+    } finally {
+      db.close();
+      await store.close();
+    }
+    expect(await inClear(h.dataDir, personal)).toEqual([]);
+  }, 60_000);
 });
