@@ -110,7 +110,8 @@ export class Aggregates {
     options: ExecuteOptions = {},
   ): Promise<E.Either<DomainError, Executed<Event, State>>> {
     const stream = type.streamName(id);
-    const toAppend = eventsToAppend(context, this.clock, this.ids);
+    const envelopeOf = eventsToAppend(context, this.clock, this.ids);
+    const toAppend = (event: Event) => envelopeOf(type.toStoredEvent ? type.toStoredEvent(event) : event);
     const upcast = type.toDomainEvent && { toDomainEvent: type.toDomainEvent };
     const result = options.keyed
       ? await handleKeyedCommand(this.store, stream, type.decider, command, toAppend, options.keyed, upcast)
