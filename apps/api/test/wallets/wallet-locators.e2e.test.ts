@@ -190,7 +190,7 @@ describe('GET /2025-06-09/wallets/{walletLocator}', () => {
           },
         );
         expect(sent.status).toBe(400);
-        expect(sent.body.code).toMatch(/^invalid_(recipient|wallet_locator)$/);
+        expect(sent.body.code).toBe('invalid_recipient');
         expect(sent.body.message).toMatch(/^recipient: /);
         expect(sent.body.message).not.toContain('no wallet matches');
       }

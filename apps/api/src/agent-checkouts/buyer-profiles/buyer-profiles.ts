@@ -92,8 +92,10 @@ export class BuyerProfiles {
     if (command.type === 'Create') return this.keys.issue(keyOwner, ownerContext(owner, profileId));
     const key = await this.keys.find(keyOwner);
     if (key || command.type === 'Delete') return key;
-    // A profile written before data keys (ADR 0509) gets one at its first change, which is sealed.
+    // A profile written before data keys (ADR 0509) gets one at its first change, which is sealed;
+    // any other without a key is gone (its key erased) or not the owner's.
     const legacy = (await this.aggregates.load(buyerProfileAggregate(null), profileId))?.state;
-    return isReadableBy(owner, legacy) ? this.keys.issue(keyOwner, ownerContext(owner, profileId)) : null;
+    if (!isReadableBy(owner, legacy)) throw profileNotFound();
+    return this.keys.issue(keyOwner, ownerContext(owner, profileId));
   }
 }
