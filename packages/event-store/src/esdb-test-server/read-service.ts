@@ -99,7 +99,11 @@ const readStream = (log: EventLog, call: Call, options: ReadOptions): LogRecord[
     const start = Number((from < last ? from : last) - first);
     return stream.slice(Math.max(0, start - count + 1), start + 1).reverse();
   }
-  const from = streamOptions.hasStart() ? first : streamOptions.hasEnd() ? last + 1n : BigInt(streamOptions.getRevision());
+  const from = streamOptions.hasStart()
+    ? first
+    : streamOptions.hasEnd()
+      ? last + 1n
+      : BigInt(streamOptions.getRevision());
   if (from > last) return [];
   const start = Number(from > first ? from - first : 0n);
   return stream.slice(start, start + count);

@@ -160,7 +160,8 @@ export class MemoryEventStore implements EventStore {
 
   /** The last position reads can return (0n when none). */
   private visibleHead(): bigint {
-    for (let index = this.all.length - 1; index >= 0; index--) if (!isErased(this.all[index]!)) return BigInt(index + 1);
+    for (let index = this.all.length - 1; index >= 0; index--)
+      if (!isErased(this.all[index]!)) return BigInt(index + 1);
     return 0n;
   }
 

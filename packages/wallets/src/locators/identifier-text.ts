@@ -98,7 +98,9 @@ export const checkIdentifierText = (value: string): E.Either<string, string> => 
   const text = value.normalize('NFC');
   for (const character of text) {
     if (character.normalize('NFKC') !== character) {
-      return E.left(`contains a compatibility character (${codePoint(character)}, e.g. a fullwidth letter): write it plainly`);
+      return E.left(
+        `contains a compatibility character (${codePoint(character)}, e.g. a fullwidth letter): write it plainly`,
+      );
     }
   }
   for (const label of text.split(/[^\p{L}\p{M}\p{N}]+/u)) {

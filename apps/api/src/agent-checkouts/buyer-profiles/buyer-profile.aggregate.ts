@@ -10,7 +10,10 @@ const toStored =
     if (event.type === 'BuyerProfileDeleted') return event;
     if (!key) throw new Error(`buyer profile ${event.data.profileId}: no data key to seal its details with`);
     const { details, ...rest } = event.data;
-    return { type: event.type, data: { ...rest, ...sealDetails(key, rest.profileId, details) } } as StoredBuyerProfileEvent;
+    return {
+      type: event.type,
+      data: { ...rest, ...sealDetails(key, rest.profileId, details) },
+    } as StoredBuyerProfileEvent;
   };
 
 const toDomain =
@@ -18,9 +21,15 @@ const toDomain =
   (recorded: RecordedEvent): BuyerProfileEvent => {
     const event = { type: recorded.type, data: recorded.data } as StoredBuyerProfileEvent;
     if (event.type === 'BuyerProfileDeleted') return event;
-    const { sealedDetails: _sealed, details: _clear, ...rest } = event.data as typeof event.data &
-      Partial<{ sealedDetails: string; details: unknown }>;
-    return { type: event.type, data: { ...rest, details: openDetails(key, rest.profileId, event.data) } } as BuyerProfileEvent;
+    const {
+      sealedDetails: _sealed,
+      details: _clear,
+      ...rest
+    } = event.data as typeof event.data & Partial<{ sealedDetails: string; details: unknown }>;
+    return {
+      type: event.type,
+      data: { ...rest, details: openDetails(key, rest.profileId, event.data) },
+    } as BuyerProfileEvent;
   };
 
 /**

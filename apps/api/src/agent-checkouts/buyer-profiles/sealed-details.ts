@@ -1,8 +1,4 @@
-import {
-  type BuyerProfileDetails,
-  type BuyerProfileEvent,
-  buyerProfileStreamName,
-} from '@paykit/agent-profiles';
+import { type BuyerProfileDetails, type BuyerProfileEvent, buyerProfileStreamName } from '@paykit/agent-profiles';
 import type { DataKey } from '../../infrastructure/secrets/erasable-keys.js';
 
 /**
