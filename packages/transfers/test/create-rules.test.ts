@@ -181,6 +181,7 @@ describe('CreateTransfer records only the optional fields the request has', () =
           quorums: [{ locator: 'quorum:admin', threshold: 1, signers: [ADMIN] }],
           message: expect.stringMatching(/^0x[0-9a-f]{64}$/),
           expiresAt: EXPIRES_AT,
+          version: 2,
         },
         createdAt: CREATED_AT,
       },
@@ -209,6 +210,16 @@ describe('what approvers sign on a chain with memos', () => {
     ];
     expect(new Set(messages).size).toBe(3);
     expect(messageOf(stellar({ type: 'text', value: 'invoice 42' }))).toBe(messages[1]);
+  });
+
+  it('covers the memo on EVM too, where it travels as a call-data trailer (ADR 0453)', () => {
+    const evm = (memo?: CreateData['memo']) => createEvm(memo ? { memo } : {});
+    const messages = [
+      messageOf(evm()),
+      messageOf(evm({ type: 'text', value: 'invoice 42' })),
+      messageOf(evm({ type: 'text', value: 'invoice 43' })),
+    ];
+    expect(new Set(messages).size).toBe(3);
   });
 });
 
