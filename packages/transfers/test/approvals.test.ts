@@ -1,3 +1,4 @@
+import { invalid } from '@paykit/kernel';
 import { pendingSignerLocators, quorumSignerOf, transferStatus, type TransferEvent } from '../src/index.js';
 import {
   ADMIN,
@@ -74,14 +75,26 @@ describe('SubmitApprovals of transfers made before approval messages covered EVM
         }),
       ),
     );
-    expect(spec.given(stellar).when(submit([approval(stellar, ADMIN)])).events().at(-1)?.type).toBe(
-      'TransferApproved',
-    );
+    expect(
+      spec
+        .given(stellar)
+        .when(submit([approval(stellar, ADMIN)]))
+        .events()
+        .at(-1)?.type,
+    ).toBe('TransferApproved');
   });
 });
 
 describe('SubmitApprovals with a quorum of one (the admin signer)', () => {
   const events = created();
+
+  it('refuses with the handler’s reason when it refused the proof outright (a passkey assertion for another origin)', () => {
+    const outright = invalid('webauthn_origin_not_allowed', 'metadata.clientDataJSON: origin https://evil.example');
+    spec
+      .given(events)
+      .when(submit([approval(events, ADMIN, { verified: false, refusal: outright })]))
+      .thenFails(outright);
+  });
 
   it('records the approval and approves the transfer for broadcast', () => {
     spec

@@ -112,7 +112,7 @@ describe('the public wallets SDK against the API: Solana', () => {
 
       const final = await wallet.transaction(sent.body.id);
       const gateway = harness.api.server.app.get<ChainGateway>(CHAIN_GATEWAY);
-      const executed = await gateway.findIncomingTransfer(final.params.chain as string, final.onChain.txId as string);
+      const executed = await gateway.findIncomingTransfer(sent.body.params.chain, final.onChain.txId as string);
       expect(E.isRight(executed) && executed.right).toMatchObject({
         from: wallet.address,
         to: PAYEE,

@@ -6,10 +6,11 @@ import { type Wallet, checkDelegatedTransfer, normalizeSignerLocator } from '@pa
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { unverified } from '../approvals/approval-signatures.js';
+import { ApprovalVerifier } from '../approvals/approval-verifier.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { SignerAuthority } from '../signers/signer-authority.js';
 import { TransferRecords } from '../transactions/transfer-records.js';
-import { verifyApproval } from './approval-signatures.js';
 import { TransferAggregate } from './transfer.aggregate.js';
 import { loadWalletTransfer, transferAfter } from './wallet-transfer.js';
 
@@ -37,6 +38,7 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
     private readonly resolver: WalletResolver,
     private readonly records: TransferRecords,
     private readonly authority: SignerAuthority,
+    private readonly verifier: ApprovalVerifier,
   ) {}
 
   async execute({ caller, walletLocator, transferId, body }: ApproveTransfer): Promise<TransferResource> {
@@ -45,19 +47,23 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
     const transfer = await loadWalletTransfer(this.aggregates, principal.projectId, wallet, transferId);
     const now = this.aggregates.now();
     const approvals = [];
-    for (const { signer, signature } of body.approvals) {
-      const locator = normalizeSignerLocator(wallet.chainType, signer);
+    for (const proof of body.approvals) {
+      const locator = normalizeSignerLocator(wallet.chainType, proof.signer);
       const member = quorumSignerOf(transfer, locator);
       if (member) {
         // A removal approved before a crash let it apply is applied now: the signer approves nothing after it.
         wallet = await this.authority.settle(wallet, locator, context);
         this.checkSignerMayStillApprove(wallet, transfer, locator, now.getTime());
       }
+      const { signature, verified, refusal } = member
+        ? this.verifier.check(wallet, locator, transfer.approvalMessage, proof)
+        : unverified(proof);
       approvals.push({
         signer: locator,
         signature,
         message: transfer.approvalMessage,
-        verified: member !== undefined && verifyApproval(wallet, member, transfer.approvalMessage, signature),
+        verified,
+        ...(refusal && { refusal }),
       });
     }
     const executed = await this.aggregates.execute(

@@ -27,7 +27,7 @@ const refusalOf = (transfer: Transfer, approval: ApprovalInput, submittedAt: num
   const pending = pendingSignerLocators(transfer);
   if (!pending.includes(signer)) return errors.signerNotPending(signer, pending);
   if (approval.message !== transfer.approvalMessage) return errors.messageMismatch(signer);
-  if (!approval.verified) return errors.invalidSignature(signer);
+  if (!approval.verified) return approval.refusal ?? errors.invalidSignature(signer);
   return null;
 };
 
