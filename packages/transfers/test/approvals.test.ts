@@ -36,7 +36,7 @@ const approvedAt = (at = LATER): TransferEvent => ({
   data: { transferId: TRANSFER_ID, approvedAt: at },
 });
 
-/** A transfer as stored before ADR 0453: its message made with v1, which recorded no version. */
+/** A transfer as stored before ADR 0455: its message made with v1, which recorded no version. */
 const madeBeforeV2 = (events: TransferEvent[]): TransferEvent[] =>
   events.map((event) => {
     if (event.type !== 'TransferCreated') return event;
@@ -44,7 +44,7 @@ const madeBeforeV2 = (events: TransferEvent[]): TransferEvent[] =>
     return { ...event, data: { ...event.data, approvals } };
   });
 
-describe('SubmitApprovals of transfers made before approval messages covered EVM memos (ADR 0453)', () => {
+describe('SubmitApprovals of transfers made before approval messages covered EVM memos (ADR 0455)', () => {
   const memo = { type: 'text' as const, value: 'order-7f3a' };
 
   it('refuses, with 422 approval_message_outdated, an EVM transfer whose memo its v1 message left out', () => {

@@ -212,7 +212,7 @@ describe('what approvers sign on a chain with memos', () => {
     expect(messageOf(stellar({ type: 'text', value: 'invoice 42' }))).toBe(messages[1]);
   });
 
-  it('covers the memo on EVM too, where it travels as a call-data trailer (ADR 0453)', () => {
+  it('covers the memo on EVM too, where it travels as a call-data trailer (ADR 0455)', () => {
     const evm = (memo?: CreateData['memo']) => createEvm(memo ? { memo } : {});
     const messages = [
       messageOf(evm()),

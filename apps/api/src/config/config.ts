@@ -85,7 +85,7 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, { error: 'must be a host name such as app.example.com' })
     .default('localhost'),
-  /** Passkey signers: the WebAuthn relying party id their credentials were registered for (ADR 0454). */
+  /** Passkey signers: the WebAuthn relying party id their credentials were registered for (ADR 0456). */
   WEBAUTHN_RP_ID: z
     .string()
     .regex(/^[A-Za-z0-9.-]+$/, { error: 'must be a domain such as example.com (no scheme, no port)' })

@@ -317,7 +317,7 @@ describe('transfers that need a signer’s approval', () => {
       // What the API shows will execute, before anyone approves, is the call with its memo.
       expect(sent.body.onChain.call).toEqual({ to: token, data: withMemo });
 
-      // The message before ADR 0453 left the memo out: signing it must approve nothing.
+      // The message before ADR 0455 left the memo out: signing it must approve nothing.
       const memoLess = evmApprovalOf('paykit:transfer-approval:v1', 'base-sepolia', sent.body.id, wallet.address, {
         to: token,
         value: 0n,

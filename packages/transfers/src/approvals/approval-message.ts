@@ -6,7 +6,7 @@ import type { ChainType } from '../transfer/chain.js';
 
 /**
  * Versioned so a change of what is signed can never be mistaken for an earlier one. v2 (ADR
- * 0453): the EVM message covers the call data with its memo trailer; v1 left the trailer out.
+ * 0455): the EVM message covers the call data with its memo trailer; v1 left the trailer out.
  * A transfer records the version its message was made with (`TransferCreated.approvals.version`).
  */
 export const APPROVAL_MESSAGE_VERSION = 2;

@@ -45,7 +45,7 @@ export type TransferCreated = DomainEvent<
       readonly quorums: readonly Quorum[];
       readonly message: string;
       readonly expiresAt: string;
-      /** APPROVAL_MESSAGE_VERSION when the message was made; absent on transfers made before ADR 0453 (v1). */
+      /** APPROVAL_MESSAGE_VERSION when the message was made; absent on transfers made before ADR 0455 (v1). */
       readonly version?: number;
     };
     readonly feeEstimate?: FeeAmount;

@@ -59,7 +59,7 @@ export const compactP256Signature = (signature: P256SignatureInput): Uint8Array 
  * Verifies a bare P-256 signature over the 32-byte hash: how device signers (a key held in a
  * phone's secure element) approve. Their key stores do not normalise s, so high-s signatures
  * are accepted, as the P-256 precompile (RIP-7212) accepts them. Passkeys never approve this
- * way: they sign WebAuthn assertions (webauthn.ts, ADR 0454).
+ * way: they sign WebAuthn assertions (webauthn.ts, ADR 0456).
  */
 export const verifyP256Signature = ({ publicKey, messageHash, signature }: P256Signature): boolean => {
   const point = parseP256PublicKey(publicKey);

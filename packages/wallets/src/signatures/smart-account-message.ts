@@ -43,7 +43,7 @@ export const signatureDigestOf = (params: SignatureRequestParams): Hex =>
  * (scopes and expiry, as canonical JSON) and its generation (how many times it was removed, ADR
  * 0449), for one wallet. The generation makes each registration its own message: an approval of
  * an earlier one, which anyone with the API key can read, cannot re-add a removed signer (v1
- * lacked it, ADR 0453). Wrapped like any smart-account message.
+ * lacked it, ADR 0455). Wrapped like any smart-account message.
  */
 export const delegatedSignerDigest = (
   wallet: Address,

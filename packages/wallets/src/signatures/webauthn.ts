@@ -11,7 +11,7 @@ import {
   parseP256PublicKey,
 } from './passkey.js';
 
-/** Whom passkey assertions must be made for (ADR 0454). */
+/** Whom passkey assertions must be made for (ADR 0456). */
 export interface WebAuthnPolicy {
   /** The relying party id the passkeys were registered for; authenticatorData starts with its sha256. */
   readonly rpId: string;

@@ -34,7 +34,7 @@ const asserted = (options?: AssertionOptions) => verify(passkey.assert(challenge
 const refusalOf = (result: E.Either<DomainError, boolean>): string | undefined =>
   E.isLeft(result) ? result.left.code : undefined;
 
-describe('verifyPasskeyApproval (WebAuthn assertions, ADR 0454)', () => {
+describe('verifyPasskeyApproval (WebAuthn assertions, ADR 0456)', () => {
   it('accepts the assertion an authenticator makes of the approval message, in the public SDK’s shape', () => {
     expect(asserted()).toEqual(E.right(true));
     expect(asserted({ origin: 'https://pay.wallet.example' })).toEqual(E.right(true));

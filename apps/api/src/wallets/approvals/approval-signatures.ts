@@ -102,7 +102,7 @@ const verifiedBy = (
 /**
  * Whether `proof` is the wallet signer `locator`'s approval of `message`, checked with the wallets
  * package's verifiers: keys as above; passkeys by their WebAuthn assertion of the message, for
- * this deployment's relying party (ADR 0454); device keys by P-256 over the 32-byte message.
+ * this deployment's relying party (ADR 0456); device keys by P-256 over the 32-byte message.
  */
 export const checkApproval = (
   wallet: Wallet,

@@ -13,7 +13,7 @@ export const webAuthnPolicyOf = (config: AppConfig): WebAuthnPolicy => ({
 
 /**
  * Checks the approvals of transfers, signature requests and signer operations alike. One relying
- * party per deployment for now (ADR 0454); a project's own would be looked up here.
+ * party per deployment for now (ADR 0456); a project's own would be looked up here.
  */
 @Injectable()
 export class ApprovalVerifier {
