@@ -5,3 +5,4 @@ export * from './decimal.js';
 export * from './clock.js';
 export * from './ids.js';
 export * from './iso-timestamp.js';
+export * from './budget/budget.js';

@@ -5,6 +5,7 @@ import { openReadModelDatabase } from '@paykit/projections';
 import type { AppConfig } from '../config/config.js';
 import { Metrics } from '../observability/metrics.js';
 import { Aggregates } from './aggregates/aggregates.js';
+import { Budgets } from './budgets/budgets.js';
 import { InfrastructureLifecycle } from './infrastructure-lifecycle.js';
 import { MeteredEventStore } from './metered-event-store.js';
 import { ProjectionsHost } from './projections-host.js';
@@ -47,6 +48,7 @@ export class InfrastructureModule {
         InfrastructureLifecycle,
         appSecretsProvider,
         Aggregates,
+        Budgets,
       ],
       exports: [
         APP_CONFIG,
@@ -59,6 +61,7 @@ export class InfrastructureModule {
         PROJECTION_RUNNER,
         AppSecrets,
         Aggregates,
+        Budgets,
       ],
     };
   }

@@ -42,6 +42,7 @@ import { ListTransactionsHandler } from './transactions/list-transactions.handle
 import { SendTransactionHandler } from './transactions/send-transaction.handler.js';
 import { TransactionsController } from './transactions/transactions.controller.js';
 import { TransferRecords } from './transactions/transfer-records.js';
+import { DelegatedSpends } from './transfers/delegated-spends.js';
 import { transfersProjection } from './transactions/transfers.projection.js';
 import { ApproveTransferHandler } from './transfers/approve-transfer.handler.js';
 import { CreateTransferHandler } from './transfers/create-transfer.handler.js';
@@ -76,6 +77,7 @@ import { TransfersController } from './transfers/transfers.controller.js';
     WalletResolver,
     CreationKeys,
     TransferRecords,
+    DelegatedSpends,
     ServiceSigner,
     SignerRegistrations,
     SignerStatuses,

@@ -287,7 +287,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a message or typed data with an EVM wallet
-         * @description Smart wallets: awaiting-approval until the signer (the admin by default) signs approvals.pending[].message (EIP-191 over its 32 raw bytes); then success with outputSignature, an ERC-1271 signature of the wallet. MPC wallets and signers whose key the service holds sign at once.
+         * @description Smart wallets: awaiting-approval until the signer (the admin by default) signs approvals.pending[].message (EIP-191 over its 32 raw bytes); then success with outputSignature, an ERC-1271 signature of the wallet. MPC wallets and signers whose key the service holds sign at once. A delegated signer with transfer scopes signs nothing (403 signer_scope_exceeded), nor one that expired (403 delegated_signer_expired).
          *
          *     Requires scope `wallets:signatures.create`.
          */
@@ -329,7 +329,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a signature request
-         * @description 409 when that signer already approved; 422 when the signature is complete.
+         * @description 409 when that signer already approved; 422 when the signature is complete; 403 when the delegated signer it awaits expired or was removed since the request was made.
          *
          *     Requires scope `wallets:signatures.create`.
          */
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Send a transaction from a wallet
-         * @description The public SDK’s sendTransaction. The sandbox executes token transfers: one EVM call (a native value transfer or an ERC-20 transfer), a Solana transaction with one System Program transfer, or a Stellar transfer contract call; the answer is the transfer transaction, as from POST .../tokens/{tokenLocator}/transfers. Other calls: 400 unsupported_transaction.
+         * @description The public SDK’s sendTransaction. The sandbox executes token transfers: one EVM call (a native value transfer or an ERC-20 transfer), a Solana transaction with one System Program transfer, or a Stellar transfer contract call; the answer is the transfer transaction, as from POST .../tokens/{tokenLocator}/transfers. Other calls: 400 unsupported_transaction (403 signer_scope_exceeded for a delegated signer with transfer scopes); an expired signer: 403 delegated_signer_expired.
          *
          *     Requires scope `wallets:transactions.create`.
          */
@@ -1023,7 +1023,7 @@ export interface paths {
         put?: never;
         /**
          * Tokenize a card (pass-through to the card vault)
-         * @description For clients without the processor’s hosted fields. Answers a token to pay an order with (POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged.
+         * @description For clients without the processor’s hosted fields. Answers a token to pay an order with (POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged. A token is single-use and short-lived, like a processor’s: it pays one order of the project whose key made it (and of the user the request acted for, if any), until expiresAt (15 minutes); retrying that same payment reaches the same charge, another payment with it is refused (card_token_used, card_token_expired). To charge a card again later, tokenize it again: a card kept for reuse is a user’s saved payment method, not a token.
          *
          *     Requires scope `orders.create`.
          */
@@ -1361,10 +1361,12 @@ export interface components {
         };
         CardToken: {
             brand: string;
+            /** @description After this (15 minutes after tokenizing) it pays nothing: card_token_expired */
+            expiresAt: string;
             expMonth: number;
             expYear: number;
             last4: string;
-            /** @description Pay an order with it: POST .../orders/{orderId}/payment {type: card-token, token} */
+            /** @description Pay one order of this project with it: POST .../orders/{orderId}/payment {type: card-token, token}. Single-use: another payment with it is refused (card_token_used). */
             token: string;
         };
         CardTokenRequest: {

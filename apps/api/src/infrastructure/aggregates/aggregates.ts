@@ -44,6 +44,8 @@ export interface ExecuteOptions {
    * as usual (ADR 0023). Not for keyed steps.
    */
   readonly expectNew?: boolean;
+  /** Conflicting appends retried before a 409 (handleCommand's default: 3); more where many writers meet on one stream. */
+  readonly maxRetries?: number;
 }
 
 /**
@@ -111,11 +113,14 @@ export class Aggregates {
   ): Promise<E.Either<DomainError, Executed<Event, State>>> {
     const stream = type.streamName(id);
     const toAppend = eventsToAppend(context, this.clock, this.ids);
-    const upcast = type.toDomainEvent && { toDomainEvent: type.toDomainEvent };
+    const handling = {
+      ...(type.toDomainEvent && { toDomainEvent: type.toDomainEvent }),
+      ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),
+    };
     const result = options.keyed
-      ? await handleKeyedCommand(this.store, stream, type.decider, command, toAppend, options.keyed, upcast)
+      ? await handleKeyedCommand(this.store, stream, type.decider, command, toAppend, options.keyed, handling)
       : await handleCommand(this.store, stream, type.decider, command, toAppend, {
-          ...upcast,
+          ...handling,
           ...(options.expectNew && { expectNoStream: true }),
         });
     if (E.isLeft(result)) return result;

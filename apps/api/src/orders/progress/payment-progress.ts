@@ -8,6 +8,7 @@ import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { IdentityVerificationService } from '../../users/identity-verification.service.js';
 import { kycOutcomeOf } from '../create/kyc-standing.js';
+import { PurchaseClaims } from '../limits/purchase-claims.js';
 import { OrderAggregate } from '../order.aggregate.js';
 import { cardResultOf } from '../payment/card-result.js';
 import { CARD_PROCESSOR } from '../providers/order-providers.js';
@@ -23,6 +24,7 @@ export class PaymentProgress {
     private readonly identity: IdentityVerificationService,
     @Inject(CARD_PROCESSOR) private readonly processor: CardProcessorPort,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly purchases: PurchaseClaims,
   ) {}
 
   async advance(order: Order, context: ProjectContext): Promise<void> {
@@ -49,12 +51,14 @@ export class PaymentProgress {
     );
   }
 
-  /** A charge waiting for the cardholder's verification step is read again until it is decided. */
+  /** A charge waiting for the cardholder's verification step is read again until it is decided; a decline gives its claim back. */
   private async followCardVerification(order: Order, context: ProjectContext): Promise<void> {
     const card = order.payment.card;
     if (!card || card.state !== 'requires-verification' || card.chargeId === undefined) return;
     const charge = await this.processor.getCharge(card.chargeId);
     if (E.isLeft(charge) || charge.right.status === 'requires-verification') return;
+    // Given back before the decline is recorded: until then the step is repeated, the release with it.
+    if (charge.right.status === 'declined') await this.purchases.release(order, card.paymentId, 'declined', context);
     await this.aggregates.tryExecute(
       OrderAggregate,
       order.orderId,

@@ -1,7 +1,12 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SubmitApprovalsBody } from '@paykit/contracts';
 import { DomainException, invalid } from '@paykit/kernel';
-import { type SignatureResource, signerLocatorOf, toSignatureResource } from '@paykit/wallets';
+import {
+  type SignatureResource,
+  signatureApprovalRefusal,
+  signerLocatorOf,
+  toSignatureResource,
+} from '@paykit/wallets';
 import type { Caller } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { unverified } from '../approvals/approval-signatures.js';
@@ -53,6 +58,9 @@ export class ApproveSignatureHandler implements ICommandHandler<ApproveSignature
     // A removal of the asked signer, approved before a crash let it apply, is applied before it counts (ADR 0452).
     const asked = locator === request.signer.locator;
     const wallet = asked ? await this.authority.settle(resolved, locator, context) : resolved;
+    // Checked again at approval: a delegated signer expired or removed since the request approves nothing (ADR 0453).
+    const lapsed = asked && signatureApprovalRefusal(wallet, request, this.aggregates.now().getTime());
+    if (lapsed) throw new DomainException(lapsed);
     const { signature, verified, refusal } = asked
       ? this.verifier.check(wallet, locator, request.approvalMessage, approval)
       : unverified(approval);
