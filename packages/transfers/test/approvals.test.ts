@@ -12,6 +12,7 @@ import {
   approval,
   approved,
   createEvm,
+  createStellar,
   created,
   messageOf,
   signer,
@@ -62,19 +63,7 @@ describe('SubmitApprovals of transfers made before approval messages covered EVM
       .given(plain)
       .when(submit([approval(plain, ADMIN)]))
       .then([submitted(plain, ADMIN), approvedAt()]);
-    const stellar = madeBeforeV2(
-      created(
-        createEvm({
-          chainType: 'stellar',
-          chain: 'stellar-testnet',
-          wallet: { walletId: 'wallet-1', locator: 'stellar:smart:alias:t', address: 'CWALLET' },
-          token: { locator: 'stellar:usdxm', native: false, address: 'CTOKEN', decimals: 7, symbol: 'usdxm' },
-          recipient: { locator: 'GBOB', address: 'GBOB' },
-          amount: '1',
-          memo,
-        }),
-      ),
-    );
+    const stellar = madeBeforeV2(created(createStellar(memo)));
     expect(
       spec
         .given(stellar)

@@ -15,6 +15,17 @@ describe('the public wallets SDK against the API: Solana', () => {
   }, SDK_TEST_TIMEOUT_MS);
   afterAll(() => harness.close());
 
+  /** A smart wallet whose admin is a wallet app's key (it signs the VersionedTransactions it is handed), funded. */
+  const externalWalletWith = async (usdc: number) => {
+    const key = solanaKey();
+    const wallet = await harness.sdk.createWallet({
+      chain: 'solana',
+      recovery: { type: 'external-wallet', address: key.address, onSign: key.onSign },
+    });
+    await wallet.stagingFund(usdc);
+    return { key, wallet };
+  };
+
   it(
     'creates a smart wallet with server recovery, funds it and sends: the server signer signs the transfer transaction',
     async () => {
@@ -45,12 +56,7 @@ describe('the public wallets SDK against the API: Solana', () => {
   it(
     'has an external wallet approve a prepared transfer by signing its VersionedTransaction',
     async () => {
-      const key = solanaKey();
-      const wallet = await harness.sdk.createWallet({
-        chain: 'solana',
-        recovery: { type: 'external-wallet', address: key.address, onSign: key.onSign },
-      });
-      await wallet.stagingFund(2);
+      const { key, wallet } = await externalWalletWith(2);
       const prepared = await wallet.send(PAYEE, 'usdc', '1', { prepareOnly: true });
       const waiting = await wallet.transaction(prepared.transactionId);
       expect(waiting.approvals?.pending).toEqual([
@@ -77,12 +83,7 @@ describe('the public wallets SDK against the API: Solana', () => {
   it(
     'has an external wallet approve a transfer with a memo: the transaction it signs is what the chain executed',
     async () => {
-      const key = solanaKey();
-      const wallet = await harness.sdk.createWallet({
-        chain: 'solana',
-        recovery: { type: 'external-wallet', address: key.address, onSign: key.onSign },
-      });
-      await wallet.stagingFund(2);
+      const { key, wallet } = await externalWalletWith(2);
       // The SDK's send takes no memo: the transfer is made over HTTP, then approved by the SDK.
       const memo = { type: 'text', value: 'invoice-42' };
       const sent = await harness.api.call(
