@@ -22,6 +22,16 @@ const isAcpCredentials = (value: string): boolean => {
   }
 };
 
+/** Comma-separated web origins, each `scheme://host[:port]` exactly as browsers write it (no path, no trailing slash). */
+const isOriginList = (value: string): boolean =>
+  value.split(',').every((entry) => {
+    try {
+      return new URL(entry.trim()).origin === entry.trim();
+    } catch {
+      return false;
+    }
+  });
+
 const isAllowedHostList = (value: string): boolean => {
   try {
     parseAllowedHosts(value);
@@ -83,6 +93,18 @@ const ConfigShape = z.object({
     .string()
     .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, { error: 'must be a host name such as app.example.com' })
     .default('localhost'),
+  /** Passkey signers: the WebAuthn relying party id their credentials were registered for (ADR 0456). */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, { error: 'must be a domain such as example.com (no scheme, no port)' })
+    .default('localhost'),
+  /** Passkey signers: the origins approvals may be made at (comma-separated `https://app.example.com` entries). */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .default('http://localhost:3000')
+    .refine(isOriginList, { error: 'must be comma-separated origins such as https://app.example.com' }),
+  /** Passkey signers: `required`, every approval needs user verification; `preferred`, only where the client asked for it. */
+  WEBAUTHN_USER_VERIFICATION: z.enum(['required', 'preferred']).default('required'),
   /** Agent checkouts: hosts runs may reach although private (comma-separated host[:port]; the demo merchant in dev). */
   AGENT_CHECKOUT_ALLOWED_HOSTS: z
     .string()

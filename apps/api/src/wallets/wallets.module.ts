@@ -18,6 +18,7 @@ import { TransferExecutor } from './execution/transfer-executor.js';
 import { TransferStep } from './execution/transfer-step.js';
 import { chainGatewayProvider } from './gateway/chain-gateway.provider.js';
 import { CHAIN_GATEWAY } from './gateway/chain-gateway.token.js';
+import { ApprovalVerifier } from './approvals/approval-verifier.js';
 import { ListNftsHandler } from './nfts/list-nfts.handler.js';
 import { NftsController } from './nfts/nfts.controller.js';
 import { GetWalletController } from './read/get-wallet.controller.js';
@@ -82,6 +83,7 @@ import { TransfersController } from './transfers/transfers.controller.js';
     SignerStatuses,
     SignerOperations,
     SignerAuthority,
+    ApprovalVerifier,
     // The transfer executor (a process manager on the store's subscription).
     EffectLedger,
     TransferStep,

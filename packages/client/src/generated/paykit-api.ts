@@ -2707,8 +2707,13 @@ export interface components {
         };
         SubmitApprovalsRequest: {
             approvals: {
-                /** @description EVM: 65-byte personal_sign signature over the raw 32-byte message (hex). Passkey and device: r||s hex. Solana and Stellar: Ed25519 signature over the 32 message bytes (hex, base58 or base64) */
-                signature: string;
+                /** @description Passkey signers: the WebAuthn assertion (required for them) */
+                metadata?: components["schemas"]["WebAuthnMetadata"];
+                /** @description EVM: 65-byte personal_sign signature over the raw 32-byte message (hex). Passkey: {r, s} (0x-hex or decimal, low s) of a WebAuthn assertion whose challenge is the message, with metadata. Device: r||s hex over the 32-byte message. Solana and Stellar: Ed25519 signature over the message bytes (hex, base58 or base64) */
+                signature: string | {
+                    r: string;
+                    s: string;
+                };
                 /** @description Signer locator, e.g. external-wallet:0x... */
                 signer: string;
             }[];
@@ -3065,6 +3070,16 @@ export interface components {
             nonce: string;
             statement: string;
             uri: string;
+        };
+        WebAuthnMetadata: {
+            /** @description Hex of the authenticator data */
+            authenticatorData: string;
+            challengeIndex?: number;
+            /** @description The client data JSON exactly as the browser produced it */
+            clientDataJSON: string;
+            typeIndex?: number;
+            /** @description The client asked for user verification: the UV flag must then be set */
+            userVerificationRequired?: boolean;
         };
         WebhookAttempt: {
             /** @description 1 for the first attempt of the delivery */

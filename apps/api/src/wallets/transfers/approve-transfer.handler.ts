@@ -6,9 +6,10 @@ import { type SpendingBudget, type Wallet, checkDelegatedTransfer, normalizeSign
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { unverified } from '../approvals/approval-signatures.js';
+import { ApprovalVerifier } from '../approvals/approval-verifier.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { SignerAuthority } from '../signers/signer-authority.js';
-import { verifyApproval } from './approval-signatures.js';
 import { DelegatedSpends } from './delegated-spends.js';
 import { TransferAggregate } from './transfer.aggregate.js';
 import { loadWalletTransfer, transferAfter } from './wallet-transfer.js';
@@ -37,6 +38,7 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
     private readonly resolver: WalletResolver,
     private readonly spends: DelegatedSpends,
     private readonly authority: SignerAuthority,
+    private readonly verifier: ApprovalVerifier,
   ) {}
 
   async execute({ caller, walletLocator, transferId, body }: ApproveTransfer): Promise<TransferResource> {
@@ -45,19 +47,27 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
     const transfer = await loadWalletTransfer(this.aggregates, principal.projectId, wallet, transferId);
     const now = this.aggregates.now();
     const approvals = [];
-    for (const { signer, signature } of body.approvals) {
-      const locator = normalizeSignerLocator(wallet.chainType, signer);
+    for (const proof of body.approvals) {
+      const locator = normalizeSignerLocator(wallet.chainType, proof.signer);
       const member = quorumSignerOf(transfer, locator);
-      let verified = false;
+      let checked = unverified(proof);
       if (member) {
         // A removal approved before a crash let it apply is applied now: the signer approves nothing after it.
         wallet = await this.authority.settle(wallet, locator, context);
         const budget = this.budgetOfApproval(wallet, transfer, locator, now.getTime());
-        verified = verifyApproval(wallet, member, transfer.approvalMessage, signature);
+        checked = this.verifier.check(wallet, locator, transfer.approvalMessage, proof);
         // The amount is spent when it is approved: its claim counts from now, if it still fits (ADR 0454).
-        if (budget && verified) await this.spends.claim(budget, transferId, transfer.amount.decimal, context, true);
+        if (budget && checked.verified)
+          await this.spends.claim(budget, transferId, transfer.amount.decimal, context, true);
       }
-      approvals.push({ signer: locator, signature, message: transfer.approvalMessage, verified });
+      const { signature, verified, refusal } = checked;
+      approvals.push({
+        signer: locator,
+        signature,
+        message: transfer.approvalMessage,
+        verified,
+        ...(refusal && { refusal }),
+      });
     }
     const executed = await this.aggregates.execute(
       TransferAggregate,
