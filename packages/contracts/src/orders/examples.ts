@@ -221,6 +221,12 @@ export const ORDER_EXAMPLES: readonly ContractExample[] = [
     type: 'card-token',
     token: 'tok_d0236edf-dff3-41e6-ad4b-aadfe1d2577f',
   }),
+  requestExample(
+    ProcessPaymentBody,
+    'stripe-payment-method',
+    'Onramp with Stripe (CARD_PROCESSOR=stripe): the PaymentMethod id Stripe.js gave the browser',
+    { type: 'card-token', token: 'pm_1QxT2bLkdIwHu7ixAbCdEfGh' },
+  ),
   requestExample(CardTokenBody, 'succeeds', 'Test card 4242 4242 4242 4242: every charge succeeds', {
     number: '4242424242424242',
     expMonth: 12,

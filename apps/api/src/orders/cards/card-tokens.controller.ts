@@ -23,8 +23,10 @@ export class CardTokensController {
     tags: ['Orders'],
     summary: 'Tokenize a card (pass-through to the card vault)',
     description:
-      'For clients without the processor’s hosted fields. Answers a token to pay an order with ' +
-      '(POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged.',
+      'The sandbox processor only, outside production: answers a token to pay an order with ' +
+      '(POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged. ' +
+      'In production, and with CARD_PROCESSOR=stripe, 400 card_numbers_not_accepted: the browser tokenizes the ' +
+      'card with Stripe.js and pays with its PaymentMethod id (see Paying by card).',
     scope: Scopes.ordersCreate,
     body: CardTokenBody,
     responses: { 201: CardTokenResponse },

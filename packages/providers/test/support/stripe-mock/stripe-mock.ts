@@ -110,6 +110,11 @@ export class StripeMock {
     this.faults.push({ kind, remaining: times });
   }
 
+  /** Stripe answers again (the faults not yet used are dropped). */
+  recover(): void {
+    this.faults = [];
+  }
+
   /** How Stripe asks for 3-D Secure from now on (by default as Stripe chooses: a redirect when there is a return_url). */
   useNextAction(kind: NextActionKind | undefined): void {
     this.account.nextAction = kind;
