@@ -48,6 +48,15 @@ const EXPANSIONS = new Set(['payment_method']);
 
 const urlOf = (server: Server): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+const SECRET_KEY = /^(sk|rk)_(test|live)_\w+$/;
+
+/** The key of `Authorization: Bearer <key>` or, as Stripe's document also allows (curl -u), `Basic base64(<key>:)`. */
+const apiKeyOf = (authorization = ''): string => {
+  const [scheme = '', credentials = ''] = authorization.split(' ');
+  if (scheme === 'Bearer') return credentials;
+  return scheme === 'Basic' ? (Buffer.from(credentials, 'base64').toString('utf8').split(':')[0] ?? '') : '';
+};
+
 const header = (request: IncomingMessage, name: string): string | undefined => {
   const value = request.headers[name];
   return Array.isArray(value) ? value[0] : value;
@@ -82,7 +91,8 @@ export class StripeMock {
     private readonly account: StripeAccount,
   ) {}
 
-  static async start(): Promise<StripeMock> {
+  /** On `port` (0, the default: any free one). */
+  static async start(port = 0): Promise<StripeMock> {
     const document = readStripeDocument();
     const server = createServer();
     const account = new StripeAccount(document, () => urlOf(server));
@@ -97,7 +107,7 @@ export class StripeMock {
       socket.on('close', () => mock.sockets.delete(socket));
     });
     server.on('request', (request, response) => void mock.serve(request, response));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
     return mock;
   }
 
@@ -220,7 +230,7 @@ export class StripeMock {
       kind: 'answer',
       answer: errorAnswer(status, { type: 'invalid_request_error', message }),
     });
-    if (!/^Bearer (sk|rk)_(test|live)_\w+$/.test(header(request, 'authorization') ?? '')) {
+    if (!SECRET_KEY.test(apiKeyOf(header(request, 'authorization')))) {
       return refusal(
         401,
         'You did not provide an API key. You need to provide your API key in the Authorization header.',
