@@ -12,6 +12,7 @@ import { answerFrameworkError } from './http/errors/framework-errors.js';
 import { installRouteNotFound } from './http/errors/route-not-found.js';
 import { installRawBodies } from './http/routes/raw-body.js';
 import type { RouteContract } from './http/routes/route-contract.js';
+import { connectionTimeouts } from './http/timeout/connection-timeouts.js';
 import { RequestTimeout } from './http/timeout/request-timeout.js';
 import { createLogger, logFormatOf } from './observability/logger.js';
 import { installRequestHooks } from './observability/http-hooks.js';
@@ -55,6 +56,8 @@ export const createApp = async (options: CreateAppOptions = {}): Promise<Running
     genReqId: requestIdOf,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Slow clients are cut off (ADR 0309); Fastify's default waits for a request body forever.
+    ...connectionTimeouts(config),
     // Wallet locators such as email:<address>:evm:smart:alias:<alias> exceed Fastify's 100.
     routerOptions: { maxParamLength: 512 },
     // While closing, requests on open connections are still served (the store closes after

@@ -18,12 +18,25 @@ interface Signer {
   readonly kid?: string;
 }
 
-const sign = (signer: Signer, claims: { sub?: string; exp?: number } = {}) => {
+interface Claims {
+  readonly sub?: string;
+  readonly exp?: number;
+  /** null: no iat claim. */
+  readonly iat?: number | null;
+  readonly nbf?: number;
+  readonly iss?: string;
+  readonly aud?: string | string[];
+}
+
+const sign = (signer: Signer, claims: Claims = {}) => {
   const jwt = new SignJWT({})
     .setProtectedHeader({ alg: signer.alg, ...(signer.kid ? { kid: signer.kid } : {}) })
-    .setIssuedAt()
     .setExpirationTime(claims.exp ?? now() + 300);
+  if (claims.iat !== null) jwt.setIssuedAt(claims.iat ?? now());
   if (claims.sub !== '') jwt.setSubject(claims.sub ?? 'user-1');
+  if (claims.nbf !== undefined) jwt.setNotBefore(claims.nbf);
+  if (claims.iss !== undefined) jwt.setIssuer(claims.iss);
+  if (claims.aud !== undefined) jwt.setAudience(claims.aud);
   return jwt.sign(signer.key);
 };
 
@@ -128,7 +141,7 @@ describe('client keys with end-user JWTs over HTTP', () => {
     });
 
     it('answers 401 for an expired JWT', async () => {
-      const response = await call(mechanism, await sign(signers[mechanism]!.valid, { exp: now() - 60 }));
+      const response = await call(mechanism, await sign(signers[mechanism]!.valid, { exp: now() - 120 }));
       expect(response.status).toBe(401);
       expect(response.body).toEqual({ error: true, message: 'The JWT has expired', code: 'expired_jwt' });
     });
@@ -234,5 +247,90 @@ describe('client keys with end-user JWTs over HTTP', () => {
     }
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ keyKind: 'client', userId: 'user-8' });
+  });
+  describe('issuer, audience and lifetime (ADR 0310)', () => {
+    const ISSUER = 'https://id.example.com/';
+    const HOUR = 3_600;
+    const valid = () => signers['hs256']!.valid;
+    const expectRefused = (response: { status: number; body: unknown }, code: string) => {
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject({ error: true, code, message: expect.any(String) });
+    };
+
+    beforeAll(async () => {
+      await projectWithJwt('scoped', {
+        type: 'hs256',
+        secret: hsSecret,
+        issuer: ISSUER,
+        audience: ['shop-app', 'shop-admin'],
+      });
+      await projectWithJwt('short-lived', { type: 'hs256', secret: hsSecret, maxLifetimeSeconds: 600 });
+    });
+
+    it('accepts a token of the configured issuer for one of the configured audiences', async () => {
+      for (const aud of ['shop-app', ['other-app', 'shop-admin']]) {
+        const response = await call('scoped', await sign(valid(), { iss: ISSUER, aud }));
+        expect(response.status).toBe(200);
+      }
+    });
+
+    it('refuses a token for another audience, or none, when audiences are configured', async () => {
+      for (const aud of ['other-app', ['other-app'], undefined]) {
+        const token = await sign(valid(), { iss: ISSUER, ...(aud === undefined ? {} : { aud }) });
+        expectRefused(await call('scoped', token), 'jwt_audience_not_accepted');
+      }
+    });
+
+    it('refuses a token of another issuer, or none, when the issuer is configured', async () => {
+      for (const iss of ['https://id.other.example/', undefined]) {
+        const token = await sign(valid(), { aud: 'shop-app', ...(iss === undefined ? {} : { iss }) });
+        expectRefused(await call('scoped', token), 'jwt_issuer_not_accepted');
+      }
+    });
+
+    it('shows the rules in force on the project resource', async () => {
+      const response = await fetchJson(`${server.baseUrl}/unstable/projects/current`, {
+        headers: {
+          'x-api-key': clientKeys['scoped']!,
+          authorization: `Bearer ${await sign(valid(), { iss: ISSUER, aud: 'shop-app' })}`,
+        },
+      });
+      expect(response.body).toMatchObject({
+        jwtVerification: 'hs256',
+        jwtRules: { issuer: ISSUER, audience: ['shop-app', 'shop-admin'], maxLifetimeSeconds: 86_400 },
+      });
+    });
+
+    it('checks neither issuer nor audience on a project that configures none', async () => {
+      const response = await call('hs256', await sign(valid(), { iss: 'https://anyone/', aud: 'any-app' }));
+      expect(response.status).toBe(200);
+    });
+
+    it('refuses a token that lives longer than the maximum: 24 h by default, or the project’s', async () => {
+      expect((await call('hs256', await sign(valid(), { exp: now() + 23 * HOUR }))).status).toBe(200);
+      expectRefused(await call('hs256', await sign(valid(), { exp: now() + 25 * HOUR })), 'jwt_lifetime_too_long');
+      // Without iat the token lives, for all the server knows, from now until exp.
+      expectRefused(
+        await call('hs256', await sign(valid(), { iat: null, exp: now() + 25 * HOUR })),
+        'jwt_lifetime_too_long',
+      );
+      // Issued long ago and still valid for an hour: 30 h in all.
+      expectRefused(
+        await call('hs256', await sign(valid(), { iat: now() - 29 * HOUR, exp: now() + HOUR })),
+        'jwt_lifetime_too_long',
+      );
+      expect((await call('short-lived', await sign(valid(), { exp: now() + 300 }))).status).toBe(200);
+      expectRefused(await call('short-lived', await sign(valid(), { exp: now() + 900 })), 'jwt_lifetime_too_long');
+    });
+
+    it('allows 60 s of clock skew on exp, nbf and iat, and no more', async () => {
+      const at = now();
+      for (const claims of [{ exp: at - 30 }, { nbf: at + 30 }, { iat: at + 30 }]) {
+        expect((await call('hs256', await sign(valid(), claims))).status).toBe(200);
+      }
+      expectRefused(await call('hs256', await sign(valid(), { exp: at - 90 })), 'expired_jwt');
+      expectRefused(await call('hs256', await sign(valid(), { nbf: at + 90 })), 'invalid_jwt');
+      expectRefused(await call('hs256', await sign(valid(), { iat: at + 90 })), 'invalid_jwt');
+    });
   });
 });

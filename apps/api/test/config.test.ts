@@ -43,6 +43,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RATE_LIMIT_WRITES_PER_MIN: '-1' })).toThrow(/RATE_LIMIT_WRITES_PER_MIN/);
   });
 
+  it('keeps the connection limits coherent (ADR 0309)', () => {
+    expect(loadConfig({})).toMatchObject({
+      HTTP_REQUEST_TIMEOUT_MS: 30_000,
+      HTTP_HEADERS_TIMEOUT_MS: 10_000,
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: 72_000,
+      HTTP_IDLE_TIMEOUT_MS: 60_000,
+    });
+    expect(() => loadConfig({ HTTP_REQUEST_TIMEOUT_MS: '5000' })).toThrow(
+      /HTTP_HEADERS_TIMEOUT_MS=undefined: is 10000: must be at most HTTP_REQUEST_TIMEOUT_MS \(5000\)/,
+    );
+    expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_MS: '30000' })).toThrow(/HTTP_IDLE_TIMEOUT_MS="30000": must exceed/);
+  });
+
   it('lists every bad variable at once', () => {
     try {
       loadConfig({ EVENT_STORE: 'postgres', LOG_LEVEL: 'loud' });

@@ -48,5 +48,7 @@ describe('test mode, documented', () => {
     expect(quick).toContain('decided 3 s after it starts');
     expect(quick).toContain('make a block every 200 ms');
     expect(testModeMarkdown(defaults)).toContain('decided at once');
+    expect(testModeMarkdown(defaults)).toContain('within 15 minutes');
+    expect(testingDoc).toContain('within 15 minutes');
   });
 });

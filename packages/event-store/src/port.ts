@@ -84,6 +84,15 @@ export interface EventStore {
   /** Position of the last event in `$all`, 0n when empty. */
   headPosition(): Promise<bigint>;
   /**
+   * Erases a stream for good, for what must not outlive a deletion (a data key: ADR 0509). At
+   * once, reading the stream yields nothing. SQLite and memory drop the events' data and leave
+   * them out of `$all` reads, subscriptions and the head position too (SQLite also scrubs them
+   * from its file and WAL); EventStoreDB deletes the stream, and its events stay in `$all`
+   * until the next scavenge. Erasing a missing or erased stream does nothing. The name is spent:
+   * what a later append to it does is the adapter's own.
+   */
+  eraseStream(streamName: string): Promise<void>;
+  /**
    * Idempotent. Afterwards every operation fails with EventStoreUnavailableError, and open
    * subscriptions end with it, so a consumer can tell a shutdown from the end of a stream.
    */

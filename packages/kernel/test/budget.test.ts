@@ -59,6 +59,40 @@ describe('a rolling-window budget', () => {
       .thenNothingHappened();
   });
 
+  it('renews a held claim at the time asked, deciding it again without its old self', () => {
+    const renew = {
+      type: 'ClaimBudget' as const,
+      data: { ...claim('a', '6', '2026-12-02T09:00:00.000Z').data, renew: true },
+    };
+    // Still fits beside the others (its own old claim does not count against it): it counts from now.
+    spec
+      .given([claimed('a', '6', '2026-12-01T10:00:00.000Z'), claimed('b', '4', '2026-12-01T11:00:00.000Z')])
+      .when(renew)
+      .then([claimed('a', '6', '2026-12-02T09:00:00.000Z')]);
+    // No longer fits in the window it would now count in: refused, and it stays as it was.
+    spec
+      .given([claimed('a', '6', '2026-12-01T08:00:00.000Z'), claimed('b', '5', '2026-12-02T08:00:00.000Z')])
+      .when(renew)
+      .thenFails({
+        code: BUDGET_EXCEEDED,
+        parameters: { limit: '10', spent: '5', remaining: '5', resetsAt: '2026-12-03T08:00:00.000Z' },
+      });
+    // A claim not held is claimed as any other.
+    spec
+      .given([])
+      .when(renew)
+      .then([claimed('a', '6', '2026-12-02T09:00:00.000Z')]);
+  });
+
+  it('counts a renewed claim from its new time only', () => {
+    const state = fold(budgetDecider, [
+      claimed('a', '6', '2026-12-01T08:00:00.000Z'),
+      claimed('a', '6', '2026-12-02T07:00:00.000Z'),
+    ]);
+    expect(budgetStanding(state, '10', 24 * HOUR, '2026-12-03T06:00:00.000Z')).toMatchObject({ spent: '6' });
+    expect(budgetStanding(state, '10', 24 * HOUR, '2026-12-03T07:00:00.000Z')).toMatchObject({ spent: '0' });
+  });
+
   it('releases only what it holds, once', () => {
     spec
       .given([])

@@ -13,9 +13,10 @@ export * from './transfer/decider.js';
 // Amounts, memos, the call a transfer executes and what approvers sign.
 export * from './amount/amount.js';
 export * from './memo/memo.js';
+export * from './memo/evm-memo-trailer.js';
 export * from './call/contract-call.js';
 export * from './call/erc20.js';
-export { evmTransactionOf, type EvmTransaction } from './call/evm-call.js';
+export { evmTransactionOf, type EvmTransaction, type EvmTransactionInput } from './call/evm-call.js';
 export * from './call/transfer-call.js';
 export * from './approvals/approval-message.js';
 export { quorumLocatorOf, pendingSignerLocators, approvalsComplete, quorumSignerOf } from './approvals/quorum.js';

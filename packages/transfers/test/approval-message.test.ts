@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  concatHex,
   encodeAbiParameters,
   encodeFunctionData,
   erc20Abi,
@@ -7,9 +8,10 @@ import {
   parseAbiParameters,
   recoverMessageAddress,
   stringToHex,
+  type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { approvalMessageBytes, approvalMessageOf, type ApprovalMessageInput } from '../src/index.js';
+import { approvalMessageBytes, approvalMessageOf, evmTransactionOf, type ApprovalMessageInput } from '../src/index.js';
 import {
   ADMIN,
   KEYS,
@@ -43,6 +45,20 @@ const stellar: ApprovalMessageInput = {
   memo: { type: 'text', value: 'line one\nline two' },
 };
 
+/** keccak256 of the ABI encoding of (domain, chain, keccak256(transfer id), from, to, value, data), with viem alone. */
+const evmMessageOf = (to: Hex, value: bigint, data: Hex): Hex =>
+  keccak256(
+    encodeAbiParameters(parseAbiParameters('string, string, bytes32, address, address, uint256, bytes'), [
+      'paykit:transfer-approval:v2',
+      'base-sepolia',
+      keccak256(stringToHex(TRANSFER_ID)),
+      WALLET_ADDRESS,
+      to,
+      value,
+      data,
+    ]),
+  );
+
 describe('approvalMessageOf', () => {
   it('is, on EVM, keccak256 of (domain, chain, keccak256(transfer id), from, to, value, data) of the executed call', () => {
     const data = encodeFunctionData({
@@ -50,18 +66,7 @@ describe('approvalMessageOf', () => {
       functionName: 'transfer',
       args: [RECIPIENT_ADDRESS, 12_500_000n],
     });
-    const expected = keccak256(
-      encodeAbiParameters(parseAbiParameters('string, string, bytes32, address, address, uint256, bytes'), [
-        'paykit:transfer-approval:v1',
-        'base-sepolia',
-        keccak256(stringToHex(TRANSFER_ID)),
-        WALLET_ADDRESS,
-        USDXM_ADDRESS,
-        0n,
-        data,
-      ]),
-    );
-    expect(approvalMessageOf(evm)).toBe(expected);
+    expect(approvalMessageOf(evm)).toBe(evmMessageOf(USDXM_ADDRESS, 0n, data));
   });
 
   it('binds a native EVM transfer to its recipient and value', () => {
@@ -70,23 +75,29 @@ describe('approvalMessageOf', () => {
       token: { locator: 'base-sepolia:eth', native: true, decimals: 18, symbol: 'eth' },
       baseUnits: '10',
     };
-    const expected = keccak256(
-      encodeAbiParameters(parseAbiParameters('string, string, bytes32, address, address, uint256, bytes'), [
-        'paykit:transfer-approval:v1',
-        'base-sepolia',
-        keccak256(stringToHex(TRANSFER_ID)),
-        WALLET_ADDRESS,
-        RECIPIENT_ADDRESS,
-        10n,
-        '0x',
-      ]),
+    expect(approvalMessageOf(native)).toBe(evmMessageOf(RECIPIENT_ADDRESS, 10n, '0x'));
+  });
+
+  it('covers the memo on EVM: the call data it hashes ends with the trailer the chain receives', () => {
+    const memo = { type: 'text' as const, value: 'offramp order 7f3a' };
+    const call = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [RECIPIENT_ADDRESS, 12_500_000n],
+    });
+    const data = concatHex([call, stringToHex('memo'), stringToHex('text:offramp order 7f3a')]);
+    expect(evmTransactionOf({ ...evm, memo })).toEqual({ to: USDXM_ADDRESS, data, value: '0' });
+    expect(approvalMessageOf({ ...evm, memo })).toBe(evmMessageOf(USDXM_ADDRESS, 0n, data));
+    const native = { ...evm, token: { locator: 'base-sepolia:eth', native: true, decimals: 18, symbol: 'eth' } };
+    const trailer = concatHex([stringToHex('memo'), stringToHex('id:77')]);
+    expect(approvalMessageOf({ ...native, memo: { type: 'id', value: '77' } })).toBe(
+      evmMessageOf(RECIPIENT_ADDRESS, 12_500_000n, trailer),
     );
-    expect(approvalMessageOf(native)).toBe(expected);
   });
 
   it('is, elsewhere, the sha256 of one field per line with the memo last: base64 on Stellar, hex on the others', () => {
     const lines = [
-      'paykit:transfer-approval:v1',
+      'paykit:transfer-approval:v2',
       'chain:stellar',
       `nonce:${TRANSFER_ID}`,
       'from:CWALLET',
@@ -117,6 +128,7 @@ describe('approvalMessageOf', () => {
     ['recipient', { recipientAddress: WALLET_ADDRESS }],
     ['amount', { baseUnits: '12500001' }],
     ['token', { token: { ...evm.token, address: RECIPIENT_ADDRESS } }],
+    ['memo', { memo: { type: 'id', value: '1' } }],
   ])('changes with the %s, so one signature approves one transfer only', (_field, change) => {
     expect(approvalMessageOf({ ...evm, ...change })).not.toBe(approvalMessageOf(evm));
     expect(approvalMessageOf({ ...stellar, ...change })).not.toBe(approvalMessageOf(stellar));

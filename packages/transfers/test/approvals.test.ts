@@ -1,3 +1,4 @@
+import { invalid } from '@paykit/kernel';
 import { pendingSignerLocators, quorumSignerOf, transferStatus, type TransferEvent } from '../src/index.js';
 import {
   ADMIN,
@@ -11,6 +12,7 @@ import {
   approval,
   approved,
   createEvm,
+  createStellar,
   created,
   messageOf,
   signer,
@@ -35,8 +37,53 @@ const approvedAt = (at = LATER): TransferEvent => ({
   data: { transferId: TRANSFER_ID, approvedAt: at },
 });
 
+/** A transfer as stored before ADR 0455: its message made with v1, which recorded no version. */
+const madeBeforeV2 = (events: TransferEvent[]): TransferEvent[] =>
+  events.map((event) => {
+    if (event.type !== 'TransferCreated') return event;
+    const { version: _version, ...approvals } = event.data.approvals;
+    return { ...event, data: { ...event.data, approvals } };
+  });
+
+describe('SubmitApprovals of transfers made before approval messages covered EVM memos (ADR 0455)', () => {
+  const memo = { type: 'text' as const, value: 'order-7f3a' };
+
+  it('refuses, with 422 approval_message_outdated, an EVM transfer whose memo its v1 message left out', () => {
+    const events = madeBeforeV2(created(createEvm({ memo })));
+    expect(transferOf(events).approvalMessageVersion).toBe(1);
+    spec
+      .given(events)
+      .when(submit([approval(events, ADMIN)]))
+      .thenFails({ kind: 'unprocessable', code: 'approval_message_outdated', parameters: { version: 1 } });
+  });
+
+  it('approves v1 transfers whose message covered everything: EVM without a memo, other families with one', () => {
+    const plain = madeBeforeV2(created());
+    spec
+      .given(plain)
+      .when(submit([approval(plain, ADMIN)]))
+      .then([submitted(plain, ADMIN), approvedAt()]);
+    const stellar = madeBeforeV2(created(createStellar(memo)));
+    expect(
+      spec
+        .given(stellar)
+        .when(submit([approval(stellar, ADMIN)]))
+        .events()
+        .at(-1)?.type,
+    ).toBe('TransferApproved');
+  });
+});
+
 describe('SubmitApprovals with a quorum of one (the admin signer)', () => {
   const events = created();
+
+  it('refuses with the handler’s reason when it refused the proof outright (a passkey assertion for another origin)', () => {
+    const outright = invalid('webauthn_origin_not_allowed', 'metadata.clientDataJSON: origin https://evil.example');
+    spec
+      .given(events)
+      .when(submit([approval(events, ADMIN, { verified: false, refusal: outright })]))
+      .thenFails(outright);
+  });
 
   it('records the approval and approves the transfer for broadcast', () => {
     spec

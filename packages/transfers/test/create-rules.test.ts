@@ -12,6 +12,7 @@ import {
   WALLET_ADDRESS,
   adminQuorum,
   createEvm,
+  createStellar,
   created,
   refusal,
   signer,
@@ -181,6 +182,7 @@ describe('CreateTransfer records only the optional fields the request has', () =
           quorums: [{ locator: 'quorum:admin', threshold: 1, signers: [ADMIN] }],
           message: expect.stringMatching(/^0x[0-9a-f]{64}$/),
           expiresAt: EXPIRES_AT,
+          version: 2,
         },
         createdAt: CREATED_AT,
       },
@@ -189,26 +191,26 @@ describe('CreateTransfer records only the optional fields the request has', () =
 });
 
 describe('what approvers sign on a chain with memos', () => {
-  const stellar = (memo?: CreateData['memo']): CreateTransfer =>
-    createEvm({
-      chainType: 'stellar',
-      chain: 'stellar-testnet',
-      wallet: { walletId: 'wallet-1', locator: 'stellar:smart:alias:t', address: 'CWALLET' },
-      token: { locator: 'stellar:usdxm', native: false, address: 'CTOKEN', decimals: 7, symbol: 'usdxm' },
-      recipient: { locator: 'GBOB', address: 'GBOB' },
-      amount: '1',
-      ...(memo && { memo }),
-    });
   const messageOf = (command: CreateTransfer) => transferOf(created(command)).approvalMessage;
 
   it('covers the memo: another memo, or none, is another message', () => {
     const messages = [
-      messageOf(stellar()),
-      messageOf(stellar({ type: 'text', value: 'invoice 42' })),
-      messageOf(stellar({ type: 'text', value: 'invoice 43' })),
+      messageOf(createStellar()),
+      messageOf(createStellar({ type: 'text', value: 'invoice 42' })),
+      messageOf(createStellar({ type: 'text', value: 'invoice 43' })),
     ];
     expect(new Set(messages).size).toBe(3);
-    expect(messageOf(stellar({ type: 'text', value: 'invoice 42' }))).toBe(messages[1]);
+    expect(messageOf(createStellar({ type: 'text', value: 'invoice 42' }))).toBe(messages[1]);
+  });
+
+  it('covers the memo on EVM too, where it travels as a call-data trailer (ADR 0455)', () => {
+    const evm = (memo?: CreateData['memo']) => createEvm(memo ? { memo } : {});
+    const messages = [
+      messageOf(evm()),
+      messageOf(evm({ type: 'text', value: 'invoice 42' })),
+      messageOf(evm({ type: 'text', value: 'invoice 43' })),
+    ];
+    expect(new Set(messages).size).toBe(3);
   });
 });
 

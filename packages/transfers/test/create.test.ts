@@ -34,6 +34,7 @@ describe('CreateTransfer', () => {
           quorums: [{ locator: 'quorum:admin', threshold: 1, signers: [ADMIN] }],
           message: expect.stringMatching(/^0x[0-9a-f]{64}$/),
           expiresAt: EXPIRES_AT,
+          version: 2,
         },
         feeEstimate: { token: 'base-sepolia:eth', amount: '0.000021' },
         createdAt: CREATED_AT,

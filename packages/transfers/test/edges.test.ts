@@ -17,7 +17,6 @@ import {
   SECOND,
   TRANSFER_ID,
   USDXM_ADDRESS,
-  WALLET_ADDRESS,
   adminQuorum,
   after,
   approval,
@@ -112,8 +111,6 @@ describe('the transaction a transfer executes', () => {
     const erc20 = { locator: 'base-sepolia:usdc', native: false, address: USDXM_ADDRESS, decimals: 6, symbol: 'u' };
     expect(
       evmTransactionOf({
-        chainType: 'evm',
-        from: WALLET_ADDRESS,
         token: erc20,
         recipientAddress: RECIPIENT_ADDRESS,
         baseUnits: '5',

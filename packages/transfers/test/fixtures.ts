@@ -69,6 +69,18 @@ export const createEvm = (overrides: Partial<CreateData> = {}): CreateTransfer =
   },
 });
 
+/** A Stellar smart wallet sending 1 usdxm (7 decimals), with the memo given, approved by its admin signer. */
+export const createStellar = (memo?: CreateData['memo']): CreateTransfer =>
+  createEvm({
+    chainType: 'stellar',
+    chain: 'stellar-testnet',
+    wallet: { walletId: 'wallet-1', locator: 'stellar:smart:alias:t', address: 'CWALLET' },
+    token: { locator: 'stellar:usdxm', native: false, address: 'CTOKEN', decimals: 7, symbol: 'usdxm' },
+    recipient: { locator: 'GBOB', address: 'GBOB' },
+    amount: '1',
+    ...(memo && { memo }),
+  });
+
 export const created = (command: CreateTransfer = createEvm()): TransferEvent[] =>
   spec.given([]).when(command).events() as TransferEvent[];
 

@@ -129,9 +129,53 @@ describe('admin CLI', () => {
       'https://auth.example.com/jwks',
       '--json',
     );
-    expect(JSON.parse(set.stdout)).toEqual({ projectId, jwtVerification: 'jwks' });
+    expect(JSON.parse(set.stdout)).toEqual({
+      projectId,
+      jwtVerification: 'jwks',
+      jwtRules: { issuer: null, audience: null, maxLifetimeSeconds: 86_400 },
+    });
     const removed = await runCli(env, 'project', 'jwt', '--project', projectId, '--none');
     expect(removed.stdout).toBe(`Project ${projectId}: JWT verification removed\n`);
+  });
+
+  it('sets the issuer, audience and lifetime JWTs must have, and changes them keeping the key (ADR 0310)', async () => {
+    const { projectId } = await createProject(
+      '--jwt-secret',
+      'x'.repeat(40),
+      '--jwt-issuer',
+      'https://id.example.com/',
+      '--jwt-audience',
+      'shop-app, shop-admin',
+      '--jwt-max-lifetime',
+      '3600',
+    );
+    const listed = JSON.parse((await runCli(env, 'project', 'list', '--json')).stdout) as object[];
+    expect(listed[0]).toMatchObject({
+      jwtVerification: 'hs256',
+      jwtRules: { issuer: 'https://id.example.com/', audience: ['shop-app', 'shop-admin'], maxLifetimeSeconds: 3600 },
+    });
+    const changed = await runCli(
+      env,
+      'project',
+      'jwt',
+      '--project',
+      projectId,
+      '--jwt-any-issuer',
+      '--jwt-max-lifetime',
+      '600',
+    );
+    expect(changed).toMatchObject({ code: 0, stderr: '' });
+    expect(changed.stdout).toBe(
+      `Project ${projectId}: JWT verification hs256; issuer any; audience shop-app, shop-admin; tokens living up to 600 s\n`,
+    );
+    const tooLong = await runCli(env, 'project', 'jwt', '--project', projectId, '--jwt-max-lifetime', '3000000');
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toMatch(/maximum lifetime must be 60 to 2592000 seconds/);
+
+    const bare = await createProject();
+    const withoutKey = await runCli(env, 'project', 'jwt', '--project', bare.projectId, '--jwt-issuer', 'https://id/');
+    expect(withoutKey.code).toBe(1);
+    expect(withoutKey.stderr).toMatch(/Configure how the JWTs are verified/);
   });
 
   it.each([
@@ -142,6 +186,10 @@ describe('admin CLI', () => {
     [['key', 'create', '--project', 'p', '--kind', 'admin'], /--kind must be server or client/],
     [['key', 'revoke', '--project', 'p', '--key-prefix', 'sk_'], /--key-prefix must be a display prefix/],
     [['project', 'jwt', '--project', 'p'], /Give one of/],
+    [['project', 'create', '--name', 'x', '--jwt-issuer', 'i'], /need a JWT key option/],
+    [['project', 'jwt', '--project', 'p', '--none', '--jwt-audience', 'a'], /give no JWT key or rules/],
+    [['project', 'jwt', '--project', 'p', '--jwt-issuer', 'i', '--jwt-any-issuer'], /not both/],
+    [['project', 'jwt', '--project', 'p', '--jwt-max-lifetime', '1h'], /must be a number of seconds/],
     [['wallet', 'create'], /Unknown command: wallet create/],
     [[], /Usage: pnpm cli/],
   ])('refuses %j with exit code 2 and a message on stderr', async (argv, message) => {

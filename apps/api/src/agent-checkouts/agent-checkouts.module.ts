@@ -2,6 +2,7 @@ import { Inject, Module, type Provider } from '@nestjs/common';
 import type { ReadModelDatabase } from '@paykit/projections';
 import { EffectLedger } from '../infrastructure/effects/effect-ledger.js';
 import { ProjectionsHost } from '../infrastructure/projections-host.js';
+import { erasableKeysProvider } from '../infrastructure/secrets/erasable-keys.js';
 import { READ_MODEL_DATABASE } from '../infrastructure/tokens.js';
 import { BrowserProfileStates } from './browser-profiles/browser-profile-states.js';
 import { BrowserProfiles } from './browser-profiles/browser-profiles.js';
@@ -64,6 +65,7 @@ const readsOf = <Reads>(type: new (db: ReadModelDatabase) => Reads): Provider =>
   ],
   providers: [
     ...storageProviders,
+    erasableKeysProvider,
     OwnerLists,
     readsOf(RunRows),
     readsOf(BuyerProfileRows),

@@ -50,6 +50,22 @@ export const AuthErrors = {
     fail('unauthenticated', 'missing_jwt', 'Client keys need a user token: send it as Authorization: Bearer <JWT>'),
   expiredJwt: () => fail('unauthenticated', 'expired_jwt', 'The JWT has expired'),
   invalidJwt: (reason: string) => fail('unauthenticated', 'invalid_jwt', `Invalid JWT: ${reason}`),
+  // ADR 0310: 401 like every other token refusal; the client needs another token, not other rights.
+  jwtIssuerNotAccepted: () =>
+    fail(
+      'unauthenticated',
+      'jwt_issuer_not_accepted',
+      "The JWT was not issued by this project's identity provider (iss)",
+    ),
+  jwtAudienceNotAccepted: () =>
+    fail('unauthenticated', 'jwt_audience_not_accepted', 'The JWT is not meant for this project (aud)'),
+  jwtLifetimeTooLong: (maxLifetimeSeconds: number) =>
+    fail(
+      'unauthenticated',
+      'jwt_lifetime_too_long',
+      `The JWT lives longer than this project accepts (exp - iat over ${maxLifetimeSeconds} s)`,
+      { maxLifetimeSeconds },
+    ),
   invalidServiceUserId: () =>
     fail('invalid', 'invalid_service_user_id', 'x-service-user-id must be 1 to 255 printable characters'),
   jwksUnavailable: () => fail('unavailable', 'jwks_unavailable', "The project's JWKS could not be fetched"),

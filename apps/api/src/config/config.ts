@@ -22,6 +22,16 @@ const isAcpCredentials = (value: string): boolean => {
   }
 };
 
+/** Comma-separated web origins, each `scheme://host[:port]` exactly as browsers write it (no path, no trailing slash). */
+const isOriginList = (value: string): boolean =>
+  value.split(',').every((entry) => {
+    try {
+      return new URL(entry.trim()).origin === entry.trim();
+    } catch {
+      return false;
+    }
+  });
+
 const isAllowedHostList = (value: string): boolean => {
   try {
     parseAllowedHosts(value);
@@ -35,7 +45,7 @@ const isAllowedHostList = (value: string): boolean => {
  * Every setting the server reads from its environment, with its default. Adding a setting is
  * one line here; `loadConfig` refuses to start on a bad value and names the variable.
  */
-const ConfigSchema = z.object({
+const ConfigShape = z.object({
   PORT: integer(3000).pipe(z.number().max(65535)),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('.data'),
@@ -61,6 +71,14 @@ const ConfigSchema = z.object({
   RATE_LIMIT_KEY_WRITES_PER_MIN: z.coerce.number().int().min(0).optional(),
   RATE_LIMIT_KEY_READS_PER_MIN: z.coerce.number().int().min(0).optional(),
   REQUEST_TIMEOUT_MS: integer(30_000, 1),
+  /** Slow clients (ADR 0309): the whole request, headers and body, must arrive within this (else 408, closed). */
+  HTTP_REQUEST_TIMEOUT_MS: integer(30_000, 1),
+  /** ...and its headers within this (at most HTTP_REQUEST_TIMEOUT_MS). */
+  HTTP_HEADERS_TIMEOUT_MS: integer(10_000, 1),
+  /** An idle keep-alive connection is closed after this (above a load balancer's 60 s idle timeout). */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: integer(72_000, 1),
+  /** A socket on which nothing moves either way (a client that stops reading) is closed after this. */
+  HTTP_IDLE_TIMEOUT_MS: integer(60_000, 1),
   BODY_LIMIT_BYTES: integer(1_048_576, 1),
   /** How long a request waits for a concurrent one with the same idempotency key to finish. */
   IDEMPOTENCY_WAIT_MS: integer(5_000),
@@ -75,6 +93,18 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9.-]+(:\d+)?$/, { error: 'must be a host name such as app.example.com' })
     .default('localhost'),
+  /** Passkey signers: the WebAuthn relying party id their credentials were registered for (ADR 0456). */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+$/, { error: 'must be a domain such as example.com (no scheme, no port)' })
+    .default('localhost'),
+  /** Passkey signers: the origins approvals may be made at (comma-separated `https://app.example.com` entries). */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .default('http://localhost:3000')
+    .refine(isOriginList, { error: 'must be comma-separated origins such as https://app.example.com' }),
+  /** Passkey signers: `required`, every approval needs user verification; `preferred`, only where the client asked for it. */
+  WEBAUTHN_USER_VERIFICATION: z.enum(['required', 'preferred']).default('required'),
   /** Agent checkouts: hosts runs may reach although private (comma-separated host[:port]; the demo merchant in dev). */
   AGENT_CHECKOUT_ALLOWED_HOSTS: z
     .string()
@@ -202,10 +232,29 @@ const ConfigSchema = z.object({
   PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS: integer(900_000),
 });
 
+const ConfigSchema = ConfigShape.superRefine((config, context) => {
+  // Node refuses headers given longer than the whole request; an idle limit under the handler's
+  // time or the run stream's heartbeat would cut answers that are merely slow or quiet.
+  if (config.HTTP_HEADERS_TIMEOUT_MS > config.HTTP_REQUEST_TIMEOUT_MS) {
+    context.addIssue({
+      code: 'custom',
+      path: ['HTTP_HEADERS_TIMEOUT_MS'],
+      message: `is ${config.HTTP_HEADERS_TIMEOUT_MS}: must be at most HTTP_REQUEST_TIMEOUT_MS (${config.HTTP_REQUEST_TIMEOUT_MS})`,
+    });
+  }
+  if (config.HTTP_IDLE_TIMEOUT_MS <= Math.max(config.REQUEST_TIMEOUT_MS, config.AGENT_CHECKOUT_STREAM_HEARTBEAT_MS)) {
+    context.addIssue({
+      code: 'custom',
+      path: ['HTTP_IDLE_TIMEOUT_MS'],
+      message: 'must exceed REQUEST_TIMEOUT_MS and AGENT_CHECKOUT_STREAM_HEARTBEAT_MS',
+    });
+  }
+});
+
 export type AppConfig = Readonly<z.infer<typeof ConfigSchema>>;
 
 /** Every variable the server reads (README's configuration tables name each one). */
-export const CONFIG_VARIABLES: readonly string[] = Object.keys(ConfigSchema.shape);
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(ConfigShape.shape);
 export type AppConfigInput = Partial<Record<keyof AppConfig, string | number>>;
 
 export class ConfigError extends Error {
@@ -221,7 +270,7 @@ const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 
 /** Reads the known variables from `env` (unset and empty mean "use the default"). */
 export const loadConfig = (env: Readonly<Record<string, string | number | undefined>>): AppConfig => {
   const known = Object.fromEntries(
-    Object.keys(ConfigSchema.shape)
+    Object.keys(ConfigShape.shape)
       .map((name) => [name, env[name]] as const)
       .filter(([, value]) => value !== undefined && value !== ''),
   );

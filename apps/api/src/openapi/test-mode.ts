@@ -1,4 +1,5 @@
 import {
+  CARD_TOKEN_LIFETIME_MS,
   type SandboxCardBehaviour,
   TEST_CARDS,
   behaviourOfAccount,
@@ -63,7 +64,7 @@ export const testModeMarkdown = (settings: TestModeSettings): string =>
     ),
     '| any other Luhn-valid number | succeeds |',
     '',
-    'Any future expiry and any 3-4 digit CVC work.',
+    `Any future expiry and any 3-4 digit CVC work. A token pays one order of the project whose key made it, within ${CARD_TOKEN_LIFETIME_MS / 60_000} minutes (then \`card_token_used\`, \`card_token_expired\`): tokenize again for each payment.`,
     '',
     '### Bank payouts (offramp, `POST /unstable/payment-methods`)',
     '',

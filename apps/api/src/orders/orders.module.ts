@@ -18,6 +18,7 @@ import { QuoteDraftOrderHandler } from './create/draft-order.handler.js';
 import { OrderInputs } from './create/order-inputs.js';
 import { OrderPricing } from './create/order-pricing.js';
 import { RecipientBuyer } from './create/recipient-buyer.js';
+import { PurchaseClaims } from './limits/purchase-claims.js';
 import { PurchaseLimits } from './limits/purchase-limits.js';
 import { orderPurchasesProjection } from './limits/purchases.projection.js';
 import { OrderAccess } from './payment/order-access.js';
@@ -61,6 +62,7 @@ import { Treasury } from './treasury/treasury.js';
     DepositInstructions,
     OrderInputs,
     PurchaseLimits,
+    PurchaseClaims,
     ClientSecrets,
     OrderAccess,
     Requoting,

@@ -18,6 +18,7 @@ import { TransferExecutor } from './execution/transfer-executor.js';
 import { TransferStep } from './execution/transfer-step.js';
 import { chainGatewayProvider } from './gateway/chain-gateway.provider.js';
 import { CHAIN_GATEWAY } from './gateway/chain-gateway.token.js';
+import { ApprovalVerifier } from './approvals/approval-verifier.js';
 import { ListNftsHandler } from './nfts/list-nfts.handler.js';
 import { NftsController } from './nfts/nfts.controller.js';
 import { GetWalletController } from './read/get-wallet.controller.js';
@@ -41,6 +42,7 @@ import { ListTransactionsHandler } from './transactions/list-transactions.handle
 import { SendTransactionHandler } from './transactions/send-transaction.handler.js';
 import { TransactionsController } from './transactions/transactions.controller.js';
 import { TransferRecords } from './transactions/transfer-records.js';
+import { DelegatedSpends } from './transfers/delegated-spends.js';
 import { transfersProjection } from './transactions/transfers.projection.js';
 import { ApproveTransferHandler } from './transfers/approve-transfer.handler.js';
 import { CreateTransferHandler } from './transfers/create-transfer.handler.js';
@@ -75,11 +77,13 @@ import { TransfersController } from './transfers/transfers.controller.js';
     WalletResolver,
     CreationKeys,
     TransferRecords,
+    DelegatedSpends,
     ServiceSigner,
     SignerRegistrations,
     SignerStatuses,
     SignerOperations,
     SignerAuthority,
+    ApprovalVerifier,
     // The transfer executor (a process manager on the store's subscription).
     EffectLedger,
     TransferStep,

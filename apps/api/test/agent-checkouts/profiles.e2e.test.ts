@@ -1,5 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
+import { randomUUID } from 'node:crypto';
 import { buyerProfileSchema, browserProfileSchema } from '@paykit/contracts';
+import { envelope } from '@paykit/kernel';
 import { BrowserProfileStates } from '../../src/agent-checkouts/browser-profiles/browser-profile-states.js';
 import { ErasureWorker } from '../../src/agent-checkouts/browser-profiles/erasure-worker.js';
 import { FaultyStore } from './support/faulty-store.js';
@@ -70,6 +72,63 @@ describe('buyer profiles', () => {
     }
     expect((await h.call('GET', BUYERS, { as: ALICE })).body.data.map((p: any) => p.id)).not.toContain(id);
     expect((await h.call('GET', `${BUYERS}/${id}`, { as: BOB })).status).toBe(200);
+  });
+
+  /** Data keys (docs/adr/0509): what was written in clear before them, and a DELETE the store fails half-way. */
+  const profileEvents = async (id: string) => {
+    const events = [];
+    for await (const event of store.readStream(`buyerProfile-${id}`)) events.push(event);
+    return events;
+  };
+
+  it('written in clear before data keys: still read, sealed from their first change, erasable', async () => {
+    const id = randomUUID();
+    const at = '2026-01-02T03:04:05.000Z';
+    const details = { name: { first: 'Olde', last: 'Clearwater' }, shipping: { ...shipping, countryCode: 'US' } };
+    await store.appendToStream(
+      `buyerProfile-${id}`,
+      [
+        envelope(
+          {
+            type: 'BuyerProfileCreated',
+            data: { profileId: id, projectId: h.projectId, owner: 'user:alice', details, createdAt: at },
+          },
+          { projectId: h.projectId, actor: { type: 'user', id: 'user:alice' }, correlationId: id },
+          { eventId: randomUUID(), occurredAt: new Date(at) },
+        ),
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    expect((await h.call('GET', `${BUYERS}/${id}`)).body).toEqual({ id, ...details, createdAt: at, updatedAt: at });
+    const patched = await h.call('PATCH', `${BUYERS}/${id}`, { body: { label: 'Old' } });
+    expect(patched.body).toMatchObject({ id, label: 'Old', name: details.name });
+    const updated = (await profileEvents(id)).at(-1)!;
+    expect(updated.data).toEqual({
+      profileId: id,
+      sealedDetails: expect.any(String),
+      updatedAt: patched.body.updatedAt,
+    });
+    expect(JSON.stringify(updated.data)).not.toContain('Clearwater');
+    expect((await h.call('GET', BUYERS)).body.data).toContainEqual(patched.body);
+    expect((await h.call('DELETE', `${BUYERS}/${id}`)).status).toBe(204);
+    expect((await h.call('GET', `${BUYERS}/${id}`)).status).toBe(404);
+  });
+
+  it('a DELETE whose deletion fails after the key is erased: the profile is gone at once, a retry finishes it', async () => {
+    const { id } = (await h.call('POST', BUYERS, { body: { name: { first: 'Half', last: 'Way' }, shipping } })).body;
+    store.failAppendsTo(`buyerProfile-${id}`);
+    expect((await h.call('DELETE', `${BUYERS}/${id}`)).status).toBe(503);
+    store.heal();
+    // The data key went first: nothing sealed under it opens, so the profile reads as gone.
+    expect((await h.call('GET', `${BUYERS}/${id}`)).status).toBe(404);
+    expect((await h.call('PATCH', `${BUYERS}/${id}`, { body: { label: 'back' } })).status).toBe(404);
+    expect((await h.call('GET', BUYERS)).body.data.map((p: any) => p.id)).not.toContain(id);
+    expect((await h.call('DELETE', `${BUYERS}/${id}`)).status).toBe(204);
+    expect((await profileEvents(id)).map((event) => event.type)).toEqual([
+      'BuyerProfileCreated',
+      'BuyerProfileDeleted',
+    ]);
+    expect((await h.call('DELETE', `${BUYERS}/${id}`)).status).toBe(404);
   });
 
   it('list 20 by default, at most 100, with a cursor', async () => {

@@ -90,6 +90,12 @@ describe('POST /2025-06-09/documents', () => {
       'reference.userLocator',
       'invalid_user_locator',
     ],
+    [
+      'a look-alike userLocator (a Cyrillic "а", docs/adr/0427)',
+      { reference: { userLocator: 'email:\u0430na@example.com' } },
+      'reference.userLocator',
+      'invalid_user_locator',
+    ],
   ])('refuses %s with a 400 naming the field', async (_case, overrides, field, code) => {
     const response = await upload(body(overrides));
     expect(response.status).toBe(400);

@@ -4,7 +4,11 @@ import { Aggregates } from '../../src/infrastructure/aggregates/aggregates.js';
 import { type BudgetClaim, Budgets } from '../../src/infrastructure/budgets/budgets.js';
 import { type TempDir, makeTempDir } from '../support/temp-dir.js';
 
-const context = { projectId: 'project-1', actor: { type: 'system' as const, id: 'budget-tests' } };
+const context = {
+  projectId: 'project-1',
+  correlationId: 'budget-tests',
+  actor: { type: 'system' as const, id: 'budget-tests' },
+};
 const DAY = 86_400_000;
 
 /** The budget service on the embedded store, as the API builds it: claims race through the store itself. */

@@ -1,5 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { SqliteEventStore } from '@paykit/event-store';
+import { openReadModelDatabase, readModelDatabasePath, rebuildProjection } from '@paykit/projections';
+import { buyerProfilesProjection } from '../../src/agent-checkouts/buyer-profiles/buyer-profiles.projection.js';
 import { type Api, KillHarness, pollUntil } from './support/kill-harness.js';
 import { CHAIN, ORDERS, WALLETS, depositFor, offrampBody, sellerOf } from './support/offramp-fixtures.js';
 
@@ -121,4 +124,76 @@ describe('secrets at rest in the data directory', () => {
     await (await h.start()).stop();
     expect(await inClear(h.dataDir, secrets)).toEqual([]);
   }, 120_000);
+
+  /**
+   * ADR 0505 and issue 30, finding 6: a buyer profile's name, contact and address are sealed under
+   * a key of the profile's own, which DELETE destroys (docs/adr/0509); no file holds them in clear,
+   * before or after, and neither the events nor a rebuild of the read model from position 0 bring
+   * them back. One server start: the files are read beside the running server, then after a SIGKILL.
+   */
+  it('keeps buyer profiles sealed at rest, and erases them for good on DELETE', async () => {
+    const PROFILES = '/unstable/agent-checkouts/buyer-profiles';
+    const personal = new Map([
+      ['first name', 'Zebulonia'],
+      ['last name', 'Quillfeather'],
+      ['email', 'zq.sealed@example.org'],
+      ['phone', '+442079460321'],
+      ['street', '77 Quincunx Lane'],
+      ['second street', '9 Obelisk Mews'],
+      ['locality', 'Llanfairfechan'],
+      ['postal code', 'LL33 0ZX'],
+    ]);
+    const address = (street: string) => ({
+      addressLines: [street],
+      locality: 'Llanfairfechan',
+      postalCode: 'LL33 0ZX',
+      countryCode: 'GB',
+    });
+    const server = await h.start();
+    const api: Api = h.apiOf(server);
+    const created = await api.call('POST', PROFILES, {
+      label: 'home',
+      name: { first: 'Zebulonia', last: 'Quillfeather' },
+      contact: { email: 'zq.sealed@example.org', phone: '+442079460321' },
+      shipping: address('77 Quincunx Lane'),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const patched = await api.call('PATCH', `${PROFILES}/${id}`, { shipping: address('9 Obelisk Mews') });
+    // The answers are what they always were: the details in clear, to their owner.
+    expect(patched.body).toEqual({
+      ...created.body,
+      shipping: address('9 Obelisk Mews'),
+      updatedAt: expect.any(String),
+    });
+    expect((await api.call('GET', `${PROFILES}/${id}`)).body).toEqual(patched.body);
+    expect((await api.call('GET', PROFILES)).body.data).toContainEqual(patched.body);
+
+    // The look reaches the profile's events and rows: its id, which is no personal data, is found.
+    expect(await inClear(h.dataDir, new Map([['the profile id', id]]))).not.toEqual([]);
+    expect(await inClear(h.dataDir, personal)).toEqual([]);
+    const keyStream = `dataKey-buyerProfile-${id}`;
+    const keyEvents = (await h.events()).filter((event) => event.streamName === keyStream);
+    expect(keyEvents).toHaveLength(1);
+    const wrappedKey = new Map([['the wrapped data key', (keyEvents[0]!.data as { wrapped: string }).wrapped]]);
+
+    expect((await api.call('DELETE', `${PROFILES}/${id}`)).status).toBe(204);
+    expect((await api.call('GET', `${PROFILES}/${id}`)).status).toBe(404);
+    await server.kill();
+
+    // The data key is gone from the store, and its bytes from every file (the WAL included).
+    expect((await h.events()).filter((event) => event.streamName === keyStream)).toEqual([]);
+    expect(await inClear(h.dataDir, wrappedKey)).toEqual([]);
+    // A rebuild from position 0 replays the sealed events without their key: nothing comes back.
+    const store = new SqliteEventStore({ dataDir: h.dataDir });
+    const db = openReadModelDatabase(readModelDatabasePath(h.dataDir));
+    try {
+      await rebuildProjection({ store, db, projection: buyerProfilesProjection });
+      expect(db.prepare('SELECT id FROM agent_checkout_buyer_profiles WHERE id = ?').all(id)).toEqual([]);
+    } finally {
+      db.close();
+      await store.close();
+    }
+    expect(await inClear(h.dataDir, personal)).toEqual([]);
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { CHAIN_GATEWAY } from '../../src/wallets/gateway/chain-gateway.token.js';
 import { bankAccountMethod } from '../support/bank-account.js';
 import type { JsonResponse } from '../support/http-client.js';
+import type { TestServerOptions } from '../support/start-server.js';
 import { type TestProject, type WalletServer, pollUntil, startWalletServer } from '../wallets/wallet-server.js';
 
 export const ORDERS = '/2022-06-09/orders';
@@ -35,8 +36,10 @@ export interface OrderApi {
   wallet(owner: string): Promise<string>;
   onramp(walletAddress: string, amount: string, extra?: Record<string, unknown>): Promise<Answer>;
   cardToken(number: string): Promise<string>;
-  /** Pays with a card token, authorized by the order's client secret. */
+  /** Pays with a fresh card token of `number`, authorized by the order's client secret. */
   payByCard(orderId: string, clientSecret: string, number: string): Promise<Answer>;
+  /** Pays with `token`, authorized by the order's client secret. */
+  payWithToken(orderId: string, clientSecret: string, token: string, headers?: Record<string, string>): Promise<Answer>;
   order(orderId: string): Promise<Answer>;
   /** Polls the order (server key) until `done`. */
   until(orderId: string, done: (order: { phase: string; payment: { status: string } }) => boolean): Promise<Answer>;
@@ -50,8 +53,12 @@ export interface OrderApi {
  * 1.5 s after it starts (long enough that a loaded machine still answers the creating request
  * before it is decided), payouts sent and settled within 150 ms, and the order worker every 20 ms.
  */
-export const startOrderServer = async (env: Record<string, string | number> = {}): Promise<OrderApi> => {
+export const startOrderServer = async (
+  env: Record<string, string | number> = {},
+  options: Omit<TestServerOptions, 'env'> = {},
+): Promise<OrderApi> => {
   const api = await startWalletServer({
+    ...options,
     env: {
       ORDER_WORKER_INTERVAL_MS: 20,
       KYC_SANDBOX_COMPLETION_DELAY_MS: 1_500,
@@ -69,6 +76,14 @@ export const startOrderServer = async (env: Record<string, string | number> = {}
   const cardToken = async (number: string) =>
     (await call('POST', '/unstable/card-tokens', { number, expMonth: 12, expYear: 2040, cvc: '123' })).body
       .token as string;
+  const payWithToken: OrderApi['payWithToken'] = (orderId, clientSecret, token, headers = {}) =>
+    api.call(
+      project.clientKey,
+      'POST',
+      `${ORDERS}/${orderId}/payment`,
+      { type: 'card-token', token },
+      { authorization: clientSecret, ...headers },
+    );
   return {
     api,
     project,
@@ -82,16 +97,8 @@ export const startOrderServer = async (env: Record<string, string | number> = {}
         ...extra,
       }),
     cardToken,
-    payByCard: async (orderId, clientSecret, number) =>
-      api.call(
-        project.clientKey,
-        'POST',
-        `${ORDERS}/${orderId}/payment`,
-        { type: 'card-token', token: await cardToken(number) },
-        {
-          authorization: clientSecret,
-        },
-      ),
+    payByCard: async (orderId, clientSecret, number) => payWithToken(orderId, clientSecret, await cardToken(number)),
+    payWithToken,
     order,
     until: (orderId, done) =>
       pollUntil(

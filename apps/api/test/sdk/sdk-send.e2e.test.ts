@@ -1,13 +1,18 @@
-import type { Hex } from 'viem';
+import { type Hex, hexToBytes } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { testPasskey } from '../../../../packages/wallets/test/signatures/test-passkey.js';
 import { SDK_TEST_TIMEOUT_MS, type SdkHarness, serverSecret, startSdkHarness } from './sdk-harness.js';
 
 const PAYEE = '0x000000000000000000000000000000000000bEEF';
+/** The relying party of the passkeys here: the deployment's WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS. */
+const RELYING_PARTY = { rpId: 'shop.example', origin: 'https://shop.example' };
 
 describe('the public wallets SDK against the API: EVM', () => {
   let harness: SdkHarness;
   beforeAll(async () => {
-    harness = await startSdkHarness();
+    harness = await startSdkHarness({
+      env: { WEBAUTHN_RP_ID: RELYING_PARTY.rpId, WEBAUTHN_ORIGINS: RELYING_PARTY.origin },
+    });
   }, SDK_TEST_TIMEOUT_MS);
   afterAll(() => harness.close());
 
@@ -45,6 +50,37 @@ describe('the public wallets SDK against the API: EVM', () => {
           `POST /api/2025-06-09/wallets/${wallet.address}/transactions/${sent.transactionId}/approvals`,
         ]),
       );
+    },
+    SDK_TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'lets a passkey admin approve a transfer: the SDK sends its WebAuthn assertion as it comes, and the API accepts it',
+    async () => {
+      const passkey = testPasskey(RELYING_PARTY);
+      const challenges: string[] = [];
+      const recovery = {
+        type: 'passkey' as const,
+        id: 'sdk-passkey',
+        name: 'Laptop',
+        publicKey: passkey.publicKey,
+        // What a browser's navigator.credentials.get answers, through the SDK's hook for it.
+        onSignWithPasskey: async (message: string) => {
+          challenges.push(message);
+          return passkey.assert(hexToBytes(message as Hex));
+        },
+      };
+      const wallet = await harness.sdk.createWallet({ chain: 'base-sepolia', recovery });
+      await wallet.useSigner(recovery);
+      await wallet.stagingFund(2);
+      const sent = await wallet.send(PAYEE, 'usdc', '1');
+      expect(sent.hash).toMatch(/^0x[0-9a-f]{64}$/);
+      const transaction = await wallet.transaction(sent.transactionId);
+      expect(transaction).toMatchObject({
+        status: 'success',
+        approvals: { submitted: [{ signer: { locator: 'passkey:sdk-passkey' }, message: challenges[0] }] },
+      });
+      expect(challenges).toHaveLength(1);
     },
     SDK_TEST_TIMEOUT_MS,
   );

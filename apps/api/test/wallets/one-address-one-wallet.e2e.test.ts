@@ -79,7 +79,7 @@ describe('one address, one wallet', () => {
     expect(otherKey.body.code).toBe('wallet_address_in_use');
   });
 
-  it('does not show one user the wallet another user’s idempotency key made', async () => {
+  it('does not show one user the wallet another user’s idempotency key made: each key is its user’s (ADR 0311)', async () => {
     const as = async (user: string) => ({
       authorization: `Bearer ${await api.userJwt(user)}`,
       'x-idempotency-key': 'shared-key',
@@ -99,12 +99,14 @@ describe('one address, one wallet', () => {
       { chainType: 'evm', type: 'mpc' },
       await as('user-b'),
     );
-    expect(theirs.status).toBe(409);
-    expect(theirs.body).toMatchObject({ error: true, code: 'idempotency_key_reused' });
+    expect(theirs.status).toBe(201);
     expect(theirs.text).not.toContain(mine.body.address);
+    // The server key acting for no one has a scope of its own: the key names nothing there yet.
     const server = await create({ chainType: 'aptos' }, { 'x-idempotency-key': 'shared-key' });
-    expect(server.status).toBe(200);
-    expect(server.body.address).toBe(mine.body.address);
+    expect(server.status).toBe(201);
+    expect([mine.body.address, theirs.body.address]).not.toContain(server.body.address);
+    const again = await create({ chainType: 'aptos' }, { 'x-idempotency-key': 'shared-key' });
+    expect(again).toMatchObject({ status: 200, body: { address: server.body.address } });
   });
 
   it('Solana smart wallets too: two owners, two addresses', async () => {

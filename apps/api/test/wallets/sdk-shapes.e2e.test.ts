@@ -1,3 +1,4 @@
+import { concatHex, encodeFunctionData, erc20Abi, stringToHex } from 'viem';
 import { type TestProject, type WalletServer, pollUntil, startWalletServer } from './wallet-server.js';
 
 const WALLETS = '/2025-06-09/wallets';
@@ -120,6 +121,37 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
     expect(native.status).toBe(201);
     expect(native.body).toMatchObject({
       sendParams: { token: 'base-sepolia:eth', params: { amount: '0.000000000000001' } },
+    });
+  });
+
+  it('executes every byte of a raw call: its memo trailer becomes the transfer’s memo, any other trailing bytes are refused', async () => {
+    const send = (data: string) =>
+      call('POST', `${WALLETS}/${wallet.address}/transactions`, {
+        params: { chain: 'base-sepolia', calls: [{ to: token, value: '0', data }] },
+      });
+    const usdc = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, {
+      recipient: wallet.address,
+      amount: '0.01',
+    });
+    const token = usdc.body.params.call.address as string;
+    const transfer = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: ['0x000000000000000000000000000000000000bEEF', 10_000n],
+    });
+    // An offramp deposit: the memo names the order it pays, so it must reach the chain.
+    const withMemo = concatHex([transfer, stringToHex('memo'), stringToHex('text:order-7f3a')]);
+    const memoed = await send(withMemo);
+    expect(memoed.status).toBe(201);
+    expect(memoed.body).toMatchObject({
+      sendParams: { params: { amount: '0.01', memo: { type: 'text', value: 'order-7f3a' } } },
+      onChain: { call: { to: token, data: withMemo } },
+    });
+    const trailing = await send(concatHex([transfer, '0xdeadbeef']));
+    expect(trailing.status).toBe(400);
+    expect(trailing.body).toMatchObject({
+      code: 'unsupported_transaction',
+      message: expect.stringMatching(/^params\.calls\[0\]\.data: /),
     });
   });
 

@@ -90,6 +90,41 @@ describe('delegated signers over HTTP', () => {
     ]);
   });
 
+  it('asks the admin again after a removal: its approval of the first registration does not re-add the signer', async () => {
+    const delegate = privateKeyToAccount(generatePrivateKey());
+    const locator = `external-wallet:${delegate.address}`;
+    const adminLocator = `external-wallet:${admin.address}`;
+    const register = async () => {
+      const registered = await call('POST', `${WALLETS}/${wallet.address}/signers`, { signer: locator });
+      const signatureId = registered.body.chains['base-sepolia'].id as string;
+      const request = await call('GET', `${WALLETS}/${wallet.address}/signatures/${signatureId}`);
+      return { signatureId, message: request.body.approvals.pending[0].message as `0x${string}` };
+    };
+    const approve = (signatureId: string, signature: string) =>
+      call('POST', `${WALLETS}/${wallet.address}/signatures/${signatureId}/approvals`, {
+        approvals: [{ signer: adminLocator, signature }],
+      });
+
+    const first = await register();
+    const firstApproval = await admin.signMessage({ message: { raw: first.message } });
+    expect((await approve(first.signatureId, firstApproval)).body.status).toBe('success');
+    const removal = await call('DELETE', signerPath(locator));
+    const removalMessage = removal.body.approvals.pending[0].message as `0x${string}`;
+    const removed = await call('POST', `${WALLETS}/${wallet.address}/transactions/${removal.body.id}/approvals`, {
+      approvals: [{ signer: adminLocator, signature: await admin.signMessage({ message: { raw: removalMessage } }) }],
+    });
+    expect(removed.body.status).toBe('success');
+
+    // The same grant again: a new registration, whose message is not the first one's.
+    const second = await register();
+    expect(second.signatureId).not.toBe(first.signatureId);
+    expect(second.message).not.toBe(first.message);
+    const replayed = await approve(second.signatureId, firstApproval);
+    expect(replayed).toMatchObject({ status: 400, body: { code: 'invalid_signature' } });
+    const signers = (await call('GET', `${WALLETS}/${wallet.address}`)).body.config.delegatedSigners;
+    expect(signers.map((signer: { locator: string }) => signer.locator)).not.toContain(locator);
+  });
+
   it('adds at once when the service holds the admin key', async () => {
     const custodial = (
       await call('POST', WALLETS, { chainType: 'evm', alias: 'ops', config: { adminSigner: { type: 'api-key' } } })

@@ -134,4 +134,66 @@ describe('GET /2025-06-09/wallets/{walletLocator}', () => {
     expect((await get(created['email']!.address, project.clientKey, jwt)).status).toBe(404);
     expect((await get('email:ana@example.com:evm:mpc', project.clientKey, jwt)).status).toBe(404);
   });
+
+  /** Issue 30, finding 11: owners that look like ana@example.com but are not it. */
+  describe('look-alike owners', () => {
+    const ZERO_WIDTH = 'email:ana\u200b@example.com';
+    const CYRILLIC_A = 'email:\u0430na@example.com';
+
+    it.each([
+      ['a zero-width space', ZERO_WIDTH, /invisible/],
+      ['a Cyrillic "а" among Latin letters', CYRILLIC_A, /mixes Cyrillic and Latin letters/],
+      ['a right-to-left override', 'userId:u-1\u202egnp.exe', /invisible/],
+      ['a zero-width joiner in a user id', 'userId:u\u200d-1', /invisible/],
+      ['fullwidth letters', 'email:\uff41na@example.com', /compatibility/],
+    ])('refuses an owner with %s: 400, no wallet', async (_what, owner, reason) => {
+      const response = await api.call(project.serverKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc', owner });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ error: true, code: 'invalid_owner' });
+      expect(response.body.message).toMatch(/^owner: /);
+      expect(response.body.message).toMatch(reason);
+      const found = await get(`${owner}:evm:mpc`);
+      expect(found.status).toBe(400);
+      expect(found.body.code).toBe('invalid_wallet_locator');
+    });
+
+    it('takes email:Ana@Example.com for the same owner as email:ana@example.com', async () => {
+      const again = await api.call(project.serverKey, 'POST', WALLETS, {
+        chainType: 'evm',
+        type: 'mpc',
+        owner: 'email:Ana@Example.com',
+      });
+      expect(again.body.address).toBe(created['email']!.address);
+      expect(again.body.owner).toBe('email:ana@example.com');
+      expect((await get('email:Ana@Example.COM:evm:mpc')).body.address).toBe(created['email']!.address);
+    });
+
+    it('refuses a transfer to a look-alike user locator', async () => {
+      const sender = created['email']!.address;
+      const faucet = await api.call(project.serverKey, 'POST', `/v1-alpha2/wallets/${sender}/balances`, {
+        amount: 5,
+        token: 'usdc',
+        chain: 'base-sepolia',
+      });
+      expect(faucet.status).toBe(201);
+      // Whoever made the look-alike wallet (if one could be made) must not receive Ana's transfer.
+      for (const owner of [CYRILLIC_A, ZERO_WIDTH])
+        await api.call(project.serverKey, 'POST', WALLETS, { chainType: 'evm', type: 'mpc', owner });
+      for (const recipient of [CYRILLIC_A, `${ZERO_WIDTH}:evm:mpc`]) {
+        const sent = await api.call(
+          project.serverKey,
+          'POST',
+          `${WALLETS}/${sender}/tokens/base-sepolia:usdc/transfers`,
+          {
+            recipient,
+            amount: '1',
+          },
+        );
+        expect(sent.status).toBe(400);
+        expect(sent.body.code).toBe('invalid_recipient');
+        expect(sent.body.message).toMatch(/^recipient: /);
+        expect(sent.body.message).not.toContain('no wallet matches');
+      }
+    });
+  });
 });

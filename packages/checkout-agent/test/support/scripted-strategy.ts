@@ -57,5 +57,6 @@ export const storeWithReadHook = (
   readAll: (options) => store.readAll(options),
   subscribeToAll: (options) => store.subscribeToAll(options),
   headPosition: () => store.headPosition(),
+  eraseStream: (streamName) => store.eraseStream(streamName),
   close: () => store.close(),
 });

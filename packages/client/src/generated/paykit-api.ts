@@ -287,7 +287,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a message or typed data with an EVM wallet
-         * @description Smart wallets: awaiting-approval until the signer (the admin by default) signs approvals.pending[].message (EIP-191 over its 32 raw bytes); then success with outputSignature, an ERC-1271 signature of the wallet. MPC wallets and signers whose key the service holds sign at once.
+         * @description Smart wallets: awaiting-approval until the signer (the admin by default) signs approvals.pending[].message (EIP-191 over its 32 raw bytes); then success with outputSignature, an ERC-1271 signature of the wallet. MPC wallets and signers whose key the service holds sign at once. A delegated signer with transfer scopes signs nothing (403 signer_scope_exceeded), nor one that expired (403 delegated_signer_expired).
          *
          *     Requires scope `wallets:signatures.create`.
          */
@@ -329,7 +329,7 @@ export interface paths {
         put?: never;
         /**
          * Approve a signature request
-         * @description 409 when that signer already approved; 422 when the signature is complete.
+         * @description 409 when that signer already approved; 422 when the signature is complete; 403 when the delegated signer it awaits expired or was removed since the request was made.
          *
          *     Requires scope `wallets:signatures.create`.
          */
@@ -447,7 +447,7 @@ export interface paths {
         put?: never;
         /**
          * Send a transaction from a wallet
-         * @description The public SDK’s sendTransaction. The sandbox executes token transfers: one EVM call (a native value transfer or an ERC-20 transfer), a Solana transaction with one System Program transfer, or a Stellar transfer contract call; the answer is the transfer transaction, as from POST .../tokens/{tokenLocator}/transfers. Other calls: 400 unsupported_transaction.
+         * @description The public SDK’s sendTransaction. The sandbox executes token transfers: one EVM call (a native value transfer or an ERC-20 transfer), a Solana transaction with one System Program transfer, or a Stellar transfer contract call; the answer is the transfer transaction, as from POST .../tokens/{tokenLocator}/transfers. Other calls: 400 unsupported_transaction (403 signer_scope_exceeded for a delegated signer with transfer scopes); an expired signer: 403 delegated_signer_expired.
          *
          *     Requires scope `wallets:transactions.create`.
          */
@@ -1023,7 +1023,7 @@ export interface paths {
         put?: never;
         /**
          * Tokenize a card (pass-through to the card vault)
-         * @description For clients without the processor’s hosted fields. Answers a token to pay an order with (POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged.
+         * @description For clients without the processor’s hosted fields. Answers a token to pay an order with (POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged. A token is single-use and short-lived, like a processor’s: it pays one order of the project whose key made it (and of the user the request acted for, if any), until expiresAt (15 minutes); retrying that same payment reaches the same charge, another payment with it is refused (card_token_used, card_token_expired). To charge a card again later, tokenize it again: a card kept for reuse is a user’s saved payment method, not a token.
          *
          *     Requires scope `orders.create`.
          */
@@ -1361,10 +1361,12 @@ export interface components {
         };
         CardToken: {
             brand: string;
+            /** @description After this (15 minutes after tokenizing) it pays nothing: card_token_expired */
+            expiresAt: string;
             expMonth: number;
             expYear: number;
             last4: string;
-            /** @description Pay an order with it: POST .../orders/{orderId}/payment {type: card-token, token} */
+            /** @description Pay one order of this project with it: POST .../orders/{orderId}/payment {type: card-token, token}. Single-use: another payment with it is refused (card_token_used). */
             token: string;
         };
         CardTokenRequest: {
@@ -1562,6 +1564,15 @@ export interface components {
             createdAt: string;
             /** @enum {string} */
             environment: "staging" | "production";
+            /** @description What JWTs must say besides their signature (set with `pnpm cli project jwt`); null without JWTs */
+            jwtRules: {
+                /** @description A JWT’s aud must name one of these; null: any */
+                audience: string[] | null;
+                /** @description The iss a JWT must carry; null: any */
+                issuer: string | null;
+                /** @description The longest a JWT may live, exp - iat */
+                maxLifetimeSeconds: number;
+            } | null;
             /** @description How end-user JWTs sent with client keys are verified; null when client keys cannot be used */
             jwtVerification: ("hs256" | "public-key" | "jwks") | null;
             name: string;
@@ -2048,6 +2059,15 @@ export interface components {
             createdAt: string;
             /** @enum {string} */
             environment: "staging" | "production";
+            /** @description What JWTs must say besides their signature (set with `pnpm cli project jwt`); null without JWTs */
+            jwtRules: {
+                /** @description A JWT’s aud must name one of these; null: any */
+                audience: string[] | null;
+                /** @description The iss a JWT must carry; null: any */
+                issuer: string | null;
+                /** @description The longest a JWT may live, exp - iat */
+                maxLifetimeSeconds: number;
+            } | null;
             /** @description How end-user JWTs sent with client keys are verified; null when client keys cannot be used */
             jwtVerification: ("hs256" | "public-key" | "jwks") | null;
             name: string;
@@ -2687,8 +2707,13 @@ export interface components {
         };
         SubmitApprovalsRequest: {
             approvals: {
-                /** @description EVM: 65-byte personal_sign signature over the raw 32-byte message (hex). Passkey and device: r||s hex. Solana and Stellar: Ed25519 signature over the 32 message bytes (hex, base58 or base64) */
-                signature: string;
+                /** @description Passkey signers: the WebAuthn assertion (required for them) */
+                metadata?: components["schemas"]["WebAuthnMetadata"];
+                /** @description EVM: 65-byte personal_sign signature over the raw 32-byte message (hex). Passkey: {r, s} (0x-hex or decimal, low s) of a WebAuthn assertion whose challenge is the message, with metadata. Device: r||s hex over the 32-byte message. Solana and Stellar: Ed25519 signature over the message bytes (hex, base58 or base64) */
+                signature: string | {
+                    r: string;
+                    s: string;
+                };
                 /** @description Signer locator, e.g. external-wallet:0x... */
                 signer: string;
             }[];
@@ -3045,6 +3070,16 @@ export interface components {
             nonce: string;
             statement: string;
             uri: string;
+        };
+        WebAuthnMetadata: {
+            /** @description Hex of the authenticator data */
+            authenticatorData: string;
+            challengeIndex?: number;
+            /** @description The client data JSON exactly as the browser produced it */
+            clientDataJSON: string;
+            typeIndex?: number;
+            /** @description The client asked for user verification: the UV flag must then be set */
+            userVerificationRequired?: boolean;
         };
         WebhookAttempt: {
             /** @description 1 for the first attempt of the delivery */

@@ -25,11 +25,17 @@ export type CardTokenBody = z.infer<typeof CardTokenBody>;
 
 export const CardTokenResponse = z
   .object({
-    token: z.string().describe('Pay an order with it: POST .../orders/{orderId}/payment {type: card-token, token}'),
+    token: z
+      .string()
+      .describe(
+        'Pay one order of this project with it: POST .../orders/{orderId}/payment {type: card-token, token}. ' +
+          'Single-use: another payment with it is refused (card_token_used).',
+      ),
     brand: z.string(),
     last4: z.string(),
     expMonth: z.number().int(),
     expYear: z.number().int(),
+    expiresAt: z.string().describe('After this (15 minutes after tokenizing) it pays nothing: card_token_expired'),
   })
   .meta({ id: 'CardToken' });
 export type CardTokenResponse = z.infer<typeof CardTokenResponse>;

@@ -275,6 +275,7 @@ export const ORDER_EXAMPLES: readonly ContractExample[] = [
     last4: '4242',
     expMonth: 12,
     expYear: 2040,
+    expiresAt: '2026-06-02T12:15:00.000Z',
   }),
   requestExample(CardVerificationBody, 'succeeded', 'The cardholder completes the verification', {
     outcome: 'succeeded',

@@ -32,6 +32,20 @@ export const TokenTransferByIdParams = TokenTransferParams.extend({ transactionI
 
 export const TransactionParams = WalletLocatorParams.extend({ transactionId: TransactionId });
 
+/** What the authenticator and the browser produced around a passkey's signature (ox's `WebAuthnP256.sign` metadata). */
+export const WebAuthnMetadata = z
+  .object({
+    authenticatorData: z.string().min(1).max(2_048).describe('Hex of the authenticator data'),
+    clientDataJSON: z.string().min(1).max(4_096).describe('The client data JSON exactly as the browser produced it'),
+    challengeIndex: z.number().int().min(0).optional(),
+    typeIndex: z.number().int().min(0).optional(),
+    userVerificationRequired: z
+      .boolean()
+      .optional()
+      .describe('The client asked for user verification: the UV flag must then be set'),
+  })
+  .meta({ id: 'WebAuthnMetadata' });
+
 export const SubmitApprovalsBody = z
   .object({
     approvals: z
@@ -39,12 +53,16 @@ export const SubmitApprovalsBody = z
         z.object({
           signer: z.string().min(1).describe('Signer locator, e.g. external-wallet:0x...'),
           signature: z
-            .string()
-            .min(1)
+            .union([
+              z.string().min(1),
+              z.object({ r: z.string().min(1).max(80), s: z.string().min(1).max(80) }).describe('P-256 r and s'),
+            ])
             .describe(
-              'EVM: 65-byte personal_sign signature over the raw 32-byte message (hex). Passkey and device: r||s hex. ' +
-                'Solana and Stellar: Ed25519 signature over the 32 message bytes (hex, base58 or base64)',
+              'EVM: 65-byte personal_sign signature over the raw 32-byte message (hex). Passkey: {r, s} (0x-hex or ' +
+                'decimal, low s) of a WebAuthn assertion whose challenge is the message, with metadata. Device: r||s hex ' +
+                'over the 32-byte message. Solana and Stellar: Ed25519 signature over the message bytes (hex, base58 or base64)',
             ),
+          metadata: WebAuthnMetadata.optional().describe('Passkey signers: the WebAuthn assertion (required for them)'),
         }),
       )
       .min(1),

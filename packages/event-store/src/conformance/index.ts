@@ -1,6 +1,7 @@
 import { appendingCases } from './cases/appending.js';
 import { availabilityCases } from './cases/availability.js';
 import { bigNumberCases } from './cases/big-numbers.js';
+import { erasingCases } from './cases/erasing.js';
 import { payloadCases } from './cases/payloads.js';
 import { readingCases } from './cases/reading.js';
 import { subscriptionCases } from './cases/subscriptions.js';
@@ -15,6 +16,7 @@ export const conformanceCases: readonly ConformanceCase[] = [
   ...payloadCases,
   ...bigNumberCases,
   ...availabilityCases,
+  ...erasingCases,
 ];
 
 /**

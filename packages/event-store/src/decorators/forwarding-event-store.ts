@@ -38,6 +38,10 @@ export class ForwardingEventStore implements EventStore {
     return this.inner.headPosition();
   }
 
+  eraseStream(streamName: string): Promise<void> {
+    return this.inner.eraseStream(streamName);
+  }
+
   close(): Promise<void> {
     return this.inner.close();
   }

@@ -44,6 +44,8 @@ const RECORD_OVERHEAD = 96n;
 export class EventLog {
   private readonly records: LogRecord[] = [];
   private readonly streams = new Map<string, LogRecord[]>();
+  /** Soft-deleted streams: how many of their first records reads no longer see. */
+  private readonly deletedBefore = new Map<string, number>();
   private readonly appended = new EventEmitter().setMaxListeners(0);
   private end = 0n;
 
@@ -100,8 +102,21 @@ export class EventLog {
     return { ok: true, currentRevision: BigInt(stream.length - 1), position: this.records.at(-1)!.position };
   }
 
+  /** The records a read of the stream sees; undefined when it has none (never written, or deleted since). */
   readStream(streamName: string): readonly LogRecord[] | undefined {
-    return this.streams.get(streamName);
+    const stream = this.streams.get(streamName);
+    const hidden = this.deletedBefore.get(streamName);
+    if (!stream || hidden === undefined) return stream;
+    return hidden < stream.length ? stream.slice(hidden) : undefined;
+  }
+
+  /**
+   * Streams.Delete, a soft delete: reads see none of the stream's records so far, a later append
+   * goes on from its last revision, and `$all` keeps them (a real server drops them at a scavenge).
+   */
+  deleteStream(streamName: string): void {
+    const stream = this.streams.get(streamName);
+    if (stream) this.deletedBefore.set(streamName, stream.length);
   }
 
   /** Whether `position` is where a record starts, or the end of the log: a valid place to read from. */

@@ -90,15 +90,23 @@ const readStream = (log: EventLog, call: Call, options: ReadOptions): LogRecord[
     return null;
   }
   const count = countOf(options, stream.length);
-  const last = BigInt(stream.length - 1);
+  // 0 unless the stream was deleted and written again: record i has revision first + i.
+  const first = stream[0]!.revision;
+  const last = first + BigInt(stream.length - 1);
   if (options.getReadDirection() === BACKWARDS) {
-    const from = streamOptions.hasEnd() ? last : streamOptions.hasStart() ? 0n : BigInt(streamOptions.getRevision());
-    const start = Number(from < last ? from : last);
+    const from = streamOptions.hasEnd() ? last : streamOptions.hasStart() ? first : BigInt(streamOptions.getRevision());
+    if (from < first) return [];
+    const start = Number((from < last ? from : last) - first);
     return stream.slice(Math.max(0, start - count + 1), start + 1).reverse();
   }
-  const from = streamOptions.hasStart() ? 0n : streamOptions.hasEnd() ? last + 1n : BigInt(streamOptions.getRevision());
+  const from = streamOptions.hasStart()
+    ? first
+    : streamOptions.hasEnd()
+      ? last + 1n
+      : BigInt(streamOptions.getRevision());
   if (from > last) return [];
-  return stream.slice(Number(from), Number(from) + count);
+  const start = Number(from > first ? from - first : 0n);
+  return stream.slice(start, start + count);
 };
 
 const readAll = (log: EventLog, call: Call, options: ReadOptions): LogRecord[] | null => {

@@ -1,5 +1,6 @@
 import * as grpc from '@grpc/grpc-js';
 import { appendHandlers } from './append-service.js';
+import { deleteHandler } from './delete-service.js';
 import { EventLog } from './event-log.js';
 import { persistentHandlers } from './persistent-service.js';
 import { persistentGrpc, serverFeaturesGrpc, serverFeaturesPb, streamsGrpc } from './proto.js';
@@ -51,7 +52,7 @@ const supportedMethods = (services: readonly Definition[]) => {
 
 /**
  * An in-memory server speaking the part of EventStoreDB's gRPC protocol our adapter uses:
- * Streams (Append, BatchAppend, Read for streams, `$all` and filtered `$all` subscriptions),
+ * Streams (Append, BatchAppend, Delete, Read for streams, `$all` and filtered `$all` subscriptions),
  * PersistentSubscriptions (Create, Delete, Read on `$all`) and ServerFeatures. It is built on
  * the service definitions generated from the official protos that the client ships, so the real
  * client's encoding, streaming and error paths run against it. docs/scale-out.md lists what it
@@ -74,7 +75,7 @@ export const startEsdbTestServer = async (options: EsdbTestServerOptions = {}): 
     read: readHandler(log, control),
     append,
     batchAppend,
-    delete: unimplemented,
+    delete: deleteHandler(log, control),
     tombstone: unimplemented,
   });
   server.addService(persistentService, {
@@ -90,6 +91,7 @@ export const startEsdbTestServer = async (options: EsdbTestServerOptions = {}): 
       Read: { path: streamsService['read']!.path },
       Append: { path: streamsService['append']!.path },
       BatchAppend: { path: streamsService['batchAppend']!.path },
+      Delete: { path: streamsService['delete']!.path },
     },
     {
       Create: { path: persistentService['create']!.path },

@@ -1,10 +1,12 @@
 import {
+  ANY,
   BACKWARDS,
   END,
   EventStoreDBClient,
   FORWARDS,
   type ResolvedEvent,
   START,
+  StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
@@ -205,6 +207,24 @@ export class EsdbEventStore implements EventStore, CompetingConsumers {
   async headPosition(): Promise<bigint> {
     this.assertOpen();
     return this.lastPositionWhere((resolved) => !isSystemEvent(resolved), 'headPosition');
+  }
+
+  /**
+   * A soft delete: the stream reads as missing at once; its events leave `$all` and the disk at
+   * the server's next scavenge (operations schedule one, docs/adr/0509).
+   */
+  async eraseStream(streamName: string): Promise<void> {
+    this.assertOpen();
+    try {
+      await withDeadline(
+        this.client.deleteStream(streamName, { expectedRevision: ANY, deadline: this.deadlineMs }),
+        'eraseStream',
+        this.deadlineMs,
+      );
+    } catch (error) {
+      if (error instanceof StreamNotFoundError || error instanceof StreamDeletedError) return;
+      throw toStoreError(error, 'eraseStream');
+    }
   }
 
   async close(): Promise<void> {

@@ -23,14 +23,23 @@ interface StoredEvent {
   readonly metadata: string;
 }
 
+/** What an erased event leaves: its place (revision, position), nothing of what it said. */
+interface ErasedSlot {
+  readonly position: bigint;
+  readonly erased: true;
+}
+type Slot = StoredEvent | ErasedSlot;
+const isErased = (slot: Slot): slot is ErasedSlot => 'erased' in slot;
+
 /**
  * The whole store in process memory: for unit tests and throwaway runs. Events go through JSON
  * on the way in and out, so a test on this store sees exactly what the sqlite adapter returns.
- * Positions are 1-based and contiguous: position p is `all[p - 1]`, revision r is `stream[r]`.
+ * Positions are 1-based and contiguous: position p is `all[p - 1]`, revision r is `stream[r]`;
+ * an erased stream keeps its slots there, emptied, and reads skip them.
  */
 export class MemoryEventStore implements EventStore {
-  private readonly all: StoredEvent[] = [];
-  private readonly streams = new Map<string, StoredEvent[]>();
+  private readonly all: Slot[] = [];
+  private readonly streams = new Map<string, Slot[]>();
   private readonly appended = new EventEmitter().setMaxListeners(0);
   private closed = false;
 
@@ -50,7 +59,7 @@ export class MemoryEventStore implements EventStore {
     const expected = options.expectedRevision ?? 'any';
     if (!revisionMatches(expected, actual)) throw new WrongExpectedRevisionError(streamName, expected, actual);
     if (serialized.length === 0) {
-      return { nextExpectedRevision: actual === 'no_stream' ? -1n : actual, position: this.head() };
+      return { nextExpectedRevision: actual === 'no_stream' ? -1n : actual, position: this.visibleHead() };
     }
     for (const event of serialized) {
       const stored: StoredEvent = {
@@ -74,13 +83,19 @@ export class MemoryEventStore implements EventStore {
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     if (options.direction === 'backwards') {
       const from = options.fromRevision ?? last;
-      for (let revision = from < last ? from : last; revision >= 0n && remaining > 0; revision--, remaining--) {
-        yield toRecorded(at(stream, revision));
+      for (let revision = from < last ? from : last; revision >= 0n && remaining > 0; revision--) {
+        const slot = at(stream, revision);
+        if (isErased(slot)) continue;
+        remaining--;
+        yield toRecorded(slot);
       }
     } else {
       const from = options.fromRevision ?? 0n;
-      for (let revision = from > 0n ? from : 0n; revision <= last && remaining > 0; revision++, remaining--) {
-        yield toRecorded(at(stream, revision));
+      for (let revision = from > 0n ? from : 0n; revision <= last && remaining > 0; revision++) {
+        const slot = at(stream, revision);
+        if (isErased(slot)) continue;
+        remaining--;
+        yield toRecorded(slot);
       }
     }
   }
@@ -109,7 +124,17 @@ export class MemoryEventStore implements EventStore {
 
   async headPosition(): Promise<bigint> {
     this.assertOpen();
-    return this.head();
+    return this.visibleHead();
+  }
+
+  async eraseStream(streamName: string): Promise<void> {
+    this.assertOpen();
+    const stream = this.streams.get(streamName) ?? [];
+    stream.forEach((slot, revision) => {
+      const emptied: ErasedSlot = { position: slot.position, erased: true };
+      stream[revision] = emptied;
+      this.all[Number(slot.position - 1n)] = emptied;
+    });
   }
 
   async close(): Promise<void> {
@@ -122,13 +147,22 @@ export class MemoryEventStore implements EventStore {
   private page(after: bigint, maxCount: number): RecordedEvent[] {
     const page: RecordedEvent[] = [];
     for (let position = (after > 0n ? after : 0n) + 1n; position <= this.head() && page.length < maxCount; position++) {
-      page.push(toRecorded(at(this.all, position - 1n)));
+      const slot = at(this.all, position - 1n);
+      if (!isErased(slot)) page.push(toRecorded(slot));
     }
     return page;
   }
 
+  /** The last position taken, erased or not: the next event gets the one after. */
   private head(): bigint {
     return BigInt(this.all.length);
+  }
+
+  /** The last position reads can return (0n when none). */
+  private visibleHead(): bigint {
+    for (let index = this.all.length - 1; index >= 0; index--)
+      if (!isErased(this.all[index]!)) return BigInt(index + 1);
+    return 0n;
   }
 
   private assertOpen(): void {
@@ -137,7 +171,7 @@ export class MemoryEventStore implements EventStore {
 }
 
 /** `index` is already bounds-checked against the array, so it is far below 2^53. */
-const at = (events: readonly StoredEvent[], index: bigint): StoredEvent => events[Number(index)]!;
+const at = (events: readonly Slot[], index: bigint): Slot => events[Number(index)]!;
 
 const toRecorded = (event: StoredEvent): RecordedEvent => ({
   streamName: event.streamName,

@@ -22,6 +22,14 @@ export interface NewEventRow {
 
 const COLUMNS = 'position, stream_name, stream_revision, type, data, metadata';
 
+/**
+ * The type an erased event's row is left with (its data and metadata emptied): the row keeps its
+ * position and revision, so positions are never handed out twice and revisions go on, and every
+ * read leaves it out. `$` starts only system names (EventStoreDB's rule), never an event of ours.
+ */
+export const ERASED_TYPE = '$erased';
+const VISIBLE = `type <> '${ERASED_TYPE}'`;
+
 /** Every statement the adapter runs, prepared once per connection. */
 export interface Statements {
   readonly lastRevision: Database.Statement<[string], bigint>;
@@ -31,6 +39,7 @@ export interface Statements {
   readonly streamForwards: Database.Statement<[string, bigint, bigint, number], EventRow>;
   readonly streamBackwards: Database.Statement<[string, bigint, bigint, number], EventRow>;
   readonly allAfter: Database.Statement<[bigint, bigint, number], EventRow>;
+  readonly erase: Database.Statement<[string]>;
 }
 
 export const prepareStatements = (db: Database.Database): Statements => ({
@@ -39,19 +48,25 @@ export const prepareStatements = (db: Database.Database): Statements => ({
       'SELECT stream_revision FROM events WHERE stream_name = ? ORDER BY stream_revision DESC LIMIT 1',
     )
     .pluck(),
-  head: db.prepare<[], bigint | null>('SELECT max(position) FROM events').pluck(),
+  // Backwards from the end, past erased rows (there are few).
+  head: db
+    .prepare<[], bigint | null>(`SELECT position FROM events WHERE ${VISIBLE} ORDER BY position DESC LIMIT 1`)
+    .pluck(),
   // No position: SQLite gives the row max(position) + 1, read back as lastInsertRowid.
   insert: db.prepare<[string, bigint, string, string, string]>(
     'INSERT INTO events (stream_name, stream_revision, type, data, metadata) VALUES (?, ?, ?, ?, ?)',
   ),
   streamForwards: db.prepare<[string, bigint, bigint, number], EventRow>(
-    `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND stream_revision >= ? AND position <= ? ORDER BY stream_revision LIMIT ?`,
+    `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND stream_revision >= ? AND position <= ? AND ${VISIBLE} ORDER BY stream_revision LIMIT ?`,
   ),
   streamBackwards: db.prepare<[string, bigint, bigint, number], EventRow>(
-    `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND stream_revision <= ? AND position <= ? ORDER BY stream_revision DESC LIMIT ?`,
+    `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND stream_revision <= ? AND position <= ? AND ${VISIBLE} ORDER BY stream_revision DESC LIMIT ?`,
   ),
   allAfter: db.prepare<[bigint, bigint, number], EventRow>(
-    `SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`,
+    `SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? AND ${VISIBLE} ORDER BY position LIMIT ?`,
+  ),
+  erase: db.prepare<[string]>(
+    `UPDATE events SET type = '${ERASED_TYPE}', data = 'null', metadata = 'null' WHERE stream_name = ? AND ${VISIBLE}`,
   ),
 });
 

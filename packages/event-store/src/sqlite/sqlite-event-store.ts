@@ -182,6 +182,24 @@ export class SqliteEventStore implements EventStore {
     return head > visible ? visible : head;
   }
 
+  /**
+   * Empties the stream's rows (see ERASED_TYPE) with secure_delete on, so the old bytes are
+   * zeroed in their page, then checkpoints the WAL into the file and truncates it: no copy of
+   * the events is left in events.db or events.db-wal. A reader in another process can hold the
+   * truncation off; the old WAL frames are then overwritten as the WAL is reused.
+   */
+  async eraseStream(streamName: string): Promise<void> {
+    this.storageCall(() => {
+      this.db.pragma('secure_delete = ON');
+      try {
+        this.statements.erase.run(streamName);
+      } finally {
+        this.db.pragma('secure_delete = OFF');
+      }
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    });
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     // Appends already submitted were promised a commit: write them, and make them durable, before closing.

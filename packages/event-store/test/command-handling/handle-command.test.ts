@@ -62,6 +62,7 @@ const racingStore = (inner: EventStore, races: number): EventStore => {
     readAll: (options) => inner.readAll(options),
     subscribeToAll: (options) => inner.subscribeToAll(options),
     headPosition: () => inner.headPosition(),
+    eraseStream: (stream) => inner.eraseStream(stream),
     close: () => inner.close(),
   };
 };

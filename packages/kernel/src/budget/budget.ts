@@ -20,6 +20,12 @@ export type BudgetCommand =
         readonly windowMs: number;
         /** ISO time of the claim. */
         readonly now: string;
+        /**
+         * A claim already held is decided again at `now`, as if it were new, and counts from `now`
+         * if it still fits: a reservation made when a payment was asked for becomes a spend when it
+         * is approved. Without `renew` a held claim is answered as held.
+         */
+        readonly renew?: boolean;
       };
     }
   | { readonly type: 'ReleaseBudget'; readonly data: { readonly claimId: string; readonly reason: string } };
@@ -78,8 +84,10 @@ const claim = (state: BudgetState, data: Extract<BudgetCommand, { type: 'ClaimBu
     return E.left(
       invalid('invalid_budget_claim', 'a budget claim needs a positive amount, a limit, a window and a time'),
     );
-  if (state.held.has(data.claimId)) return E.right([]);
-  const standing = budgetStanding(state, data.limit, data.windowMs, data.now);
+  if (state.held.has(data.claimId) && !data.renew) return E.right([]);
+  const others = new Map(state.held);
+  others.delete(data.claimId);
+  const standing = budgetStanding({ held: others }, data.limit, data.windowMs, data.now);
   if (amount.gt(standing.remaining)) {
     const refusal: DomainError = domainError(
       'forbidden',

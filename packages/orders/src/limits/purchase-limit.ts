@@ -63,19 +63,51 @@ export const checkPurchaseLimit = (input: PurchaseLimitInput): E.Either<DomainEr
   const remaining = Decimal.max(limit.sub(spent), 0);
   if (amount.lte(remaining)) return E.right({ remainingAmount: formatDecimal(remaining.sub(amount)) });
   const latest = inWindow.reduce((max, purchase) => Math.max(max, purchase.at), -Infinity);
-  const untilReset = latest === -Infinity ? 0 : Math.max(0, Math.ceil((latest + windowMs - now) / HOUR_MS));
   return E.left(
-    invalid(
-      'single_purchase_exceeded',
-      `This purchase of ${formatDecimal(amount)} ${input.policy.currency} exceeds the limit of ` +
-        `${formatDecimal(limit)} ${input.policy.currency} per ${input.policy.windowHours} hours; ` +
-        `${formatDecimal(remaining)} can be spent now`,
-      {
-        amount: formatDecimal(amount),
-        limit: formatDecimal(limit),
-        hoursUntilReset: String(untilReset),
-        remainingAmount: formatDecimal(remaining),
-      },
-    ),
+    purchaseLimitExceeded({
+      policy: input.policy,
+      amount,
+      remaining,
+      resetsAt: latest === -Infinity ? null : latest + windowMs,
+      now,
+    }),
+  );
+};
+
+/** Where the buyer's limit stands when a purchase does not fit: what is left, and when the whole limit is back. */
+export interface PurchaseLimitStanding {
+  readonly policy: PurchaseLimitPolicy;
+  /** The purchase refused. */
+  readonly amount: Decimal;
+  readonly remaining: Decimal;
+  /** When every purchase now in the window has left it (ms since the epoch); null when none is in it. */
+  readonly resetsAt: number | null;
+  readonly now: number;
+}
+
+/**
+ * The refusal of a purchase above what is left of the limit: `single_purchase_exceeded` (400)
+ * with amount, limit, hoursUntilReset (rounded up to whole hours) and remainingAmount, all strings.
+ */
+export const purchaseLimitExceeded = ({
+  policy,
+  amount,
+  remaining,
+  resetsAt,
+  now,
+}: PurchaseLimitStanding): DomainError => {
+  const untilReset = resetsAt === null ? 0 : Math.max(0, Math.ceil((resetsAt - now) / HOUR_MS));
+  const limit = formatDecimal(new Decimal(policy.limit));
+  return invalid(
+    'single_purchase_exceeded',
+    `This purchase of ${formatDecimal(amount)} ${policy.currency} exceeds the limit of ` +
+      `${limit} ${policy.currency} per ${policy.windowHours} hours; ` +
+      `${formatDecimal(remaining)} can be spent now`,
+    {
+      amount: formatDecimal(amount),
+      limit,
+      hoursUntilReset: String(untilReset),
+      remainingAmount: formatDecimal(remaining),
+    },
   );
 };

@@ -1,8 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { fold } from '@paykit/kernel';
+import { Decimal } from '@paykit/kernel';
 import {
   checkPurchaseLimit,
   orderDecider,
+  purchaseLimitExceeded,
   purchaseOfOrder,
   type Order,
   type OrderEvent,
@@ -93,6 +95,21 @@ describe('checkPurchaseLimit', () => {
       code: 'invalid_purchase_limit_input',
       message: 'the purchase limit check needs decimal amounts and ISO times',
     });
+  });
+});
+
+describe('purchaseLimitExceeded', () => {
+  it('states a budget’s refusal as the check does: what is left now, and whole hours until the limit is back', () => {
+    const refusal = purchaseLimitExceeded({
+      policy,
+      amount: new Decimal('250'),
+      remaining: new Decimal('200'),
+      resetsAt: Date.parse('2026-01-03T09:30:00.000Z'),
+      now: Date.parse(NOW),
+    });
+    const checked = check('250', recent);
+    expect(E.isLeft(checked) && checked.left).toEqual(refusal);
+    expect(refusal.parameters).toEqual({ amount: '250', limit: '1000', hoursUntilReset: '22', remainingAmount: '200' });
   });
 });
 

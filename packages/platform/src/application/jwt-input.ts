@@ -1,13 +1,15 @@
 import { createPublicKey } from 'node:crypto';
 import { DomainException, invalid } from '@paykit/kernel';
-import type { JwtVerification } from '../domain/project/jwt-verification.js';
+import type { JwtRules, JwtVerification } from '../domain/project/jwt-verification.js';
 import type { SecretBox } from './secrets/secret-box.js';
 
 /** JWT verification settings as an operator gives them, before sealing and normalising. */
-export type JwtInput =
-  | { readonly type: 'hs256'; readonly secret: string }
-  | { readonly type: 'public-key'; readonly publicKeyPem: string }
-  | { readonly type: 'jwks'; readonly url: string };
+export type JwtInput = JwtRules &
+  (
+    | { readonly type: 'hs256'; readonly secret: string }
+    | { readonly type: 'public-key'; readonly publicKeyPem: string }
+    | { readonly type: 'jwks'; readonly url: string }
+  );
 
 /** RFC 7518 asks for an HMAC key at least as long as the hash: 256 bits. */
 export const HS256_SECRET_MIN_LENGTH = 32;
@@ -38,7 +40,14 @@ const normalisePublicKey = (pem: string): JwtVerification => {
 };
 
 /** Seals an HS256 secret for `projectId` and reduces a public key to its SPKI PEM and algorithm. */
-export const toJwtVerification = (input: JwtInput, projectId: string, secrets: SecretBox): JwtVerification => {
+export const toJwtVerification = (input: JwtInput, projectId: string, secrets: SecretBox): JwtVerification => ({
+  ...keyOf(input, projectId, secrets),
+  ...(input.issuer !== undefined && { issuer: input.issuer }),
+  ...(input.audience !== undefined && { audience: [...input.audience] }),
+  ...(input.maxLifetimeSeconds !== undefined && { maxLifetimeSeconds: input.maxLifetimeSeconds }),
+});
+
+const keyOf = (input: JwtInput, projectId: string, secrets: SecretBox): JwtVerification => {
   switch (input.type) {
     case 'hs256':
       if (input.secret.length < HS256_SECRET_MIN_LENGTH) {

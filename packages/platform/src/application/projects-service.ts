@@ -1,6 +1,12 @@
 import { type CommandContext, DomainException, domainError, envelope, getOrThrow } from '@paykit/kernel';
 import type { Environment } from '../domain/environment.js';
-import { type Project, type ProjectState, projectDecider } from '../domain/project/project.js';
+import {
+  type JwtRulesChange,
+  type Project,
+  type ProjectCommand,
+  type ProjectState,
+  projectDecider,
+} from '../domain/project/project.js';
 import { PROJECT_REGISTRY_STREAM, projectStream } from '../domain/streams.js';
 import type { Caller, PlatformDeps } from './deps.js';
 import { loadAggregate, runCommand } from './run-command.js';
@@ -53,14 +59,16 @@ export class ProjectsService {
         configuredAt: this.deps.clock.now().toISOString(),
       },
     } as const;
-    const { state } = await runCommand(
-      this.deps,
-      projectDecider,
-      projectStream(projectId),
-      command,
-      this.context(projectId, caller),
-    );
-    return this.present(state);
+    return this.change(projectId, command, caller);
+  }
+
+  /** Changes the issuer, audience or lifetime rules (ADR 0310) and keeps the key; the project needs one. */
+  async configureJwtRules(projectId: string, rules: JwtRulesChange, caller: Caller): Promise<Project> {
+    const command = {
+      type: 'ConfigureProjectJwtRules',
+      data: { rules, configuredAt: this.deps.clock.now().toISOString() },
+    } as const;
+    return this.change(projectId, command, caller);
   }
 
   async get(projectId: string): Promise<Project | null> {
@@ -92,6 +100,17 @@ export class ProjectsService {
   /** The plaintext HS256 secret, for verifying a JWT: never log or return it. */
   hs256Secret(project: Project): string | null {
     return project.jwt?.type === 'hs256' ? this.deps.secrets.open(project.jwt.sealedSecret, project.projectId) : null;
+  }
+
+  private async change(projectId: string, command: ProjectCommand, caller: Caller): Promise<Project> {
+    const { state } = await runCommand(
+      this.deps,
+      projectDecider,
+      projectStream(projectId),
+      command,
+      this.context(projectId, caller),
+    );
+    return this.present(state);
   }
 
   private context(projectId: string, caller: Caller): CommandContext {

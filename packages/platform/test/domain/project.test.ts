@@ -1,5 +1,10 @@
 import { DeciderSpecification } from '@paykit/kernel/testing';
-import { type ProjectEvent, findKeyByPrefix, projectDecider } from '../../src/domain/project/project.js';
+import {
+  type JwtRulesChange,
+  type ProjectEvent,
+  findKeyByPrefix,
+  projectDecider,
+} from '../../src/domain/project/project.js';
 import type { JwtVerification } from '../../src/domain/project/jwt-verification.js';
 
 const spec = DeciderSpecification.for(projectDecider);
@@ -114,6 +119,71 @@ describe('Project', () => {
     });
     it('needs a project', () => {
       spec.given([]).when(configure(null)).thenFails({ kind: 'not_found', code: 'project_not_found' });
+    });
+  });
+
+  describe('JWT rules: issuer, audience, lifetime (ADR 0310)', () => {
+    const jwks: JwtVerification = { type: 'jwks', url: 'https://auth.example.com/jwks' };
+    const configuredWith = (jwt: JwtVerification): ProjectEvent => ({
+      type: 'ProjectJwtConfigured',
+      data: { projectId: 'p-1', jwt, configuredAt: at },
+    });
+    const change = (rules: JwtRulesChange) => ({
+      type: 'ConfigureProjectJwtRules' as const,
+      data: { rules, configuredAt: at },
+    });
+
+    it('records the rules given with the key', () => {
+      const jwt: JwtVerification = {
+        ...jwks,
+        issuer: 'https://auth.example.com/',
+        audience: ['app'],
+        maxLifetimeSeconds: 60,
+      };
+      spec
+        .given([created])
+        .when({ type: 'ConfigureProjectJwt', data: { jwt, configuredAt: at } })
+        .then([configuredWith(jwt)]);
+    });
+    it.each<Partial<JwtVerification>>([
+      { issuer: '' },
+      { issuer: 'x'.repeat(501) },
+      { issuer: 'tab\there' },
+      { audience: [] },
+      { audience: Array.from({ length: 11 }, (_, index) => `app-${index}`) },
+      { audience: ['ok', ''] },
+      { maxLifetimeSeconds: 59 },
+      { maxLifetimeSeconds: 2_592_001 },
+      { maxLifetimeSeconds: 600.5 },
+    ])('refuses the rule %j', (rule) => {
+      spec
+        .given([created])
+        .when({ type: 'ConfigureProjectJwt', data: { jwt: { ...jwks, ...rule } as JwtVerification, configuredAt: at } })
+        .thenFails({ code: 'invalid_jwt_configuration' });
+    });
+    it('changes the rules given, clears those given as null and keeps the rest and the key', () => {
+      const before: JwtVerification = { ...jwks, issuer: 'https://a/', audience: ['app'] };
+      spec
+        .given([created, configuredWith(before)])
+        .when(change({ issuer: null, maxLifetimeSeconds: 600 }))
+        .then([configuredWith({ ...jwks, audience: ['app'], maxLifetimeSeconds: 600 })]);
+    });
+    it('changes nothing when the rules are already so', () => {
+      spec
+        .given([created, configuredWith({ ...jwks, issuer: 'https://a/' })])
+        .when(change({ issuer: 'https://a/', audience: null }))
+        .thenNothingHappened();
+    });
+    it('refuses rules for a project whose JWTs are not verified, or invalid ones', () => {
+      spec
+        .given([created])
+        .when(change({ issuer: 'https://a/' }))
+        .thenFails({ code: 'invalid_jwt_configuration' });
+      spec
+        .given([created, configuredWith(jwks)])
+        .when(change({ maxLifetimeSeconds: 1 }))
+        .thenFails({ code: 'invalid_jwt_configuration' });
+      spec.given([]).when(change({})).thenFails({ code: 'project_not_found' });
     });
   });
 

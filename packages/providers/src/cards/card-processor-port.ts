@@ -1,10 +1,13 @@
 import type * as E from 'fp-ts/lib/Either.js';
 import type { DomainError, Money } from '@paykit/kernel';
 import type { CardBrand } from './card-number.js';
+import type { CardTokenOwner } from './card-vault-port.js';
 
 export interface ChargeRequest {
-  /** A token from the vault; never card details. */
+  /** A token from the vault; never card details. It pays one charge (repeats of that charge's key reach it). */
   readonly token: string;
+  /** The account charging and the customer it acts for: a token made for another is not known to it. */
+  readonly owner?: CardTokenOwner;
   /** A positive decimal string in `currency`, at most 2 decimals. */
   readonly amount: string;
   readonly currency: string;
@@ -58,7 +61,8 @@ export interface CardRefund {
 
 /**
  * The card processor. A decline or a verification step is a result (Right); Left is for
- * requests it refuses (invalid token or amount, `idempotency_key_reused`,
+ * requests it refuses (`card_token_invalid` for a token unknown or another account's,
+ * `card_token_used`, `card_token_expired`, an invalid amount, `idempotency_key_reused`,
  * `charge_not_found`, `charge_not_refundable`, `refund_exceeds_charge`) and for its
  * outages (`unavailable`) or malformed answers (`upstream_invalid`).
  */

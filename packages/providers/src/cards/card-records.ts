@@ -1,18 +1,14 @@
 import { Decimal } from '@paykit/kernel';
 import type { RecordedEvent } from '@paykit/event-store';
-import { sha256Hex } from '../state/derived-ids.js';
 import type { ProviderStreams } from '../state/provider-streams.js';
 import type { CardRefund, Charge } from './card-processor-port.js';
 
-/** The vault's record of a token (see SandboxCardVault), named by its hash: a token is what a charge is made with. */
-export const cardTokenStream = (token: string): string => `sandboxCardToken-${sha256Hex(token)}`;
 /** A charge and what happened to it: verification, refunds. */
 export const chargeStream = (chargeId: string): string => `sandboxCharge-${chargeId}`;
 /** Which charge a verification step belongs to; named by a hash, as the id is the cardholder's capability. */
 export const verificationStream = (verificationIdHash: string): string =>
   `sandboxCardVerification-${verificationIdHash}`;
 
-export const CARD_TOKENIZED = 'SandboxCardTokenized';
 export const CHARGE_CREATED = 'SandboxChargeCreated';
 export const CHARGE_VERIFIED = 'SandboxChargeVerified';
 export const CHARGE_REFUNDED = 'SandboxChargeRefunded';

@@ -13,13 +13,30 @@ export interface CardDetails {
   readonly cvc: string;
 }
 
-/** What we keep instead of the card: an opaque token and what may be shown to the cardholder. */
+/**
+ * Whom a token is made for, like a processor's account (a connected account) and customer: a
+ * charge for another account, or acting for another customer, finds no such token.
+ */
+export interface CardTokenOwner {
+  /** Our project: the only account whose charges may use the token. */
+  readonly account: string;
+  /** The end user the tokenizing request acted for, when it acted for one. */
+  readonly customer?: string;
+}
+
+/**
+ * What we keep instead of the card: an opaque token and what may be shown to the cardholder.
+ * A token pays one charge, until `expiresAt`; a card kept for later charges is a user's saved
+ * payment method, not a token.
+ */
 export interface CardToken {
   readonly token: string;
   readonly brand: CardBrand;
   readonly last4: string;
   readonly expMonth: number;
   readonly expYear: number;
+  /** ISO time after which the token charges nothing (`card_token_expired`). */
+  readonly expiresAt: string;
 }
 
 /**
@@ -28,5 +45,5 @@ export interface CardToken {
  * `unavailable` / `upstream_invalid` for the vault's outage or malformed answer.
  */
 export interface CardVaultPort {
-  tokenizeCard(details: CardDetails): Promise<E.Either<DomainError, CardToken>>;
+  tokenizeCard(details: CardDetails, owner?: CardTokenOwner): Promise<E.Either<DomainError, CardToken>>;
 }

@@ -67,8 +67,10 @@ const noKey = () => invalid('invalid_idempotency_key', 'an idempotency key is re
  * decides the answer (see TEST_CARDS); expiry is checked again on the injected clock at
  * charge time. Each charge is a stream named by its idempotency key (docs/adr/0432): the
  * append at `no_stream` is the key's claim and the charge at once, so a retry, after a restart
- * or on another instance, finds the first charge instead of making a second. Refunds and the
- * cardholder's verification are appended to the charge's stream at the revision read.
+ * or on another instance, finds the first charge instead of making a second. A token pays one
+ * charge of its owner, before it expires (docs/adr/0102): the charge claims it in the vault
+ * first, and a retry of that charge holds the claim. Refunds and the cardholder's verification
+ * are appended to the charge's stream at the revision read.
  */
 export class SandboxCardProcessor implements CardProcessorPort {
   private readonly faults: SandboxFaults;
@@ -90,8 +92,10 @@ export class SandboxCardProcessor implements CardProcessorPort {
     return this.streams.guard(async () => {
       const earlier = await this.load(chargeId);
       if (earlier) return earlier.fingerprint === fingerprint ? E.right(earlier.charge) : E.left(keyReused());
-      const card = await this.options.vault.cardOf(request.token);
-      if (!card) return E.left(invalid('card_token_invalid', 'the card token is not known to the processor'));
+      // The token's claim comes first: of two charges with one token, one charges.
+      const used = await this.options.vault.use(request.token, request.owner, chargeId);
+      if (E.isLeft(used)) return used;
+      const card = used.right;
       if (card.behaviour === 'processor-error') {
         return E.left(providerUnavailable('cards', 'The card processor failed to process the charge'));
       }

@@ -1,13 +1,23 @@
 import type { ManualClock } from '@paykit/kernel';
-import { SandboxCardProcessor, SandboxCardVault, SandboxFaults, type ChargeRequest } from '../../src/index.js';
+import * as E from 'fp-ts/lib/Either.js';
+import {
+  SandboxCardProcessor,
+  SandboxCardVault,
+  SandboxFaults,
+  type CardTokenOwner,
+  type ChargeRequest,
+} from '../../src/index.js';
 import { clockAt, ids, leftOf, rightOf } from '../support.js';
 
 interface Setup {
   readonly clock: ManualClock;
   readonly processor: SandboxCardProcessor;
+  readonly vault: SandboxCardVault;
   readonly tokenOf: (number: string, expiry?: { expMonth: number; expYear: number }) => Promise<string>;
   readonly charge: (number: string, overrides?: Partial<ChargeRequest>) => ReturnType<SandboxCardProcessor['charge']>;
 }
+
+const VISA = { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' };
 
 const setup = (faults?: SandboxFaults): Setup => {
   const clock = clockAt('2026-03-15T12:00:00Z');
@@ -28,7 +38,7 @@ const setup = (faults?: SandboxFaults): Setup => {
       idempotencyKey: `key-${number}`,
       ...overrides,
     });
-  return { clock, processor, tokenOf, charge };
+  return { clock, processor, vault, tokenOf, charge };
 };
 
 describe('SandboxCardProcessor: test cards', () => {
@@ -67,6 +77,7 @@ describe('SandboxCardProcessor: test cards', () => {
 
   it('declines a card that expired after it was tokenized, on the injected clock', async () => {
     const { clock, processor, tokenOf } = setup();
+    clock.set('2026-03-31T23:55:00Z');
     const token = await tokenOf('4242424242424242', { expMonth: 3, expYear: 2026 });
     clock.set('2026-04-01T00:00:00Z');
     const charge = rightOf(await processor.charge({ token, amount: '5', currency: 'usd', idempotencyKey: 'late' }));
@@ -206,5 +217,66 @@ describe('SandboxCardProcessor: refunds', () => {
       'charge_not_refundable',
     );
     expect(leftOf(await processor.refund({ chargeId: 'ch_nope', idempotencyKey: 'y' })).code).toBe('charge_not_found');
+  });
+});
+
+describe('SandboxCardProcessor: a token pays one charge of its owner, before it expires', () => {
+  const shop = { account: 'project-a' };
+  const request = (token: string, idempotencyKey: string, owner: CardTokenOwner | null = shop) => ({
+    token,
+    amount: '20',
+    currency: 'usd',
+    idempotencyKey,
+    ...(owner && { owner }),
+  });
+
+  it('knows a token only for the account and the customer it was made for, as if it did not exist', async () => {
+    const { processor, vault } = setup();
+    const token = rightOf(await vault.tokenizeCard(VISA, { account: 'project-a', customer: 'alice' })).token;
+    const unknown = leftOf(await processor.charge(request('tok_nope', 'k0')));
+    for (const owner of [{ account: 'project-b' }, { account: 'project-b', customer: 'alice' }, null]) {
+      expect(leftOf(await processor.charge(request(token, 'k1', owner)))).toEqual(unknown);
+    }
+    expect(leftOf(await processor.charge(request(token, 'k1', { ...shop, customer: 'bob' })))).toEqual(unknown);
+    expect(unknown).toMatchObject({ kind: 'invalid', code: 'card_token_invalid' });
+    // The project's own request, acting for the same customer or for none, charges it.
+    expect(rightOf(await processor.charge(request(token, 'k1', shop))).status).toBe('succeeded');
+  });
+
+  it('refuses a second charge with card_token_used; a repeat of the first charge answers it', async () => {
+    const { processor, vault } = setup();
+    const token = rightOf(await vault.tokenizeCard(VISA, shop)).token;
+    const first = rightOf(await processor.charge(request(token, 'order-1')));
+    expect(rightOf(await processor.charge(request(token, 'order-1')))).toEqual(first);
+    expect(leftOf(await processor.charge(request(token, 'order-2')))).toMatchObject({
+      kind: 'invalid',
+      code: 'card_token_used',
+    });
+  });
+
+  it('makes one charge of two at once with one token', async () => {
+    const { processor, vault } = setup();
+    const token = rightOf(await vault.tokenizeCard(VISA, shop)).token;
+    const answers = await Promise.all(['a', 'b', 'c'].map((key) => processor.charge(request(token, key))));
+    expect(answers.filter(E.isRight)).toHaveLength(1);
+    expect(answers.filter(E.isLeft).map((answer) => leftOf(answer).code)).toEqual([
+      'card_token_used',
+      'card_token_used',
+    ]);
+  });
+
+  it('expires the token after its lifetime (15 minutes); a claim made before still holds for its charge', async () => {
+    const { clock, processor, vault } = setup();
+    const token = rightOf(await vault.tokenizeCard(VISA, shop));
+    expect(token.expiresAt).toBe('2026-03-15T12:15:00.000Z');
+    const claimed = rightOf(await vault.tokenizeCard(VISA, shop)).token;
+    rightOf(await vault.use(claimed, shop, 'ch_interrupted'));
+    clock.set(token.expiresAt);
+    expect(leftOf(await processor.charge(request(token.token, 'late')))).toMatchObject({
+      kind: 'invalid',
+      code: 'card_token_expired',
+    });
+    expect(rightOf(await vault.use(claimed, shop, 'ch_interrupted')).last4).toBe('4242');
+    expect(leftOf(await vault.use(claimed, shop, 'ch_other')).code).toBe('card_token_used');
   });
 });

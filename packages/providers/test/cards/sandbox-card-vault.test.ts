@@ -21,6 +21,7 @@ describe('SandboxCardVault', () => {
       last4: '4242',
       expMonth: 12,
       expYear: 2030,
+      expiresAt: '2026-03-15T12:15:00.000Z',
     });
     expect(JSON.stringify(token)).not.toContain('4242424242424242');
   });

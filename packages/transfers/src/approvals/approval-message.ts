@@ -2,15 +2,29 @@ import { sha256Hex } from '@paykit/kernel';
 import { encodeAbiParameters, hexToBytes, keccak256, parseAbiParameters, stringToHex, type Hex } from 'viem';
 import type { TransferCallInput } from '../call/contract-call.js';
 import { evmTransactionOf } from '../call/evm-call.js';
-import type { Memo } from '../transfer/model.js';
+import type { ChainType } from '../transfer/chain.js';
 
-/** Versioned so a future change of what is signed can never be mistaken for this one. */
-export const APPROVAL_MESSAGE_DOMAIN = 'paykit:transfer-approval:v1';
+/**
+ * Versioned so a change of what is signed can never be mistaken for an earlier one. v2 (ADR
+ * 0455): the EVM message covers the call data with its memo trailer; v1 left the trailer out.
+ * A transfer records the version its message was made with (`TransferCreated.approvals.version`).
+ */
+export const APPROVAL_MESSAGE_VERSION = 2;
+export const APPROVAL_MESSAGE_DOMAIN = `paykit:transfer-approval:v${APPROVAL_MESSAGE_VERSION}`;
+
+/**
+ * Whether a message of `version` covers every byte such a transfer executes: all but v1 EVM
+ * messages of transfers with a memo (the trailer went on chain unapproved).
+ */
+export const approvalCoversExecution = (transfer: {
+  readonly chainType: ChainType;
+  readonly memo?: unknown;
+  readonly version: number;
+}): boolean => transfer.version >= 2 || transfer.chainType !== 'evm' || transfer.memo === undefined;
 
 export interface ApprovalMessageInput extends TransferCallInput {
   readonly transferId: string;
   readonly chain: string;
-  readonly memo?: Memo;
 }
 
 const EVM_APPROVAL_FIELDS = parseAbiParameters(
@@ -19,8 +33,9 @@ const EVM_APPROVAL_FIELDS = parseAbiParameters(
 
 /**
  * EVM: keccak256 of the ABI encoding of (domain, chain, nonce, from, to, value, data), where
- * to/value/data are exactly the transaction the wallet executes and nonce = keccak256(transfer
- * id), so one signature approves one transfer only. A 0x-prefixed 32-byte hex string.
+ * to/value/data are exactly the transaction the wallet executes, memo trailer included, and
+ * nonce = keccak256(transfer id), so one signature approves one transfer only. A 0x-prefixed
+ * 32-byte hex string.
  */
 const evmApprovalMessage = (input: ApprovalMessageInput): Hex => {
   const { to, data, value } = evmTransactionOf(input);

@@ -1,5 +1,5 @@
 import type { ChainType } from '../transfer/chain.js';
-import type { TransferToken } from '../transfer/model.js';
+import type { Memo, TransferToken } from '../transfer/model.js';
 
 /** An ABI fragment as JSON (the EVM's contract interface description). */
 export interface AbiFragment {
@@ -29,4 +29,6 @@ export interface TransferCallInput {
   readonly token: TransferToken;
   readonly recipientAddress: string;
   readonly baseUnits: string;
+  /** EVM: carried as a call-data trailer; other families: a field of their transaction. */
+  readonly memo?: Memo;
 }

@@ -1,4 +1,5 @@
-import { getAddress } from 'viem';
+import { concatHex, getAddress, type Hex } from 'viem';
+import { evmMemoTrailer } from '../memo/evm-memo-trailer.js';
 import type { OnChainCall } from '../transfer/model.js';
 import type { ContractCall, TransferCallInput } from './contract-call.js';
 import { ERC20_TRANSFER_ABI, encodeErc20Transfer } from './erc20.js';
@@ -11,11 +12,26 @@ export interface EvmTransaction {
   readonly value: string;
 }
 
-/** Token transfers call the contract's ERC-20 `transfer`; native transfers send value with empty data. */
-export const evmTransactionOf = ({ token, recipientAddress, baseUnits }: TransferCallInput): EvmTransaction =>
-  token.native
-    ? { to: getAddress(recipientAddress), data: '0x', value: baseUnits }
-    : { to: getAddress(token.address as string), data: encodeErc20Transfer(recipientAddress, baseUnits), value: '0' };
+/** What the EVM call depends on: the token as the chain knows it, the recipient, the amount, the memo. */
+export type EvmTransactionInput = Pick<TransferCallInput, 'recipientAddress' | 'baseUnits' | 'memo'> & {
+  readonly token: { readonly native: boolean; readonly address?: string };
+};
+
+/**
+ * Token transfers call the contract's ERC-20 `transfer`; native transfers send value with empty
+ * data; a memo is appended as the trailer. Every byte the chain receives, and the only place it
+ * is built: the chain gateway sends this, and the approval message hashes this.
+ */
+export const evmTransactionOf = ({ token, recipientAddress, baseUnits, memo }: EvmTransactionInput): EvmTransaction => {
+  const trailer: Hex = memo ? evmMemoTrailer(memo) : '0x';
+  return token.native
+    ? { to: getAddress(recipientAddress), data: trailer, value: baseUnits }
+    : {
+        to: getAddress(token.address as string),
+        data: concatHex([encodeErc20Transfer(recipientAddress, baseUnits), trailer]),
+        value: '0',
+      };
+};
 
 /**
  * A native transfer calls no function: the call names the recipient, an empty ABI and function,

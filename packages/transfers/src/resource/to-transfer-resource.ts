@@ -17,6 +17,7 @@ const callInputOf = (transfer: Transfer): TransferCallInput => ({
   token: transfer.token,
   recipientAddress: transfer.recipient.address,
   baseUnits: transfer.amount.baseUnits,
+  ...(transfer.memo && { memo: transfer.memo }),
 });
 
 const member = ({ address, locator, type }: QuorumSigner) => ({ address, locator, type });

@@ -1,3 +1,4 @@
+import type { DomainError } from '@paykit/kernel';
 import type { ChainType, WalletType } from './chain.js';
 import type {
   BillingStatus,
@@ -65,6 +66,8 @@ export interface ApprovalInput {
   /** The message the signature was verified against; must be the transfer's approval message. */
   readonly message: string;
   readonly verified: boolean;
+  /** Why the handler refused the proof outright (a passkey's assertion made for another origin, ...), when it did. */
+  readonly refusal?: DomainError;
 }
 
 /** The approvals of one request (COMPAT: `{ approvals: [...] }`), accepted all or none. */

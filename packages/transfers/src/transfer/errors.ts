@@ -40,6 +40,13 @@ export const transferErrors = {
   alreadySubmitted: (signer: string) =>
     conflict('approval_already_submitted', `${signer} has already approved this transfer`, { signer }),
   approvalsComplete: () => unprocessable('approvals_complete', 'this transfer needs no more approvals'),
+  approvalMessageOutdated: (version: number) =>
+    unprocessable(
+      'approval_message_outdated',
+      `this transfer's approval message (v${version}) does not cover its memo, which would go on chain unapproved: ` +
+        'it can no longer be approved; create the transfer again',
+      { version },
+    ),
   approvalsExpired: (expiresAt: string) =>
     unprocessable('approvals_expired', `approvals for this transfer closed at ${expiresAt}`, { expiresAt }),
   deadlineNotReached: (expiresAt: string) =>

@@ -41,7 +41,13 @@ export type TransferCreated = DomainEvent<
     readonly amount: TransferAmount;
     readonly memo?: Memo;
     readonly signer?: string;
-    readonly approvals: { readonly quorums: readonly Quorum[]; readonly message: string; readonly expiresAt: string };
+    readonly approvals: {
+      readonly quorums: readonly Quorum[];
+      readonly message: string;
+      readonly expiresAt: string;
+      /** APPROVAL_MESSAGE_VERSION when the message was made; absent on transfers made before ADR 0455 (v1). */
+      readonly version?: number;
+    };
     readonly feeEstimate?: FeeAmount;
     /** The serialized unsigned transaction the approvers sign (Solana), when the handler prepared one. */
     readonly onChainTransaction?: string;

@@ -8,6 +8,7 @@ const created = (data: Extract<TransferEvent, { type: 'TransferCreated' }>['data
     quorums: approvals.quorums,
     approvals: [],
     approvalMessage: approvals.message,
+    approvalMessageVersion: approvals.version ?? 1,
     approvalsExpireAt: approvals.expiresAt,
   };
 };

@@ -143,6 +143,8 @@ export interface Transfer {
   readonly approvals: readonly SubmittedApproval[];
   /** What each approver signs (see approval-message.ts). */
   readonly approvalMessage: string;
+  /** The approval-message version it was made with (1: before ADR 0455, EVM memos not covered). */
+  readonly approvalMessageVersion: number;
   /** ISO 8601; after it an incomplete approval can no longer complete. */
   readonly approvalsExpireAt: string;
   readonly createdAt: string;

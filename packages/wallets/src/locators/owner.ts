@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { invalid, type DomainError } from '@paykit/kernel';
+import { checkIdentifierText } from './identifier-text.js';
 
 /** Who a wallet belongs to, written `<type>:<value>` (spec: Wallet.owner). */
 export const OWNER_TYPES = ['email', 'userId', 'phoneNumber', 'twitter', 'x'] as const;
@@ -20,11 +21,8 @@ const USER_ID = /^[^\s:/]{1,256}$/;
 export const isEmail = (value: string): boolean => value.length <= 254 && EMAIL.test(value);
 export const isE164PhoneNumber = (value: string): boolean => E164.test(value);
 
-/**
- * The canonical value of an owner, or why it is not one. Emails and handles are
- * case-insensitive, so they are kept lowercase: one person, one owner string.
- */
-export const normalizeOwnerValue = (type: OwnerType, value: string): E.Either<string, string> => {
+/** The value's own syntax per type; emails and handles are case-insensitive, so kept lowercase. */
+const syntaxOf = (type: OwnerType, value: string): E.Either<string, string> => {
   switch (type) {
     case 'email':
       return isEmail(value) ? E.right(value.toLowerCase()) : E.left(`"${value}" is not an email address`);
@@ -45,6 +43,14 @@ export const normalizeOwnerValue = (type: OwnerType, value: string): E.Either<st
         : E.left(`"${value}" is not a user id (1 to 256 characters, no spaces, colons or slashes)`);
   }
 };
+
+/**
+ * The canonical value of an owner, or why it is not one: its syntax, then the text checks every
+ * identifier passes (NFC; no invisible, compatibility or mixed-script text: checkIdentifierText).
+ * One person, one owner string: what wallets, signers and the identity areas all parse with.
+ */
+export const normalizeOwnerValue = (type: OwnerType, value: string): E.Either<string, string> =>
+  E.flatMap(checkIdentifierText)(syntaxOf(type, value));
 
 const OWNER_TYPE_LIST = 'email, userId, phoneNumber, twitter or x';
 

@@ -1,7 +1,9 @@
 import { p256 } from '@noble/curves/nist.js';
+import * as E from 'fp-ts/lib/Either.js';
 import type { ChainType } from '../chains/chain-type.js';
 import { normalizeAddress } from '../addresses/by-chain-type.js';
 import { p256PublicKeyBytes, type P256PublicKey } from '../signatures/passkey.js';
+import { normalizeOwnerValue } from './owner.js';
 
 /**
  * Signer locators name a wallet's signers: `external-wallet:<address>`, `server:<address>`,
@@ -42,7 +44,10 @@ export const devicePublicKeyOfLocatorId = (id: string): P256PublicKey | null => 
   }
 };
 
-/** The spelling two locators of one signer share (checksummed addresses, lowercase emails). */
+/**
+ * The spelling two locators of one signer share (checksummed addresses; emails and phone numbers
+ * as owners are canonical). A value that is no valid one is left as written: it matches nothing.
+ */
 export const normalizeSignerLocator = (chainType: ChainType, text: string): string => {
   const split = splitSignerLocator(text);
   if (!split || split.id === '') return text;
@@ -52,9 +57,11 @@ export const normalizeSignerLocator = (chainType: ChainType, text: string): stri
     case 'api-key':
       return `${split.type}:${normalizeAddress(chainType, split.id)}`;
     case 'email':
-      return `email:${split.id.toLowerCase()}`;
+    case 'phone': {
+      const value = normalizeOwnerValue(split.type === 'email' ? 'email' : 'phoneNumber', split.id);
+      return E.isRight(value) ? `${split.type}:${value.right}` : text;
+    }
     case 'passkey':
-    case 'phone':
     case 'device':
       return text;
   }

@@ -32,9 +32,10 @@ const approve = ({ data }: SubmitSignatureApproval, request: SignatureRequest): 
   }
   if (!data.verified) {
     return E.left(
-      invalid('invalid_signature', `the signature of ${data.signer} does not verify against the approval message`, {
-        signer: data.signer,
-      }),
+      data.refusal ??
+        invalid('invalid_signature', `the signature of ${data.signer} does not verify against the approval message`, {
+          signer: data.signer,
+        }),
     );
   }
   const { signatureId } = request;

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@paykit/kernel';
+import type { DomainError, DomainEvent } from '@paykit/kernel';
 import type { Environment } from '../chains/chain-type.js';
 import type { CustodialKeys } from '../wallet/commands.js';
 import type { DelegatedSignerInput } from '../wallet/types.js';
@@ -75,6 +75,8 @@ export type SubmitSignatureApproval = {
     readonly signature: string;
     /** Whether the handler verified `signature` as the signer's signature of the approval message. */
     readonly verified: boolean;
+    /** Why the handler refused the proof outright (a passkey's assertion made for another origin, ...), when it did. */
+    readonly refusal?: DomainError;
     readonly submittedAt: string;
   };
 };

@@ -1,6 +1,5 @@
 import { p256 } from '@noble/curves/nist.js';
-import { sha256 } from '@noble/hashes/sha2.js';
-import { concatBytes, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { hexToBytes } from '@noble/hashes/utils.js';
 
 /** A P-256 public key as the API carries it: affine coordinates as decimal strings. */
 export interface P256PublicKey {
@@ -25,29 +24,16 @@ export const parseP256PublicKey = (publicKey: P256PublicKey): { x: bigint; y: bi
 export const p256PublicKeyBytes = (point: { x: bigint; y: bigint }): Uint8Array =>
   p256.Point.fromAffine(point).toBytes(false);
 
-/** What a WebAuthn authenticator signed around the challenge. */
-export interface WebAuthnAssertion {
-  /** Hex (0x-prefixed or not) of the authenticator data. */
-  readonly authenticatorData: string;
-  /** The client data JSON exactly as the browser produced it. */
-  readonly clientDataJSON: string;
-}
+/** r and s as decimal or 0x-hex strings, or 64 bytes r ++ s as hex. */
+export type P256SignatureInput = { readonly r: string; readonly s: string } | string;
 
-export interface PasskeySignature {
+export interface P256Signature {
   readonly publicKey: P256PublicKey;
   /** The 32-byte hash being approved, as hex. */
   readonly messageHash: string;
-  /** r and s as decimal or 0x-hex strings, or 64 bytes r ++ s as hex. */
-  readonly signature: { readonly r: string; readonly s: string } | string;
-  /**
-   * With an assertion, the signature is a WebAuthn one: over authenticatorData ++
-   * sha256(clientDataJSON), whose challenge must be base64url(messageHash). Without one, the
-   * signature is plain ECDSA over messageHash.
-   */
-  readonly webAuthn?: WebAuthnAssertion;
+  readonly signature: P256SignatureInput;
 }
 
-const USER_PRESENT = 0x01;
 const strip0x = (hex: string): string => (hex.startsWith('0x') ? hex.slice(2) : hex);
 
 const scalarOf = (value: string): bigint | null => {
@@ -56,7 +42,8 @@ const scalarOf = (value: string): bigint | null => {
   return null;
 };
 
-const compactSignature = (signature: PasskeySignature['signature']): Uint8Array | null => {
+/** The 64 bytes r ++ s of a signature, or null when it does not spell two scalars in range. */
+export const compactP256Signature = (signature: P256SignatureInput): Uint8Array | null => {
   if (typeof signature === 'string') {
     const hex = strip0x(signature);
     return /^[0-9a-fA-F]{128}$/.test(hex) ? hexToBytes(hex) : null;
@@ -68,33 +55,19 @@ const compactSignature = (signature: PasskeySignature['signature']): Uint8Array 
   return new p256.Signature(r, s).toBytes('compact');
 };
 
-const challengeMatches = (clientDataJSON: string, hash: Uint8Array): boolean => {
-  try {
-    const clientData = JSON.parse(clientDataJSON) as { type?: unknown; challenge?: unknown };
-    return clientData.type === 'webauthn.get' && clientData.challenge === Buffer.from(hash).toString('base64url');
-  } catch {
-    return false;
-  }
-};
-
 /**
- * Verifies a passkey (P-256) signature. Authenticators do not normalise s, so high-s
- * signatures are accepted, as the P-256 precompile (RIP-7212) accepts them.
+ * Verifies a bare P-256 signature over the 32-byte hash: how device signers (a key held in a
+ * phone's secure element) approve. Their key stores do not normalise s, so high-s signatures
+ * are accepted, as the P-256 precompile (RIP-7212) accepts them. Passkeys never approve this
+ * way: they sign WebAuthn assertions (webauthn.ts, ADR 0456).
  */
-export const verifyPasskeySignature = ({ publicKey, messageHash, signature, webAuthn }: PasskeySignature): boolean => {
+export const verifyP256Signature = ({ publicKey, messageHash, signature }: P256Signature): boolean => {
   const point = parseP256PublicKey(publicKey);
   const hashHex = strip0x(messageHash);
-  const compact = compactSignature(signature);
+  const compact = compactP256Signature(signature);
   if (!point || !compact || !/^[0-9a-fA-F]{64}$/.test(hashHex)) return false;
-  const hash = hexToBytes(hashHex);
-  const key = p256PublicKeyBytes(point);
   try {
-    if (!webAuthn) return p256.verify(compact, hash, key, { prehash: false, lowS: false });
-    const authenticatorData = hexToBytes(strip0x(webAuthn.authenticatorData));
-    if (authenticatorData.length < 37 || ((authenticatorData[32] ?? 0) & USER_PRESENT) === 0) return false;
-    if (!challengeMatches(webAuthn.clientDataJSON, hash)) return false;
-    const signed = concatBytes(authenticatorData, sha256(utf8ToBytes(webAuthn.clientDataJSON)));
-    return p256.verify(compact, signed, key, { prehash: true, lowS: false });
+    return p256.verify(compact, hexToBytes(hashHex), p256PublicKeyBytes(point), { prehash: false, lowS: false });
   } catch {
     return false;
   }

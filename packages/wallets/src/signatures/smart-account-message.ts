@@ -39,21 +39,26 @@ export const signatureDigestOf = (params: SignatureRequestParams): Hex =>
   params.type === 'message' ? hashMessage(params.message) : hashTypedData(params.typedData);
 
 /**
- * What a wallet's admin approves to add a delegated signer: the signer's locator and its grant
- * (scopes and expiry, as canonical JSON), for one wallet. Wrapped like any smart-account message.
+ * What a wallet's admin approves to add a delegated signer: the signer's locator, its grant
+ * (scopes and expiry, as canonical JSON) and its generation (how many times it was removed, ADR
+ * 0449), for one wallet. The generation makes each registration its own message: an approval of
+ * an earlier one, which anyone with the API key can read, cannot re-add a removed signer (v1
+ * lacked it, ADR 0455). Wrapped like any smart-account message.
  */
 export const delegatedSignerDigest = (
   wallet: Address,
   locator: string,
   grant: { readonly scopes: unknown; readonly expiresAt?: string },
+  generation: number,
 ): Hex =>
   keccak256(
     encodeAbiParameters(
-      [{ type: 'string' }, { type: 'address' }, { type: 'string' }, { type: 'bytes32' }],
+      [{ type: 'string' }, { type: 'address' }, { type: 'string' }, { type: 'uint256' }, { type: 'bytes32' }],
       [
-        'paykit:add-delegated-signer:v1',
+        'paykit:add-delegated-signer:v2',
         wallet,
         locator,
+        BigInt(generation),
         keccak256(stringToHex(JSON.stringify({ scopes: grant.scopes, expiresAt: grant.expiresAt ?? null }))),
       ],
     ),

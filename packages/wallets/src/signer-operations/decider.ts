@@ -31,9 +31,10 @@ const approve = ({ data }: ApproveSignerOperation, operation: SignerOperation): 
   }
   if (!data.verified) {
     return E.left(
-      invalid('invalid_signature', `the signature of ${data.signer} does not verify against the approval message`, {
-        signer: data.signer,
-      }),
+      data.refusal ??
+        invalid('invalid_signature', `the signature of ${data.signer} does not verify against the approval message`, {
+          signer: data.signer,
+        }),
     );
   }
   const { signer, signature, txId, submittedAt } = data;

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@paykit/kernel';
+import type { DomainError, DomainEvent } from '@paykit/kernel';
 import type { ChainType, Environment } from '../chains/chain-type.js';
 import type { SignatureSigner } from '../signature-requests/model.js';
 import type { CustodialKeys } from '../wallet/commands.js';
@@ -72,6 +72,8 @@ export type ApproveSignerOperation = {
     readonly signature: string;
     /** Whether the handler verified `signature` as the approver's signature of the approval message. */
     readonly verified: boolean;
+    /** Why the handler refused the proof outright (a passkey's assertion made for another origin, ...), when it did. */
+    readonly refusal?: DomainError;
     readonly txId: string;
     readonly submittedAt: string;
   };

@@ -1,18 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { Decimal, domainError, formatDecimal, invalid, parseDecimal, type DomainError } from '@paykit/kernel';
+import { domainError, invalid, parseDecimal, type DomainError } from '@paykit/kernel';
 import { normalizeSignerLocator } from '../locators/signer-locator.js';
 import { resolveTokenLocator } from '../locators/token-locator.js';
+import { actingSigner } from './signer-authority.js';
 import type { DelegatedSigner, Signer, TransferScope, Wallet } from './types.js';
-
-/** A transfer the same signer already made from the wallet (the handler reads these from its transfers). */
-export interface PriorSpend {
-  /** The token locator recorded on that transfer. */
-  readonly token: string;
-  /** Decimal amount. */
-  readonly amount: string;
-  /** Epoch milliseconds when it was made. */
-  readonly at: number;
-}
 
 export interface DelegatedTransferRequest {
   readonly wallet: Wallet;
@@ -24,8 +15,21 @@ export interface DelegatedTransferRequest {
   readonly amount: string;
   /** Epoch milliseconds. */
   readonly now: number;
-  /** This signer's earlier transfers from this wallet; those outside a limit's window are ignored. */
-  readonly priorSpends: readonly PriorSpend[];
+}
+
+/**
+ * The rolling-window budget a delegated signer's transfer is claimed against (ADR 0454): its
+ * scope's spending limit, one budget per wallet, signer and token (the token's canonical
+ * locator, so each of a token's names spends from the same budget).
+ */
+export interface SpendingBudget {
+  /** Names the budget: wallet id, signer locator, canonical token locator. */
+  readonly parts: readonly [string, string, string];
+  /** The scope's token, as the scope names it. */
+  readonly tokenLocator: string;
+  /** Decimal amount. */
+  readonly limit: string;
+  readonly intervalSeconds: number;
 }
 
 export type TransferAuthorization =
@@ -35,61 +39,78 @@ export type TransferAuthorization =
       readonly signer: Signer;
       /** The scope that allows the transfer; absent for a delegated signer without scopes. */
       readonly scope?: TransferScope;
-      /** What is left of the spending limit after this transfer. */
-      readonly remaining?: string;
+      /** The budget to claim the amount from, when the scope has a spending limit. */
+      readonly budget?: SpendingBudget;
     };
-
-const forbidden = (code: string, message: string, parameters?: Record<string, unknown>) =>
-  E.left(domainError('forbidden', code, message, parameters));
 
 const tokenKeyOf = (wallet: Wallet, locator: string): string | undefined => {
   const resolved = resolveTokenLocator(locator, wallet.environment);
   return E.isRight(resolved) ? resolved.right.locator : undefined;
 };
 
+/** The parts naming the budget of a signer's transfers of a token from a wallet (claimed or released). */
+export const spendingBudgetParts = (wallet: Wallet, signer: string, tokenLocator: string): SpendingBudget['parts'] => [
+  wallet.walletId,
+  signer,
+  tokenKeyOf(wallet, tokenLocator) ?? tokenLocator,
+];
+
+/** Where the budget stands when a claim does not fit: what was spent within the window, what is left. */
+export interface SpendingStanding {
+  readonly spent: string;
+  readonly remaining: string;
+  /** When the whole limit is back; null or absent when nothing is in the window. */
+  readonly resetsAt?: string | null;
+}
+
+/** The 403 of a transfer above what the signer's budget has left. */
+export const spendingLimitExceeded = (signer: string, budget: SpendingBudget, standing: SpendingStanding) =>
+  domainError(
+    'forbidden',
+    'spending_limit_exceeded',
+    `${signer} may transfer at most ${budget.limit} of ${budget.tokenLocator} every ${budget.intervalSeconds} seconds; ${standing.remaining} is left`,
+    {
+      limit: budget.limit,
+      interval: budget.intervalSeconds,
+      spent: standing.spent,
+      remaining: standing.remaining,
+      ...(standing.resetsAt && { resetsAt: standing.resetsAt }),
+    },
+  );
+
 const checkScopes = (
   request: DelegatedTransferRequest,
   delegated: DelegatedSigner,
   tokenKey: string,
-  amount: Decimal,
 ): E.Either<DomainError, TransferAuthorization> => {
-  const { wallet, now, priorSpends } = request;
+  const { wallet } = request;
   const { signer, scopes } = delegated;
   if (scopes.length === 0) return E.right({ role: 'delegated', signer });
   const scope = scopes.find((candidate) => tokenKeyOf(wallet, candidate.tokenLocator) === tokenKey);
   if (!scope) {
-    return forbidden(
-      'transfer_not_in_scope',
-      `${signer.locator} may not transfer ${request.token}; its scopes allow ${scopes.map((s) => s.tokenLocator).join(', ')}`,
+    return E.left(
+      domainError(
+        'forbidden',
+        'transfer_not_in_scope',
+        `${signer.locator} may not transfer ${request.token}; its scopes allow ${scopes.map((s) => s.tokenLocator).join(', ')}`,
+      ),
     );
   }
   if (!scope.spendingLimit) return E.right({ role: 'delegated', signer, scope });
-  const { interval } = scope.spendingLimit;
-  const limit = new Decimal(scope.spendingLimit.amount);
-  const windowStart = now - interval * 1000;
-  const spent = priorSpends
-    .filter((spend) => spend.at > windowStart && spend.at <= now && tokenKeyOf(wallet, spend.token) === tokenKey)
-    .reduce((total, spend) => total.add(parseDecimal(spend.amount) ?? 0), new Decimal(0));
-  const remaining = limit.sub(spent);
-  if (amount.gt(remaining)) {
-    return forbidden(
-      'spending_limit_exceeded',
-      `${signer.locator} may transfer at most ${formatDecimal(limit)} of ${scope.tokenLocator} every ${interval} seconds; ${formatDecimal(remaining.gt(0) ? remaining : new Decimal(0))} is left`,
-      {
-        limit: formatDecimal(limit),
-        interval,
-        spent: formatDecimal(spent),
-        remaining: formatDecimal(remaining.gt(0) ? remaining : new Decimal(0)),
-      },
-    );
-  }
-  return E.right({ role: 'delegated', signer, scope, remaining: formatDecimal(remaining.sub(amount)) });
+  const budget: SpendingBudget = {
+    parts: spendingBudgetParts(wallet, signer.locator, tokenKey),
+    tokenLocator: scope.tokenLocator,
+    limit: scope.spendingLimit.amount,
+    intervalSeconds: scope.spendingLimit.interval,
+  };
+  return E.right({ role: 'delegated', signer, scope, budget });
 };
 
 /**
  * May this signer approve this transfer? The admin signer may approve anything; a delegated
- * signer only before it expires, only tokens its scopes name (if it has scopes), and only
- * within each scope's spending limit over the rolling window of `interval` seconds.
+ * signer only before it expires, and only tokens its scopes name (if it has scopes). A scope's
+ * spending limit is not checked here: the handler claims the amount from the `budget` this
+ * answers with, in the store (ADR 0454), where concurrent transfers cannot both take the rest.
  */
 export const checkDelegatedTransfer = (
   request: DelegatedTransferRequest,
@@ -101,11 +122,7 @@ export const checkDelegatedTransfer = (
   const token = resolveTokenLocator(request.token, wallet.environment);
   if (E.isLeft(token)) return token;
   const locator = normalizeSignerLocator(wallet.chainType, request.signer);
-  if (wallet.adminSigner?.locator === locator) return E.right({ role: 'admin', signer: wallet.adminSigner });
-  const delegated = wallet.delegatedSigners.find((candidate) => candidate.signer.locator === locator);
-  if (!delegated) return forbidden('signer_not_authorized', `${request.signer} is not a signer of this wallet`);
-  if (delegated.expiresAt !== undefined && Date.parse(delegated.expiresAt) <= now) {
-    return forbidden('delegated_signer_expired', `${delegated.signer.locator} expired at ${delegated.expiresAt}`);
-  }
-  return checkScopes(request, delegated, token.right.locator, amount);
+  const acting = actingSigner(wallet, locator, now, request.signer);
+  if (E.isLeft(acting) || acting.right.role === 'admin') return acting;
+  return checkScopes(request, acting.right.delegated, token.right.locator);
 };

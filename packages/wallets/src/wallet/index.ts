@@ -5,6 +5,7 @@ export * from './state.js';
 export * from './decider.js';
 export * from './resource.js';
 export * from './delegated-transfer.js';
+export * from './signer-authority.js';
 export * from './identity.js';
 export {
   custodialHolderOf,

@@ -4,7 +4,7 @@ import type { ChainType, WalletType } from '../chains/chain-type.js';
 import { isKeyAddressOf, normalizeAddress } from '../addresses/by-chain-type.js';
 import { p256SignerAddress } from '../addresses/evm.js';
 import type { CustodialKey } from '../keys/custodial-key.js';
-import { isE164PhoneNumber, isEmail } from '../locators/owner.js';
+import { normalizeOwnerValue } from '../locators/owner.js';
 import { deviceLocatorId, devicePublicKeyOfLocatorId, splitSignerLocator } from '../locators/signer-locator.js';
 import { parseP256PublicKey } from '../signatures/passkey.js';
 import type { CustodialKeys } from './commands.js';
@@ -148,9 +148,9 @@ const validateObject = (input: SignerObject, context: SignerContext): E.Either<D
         locator: `api-key:${address}`,
       }));
     case 'email': {
-      if (typeof input.email !== 'string' || !isEmail(input.email))
-        return bad(`${field}.email`, `"${input.email ?? ''}" is not an email address`);
-      const email = input.email.toLowerCase();
+      const checked = normalizeOwnerValue('email', String(input.email ?? ''));
+      if (E.isLeft(checked)) return bad(`${field}.email`, checked.left);
+      const email = checked.right;
       return withCustodialKey(input, context, (address) => ({
         type: 'email',
         email,
@@ -159,13 +159,9 @@ const validateObject = (input: SignerObject, context: SignerContext): E.Either<D
       }));
     }
     case 'phone': {
-      if (typeof input.phone !== 'string' || !isE164PhoneNumber(input.phone)) {
-        return bad(
-          `${field}.phone`,
-          `"${input.phone ?? ''}" is not a phone number in E.164 format (e.g. +14155550123)`,
-        );
-      }
-      const phone = input.phone;
+      const checked = normalizeOwnerValue('phoneNumber', String(input.phone ?? ''));
+      if (E.isLeft(checked)) return bad(`${field}.phone`, checked.left);
+      const phone = checked.right;
       return withCustodialKey(input, context, (address) => ({
         type: 'phone',
         phone,

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { type DomainError, invalid } from '@paykit/kernel';
-import { type PriorSpend, checkDelegatedTransfer } from './delegated-transfer.js';
+import { type SpendingBudget, checkDelegatedTransfer } from './delegated-transfer.js';
 import type { Wallet } from './types.js';
 import { SERVICE_HELD_SIGNERS, signerLocatorOf } from './wallet-signers.js';
 
@@ -14,6 +14,8 @@ export interface ApprovalRequirement {
   /** The signer that approves (smart wallets), recorded on the transfer for its spending limits. */
   readonly signer?: string;
   readonly quorums: readonly ApprovalQuorum[];
+  /** The spending limit the amount must be claimed from before the transfer opens (ADR 0454). */
+  readonly budget?: SpendingBudget;
 }
 
 export interface TransferApprovalRequest {
@@ -26,22 +28,13 @@ export interface TransferApprovalRequest {
   readonly amount: string;
   /** Epoch milliseconds. */
   readonly now: number;
-  /** A signer's earlier transfers from the wallet since `sinceMs`: asked only of a signer with a spending limit. */
-  readonly priorSpendsOf: (signerLocator: string, sinceMs: number) => readonly PriorSpend[];
 }
-
-const longestWindowMs = (wallet: Wallet, locator: string): number | null => {
-  const delegated = wallet.delegatedSigners.find((candidate) => candidate.signer.locator === locator);
-  const intervals = (delegated?.scopes ?? []).flatMap((scope) =>
-    scope.spendingLimit ? [scope.spendingLimit.interval] : [],
-  );
-  return intervals.length === 0 ? null : Math.max(...intervals) * 1000;
-};
 
 /**
  * Who must approve a transfer. MPC wallets: nobody, the service holds the key. Smart wallets: the
  * signer the request names (the admin by default), after the delegated-signer checks (expiry,
- * scopes, spending limits over their windows); a 1-of-1 quorum unless the service holds its key.
+ * scopes; the spending limit comes back as the budget to claim); a 1-of-1 quorum unless the
+ * service holds its key.
  */
 export const requiredApprovals = (request: TransferApprovalRequest): E.Either<DomainError, ApprovalRequirement> => {
   const { wallet } = request;
@@ -54,20 +47,18 @@ export const requiredApprovals = (request: TransferApprovalRequest): E.Either<Do
     return E.right({ quorums: [] });
   }
   const locator = request.signer === undefined ? wallet.adminSigner.locator : signerLocatorOf(wallet, request.signer);
-  const window = longestWindowMs(wallet, locator);
   const authorization = checkDelegatedTransfer({
     wallet,
     signer: locator,
     token: request.token,
     amount: request.amount,
     now: request.now,
-    priorSpends: window === null ? [] : request.priorSpendsOf(locator, request.now - window),
   });
   if (E.isLeft(authorization)) return authorization;
   const { signer } = authorization.right;
-  if (SERVICE_HELD_SIGNERS.has(signer.type)) return E.right({ signer: signer.locator, quorums: [] });
-  return E.right({
-    signer: signer.locator,
-    quorums: [{ threshold: 1, signers: [{ locator: signer.locator, type: signer.type, address: signer.address }] }],
-  });
+  const budget = authorization.right.role === 'delegated' ? authorization.right.budget : undefined;
+  const quorums = SERVICE_HELD_SIGNERS.has(signer.type)
+    ? []
+    : [{ threshold: 1, signers: [{ locator: signer.locator, type: signer.type, address: signer.address }] }];
+  return E.right({ signer: signer.locator, quorums, ...(budget && { budget }) });
 };

@@ -1,7 +1,9 @@
+import { invalid } from '@paykit/kernel';
 import { DeciderSpecification, refusal } from '@paykit/kernel/testing';
 import {
   type RequestSignature,
   type SignatureRequestEvent,
+  type SubmitSignatureApproval,
   signatureRequestDecider,
   signatureStreamName,
   toSignatureResource,
@@ -32,7 +34,7 @@ const request: RequestSignature['data'] = {
   createdAt: AT,
 };
 const requested: SignatureRequestEvent = { type: 'SignatureRequested', data: request };
-const approval = (overrides: Partial<{ signer: string; verified: boolean; signature: string }> = {}) => ({
+const approval = (overrides: Partial<SubmitSignatureApproval['data']> = {}) => ({
   type: 'SubmitSignatureApproval' as const,
   data: { signer: ADMIN.locator, signature: SIGNATURE, verified: true, submittedAt: LATER, ...overrides },
 });
@@ -70,6 +72,11 @@ describe('signature requests', () => {
       .given([requested])
       .when(approval({ verified: false }))
       .thenFails({ code: 'invalid_signature' });
+    const outright = invalid('webauthn_origin_not_allowed', 'metadata.clientDataJSON: origin https://evil.example');
+    spec
+      .given([requested])
+      .when(approval({ verified: false, refusal: outright }))
+      .thenFails(outright);
     spec
       .given([requested])
       .when(approval({ signer: 'external-wallet:0x3333333333333333333333333333333333333333' }))

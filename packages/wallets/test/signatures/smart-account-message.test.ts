@@ -55,35 +55,38 @@ describe('delegatedSignerDigest (ADR 0445)', () => {
   const LOCATOR = 'external-wallet:0x3333333333333333333333333333333333333333';
   const SCOPES = [{ type: 'transfer', token: 'base-sepolia:usdc', limit: '10' }];
 
-  /** abi.encode(string tag, address wallet, string locator, bytes32 keccak256(grant as JSON)). */
-  const expected = (wallet: Address, locator: string, grantJson: string): Hex =>
+  /** abi.encode(string tag, address wallet, string locator, uint256 generation, bytes32 keccak256(grant as JSON)). */
+  const expected = (wallet: Address, locator: string, grantJson: string, generation = 0n): Hex =>
     keccak256(
-      encodeAbiParameters(parseAbiParameters('string, address, string, bytes32'), [
-        'paykit:add-delegated-signer:v1',
+      encodeAbiParameters(parseAbiParameters('string, address, string, uint256, bytes32'), [
+        'paykit:add-delegated-signer:v2',
         wallet,
         locator,
+        generation,
         keccak256(toHex(grantJson)),
       ]),
     );
 
   it('encodes the wallet, the locator and the grant as canonical JSON, an absent expiry as null', () => {
-    expect(delegatedSignerDigest(WALLET, LOCATOR, { scopes: SCOPES })).toBe(
+    expect(delegatedSignerDigest(WALLET, LOCATOR, { scopes: SCOPES }, 0)).toBe(
       expected(WALLET, LOCATOR, `{"scopes":${JSON.stringify(SCOPES)},"expiresAt":null}`),
     );
-    expect(delegatedSignerDigest(WALLET, LOCATOR, { scopes: [], expiresAt: '2027-01-01T00:00:00.000Z' })).toBe(
-      expected(WALLET, LOCATOR, '{"scopes":[],"expiresAt":"2027-01-01T00:00:00.000Z"}'),
+    expect(delegatedSignerDigest(WALLET, LOCATOR, { scopes: [], expiresAt: '2027-01-01T00:00:00.000Z' }, 2)).toBe(
+      expected(WALLET, LOCATOR, '{"scopes":[],"expiresAt":"2027-01-01T00:00:00.000Z"}', 2n),
     );
   });
 
-  it('binds every part: another wallet, signer, scope or expiry is another digest', () => {
+  it('binds every part: another wallet, signer, scope, expiry or generation is another digest', () => {
     const grant = { scopes: SCOPES, expiresAt: '2027-01-01T00:00:00.000Z' };
-    const approved = delegatedSignerDigest(WALLET, LOCATOR, grant);
-    expect(delegatedSignerDigest(OTHER_WALLET, LOCATOR, grant)).not.toBe(approved);
-    expect(delegatedSignerDigest(WALLET, 'email:someone@example.com', grant)).not.toBe(approved);
-    expect(delegatedSignerDigest(WALLET, LOCATOR, { ...grant, scopes: [] })).not.toBe(approved);
-    expect(delegatedSignerDigest(WALLET, LOCATOR, { ...grant, expiresAt: '2028-01-01T00:00:00.000Z' })).not.toBe(
+    const approved = delegatedSignerDigest(WALLET, LOCATOR, grant, 0);
+    expect(delegatedSignerDigest(OTHER_WALLET, LOCATOR, grant, 0)).not.toBe(approved);
+    expect(delegatedSignerDigest(WALLET, 'email:someone@example.com', grant, 0)).not.toBe(approved);
+    expect(delegatedSignerDigest(WALLET, LOCATOR, { ...grant, scopes: [] }, 0)).not.toBe(approved);
+    expect(delegatedSignerDigest(WALLET, LOCATOR, { ...grant, expiresAt: '2028-01-01T00:00:00.000Z' }, 0)).not.toBe(
       approved,
     );
-    expect(delegatedSignerDigest(WALLET, LOCATOR, { scopes: SCOPES })).not.toBe(approved);
+    expect(delegatedSignerDigest(WALLET, LOCATOR, { scopes: SCOPES }, 0)).not.toBe(approved);
+    // Removed once and registered again: the first registration's approval does not approve it.
+    expect(delegatedSignerDigest(WALLET, LOCATOR, grant, 1)).not.toBe(approved);
   });
 });

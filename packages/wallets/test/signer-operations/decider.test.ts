@@ -1,3 +1,4 @@
+import { invalid } from '@paykit/kernel';
 import { DeciderSpecification, refusal } from '@paykit/kernel/testing';
 import {
   type ApproveSignerOperation,
@@ -83,6 +84,11 @@ describe('signer operations (ADR 0448)', () => {
       .given([requested])
       .when(approve({ verified: false }))
       .thenFails({ kind: 'invalid', code: 'invalid_signature' });
+    const outright = invalid('webauthn_assertion_required', 'a passkey approves with a WebAuthn assertion');
+    spec
+      .given([requested])
+      .when(approve({ verified: false, refusal: outright }))
+      .thenFails(outright);
   });
 
   it('answers a repeated approval with 409 and any other after approval with 422', () => {

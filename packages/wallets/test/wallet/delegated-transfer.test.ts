@@ -1,7 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { fold } from '@paykit/kernel';
 import { DeciderSpecification } from '@paykit/kernel/testing';
-import { checkDelegatedTransfer, type DelegatedTransferRequest } from '../../src/wallet/delegated-transfer.js';
+import {
+  checkDelegatedTransfer,
+  type DelegatedTransferRequest,
+  spendingLimitExceeded,
+} from '../../src/wallet/delegated-transfer.js';
 import { walletDecider } from '../../src/wallet/decider.js';
 import type { Wallet } from '../../src/wallet/types.js';
 import { NOW } from '../support/fixtures.js';
@@ -9,7 +13,6 @@ import { createWallet, EVM_ADMIN, EVM_OTHER } from './fixtures.js';
 
 const LIMITED = `external-wallet:${EVM_OTHER}`;
 const UNLIMITED = `server:0x${'1'.repeat(40)}`;
-const HOUR = 3600 * 1000;
 
 const wallet: Wallet = (() => {
   const events = DeciderSpecification.for(walletDecider)
@@ -50,7 +53,6 @@ const check = (overrides: Partial<DelegatedTransferRequest>) =>
     token: 'base-sepolia:usdc',
     amount: '10',
     now: NOW,
-    priorSpends: [],
     ...overrides,
   });
 
@@ -67,57 +69,47 @@ describe('checkDelegatedTransfer', () => {
     );
   });
 
-  it('allows a scoped token within its limit and says what is left', () => {
-    const result = check({
-      amount: '40',
-      priorSpends: [{ token: 'base-sepolia:usdxm', amount: '55.5', at: NOW - HOUR }],
-    });
-    expect(result).toEqual(E.right(expect.objectContaining({ role: 'delegated', remaining: '4.5' })));
+  it('answers a scoped token with the budget its spending limit is claimed from, whatever the amount', () => {
+    const budget = {
+      parts: [wallet.walletId, LIMITED, 'base-sepolia:usdxm'],
+      tokenLocator: 'base-sepolia:usdc',
+      limit: '100',
+      intervalSeconds: 86400,
+    };
+    expect(check({ amount: '1000' })).toEqual(E.right(expect.objectContaining({ role: 'delegated', budget })));
+    // The same token under another of its names spends from the same budget.
+    expect(check({ token: 'base-sepolia:0xDc701122B8afFF800A94b86c03D2222D10efbA90' })).toEqual(
+      E.right(expect.objectContaining({ budget })),
+    );
   });
 
-  it('allows exactly the remaining amount and refuses a unit more', () => {
-    const priorSpends = [{ token: 'base-sepolia:usdc', amount: '60', at: NOW - HOUR }];
-    expect(E.isRight(check({ amount: '40', priorSpends }))).toBe(true);
-    expect(check({ amount: '40.000001', priorSpends })).toEqual(
-      E.left({
-        kind: 'forbidden',
-        code: 'spending_limit_exceeded',
-        message: `${LIMITED} may transfer at most 100 of base-sepolia:usdc every 86400 seconds; 40 is left`,
-        parameters: { limit: '100', interval: 86400, spent: '60', remaining: '40' },
+  it('allows a scope without limit for any amount, with no budget to claim', () => {
+    expect(check({ token: 'polygon-amoy:pol', amount: '1000000' })).toEqual(
+      E.right({
+        role: 'delegated',
+        signer: wallet.delegatedSigners[0]?.signer,
+        scope: { type: 'transfer', tokenLocator: 'polygon-amoy:pol' },
       }),
     );
   });
 
-  it('counts the same token under any of its names, and only spends inside the rolling window', () => {
-    const priorSpends = [
-      { token: 'base-sepolia:0xDc701122B8afFF800A94b86c03D2222D10efbA90', amount: '50', at: NOW - 2 * HOUR },
-      { token: 'base-sepolia:usdc', amount: '45', at: NOW - 23 * HOUR },
-      { token: 'base-sepolia:usdc', amount: '999', at: NOW - 24 * HOUR },
-      { token: 'base-sepolia:eth', amount: '999', at: NOW - HOUR },
-      { token: 'base-sepolia:usdc', amount: '999', at: NOW + HOUR },
-    ];
-    expect(check({ amount: '5', priorSpends })).toEqual(E.right(expect.objectContaining({ remaining: '0' })));
-    expect(check({ amount: '5.01', priorSpends })).toEqual(
-      E.left(expect.objectContaining({ code: 'spending_limit_exceeded' })),
-    );
-  });
-
-  it('counts a transfer made at the very instant of the check: the window ends at now, inclusive', () => {
-    const priorSpends = [{ token: 'base-sepolia:usdc', amount: '100', at: NOW }];
-    expect(check({ amount: '0.000001', priorSpends })).toEqual(
-      E.left(
-        expect.objectContaining({
-          code: 'spending_limit_exceeded',
-          parameters: expect.objectContaining({ spent: '100' }),
-        }),
-      ),
-    );
-  });
-
-  it('allows a scope without limit for any amount', () => {
-    expect(check({ token: 'polygon-amoy:pol', amount: '1000000' })).toEqual(
-      E.right(expect.objectContaining({ scope: { type: 'transfer', tokenLocator: 'polygon-amoy:pol' } })),
-    );
+  it('words the refusal of a claim past the budget with the limit, the window and what is left', () => {
+    const budget = {
+      parts: ['w', LIMITED, 't'] as const,
+      tokenLocator: 'base-sepolia:usdc',
+      limit: '100',
+      intervalSeconds: 86400,
+    };
+    expect(spendingLimitExceeded(LIMITED, budget, { spent: '60', remaining: '40', resetsAt: null })).toEqual({
+      kind: 'forbidden',
+      code: 'spending_limit_exceeded',
+      message: `${LIMITED} may transfer at most 100 of base-sepolia:usdc every 86400 seconds; 40 is left`,
+      parameters: { limit: '100', interval: 86400, spent: '60', remaining: '40' },
+    });
+    expect(
+      spendingLimitExceeded(LIMITED, budget, { spent: '100', remaining: '0', resetsAt: '2026-03-02T11:00:00.000Z' })
+        .parameters,
+    ).toEqual({ limit: '100', interval: 86400, spent: '100', remaining: '0', resetsAt: '2026-03-02T11:00:00.000Z' });
   });
 
   it('refuses tokens outside the scopes', () => {

@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { PriorSpend } from '../../src/wallet/delegated-transfer.js';
 import { type TransferApprovalRequest, requiredApprovals } from '../../src/wallet/transfer-approvals.js';
 import type { Wallet } from '../../src/wallet/types.js';
 import { NOW } from '../support/fixtures.js';
@@ -7,7 +6,6 @@ import { EVM_ADMIN, EVM_OTHER, keys } from './fixtures.js';
 import { walletOf } from './wallet-of.js';
 
 const LIMITED = `external-wallet:${EVM_OTHER}`;
-const DAY_MS = 86_400 * 1000;
 
 const smart = walletOf({
   chainType: 'evm',
@@ -29,26 +27,9 @@ const apiKeyAdmin = walletOf(
   { 'api-key': keys.apiKeyEvm },
 );
 
-/** The request, and the spends it was asked for. */
-const approvalsOf = (
-  wallet: Wallet,
-  overrides: Partial<TransferApprovalRequest> = {},
-  spends: readonly PriorSpend[] = [],
-) => {
-  const asked: [string, number][] = [];
-  const result = requiredApprovals({
-    wallet,
-    token: 'base-sepolia:usdc',
-    amount: '10',
-    now: NOW,
-    priorSpendsOf: (signer, since) => {
-      asked.push([signer, since]);
-      return spends;
-    },
-    ...overrides,
-  });
-  return { result, asked };
-};
+const approvalsOf = (wallet: Wallet, overrides: Partial<TransferApprovalRequest> = {}) => ({
+  result: requiredApprovals({ wallet, token: 'base-sepolia:usdc', amount: '10', now: NOW, ...overrides }),
+});
 
 describe('requiredApprovals: who must approve a transfer from a wallet', () => {
   it('asks nobody of an MPC wallet, whose key the service holds, and refuses a signer named for it', () => {
@@ -64,9 +45,9 @@ describe('requiredApprovals: who must approve a transfer from a wallet', () => {
     );
   });
 
-  it("asks a smart wallet's admin by default, in a 1-of-1 quorum, without reading spends", () => {
+  it("asks a smart wallet's admin by default, in a 1-of-1 quorum, with no budget to claim", () => {
     const admin = smart.adminSigner!;
-    const { result, asked } = approvalsOf(smart);
+    const { result } = approvalsOf(smart);
     expect(result).toEqual(
       E.right({
         signer: admin.locator,
@@ -75,7 +56,6 @@ describe('requiredApprovals: who must approve a transfer from a wallet', () => {
         ],
       }),
     );
-    expect(asked).toEqual([]);
   });
 
   it('asks nobody when the approving signer is one whose key the service holds', () => {
@@ -86,17 +66,18 @@ describe('requiredApprovals: who must approve a transfer from a wallet', () => {
     );
   });
 
-  it("counts a delegated signer's spends over its longest window, and refuses a transfer past its limit", () => {
-    const within = approvalsOf(smart, { signer: LIMITED.toLowerCase() }, [
-      { token: 'base-sepolia:usdc', amount: '85', at: NOW - 1000 },
-    ]);
-    expect(within.result).toEqual(E.right(expect.objectContaining({ signer: LIMITED })));
-    expect(within.asked).toEqual([[LIMITED, NOW - DAY_MS]]);
-    const past = approvalsOf(smart, { signer: LIMITED, amount: '20' }, [
-      { token: 'base-sepolia:usdc', amount: '85', at: NOW - 1000 },
-    ]);
-    expect(past.result).toEqual(
-      E.left(expect.objectContaining({ kind: 'forbidden', code: 'spending_limit_exceeded' })),
+  it("names the budget of a delegated signer's spending limit, to claim before the transfer opens (ADR 0454)", () => {
+    expect(approvalsOf(smart, { signer: LIMITED.toLowerCase(), amount: '1000' }).result).toEqual(
+      E.right({
+        signer: LIMITED,
+        quorums: [{ threshold: 1, signers: [{ locator: LIMITED, type: 'external-wallet', address: EVM_OTHER }] }],
+        budget: {
+          parts: [smart.walletId, LIMITED, 'base-sepolia:usdxm'],
+          tokenLocator: 'base-sepolia:usdc',
+          limit: '100',
+          intervalSeconds: 86_400,
+        },
+      }),
     );
   });
 

@@ -4,7 +4,8 @@ import type { Statement } from 'better-sqlite3';
 import { type KeysetPosition, KeysetReader, type ReadDirection } from '../../http/pagination/newest-first-page.js';
 import type { OwnerList } from '../shared/owner-lists.js';
 import type { Owner } from '../shared/owner.js';
-import { BUYER_PROFILE_STREAM_PREFIX, type BuyerProfileDetails, type BuyerProfileEvent } from '@paykit/agent-profiles';
+import { BUYER_PROFILE_STREAM_PREFIX, type BuyerProfileDetails } from '@paykit/agent-profiles';
+import type { StoredBuyerProfileEvent, StoredDetails } from './sealed-details.js';
 
 export const BUYER_PROFILES_PROJECTION = 'agent-checkout-buyer-profiles';
 const TABLE = 'agent_checkout_buyer_profiles';
@@ -27,7 +28,25 @@ export const presentBuyerProfile = (
 
 type Statements = Record<'insert' | 'update' | 'remove', Statement>;
 
-/** Live buyer profiles per owner, newest first; deleted ones leave the list. */
+/** A profile as its row keeps it. */
+export interface StoredProfileRow extends KeysetPosition {
+  readonly updatedAt: string;
+  readonly stored: StoredDetails;
+}
+
+/** The details column: the sealed text (a JSON string) or, for what was written before data keys, the details. */
+const detailsColumn = (stored: StoredDetails): string =>
+  JSON.stringify('sealedDetails' in stored ? stored.sealedDetails : stored.details);
+
+const storedOf = (column: string): StoredDetails => {
+  const value = JSON.parse(column) as string | BuyerProfileDetails;
+  return typeof value === 'string' ? { sealedDetails: value } : { details: value };
+};
+
+/**
+ * Live buyer profiles per owner, newest first; deleted ones leave the list. The details stay
+ * sealed here as in the events (docs/adr/0509): the list opens them with each profile's key.
+ */
 export const buyerProfilesProjection = defineProjection<Statements>({
   name: BUYER_PROFILES_PROJECTION,
   version: 1,
@@ -47,16 +66,16 @@ export const buyerProfilesProjection = defineProjection<Statements>({
   }),
   apply: (recorded, statements) => {
     if (!recorded.streamName.startsWith(BUYER_PROFILE_STREAM_PREFIX)) return;
-    const event = { type: recorded.type, data: recorded.data } as BuyerProfileEvent;
+    const event = { type: recorded.type, data: recorded.data } as StoredBuyerProfileEvent;
     switch (event.type) {
       case 'BuyerProfileCreated': {
-        const { profileId, projectId, owner, createdAt, details } = event.data;
-        statements.insert.run({ id: profileId, projectId, owner, createdAt, details: JSON.stringify(details) });
+        const { profileId, projectId, owner, createdAt } = event.data;
+        statements.insert.run({ id: profileId, projectId, owner, createdAt, details: detailsColumn(event.data) });
         return;
       }
       case 'BuyerProfileUpdated': {
-        const { profileId, updatedAt, details } = event.data;
-        statements.update.run({ id: profileId, updatedAt, details: JSON.stringify(details) });
+        const { profileId, updatedAt } = event.data;
+        statements.update.run({ id: profileId, updatedAt, details: detailsColumn(event.data) });
         return;
       }
       case 'BuyerProfileDeleted':
@@ -66,8 +85,8 @@ export const buyerProfilesProjection = defineProjection<Statements>({
   },
 });
 
-/** One owner's live buyer profiles, newest first. */
-export class BuyerProfileRows implements OwnerList<BuyerProfileResponse> {
+/** One owner's live buyer profiles, newest first, their details as stored. */
+export class BuyerProfileRows implements OwnerList<StoredProfileRow> {
   readonly name = 'buyer-profiles';
   readonly projection = BUYER_PROFILES_PROJECTION;
   private readonly reader: KeysetReader<BuyerProfileRow>;
@@ -80,11 +99,9 @@ export class BuyerProfileRows implements OwnerList<BuyerProfileResponse> {
     });
   }
 
-  page(owner: Owner, after: KeysetPosition | null, count: number, direction?: ReadDirection): BuyerProfileResponse[] {
+  page(owner: Owner, after: KeysetPosition | null, count: number, direction?: ReadDirection): StoredProfileRow[] {
     return this.reader
       .read({ projectId: owner.projectId, subject: owner.subject }, after, count, direction)
-      .map((row) =>
-        presentBuyerProfile(row.id, JSON.parse(row.details) as BuyerProfileDetails, row.createdAt, row.updatedAt),
-      );
+      .map(({ id, createdAt, updatedAt, details }) => ({ id, createdAt, updatedAt, stored: storedOf(details) }));
   }
 }

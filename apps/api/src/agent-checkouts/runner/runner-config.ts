@@ -12,7 +12,9 @@ import type { Clock, IdGenerator } from '@paykit/kernel';
 import { type BlobStore, SandboxCardVault, SandboxPricing } from '@paykit/providers';
 import type { AppConfig } from '../../config/config.js';
 import type { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import type { ErasableKeys } from '../../infrastructure/secrets/erasable-keys.js';
 import { browserRunnerConfig } from '../browser-profiles/browser-runner.config.js';
+import { BuyerProfiles } from '../buyer-profiles/buyer-profiles.js';
 import { liveViewConfig } from '../live-view/live-view-server.config.js';
 import { buyerProfilesFromStore } from './buyer-profile-source.js';
 
@@ -20,6 +22,8 @@ export interface RunnerDependencies {
   readonly store: EventStore;
   /** How the runner's profile sources read the profiles' and runs' streams. */
   readonly aggregates: Aggregates;
+  /** The buyer profiles' data keys (ADR 0509), to open a profile's details. */
+  readonly dataKeys: ErasableKeys;
   readonly clock: Clock;
   readonly ids: IdGenerator;
   readonly logger: RunnerLogger;
@@ -50,7 +54,7 @@ export const runnerConfig = (config: AppConfig, deps: RunnerDependencies): Runne
     converter: pricingConverter(new SandboxPricing({ environment: config.APP_ENV }), {
       referenceItem: referenceItemFor(config.APP_ENV),
     }),
-    buyerProfiles: buyerProfilesFromStore(deps.aggregates),
+    buyerProfiles: buyerProfilesFromStore(new BuyerProfiles(deps.aggregates, deps.dataKeys)),
     allowedHosts: config.AGENT_CHECKOUT_ALLOWED_HOSTS,
     concurrency: config.AGENT_CHECKOUT_RUNNER_CONCURRENCY,
     leaseMs: config.AGENT_CHECKOUT_LEASE_MS,

@@ -13,6 +13,7 @@ import type { BlobStore } from '@paykit/providers';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { ErasableKeys } from '../../infrastructure/secrets/erasable-keys.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
 import { liveViewKey } from '../live-view/live-view-key.js';
 import type { DerivedKeys } from '../shared/derived-keys.js';
@@ -36,6 +37,7 @@ export class RunnerHost implements OnApplicationBootstrap, BeforeApplicationShut
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
     private readonly aggregates: Aggregates,
+    private readonly dataKeys: ErasableKeys,
     @Inject(AGENT_CHECKOUT_KEYS) private readonly keys: DerivedKeys,
     @Inject(AGENT_CHECKOUT_BLOBS) private readonly blobs: BlobStore,
     @Optional()
@@ -57,6 +59,7 @@ export class RunnerHost implements OnApplicationBootstrap, BeforeApplicationShut
       ...runnerConfig(this.config, {
         store: this.store,
         aggregates: this.aggregates,
+        dataKeys: this.dataKeys,
         clock: this.clock,
         ids: this.ids,
         logger,

@@ -4,6 +4,7 @@ import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig } from '../../config/config.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { appSecretsOf } from '../../infrastructure/secrets/app-secrets.js';
+import { ErasableKeys } from '../../infrastructure/secrets/erasable-keys.js';
 import { openEventStore } from '../../infrastructure/storage.js';
 import { liveViewKey } from '../live-view/live-view-key.js';
 import { DerivedKeys } from '../shared/derived-keys.js';
@@ -42,12 +43,14 @@ export const startStandaloneRunner = async (options: StandaloneRunnerOptions = {
   }
   const logger = createLogger(config, options.logDestination).child({ component: 'agent-checkout-runner' });
   const store = await openEventStore(config);
-  const keys = new DerivedKeys(appSecretsOf(config));
+  const secrets = appSecretsOf(config);
+  const keys = new DerivedKeys(secrets);
   await importAgentCheckoutBlobFiles(config, store);
   const runnerProcess = startRunnerProcess({
     ...runnerConfig(config, {
       store,
       aggregates: new Aggregates(store, systemClock, randomIds),
+      dataKeys: new ErasableKeys(store, secrets, systemClock, randomIds),
       clock: systemClock,
       ids: randomIds,
       logger,

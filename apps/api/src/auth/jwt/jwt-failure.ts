@@ -18,6 +18,8 @@ export const jwtFailure = (error: unknown, remote: boolean): DomainException => 
       return AuthErrors.invalidJwt("no key of the project's key set matches the token");
     case errors.JWTClaimValidationFailed.code: {
       const failed = error as errors.JWTClaimValidationFailed;
+      if (failed.claim === 'iss') return AuthErrors.jwtIssuerNotAccepted();
+      if (failed.claim === 'aud') return AuthErrors.jwtAudienceNotAccepted();
       return AuthErrors.invalidJwt(
         `the ${failed.claim} claim ${failed.reason === 'missing' ? 'is missing' : 'is not valid'}`,
       );

@@ -1,4 +1,4 @@
-import type { Project } from '@paykit/platform';
+import { type Project, jwtRulesInForce } from '@paykit/platform';
 import type { ProjectResponse } from './projects.contract.js';
 
 export const presentProject = (project: Project): ProjectResponse => ({
@@ -7,4 +7,5 @@ export const presentProject = (project: Project): ProjectResponse => ({
   environment: project.environment,
   createdAt: project.createdAt,
   jwtVerification: project.jwt?.type ?? null,
+  jwtRules: project.jwt === null ? null : jwtRulesInForce(project.jwt),
 });

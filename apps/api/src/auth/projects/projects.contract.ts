@@ -12,6 +12,14 @@ export const ProjectResponse = z
       .enum(['hs256', 'public-key', 'jwks'])
       .nullable()
       .describe('How end-user JWTs sent with client keys are verified; null when client keys cannot be used'),
+    jwtRules: z
+      .object({
+        issuer: z.string().nullable().describe('The iss a JWT must carry; null: any'),
+        audience: z.array(z.string()).nullable().describe('A JWT’s aud must name one of these; null: any'),
+        maxLifetimeSeconds: z.number().int().describe('The longest a JWT may live, exp - iat'),
+      })
+      .nullable()
+      .describe('What JWTs must say besides their signature (set with `pnpm cli project jwt`); null without JWTs'),
   })
   .meta({ id: 'Project' });
 export type ProjectResponse = z.infer<typeof ProjectResponse>;

@@ -12,10 +12,12 @@ import { RequestValidationError } from '../validation/request-validation.error.j
 import { HANDLES_IDEMPOTENCY_KEY_METADATA } from './handles-idempotency-key.decorator.js';
 import { IdempotencySecrets } from './idempotency-secrets.js';
 import { type AcquireOutcome, type IdempotencyClaim, IdempotencyStore } from './idempotency.store.js';
+import { keyScopeOf } from './key-scope.js';
 import { KeyedWrite } from './keyed-write.js';
 
 /**
- * `x-idempotency-key` on POST, after the auth guard (keys are scoped to the caller's project).
+ * `x-idempotency-key` on POST, after the auth guard (keys are scoped to the caller's project and
+ * the end user it acts for, ADR 0311).
  * A route with `idempotency: 'resource'` gets a KeyedWrite and makes the key part of what it
  * writes (ADR 0305). Other routes keep a record: the first request with a key runs, later ones
  * with the same method, path and body replay its response, one with a different request is a
@@ -61,7 +63,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       params: request.params,
       body: request.body,
     });
-    const keyed = KeyedWrite.of(principal.projectId, route, key, fingerprint);
+    const keyed = KeyedWrite.of(keyScopeOf(principal), route, key, fingerprint);
     request.keyedWrite = keyed;
     const markReplay = () => {
       if (keyed.replayed) void reply.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
@@ -77,7 +79,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     next: CallHandler,
   ): Promise<Observable<unknown>> {
     const outcome = await this.keys.acquire({
-      scope: principal.projectId,
+      scope: keyScopeOf(principal),
       key,
       fingerprint: this.secrets.fingerprint({ method: request.method, path: request.url, body: request.body }),
       method: request.method,

@@ -23,7 +23,7 @@ import {
 } from './key-stream.js';
 
 export interface IdempotentRequest {
-  /** Whose key namespace: the caller's project. */
+  /** Whose key namespace: the caller's project and acting subject (keyScopeOf, ADR 0311). */
   readonly scope: string;
   readonly key: string;
   readonly fingerprint: string;

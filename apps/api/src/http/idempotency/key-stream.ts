@@ -35,7 +35,7 @@ export interface ReleasedData {
   readonly reason: string;
 }
 
-/** One stream per (project, key); the key is hashed so any printable key makes a valid name. */
+/** One stream per (scope, key): project and acting subject (ADR 0311); the key is hashed so any printable key makes a valid name. */
 export const idempotencyStream = (scope: string, key: string): string => `idempotency-${scope}-${sha256Hex(key)}`;
 
 export type KeyState =

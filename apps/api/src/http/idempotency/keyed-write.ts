@@ -15,7 +15,7 @@ export class KeyedWrite {
   constructor(
     /** The key as the client sent it: only for error messages back to that client. */
     readonly key: string,
-    /** sha256 of project, route and key: names the key's events and derives its resources' ids. */
+    /** sha256 of scope (project and acting subject, ADR 0311), route and key: names the key's events and derives its resources' ids. */
     readonly digest: string,
     /** The keyed digest of the request (ADR 0305): the same key with another request is refused. */
     readonly fingerprint: string,

@@ -15,6 +15,8 @@ export interface AggregateType<Command, Event extends DomainEvent, State, Id = s
   readonly streamName: (id: Id) => string;
   /** A stored event as the decider reads it (where old shapes are upcast); `{ type, data }` by default. */
   readonly toDomainEvent?: (event: RecordedEvent) => Event;
+  /** A decided event as the store keeps it (personal data sealed); the event itself by default. */
+  readonly toStoredEvent?: (event: Event) => DomainEvent;
 }
 
 export const aggregateType = <Command, Event extends DomainEvent, State, Id = string>(

@@ -112,7 +112,8 @@ export class Aggregates {
     options: ExecuteOptions = {},
   ): Promise<E.Either<DomainError, Executed<Event, State>>> {
     const stream = type.streamName(id);
-    const toAppend = eventsToAppend(context, this.clock, this.ids);
+    const envelopeOf = eventsToAppend(context, this.clock, this.ids);
+    const toAppend = (event: Event) => envelopeOf(type.toStoredEvent ? type.toStoredEvent(event) : event);
     const handling = {
       ...(type.toDomainEvent && { toDomainEvent: type.toDomainEvent }),
       ...(options.maxRetries !== undefined && { maxRetries: options.maxRetries }),

@@ -24,6 +24,8 @@ export interface BudgetClaimRequest {
   readonly amount: string;
   readonly limit: string;
   readonly windowMs: number;
+  /** A claim already held is decided again now and counts from now (the kernel's `renew`). */
+  readonly renew?: boolean;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   CardVerificationResponse,
 } from '@paykit/contracts';
 import { Scopes } from '../../auth/scopes.js';
+import { type Caller, CallerOf } from '../../http/caller.js';
 import { Route } from '../../http/routes/route.decorator.js';
 import { CompleteCardVerification } from './complete-card-verification.handler.js';
 import { TokenizeCard } from './tokenize-card.handler.js';
@@ -25,6 +26,10 @@ export class CardTokensController {
     description:
       'The sandbox processor only, outside production: answers a token to pay an order with ' +
       '(POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged. ' +
+      'A token is single-use and short-lived, like a processor’s: it pays one order of the project whose key made ' +
+      'it (and of the user the request acted for, if any), until expiresAt (15 minutes); retrying that same payment ' +
+      'reaches the same charge, another payment with it is refused (card_token_used, card_token_expired). To charge ' +
+      'a card again later, tokenize it again: a card kept for reuse is a user’s saved payment method, not a token. ' +
       'In production, and with CARD_PROCESSOR=stripe, 400 card_numbers_not_accepted: the browser tokenizes the ' +
       'card with Stripe.js and pays with its PaymentMethod id (see Paying by card).',
     scope: Scopes.ordersCreate,
@@ -32,8 +37,8 @@ export class CardTokensController {
     responses: { 201: CardTokenResponse },
     idempotency: 'route',
   })
-  tokenize(@Body() body: CardTokenBody): Promise<CardTokenResponse> {
-    return this.commands.execute(new TokenizeCard(body));
+  tokenize(@CallerOf() caller: Caller, @Body() body: CardTokenBody): Promise<CardTokenResponse> {
+    return this.commands.execute(new TokenizeCard(caller.principal, body));
   }
 
   @Route({

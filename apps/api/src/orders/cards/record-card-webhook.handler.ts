@@ -6,7 +6,7 @@ import type { CardWebhooksPort, ChargeUpdate } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { OrderAggregate, orderIn } from '../order.aggregate.js';
-import { cardResultOf } from '../payment/card-result.js';
+import { PaymentProgress } from '../progress/payment-progress.js';
 import { CARD_WEBHOOKS } from '../providers/order-providers.js';
 
 /** `POST /webhooks/stripe`: the processor tells how one of our charges stands. */
@@ -24,14 +24,16 @@ const RECEIVED: StripeEventReceipt = { received: true };
 
 /**
  * A signed event deciding a charge records its outcome on the order as the order worker does after
- * reading the charge (`RecordCardPaymentResult`, ADR 0101): same command, same decider, so a
- * repeated or late event changes nothing and the worker's poll and the webhook cannot disagree.
- * Events of another order's attempt, or of an intent we did not make, are acknowledged and left.
+ * reading the charge (`PaymentProgress.recordCardOutcome`: a decline's purchase claim given back,
+ * then `RecordCardPaymentResult`, ADR 0101), so a repeated event changes nothing and the worker's
+ * poll and the webhook cannot disagree. Events of an attempt that has ended, of another order's
+ * attempt, or of an intent we did not make are acknowledged and left.
  */
 @CommandHandler(RecordCardWebhook)
 export class RecordCardWebhookHandler implements ICommandHandler<RecordCardWebhook> {
   constructor(
     private readonly aggregates: Aggregates,
+    private readonly progress: PaymentProgress,
     @Inject(CARD_WEBHOOKS) private readonly webhooks: CardWebhooksPort | null,
   ) {}
 
@@ -46,21 +48,18 @@ export class RecordCardWebhookHandler implements ICommandHandler<RecordCardWebho
   private async record({ reference, idempotencyKey, charge }: ChargeUpdate): Promise<void> {
     if (!UUID.test(reference)) return;
     const stored = await this.aggregates.load(OrderAggregate, reference);
-    const attempt = stored && orderIn(stored).payment.card;
-    if (!stored || attempt?.paymentId !== idempotencyKey) return;
+    if (!stored) return;
+    const order = orderIn(stored);
+    const attempt = order.payment.card;
+    // An ended attempt keeps its record (and a success keeps its claim): a late event cannot undo it.
+    if (attempt?.paymentId !== idempotencyKey || attempt.state === 'succeeded' || attempt.state === 'declined') return;
     const context = {
       projectId: stored.projectId,
-      actor: { type: 'system' as const, id: 'stripe-webhook' },
+      actor: { type: 'system' as const, id: 'card-processor-webhook' },
       correlationId: `order-${reference}`,
     };
-    const at = this.aggregates.now().toISOString();
-    const recorded = await this.aggregates.tryExecute(
-      OrderAggregate,
-      reference,
-      cardResultOf(idempotencyKey, charge, at),
-      context,
-    );
-    // The attempt already ended otherwise (a decline, then a late success event): the order keeps its record.
+    const recorded = await this.progress.recordCardOutcome(order, idempotencyKey, charge, context);
+    // Ended meanwhile by the payment's own answer: the same outcome, recorded once.
     if (E.isLeft(recorded) && recorded.left.kind !== 'conflict') throw new DomainException(recorded.left);
   }
 }

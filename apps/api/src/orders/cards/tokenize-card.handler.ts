@@ -4,14 +4,19 @@ import type { CardTokenBody, CardTokenResponse } from '@paykit/contracts';
 import { type DomainError, DomainException, fieldError, invalid, notFound } from '@paykit/kernel';
 import type { CardVaultPort } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
+import type { Principal } from '../../auth/principal.js';
 import { cardProcessorSettingsOf } from '../../config/card-processor-config.js';
 import type { AppConfig } from '../../config/config.js';
 import { APP_CONFIG } from '../../infrastructure/tokens.js';
 import { CARD_VAULT } from '../providers/order-providers.js';
+import { cardTokenOwnerOf } from './card-token-owner.js';
 
-/** `POST /unstable/card-tokens`: card details in, a token to pay an order with out. */
+/** `POST /unstable/card-tokens`: card details in, a token to pay one order of the caller's project with out. */
 export class TokenizeCard extends Command<CardTokenResponse> {
-  constructor(readonly card: CardTokenBody) {
+  constructor(
+    readonly principal: Principal,
+    readonly card: CardTokenBody,
+  ) {
     super();
   }
 }
@@ -45,8 +50,9 @@ const BROWSER_TOKENIZATION: Readonly<Record<'sandbox' | 'stripe', string>> = {
 /**
  * ADR 0101's pass-through to the processor's vault. Nothing is stored or logged (bodies are
  * redacted from request logs), validation messages are fixed, and no idempotency fingerprint is
- * kept. CARD_TOKENIZATION_ROUTE=off answers 404; in production or with Stripe the route refuses every
- * card number (ADR 0900).
+ * kept. The vault keeps the token's owner (ADR 0102): the caller's project and the user it acts
+ * for; the token pays one charge of theirs, until it expires. CARD_TOKENIZATION_ROUTE=off answers 404;
+ * in production or with Stripe the route refuses every card number (ADR 0900).
  */
 @CommandHandler(TokenizeCard)
 export class TokenizeCardHandler implements ICommandHandler<TokenizeCard> {
@@ -55,15 +61,15 @@ export class TokenizeCardHandler implements ICommandHandler<TokenizeCard> {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ card }: TokenizeCard): Promise<CardTokenResponse> {
+  async execute({ principal, card }: TokenizeCard): Promise<CardTokenResponse> {
     if (this.config.CARD_TOKENIZATION_ROUTE === 'off') throw new DomainException(notFound());
     const { kind } = cardProcessorSettingsOf(this.config);
     if (kind === 'stripe' || this.config.APP_ENV === 'production') {
       throw new DomainException(invalid('card_numbers_not_accepted', BROWSER_TOKENIZATION[kind]));
     }
-    const token = await this.vault.tokenizeCard(card);
+    const token = await this.vault.tokenizeCard(card, cardTokenOwnerOf(principal));
     if (E.isLeft(token)) throw fromVault(token.left);
-    const { token: value, brand, last4, expMonth, expYear } = token.right;
-    return { token: value, brand, last4, expMonth, expYear };
+    const { token: value, brand, last4, expMonth, expYear, expiresAt } = token.right;
+    return { token: value, brand, last4, expMonth, expYear, expiresAt };
   }
 }

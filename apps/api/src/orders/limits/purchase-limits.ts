@@ -18,9 +18,10 @@ const CATCH_UP_WAIT_MS = 2_000;
 const HOUR_MS = 3_600_000;
 
 /**
- * The per-user card purchase limit (single_purchase_exceeded, 400 with amount, limit,
- * hoursUntilReset and remainingAmount as strings). The buyer's purchases in the rolling window
- * come from the order-purchases read model, caught up to the store's head first.
+ * The early check of the per-user card purchase limit at order creation (single_purchase_exceeded,
+ * 400 with amount, limit, hoursUntilReset and remainingAmount as strings): the buyer's purchases
+ * in the rolling window from the order-purchases read model, caught up to the store's head
+ * first. It only refuses early; the lock is the claim a payment makes (PurchaseClaims, ADR 0102).
  */
 @Injectable()
 export class PurchaseLimits {

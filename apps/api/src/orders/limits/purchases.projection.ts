@@ -9,7 +9,8 @@ export const ORDER_PURCHASES_PROJECTION = 'order-purchases';
 /**
  * What each onramp order counts toward its buyer's purchase limit (see purchaseOfOrder): the
  * card attempt's amount from the moment it starts, nothing once declined or refunded. One row
- * per order; the limit check sums a user's rows inside the window through the index.
+ * per order; the early check at order creation sums a user's rows inside the window through the
+ * index (the payment itself claims from the buyer's budget: PurchaseClaims, ADR 0102).
  */
 export const orderPurchasesProjection = defineProjection<{ create: Statement; count: Statement; uncount: Statement }>({
   name: ORDER_PURCHASES_PROJECTION,

@@ -2,15 +2,16 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { OrderResource } from '@paykit/contracts';
 import { type DomainError, DomainException, type Money, sha256Hex } from '@paykit/kernel';
-import { type Order, type OrderCommand, openCardAttempt, toOrderResource } from '@paykit/orders';
-import type { CardProcessorPort } from '@paykit/providers';
+import { type Order, type OrderCommand, openCardAttempt, orderDecider, toOrderResource } from '@paykit/orders';
+import type { CardProcessorPort, CardTokenOwner } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller, ProjectContext } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import type { KeyedStep } from '../../infrastructure/aggregates/keyed-commands.js';
+import { cardTokenOwnerOf } from '../cards/card-token-owner.js';
 import { onceForKey } from '../keyed-order-request.js';
-import { PurchaseLimits } from '../limits/purchase-limits.js';
+import { PurchaseClaims } from '../limits/purchase-claims.js';
 import { OrderAggregate, orderIn } from '../order.aggregate.js';
 import { CARD_PROCESSOR } from '../providers/order-providers.js';
 import { cardResultOf } from './card-result.js';
@@ -29,6 +30,12 @@ export class PayOrderByCard extends Command<OrderResource> {
   }
 }
 
+/** The token and whom the payment charges it for: the processor knows another project's token as none. */
+interface CardToCharge {
+  readonly token: string;
+  readonly owner: CardTokenOwner;
+}
+
 /** A UUID-shaped id derived from its inputs, so a retried payment reaches the same attempt and charge. */
 const derivedId = (...parts: string[]): string => {
   const hex = sha256Hex(parts.join('\n'));
@@ -37,7 +44,9 @@ const derivedId = (...parts: string[]): string => {
 
 /**
  * ADR 0101: opens the attempt on the order (its id is the processor's idempotency key), charges
- * the quoted total, records the processor's answer. The attempt id follows from the order and
+ * the quoted total, records the processor's answer. The attempt's amount is claimed from the
+ * buyer's purchase limit before it opens and given back before a decline is recorded (ADR 0102:
+ * a charge's answer never changes, so a crash in between repeats the same decline). The attempt id follows from the order and
  * the idempotency key (or the token), so a retry after an outage or a crash reaches the same
  * attempt and the same charge instead of a second one. With a key, recording the answer
  * completes the key's request (ADR 0305): a retry answers with it.
@@ -48,29 +57,30 @@ export class PayOrderByCardHandler implements ICommandHandler<PayOrderByCard> {
     private readonly aggregates: Aggregates,
     private readonly access: OrderAccess,
     private readonly requoting: Requoting,
-    private readonly limits: PurchaseLimits,
+    private readonly purchases: PurchaseClaims,
     @Inject(CARD_PROCESSOR) private readonly processor: CardProcessorPort,
   ) {}
 
   async execute({ caller, orderId, token, keyed }: PayOrderByCard): Promise<OrderResource> {
     const order = await this.access.toPay(caller.principal, orderId);
-    return toOrderResource(await this.pay(order, token, keyed, caller.context));
+    const card = { token, owner: cardTokenOwnerOf(caller.principal) };
+    return toOrderResource(await this.pay(order, card, keyed, caller.context));
   }
 
   private async pay(
     order: Order,
-    token: string,
+    card: CardToCharge,
     keyed: KeyedWrite | undefined,
     context: ProjectContext,
   ): Promise<Order> {
-    if (!keyed) return this.charge(order, token, `token:${token}`, context);
-    const charge = () => this.charge(order, token, keyed.key, context, keyed);
+    if (!keyed) return this.charge(order, card, `token:${card.token}`, context);
+    const charge = () => this.charge(order, card, keyed.key, context, keyed);
     return onceForKey(this.aggregates, order.orderId, keyed, charge, (paid) => paid);
   }
 
   private async charge(
     order: Order,
-    token: string,
+    card: CardToCharge,
     attemptKey: string,
     context: ProjectContext,
     keyed?: KeyedWrite,
@@ -83,7 +93,8 @@ export class PayOrderByCardHandler implements ICommandHandler<PayOrderByCard> {
     const amount =
       openCardAttempt(order, paymentId)?.amount ?? (await this.authorize(order, paymentId, context, step(false)));
     const charge = await this.processor.charge({
-      token,
+      token: card.token,
+      owner: card.owner,
       amount: amount.amount,
       currency: amount.currency,
       idempotencyKey: paymentId,
@@ -94,14 +105,21 @@ export class PayOrderByCardHandler implements ICommandHandler<PayOrderByCard> {
       // An outage leaves the attempt open (a retry reaches the same charge); a refusal is this attempt's end.
       if (charge.left.kind !== 'unavailable' && charge.left.kind !== 'upstream_invalid') {
         const declined = { paymentId, at: this.now(), outcome: 'declined' as const, message: charge.left.message };
+        await this.purchases.release(order, paymentId, 'declined', context);
         await this.record(order, { type: 'RecordCardPaymentResult', data: declined }, context, step(true, charge.left));
       }
       throw new DomainException(charge.left);
     }
+    if (charge.right.status === 'declined') await this.purchases.release(order, paymentId, 'declined', context);
     return this.record(order, cardResultOf(paymentId, charge.right, this.now()), context, step(true));
   }
 
-  /** Opens the attempt at the current quote (priced again if it lapsed), within the purchase limit. */
+  /**
+   * Opens the attempt at the current quote (priced again if it lapsed), its amount claimed from
+   * the buyer's purchase limit first. An attempt the order refuses as it stands (not payable
+   * yet, paid already) claims nothing; one refused after its claim, by a concurrent change,
+   * leaves the claim held: the limit fails closed.
+   */
   private async authorize(
     order: Order,
     paymentId: string,
@@ -110,18 +128,14 @@ export class PayOrderByCardHandler implements ICommandHandler<PayOrderByCard> {
   ): Promise<Money> {
     const priced = order.kind === 'onramp' ? await this.requoting.fresh(order, context) : order;
     const total = priced.quote.totalPrice;
-    await this.limits.check({
-      projectId: context.projectId,
-      buyer: priced.buyer.userLocator,
-      orderId: priced.orderId,
-      ...total,
-    });
-    await this.record(
-      priced,
-      { type: 'AuthorizeCardPayment', data: { paymentId, amount: total, now: this.now() } },
-      context,
-      keyed,
-    );
+    const authorize: OrderCommand = {
+      type: 'AuthorizeCardPayment',
+      data: { paymentId, amount: total, now: this.now() },
+    };
+    const refusal = orderDecider.decide(authorize, priced);
+    if (E.isLeft(refusal)) throw new DomainException(refusal.left);
+    await this.purchases.claim(priced, paymentId, total, context);
+    await this.record(priced, authorize, context, keyed);
     return total;
   }
 

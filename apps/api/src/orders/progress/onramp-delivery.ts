@@ -9,6 +9,7 @@ import { type EffectAttempt, EffectLedger, effectRef } from '../../infrastructur
 import { CLOCK } from '../../infrastructure/tokens.js';
 import { CHAIN_GATEWAY } from '../../wallets/gateway/chain-gateway.token.js';
 import { OrderPricing } from '../create/order-pricing.js';
+import { PurchaseClaims } from '../limits/purchase-claims.js';
 import { OrderAggregate } from '../order.aggregate.js';
 import { failDelivery } from './fail-delivery.js';
 import { CARD_PROCESSOR } from '../providers/order-providers.js';
@@ -39,6 +40,7 @@ export class OnrampDelivery {
     @Inject(CARD_PROCESSOR) private readonly processor: CardProcessorPort,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly effects: EffectLedger,
+    private readonly purchases: PurchaseClaims,
   ) {}
 
   async advance(order: Order, context: ProjectContext): Promise<void> {
@@ -144,7 +146,7 @@ export class OnrampDelivery {
     return failDelivery(this.aggregates, order, { code: 'delivery-failed', message }, context);
   }
 
-  /** A delivery that failed after the card was charged gives the whole payment back. */
+  /** A delivery that failed after the card was charged gives the whole payment back, and its purchase claim. */
   private async refund(order: Order, context: ProjectContext): Promise<void> {
     const received = order.payment.received;
     if (!received || order.payment.method !== 'card' || received.chargeId === undefined) return;
@@ -157,6 +159,9 @@ export class OnrampDelivery {
     });
     if (refund.kind !== 'done') return;
     const reason = order.lineItems[0]?.delivery.failureReason?.code ?? 'delivery-failed';
+    // Given back before the refund is recorded: until then this step is repeated, the release with it.
+    const attempt = order.payment.card;
+    if (attempt) await this.purchases.release(order, attempt.paymentId, 'refunded', context);
     await this.aggregates.tryExecute(
       OrderAggregate,
       order.orderId,

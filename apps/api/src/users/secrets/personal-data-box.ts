@@ -1,4 +1,4 @@
-import { open, seal } from '@paykit/providers';
+import { openJson, sealJson } from '../../infrastructure/secrets/sealed-json.js';
 import type { IdentitySecrets } from './identity-secrets.js';
 
 /**
@@ -10,16 +10,12 @@ export class PersonalDataBox {
   constructor(private readonly secrets: IdentitySecrets) {}
 
   seal(value: unknown, boundTo: string): string {
-    return seal(
-      this.secrets.encryptionKey('personal-data'),
-      Buffer.from(JSON.stringify(value), 'utf8'),
-      boundTo,
-    ).toString('base64url');
+    return sealJson(this.secrets.encryptionKey('personal-data'), value, boundTo);
   }
 
   open<Value>(sealed: string, boundTo: string): Value {
-    const plaintext = open(this.secrets.encryptionKey('personal-data'), Buffer.from(sealed, 'base64url'), boundTo);
-    if (!plaintext) throw new Error('sealed personal data does not open with this deployment’s key');
-    return JSON.parse(plaintext.toString('utf8')) as Value;
+    const value = openJson<Value>(this.secrets.encryptionKey('personal-data'), sealed, boundTo);
+    if (value === undefined) throw new Error('sealed personal data does not open with this deployment’s key');
+    return value;
   }
 }

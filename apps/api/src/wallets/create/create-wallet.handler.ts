@@ -14,6 +14,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Caller } from '../../http/caller.js';
+import { keyScopeOf } from '../../http/idempotency/key-scope.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { AddressClaims, addressInUse } from '../directory/address-claims.js';
 import { callerOwner, isVisibleTo, ownerNotAllowed } from '../directory/caller-owner.js';
@@ -89,14 +90,16 @@ export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
       const { chainType, address } = getOrThrow(newWalletOf(commandFor(UNNAMED)));
       return this.put(commandFor(walletIdOfAddress(projectId, chainType, address)), context, 'refuse');
     }
+    // The key is the caller's: its project's and the user it acts for (ADR 0311).
+    const keyScope = keyScopeOf(principal);
     const walletId =
       identityKey !== undefined
         ? walletIdOfIdentity(projectId, identityKey)
-        : walletIdOfKey(projectId, input.idempotencyKey);
+        : walletIdOfKey(keyScope, input.idempotencyKey);
     const command = commandFor(walletId);
     // A request refused as invalid must not use up its key: the client fixes it and retries.
     getOrThrow(newWalletOf(command));
-    const claim = await this.keys.claim(projectId, input.idempotencyKey, { walletId, request }, context);
+    const claim = await this.keys.claim(keyScope, input.idempotencyKey, { walletId, request }, context);
     return claim.kind === 'claimed'
       ? this.put(command, context, 'existing')
       : this.keyUsedBefore(principal, context, claim);
@@ -113,7 +116,8 @@ export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
     claim: Extract<KeyClaim, { kind: 'used' }>,
   ): Promise<CreatedWallet> {
     const existing = await this.claimedWallet(claim.walletId);
-    // Client keys act for their user only: another user's key names nothing this caller may see.
+    // Client keys act for their user only: another user's key (a claim made before ADR 0311 scoped
+    // keys to their user) names nothing this caller may see.
     const owner = existing ? existing.wallet.owner : claim.request?.owner;
     if (!isVisibleTo(principal, principal.projectId, owner)) {
       throw new DomainException(

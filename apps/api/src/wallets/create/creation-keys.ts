@@ -23,8 +23,8 @@ export type KeyClaim =
   /** The key was used before, for this wallet. */
   | ({ readonly kind: 'used' } & KeyBinding);
 
-/** Idempotency keys of create wallet, for good: a key once used always names its wallet. */
-const keyStream = (projectId: string, key: string): string => `walletkey-${projectId}-${sha256Hex(key)}`;
+/** Idempotency keys of create wallet, for good: a key once used always names its wallet. Scoped as ADR 0311 says. */
+const keyStream = (scope: string, key: string): string => `walletkey-${scope}-${sha256Hex(key)}`;
 
 /**
  * The spec's rule for create wallet: a key used before returns the existing wallet with 200,
@@ -40,13 +40,14 @@ export class CreationKeys {
   ) {}
 
   async claim(
-    projectId: string,
+    /** keyScopeOf the caller: its project and acting subject. */
+    scope: string,
     key: string,
     binding: Required<KeyBinding>,
     context: CommandContext,
   ): Promise<KeyClaim> {
     const event = eventsToAppend(context, this.clock, this.ids)({ type: CLAIMED, data: binding });
-    const claim = await claimStream(this.store, keyStream(projectId, key), event);
+    const claim = await claimStream(this.store, keyStream(scope, key), event);
     if (claim.claimed) return { kind: 'claimed' };
     const { walletId, request } = claim.first.data as KeyBinding;
     return { kind: 'used', walletId, ...(request !== undefined && { request }) };

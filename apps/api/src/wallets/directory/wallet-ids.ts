@@ -44,10 +44,11 @@ export const walletIdOfIdentity = (projectId: string, identityKey: string): stri
 
 /**
  * The id of the wallet an idempotency key creates when no identity decides it: every retry with
- * the key names the same wallet, so the create can be finished by any of them.
+ * the key names the same wallet, so the create can be finished by any of them. `keyScope` is the
+ * caller's project and acting subject (ADR 0311): the project alone for a server key acting for no one.
  */
-export const walletIdOfKey = (projectId: string, idempotencyKey: string): string =>
-  nameBasedId('paykit:wallet-id-of-key:v1', projectId, idempotencyKey);
+export const walletIdOfKey = (keyScope: string, idempotencyKey: string): string =>
+  nameBasedId('paykit:wallet-id-of-key:v1', keyScope, idempotencyKey);
 
 /**
  * The id of a wallet with neither identity nor key: named after its address, so a retry after a

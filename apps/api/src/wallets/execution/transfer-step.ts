@@ -9,6 +9,7 @@ import { type EffectAttempt, EffectLedger, effectRef } from '../../infrastructur
 import { WalletDirectory } from '../directory/wallet-directory.js';
 import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
 import { WalletSecrets } from '../secrets/wallet-secrets.js';
+import { DelegatedSpends } from '../transfers/delegated-spends.js';
 import { TransferAggregate } from '../transfers/transfer.aggregate.js';
 
 /**
@@ -46,6 +47,7 @@ export class TransferStep {
     private readonly wallets: WalletDirectory,
     private readonly effects: EffectLedger,
     private readonly secrets: WalletSecrets,
+    private readonly spends: DelegatedSpends,
     @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
   ) {}
 
@@ -159,9 +161,13 @@ export class TransferStep {
     }
   }
 
-  /** Records a final fact; the transfer needs nothing more. */
+  /**
+   * Records a final fact; the transfer needs nothing more. A failed transfer moved no money: what
+   * its delegated signer's spending limit claimed for it is given back (ADR 0454).
+   */
   private async record(transfer: Transfer, context: CommandContext, command: TransferCommand): Promise<NextStep> {
     await this.aggregates.execute(TransferAggregate, transfer.transferId, command, context);
+    if (command.type === 'RecordFailure') await this.spends.releaseTransfer(transfer, 'transfer-failed', context);
     return null;
   }
 

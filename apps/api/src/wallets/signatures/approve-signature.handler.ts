@@ -1,13 +1,19 @@
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SubmitApprovalsBody } from '@paykit/contracts';
 import { DomainException, invalid } from '@paykit/kernel';
-import { type SignatureResource, signerLocatorOf, toSignatureResource } from '@paykit/wallets';
+import {
+  type SignatureResource,
+  signatureApprovalRefusal,
+  signerLocatorOf,
+  toSignatureResource,
+} from '@paykit/wallets';
 import type { Caller } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { unverified } from '../approvals/approval-signatures.js';
+import { ApprovalVerifier } from '../approvals/approval-verifier.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { SignerAuthority } from '../signers/signer-authority.js';
 import { SignerRegistrations } from '../signers/signer-registrations.js';
-import { verifySignatureApproval } from './signature-approvals.js';
 import { SignatureRequestAggregate } from './signature-request.aggregate.js';
 import { loadWalletSignature, signatureAfter } from './wallet-signature.js';
 
@@ -31,6 +37,7 @@ export class ApproveSignatureHandler implements ICommandHandler<ApproveSignature
     private readonly resolver: WalletResolver,
     private readonly registrations: SignerRegistrations,
     private readonly authority: SignerAuthority,
+    private readonly verifier: ApprovalVerifier,
   ) {}
 
   async execute({
@@ -49,8 +56,14 @@ export class ApproveSignatureHandler implements ICommandHandler<ApproveSignature
     const [approval] = body.approvals as [SubmitApprovalsBody['approvals'][number]];
     const locator = signerLocatorOf(resolved, approval.signer);
     // A removal of the asked signer, approved before a crash let it apply, is applied before it counts (ADR 0452).
-    const wallet =
-      locator === request.signer.locator ? await this.authority.settle(resolved, locator, context) : resolved;
+    const asked = locator === request.signer.locator;
+    const wallet = asked ? await this.authority.settle(resolved, locator, context) : resolved;
+    // Checked again at approval: a delegated signer expired or removed since the request approves nothing (ADR 0453).
+    const lapsed = asked && signatureApprovalRefusal(wallet, request, this.aggregates.now().getTime());
+    if (lapsed) throw new DomainException(lapsed);
+    const { signature, verified, refusal } = asked
+      ? this.verifier.check(wallet, locator, request.approvalMessage, approval)
+      : unverified(approval);
     const executed = await this.aggregates.execute(
       SignatureRequestAggregate,
       signatureId,
@@ -58,8 +71,9 @@ export class ApproveSignatureHandler implements ICommandHandler<ApproveSignature
         type: 'SubmitSignatureApproval',
         data: {
           signer: locator,
-          signature: approval.signature,
-          verified: locator === request.signer.locator && verifySignatureApproval(wallet, request, approval.signature),
+          signature,
+          verified,
+          ...(refusal && { refusal }),
           submittedAt: this.aggregates.now().toISOString(),
         },
       },

@@ -82,7 +82,10 @@ export class CreateSignatureHandler implements ICommandHandler<CreateSignature> 
         ? chainsOfWallet(wallet)[0]
         : walletChain(wallet, body.params.chain, 'params.chain');
     if (!chain?.evmChainId) throw new Error(`no EVM chain for wallet ${wallet.walletId}`);
-    const signer = getOrThrow(signatureSignerOf(wallet, body.params.signer));
+    // A delegated signer signs only unexpired and without transfer scopes (ADR 0453).
+    const signer = getOrThrow(
+      signatureSignerOf(wallet, body.params.signer, { type: body.type, now: this.aggregates.now().getTime() }),
+    );
     const digest = digestOf(paramsOf(body));
     const approvalMessage =
       wallet.walletType === 'smart'

@@ -30,7 +30,8 @@ export class SignaturesController {
     description:
       'Smart wallets: awaiting-approval until the signer (the admin by default) signs approvals.pending[].message ' +
       '(EIP-191 over its 32 raw bytes); then success with outputSignature, an ERC-1271 signature of the wallet. ' +
-      'MPC wallets and signers whose key the service holds sign at once.',
+      'MPC wallets and signers whose key the service holds sign at once. A delegated signer with transfer scopes ' +
+      'signs nothing (403 signer_scope_exceeded), nor one that expired (403 delegated_signer_expired).',
     scope: Scopes.walletsSignaturesCreate,
     params: WalletLocatorParams,
     body: CreateSignatureBody,
@@ -66,7 +67,9 @@ export class SignaturesController {
     path: '2025-06-09/wallets/:walletLocator/signatures/:signatureId/approvals',
     tags: ['Wallets'],
     summary: 'Approve a signature request',
-    description: '409 when that signer already approved; 422 when the signature is complete.',
+    description:
+      '409 when that signer already approved; 422 when the signature is complete; 403 when the delegated signer ' +
+      'it awaits expired or was removed since the request was made.',
     scope: Scopes.walletsSignaturesCreate,
     params: SignatureParamsById,
     body: SubmitApprovalsBody,

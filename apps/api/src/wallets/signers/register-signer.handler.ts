@@ -101,7 +101,12 @@ export class RegisterSignerHandler implements ICommandHandler<RegisterSigner> {
     const { signatureId } = change;
     // Not ours and not there: a crash came between an earlier request's claim and its signature request.
     if (claimed || !(await this.aggregates.load(SignatureRequestAggregate, signatureId))?.state) {
-      const digest = delegatedSignerDigest(wallet.address as Address, locator, grant);
+      const digest = delegatedSignerDigest(
+        wallet.address as Address,
+        locator,
+        grant,
+        signerGeneration(wallet, locator),
+      );
       const approvalMessage = smartAccountMessageHash(wallet.address as Address, chain.evmChainId, digest);
       const signed = SERVICE_HELD_SIGNERS.has(admin.type)
         ? { signedByService: await this.serviceSigner.signPersonal(wallet, admin, approvalMessage) }

@@ -18,7 +18,8 @@ import {
 } from '@paykit/wallets';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { ID_GENERATOR } from '../../infrastructure/tokens.js';
-import { verifyApproval } from '../transfers/approval-signatures.js';
+import { unverified } from '../approvals/approval-signatures.js';
+import { ApprovalVerifier } from '../approvals/approval-verifier.js';
 import { type ChangeKind, SignerRegistrations } from './signer-registrations.js';
 import { SignerOperationAggregate } from './signer-operation.aggregate.js';
 
@@ -42,6 +43,7 @@ export class SignerOperations {
   constructor(
     private readonly aggregates: Aggregates,
     private readonly registrations: SignerRegistrations,
+    private readonly verifier: ApprovalVerifier,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
@@ -146,9 +148,11 @@ export class SignerOperations {
         invalid('invalid_approvals', 'approvals: this transaction is approved by the admin signer alone'),
       );
     }
-    const [{ signer, signature }] = body.approvals as [SubmitApprovalsBody['approvals'][number]];
-    const locator = normalizeSignerLocator(wallet.chainType, signer);
+    const [proof] = body.approvals as [SubmitApprovalsBody['approvals'][number]];
+    const locator = normalizeSignerLocator(wallet.chainType, proof.signer);
     const { approver, approvalMessage, digest } = operation;
+    const { signature, verified, refusal } =
+      locator === approver.locator ? this.verifier.check(wallet, locator, approvalMessage, proof) : unverified(proof);
     const { state } = await this.aggregates.execute(
       SignerOperationAggregate,
       operationId,
@@ -157,7 +161,8 @@ export class SignerOperations {
         data: {
           signer: locator,
           signature,
-          verified: locator === approver.locator && verifyApproval(wallet, approver, approvalMessage, signature),
+          verified,
+          ...(refusal && { refusal }),
           txId: signerOperationTxId(wallet.chainType, digest, signature),
           submittedAt: this.aggregates.now().toISOString(),
         },

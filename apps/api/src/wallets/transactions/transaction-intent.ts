@@ -1,7 +1,8 @@
 import type { SendTransactionBody } from '@paykit/contracts';
 import { DomainException, invalid } from '@paykit/kernel';
 import { type ChainInfo, type Wallet, solanaTransactionMovements } from '@paykit/wallets';
-import { type Hex, decodeFunctionData, erc20Abi, isHex } from 'viem';
+import { decodeEvmTransfer, evmTransferCallOf } from '@paykit/providers';
+import { isAddress, isHex } from 'viem';
 
 /** A raw transaction read as the token transfer it makes: the sandbox ledger executes transfers. */
 export interface TransferIntent {
@@ -15,7 +16,8 @@ export interface TransferIntent {
 const refuse = (field: string, message: string) =>
   new DomainException(invalid('unsupported_transaction', `${field}: ${message}`));
 
-const SUPPORTED = 'a native value transfer (empty data) or an ERC-20 transfer(address,uint256) call';
+const SUPPORTED =
+  'a native value transfer (empty data) or an ERC-20 transfer(address,uint256) call, either followed by a memo trailer';
 
 /** One EVM call `{to, value, data}`. */
 export const evmIntentOf = (
@@ -35,23 +37,30 @@ export const evmIntentOf = (
       invalid('invalid_transaction', 'params.calls[0].value: must be an integer amount of wei'),
     );
   const value = BigInt(valueText);
+  if (!isAddress(call.to, { strict: false }))
+    throw new DomainException(invalid('invalid_transaction', 'params.calls[0].to: must be an EVM address'));
   const data = (call.data ?? '0x') as string;
   if (!isHex(data))
     throw new DomainException(invalid('invalid_transaction', 'params.calls[0].data: must be 0x-prefixed hex'));
-  if (data === '0x') {
-    if (value <= 0n) throw refuse('params.calls[0].value', 'a call without data must move a value above zero');
-    return { tokenLocator: `${chain.name}:${chain.nativeCurrency.symbol}`, recipient: call.to, baseUnits: value };
-  }
-  let decoded: ReturnType<typeof decodeFunctionData<typeof erc20Abi>>;
-  try {
-    decoded = decodeFunctionData({ abi: erc20Abi, data: data as Hex });
-  } catch {
-    throw refuse('params.calls[0].data', `not ${SUPPORTED}`);
-  }
-  if (decoded.functionName !== 'transfer' || value !== 0n)
-    throw refuse('params.calls[0].data', `${decoded.functionName} is not executed here: ${SUPPORTED}`);
-  const [recipient, amount] = decoded.args as readonly [string, bigint];
-  return { tokenLocator: `${chain.name}:${call.to}`, recipient, baseUnits: amount };
+  if (data === '0x' && value <= 0n)
+    throw refuse('params.calls[0].value', 'a call without data must move a value above zero');
+  const transfer = decodeEvmTransfer(call.to, data, value);
+  if (!transfer) throw refuse('params.calls[0].data', `not ${SUPPORTED}`);
+  if (!transfer.token.native && value !== 0n)
+    throw refuse('params.calls[0].value', `an ERC-20 transfer moves no value: ${SUPPORTED}`);
+  // Every byte of the call executes: the transfer, then at most its memo trailer, nothing dropped.
+  const rebuilt = evmTransferCallOf(transfer.token, transfer.recipient, transfer.baseUnits, transfer.memo);
+  if (rebuilt.data.toLowerCase() !== data.toLowerCase())
+    throw refuse(
+      'params.calls[0].data',
+      'bytes after the transfer must be a memo trailer ("memo", then the UTF-8 of <type>:<value>)',
+    );
+  return {
+    tokenLocator: transfer.token.native ? `${chain.name}:${chain.nativeCurrency.symbol}` : `${chain.name}:${call.to}`,
+    recipient: transfer.recipient,
+    baseUnits: transfer.baseUnits,
+    ...(transfer.memo && { memo: transfer.memo }),
+  };
 };
 
 /** A base58 `VersionedTransaction` whose one instruction is a System Program transfer from the wallet. */

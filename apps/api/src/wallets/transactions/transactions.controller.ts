@@ -56,7 +56,8 @@ export class TransactionsController {
     description:
       'The public SDK’s sendTransaction. The sandbox executes token transfers: one EVM call (a native value transfer or an ' +
       'ERC-20 transfer), a Solana transaction with one System Program transfer, or a Stellar transfer contract call; the ' +
-      'answer is the transfer transaction, as from POST .../tokens/{tokenLocator}/transfers. Other calls: 400 unsupported_transaction.',
+      'answer is the transfer transaction, as from POST .../tokens/{tokenLocator}/transfers. Other calls: 400 unsupported_transaction ' +
+      '(403 signer_scope_exceeded for a delegated signer with transfer scopes); an expired signer: 403 delegated_signer_expired.',
     scope: Scopes.walletsTransactionsCreate,
     params: WalletLocatorParams,
     body: SendTransactionBody,

@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@paykit/event-store';
 import type { ReadModelDatabase } from '@paykit/projections';
 import type { Transfer } from '@paykit/transfers';
-import type { PriorSpend } from '@paykit/wallets';
 import { ProjectionsHost } from '../../infrastructure/projections-host.js';
 import type { KeysetSource } from '../../http/pagination/keyset-page.js';
 import { EVENT_STORE, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
@@ -23,8 +22,6 @@ const SQL = {
           WHERE project_id = ? AND wallet_id = ? AND position < ? ORDER BY position DESC LIMIT ?`,
   newer: `SELECT state, position FROM wallet_transfers
           WHERE project_id = ? AND wallet_id = ? AND position > ? ORDER BY position ASC LIMIT ?`,
-  spends: `SELECT token, amount, created_at FROM wallet_transfers
-           WHERE wallet_id = ? AND signer = ? AND created_at > ? AND status != 'failed' AND transfer_id != ?`,
   inFlight: `SELECT transfer_id FROM wallet_transfers WHERE status = 'pending'`,
   // The activity feed: a wallet's transfers out and in, of one outcome on one chain, optionally
   // of some tokens (`tokens` is ",usdc,0xabc...," or NULL).
@@ -107,16 +104,6 @@ export class TransferRecords {
       before: (key, count) => read(backwards, BigInt(key), count),
       keyOf: (row) => row.position,
     };
-  }
-
-  /** A signer's transfers from a wallet since `since` (epoch ms) that still count (not failed). */
-  spends(walletId: string, signer: string, since: number, exceptTransferId = ''): PriorSpend[] {
-    const rows = this.all('spends', walletId, signer, since, exceptTransferId) as {
-      token: string;
-      amount: string;
-      created_at: number;
-    }[];
-    return rows.map((row) => ({ token: row.token, amount: row.amount, at: row.created_at }));
   }
 
   /** Approved transfers without an outcome: what the executor has to drive on. */

@@ -2,14 +2,15 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SubmitApprovalsBody } from '@paykit/contracts';
 import { DomainException } from '@paykit/kernel';
 import { type Transfer, type TransferResource, quorumSignerOf, toTransferResource } from '@paykit/transfers';
-import { type Wallet, checkDelegatedTransfer, normalizeSignerLocator } from '@paykit/wallets';
+import { type SpendingBudget, type Wallet, checkDelegatedTransfer, normalizeSignerLocator } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { unverified } from '../approvals/approval-signatures.js';
+import { ApprovalVerifier } from '../approvals/approval-verifier.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { SignerAuthority } from '../signers/signer-authority.js';
-import { TransferRecords } from '../transactions/transfer-records.js';
-import { verifyApproval } from './approval-signatures.js';
+import { DelegatedSpends } from './delegated-spends.js';
 import { TransferAggregate } from './transfer.aggregate.js';
 import { loadWalletTransfer, transferAfter } from './wallet-transfer.js';
 
@@ -35,8 +36,9 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
   constructor(
     private readonly aggregates: Aggregates,
     private readonly resolver: WalletResolver,
-    private readonly records: TransferRecords,
+    private readonly spends: DelegatedSpends,
     private readonly authority: SignerAuthority,
+    private readonly verifier: ApprovalVerifier,
   ) {}
 
   async execute({ caller, walletLocator, transferId, body }: ApproveTransfer): Promise<TransferResource> {
@@ -45,19 +47,26 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
     const transfer = await loadWalletTransfer(this.aggregates, principal.projectId, wallet, transferId);
     const now = this.aggregates.now();
     const approvals = [];
-    for (const { signer, signature } of body.approvals) {
-      const locator = normalizeSignerLocator(wallet.chainType, signer);
+    for (const proof of body.approvals) {
+      const locator = normalizeSignerLocator(wallet.chainType, proof.signer);
       const member = quorumSignerOf(transfer, locator);
+      let checked = unverified(proof);
       if (member) {
         // A removal approved before a crash let it apply is applied now: the signer approves nothing after it.
         wallet = await this.authority.settle(wallet, locator, context);
-        this.checkSignerMayStillApprove(wallet, transfer, locator, now.getTime());
+        const budget = this.budgetOfApproval(wallet, transfer, locator, now.getTime());
+        checked = this.verifier.check(wallet, locator, transfer.approvalMessage, proof);
+        // The amount is spent when it is approved: its claim counts from now, if it still fits (ADR 0454).
+        if (budget && checked.verified)
+          await this.spends.claim(budget, transferId, transfer.amount.decimal, context, true);
       }
+      const { signature, verified, refusal } = checked;
       approvals.push({
         signer: locator,
         signature,
         message: transfer.approvalMessage,
-        verified: member !== undefined && verifyApproval(wallet, member, transfer.approvalMessage, signature),
+        verified,
+        ...(refusal && { refusal }),
       });
     }
     const executed = await this.aggregates.execute(
@@ -69,17 +78,26 @@ export class ApproveTransferHandler implements ICommandHandler<ApproveTransfer> 
     return toTransferResource(transferAfter(transferId, executed));
   }
 
-  /** A delegated signer may have expired, or spent its limit elsewhere, since the transfer was made. */
-  private checkSignerMayStillApprove(wallet: Wallet, transfer: Transfer, signer: string, now: number): void {
-    if (transfer.approvals.some((approval) => approval.signer === signer)) return;
+  /**
+   * A delegated signer may have expired, lost its scope or been removed since the transfer was
+   * made; if it may still approve, the budget its approval spends from (none for the admin, or
+   * once this signer approved).
+   */
+  private budgetOfApproval(
+    wallet: Wallet,
+    transfer: Transfer,
+    signer: string,
+    now: number,
+  ): SpendingBudget | undefined {
+    if (transfer.approvals.some((approval) => approval.signer === signer)) return undefined;
     const checked = checkDelegatedTransfer({
       wallet,
       signer,
       token: transfer.token.locator,
       amount: transfer.amount.decimal,
       now,
-      priorSpends: this.records.spends(wallet.walletId, signer, 0, transfer.transferId),
     });
     if (E.isLeft(checked)) throw new DomainException(checked.left);
+    return checked.right.role === 'delegated' ? checked.right.budget : undefined;
   }
 }

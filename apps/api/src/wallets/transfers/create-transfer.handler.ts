@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateTransferBody } from '@paykit/contracts';
-import { type IdGenerator, getOrThrow } from '@paykit/kernel';
+import { type CommandContext, type IdGenerator, getOrThrow } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
 import {
   type FeeAmount,
@@ -11,7 +11,7 @@ import {
   parseTransferAmount,
   toTransferResource,
 } from '@paykit/transfers';
-import { requiredApprovals } from '@paykit/wallets';
+import { type SpendingBudget, requiredApprovals } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Caller } from '../../http/caller.js';
 import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
@@ -23,7 +23,7 @@ import type { StoredWallet } from '../directory/wallet-directory.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
 import { CHAIN_GATEWAY } from '../gateway/chain-gateway.token.js';
 import { SignerAuthority } from '../signers/signer-authority.js';
-import { TransferRecords } from '../transactions/transfer-records.js';
+import { DelegatedSpends } from './delegated-spends.js';
 import { solanaTransactionFor } from './solana-transaction.js';
 import { TransferAggregate } from './transfer.aggregate.js';
 import { resolveRecipient } from './transfer-recipient.js';
@@ -58,7 +58,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
     private readonly aggregates: Aggregates,
     private readonly resolver: WalletResolver,
     private readonly addresses: WalletAddresses,
-    private readonly records: TransferRecords,
+    private readonly spends: DelegatedSpends,
     private readonly authority: SignerAuthority,
     @Inject(CHAIN_GATEWAY) private readonly gateway: ChainGateway,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
@@ -86,7 +86,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
       addresses: this.addresses,
     });
     const now = this.aggregates.now();
-    const approvals = await this.approvalsFor(wallet, body, resolved.locator, now.getTime());
+    const approvals = this.approvalsFor(wallet, body, resolved.locator, now.getTime());
     const feeEstimate = E.isRight(amount)
       ? await this.estimateFee(resolved.chain.name, wallet.address, token, recipient.address, amount.right.baseUnits)
       : undefined;
@@ -103,7 +103,11 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
           ...(body.memo && { memo: body.memo as Memo }),
         })
       : undefined;
-    const executed = await this.aggregates.execute(
+    // The spending limit is claimed before the transfer opens, under its id (ADR 0454).
+    const claim =
+      approvals.budget && E.isRight(amount) ? { budget: approvals.budget, amount: amount.right.decimal } : undefined;
+    if (claim) await this.spends.claim(claim.budget, transferId, claim.amount, context);
+    const open = this.aggregates.execute(
       TransferAggregate,
       transferId,
       {
@@ -128,22 +132,33 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
       context,
       keyed && { keyed: { write: keyed, completes: true } },
     );
+    const executed = claim ? await this.releasedIfUnopened(open, claim.budget, transferId, context) : await open;
     return toTransferResource(transferAfter(transferId, executed));
   }
 
-  private async approvalsFor(wallet: StoredWallet['wallet'], body: CreateTransferBody, token: string, now: number) {
-    // Spending limits count earlier transfers: the read model must hold the caller's latest ones.
-    const needsSpends = wallet.delegatedSigners.some((delegated) =>
-      delegated.scopes.some((scope) => scope.spendingLimit),
-    );
-    if (needsSpends) await this.records.catchUp();
+  /** A claim whose transfer did not open is given back; one that opened (a keyed retry's too) is kept. */
+  private async releasedIfUnopened<Opened>(
+    open: Promise<Opened>,
+    budget: SpendingBudget,
+    transferId: string,
+    context: CommandContext,
+  ): Promise<Opened> {
+    try {
+      return await open;
+    } catch (error) {
+      if (!(await this.aggregates.load(TransferAggregate, transferId)))
+        await this.spends.release(budget.parts, transferId, 'transfer-not-opened', context);
+      throw error;
+    }
+  }
+
+  private approvalsFor(wallet: StoredWallet['wallet'], body: CreateTransferBody, token: string, now: number) {
     const required = requiredApprovals({
       wallet,
       ...(body.signer !== undefined && { signer: body.signer }),
       token,
       amount: body.amount.endsWith('.') ? body.amount.slice(0, -1) : body.amount,
       now,
-      priorSpendsOf: (signer, since) => this.records.spends(wallet.walletId, signer, since),
     });
     return getOrThrow(required);
   }

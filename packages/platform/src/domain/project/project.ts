@@ -3,7 +3,10 @@ import { type Decider, type DomainError, conflict, domainError, invalid } from '
 import type { Environment } from '../environment.js';
 import { isEnvironment } from '../environment.js';
 import type { ApiKeyKind } from '../api-key/api-key-format.js';
-import { type JwtVerification, validateJwtVerification } from './jwt-verification.js';
+import { type JwtRules, type JwtVerification, validateJwtVerification } from './jwt-verification.js';
+
+/** A change of some of the rules (ADR 0310): a value sets it, null clears it, absent keeps it. */
+export type JwtRulesChange = { readonly [Rule in keyof JwtRules]?: JwtRules[Rule] | null };
 
 /**
  * A project: the tenant every resource belongs to. Its stream also indexes its API keys
@@ -32,6 +35,10 @@ export type ProjectCommand =
   | {
       readonly type: 'ConfigureProjectJwt';
       readonly data: { readonly jwt: JwtVerification | null; readonly configuredAt: string };
+    }
+  | {
+      readonly type: 'ConfigureProjectJwtRules';
+      readonly data: { readonly rules: JwtRulesChange; readonly configuredAt: string };
     }
   | {
       readonly type: 'RegisterApiKey';
@@ -118,6 +125,37 @@ const configureJwt = (
   ])(validateJwtVerification(command.jwt));
 };
 
+const ruleAfter = <Rule extends keyof JwtRules>(
+  rule: Rule,
+  current: JwtRules[Rule],
+  change: JwtRules[Rule] | null | undefined,
+): JwtRules => {
+  const value = change === undefined ? current : change;
+  return value === null || value === undefined ? {} : { [rule]: value };
+};
+
+const configureJwtRules = (
+  command: Extract<ProjectCommand, { type: 'ConfigureProjectJwtRules' }>['data'],
+  state: ProjectState,
+): E.Either<DomainError, readonly ProjectEvent[]> => {
+  if (state.status === 'absent') return E.left(projectNotFound());
+  if (state.jwt === null) {
+    return E.left(
+      invalid('invalid_jwt_configuration', 'Configure how the JWTs are verified (a secret, key or JWKS URL) first'),
+    );
+  }
+  const { issuer, audience, maxLifetimeSeconds, ...key } = state.jwt;
+  const { rules } = command;
+  const jwt: JwtVerification = {
+    ...key,
+    ...ruleAfter('issuer', issuer, rules.issuer),
+    ...ruleAfter('audience', audience, rules.audience),
+    ...ruleAfter('maxLifetimeSeconds', maxLifetimeSeconds, rules.maxLifetimeSeconds),
+  };
+  if (JSON.stringify(jwt) === JSON.stringify(state.jwt)) return E.right([]);
+  return configureJwt({ jwt, configuredAt: command.configuredAt }, state);
+};
+
 const registerKey = (
   command: Extract<ProjectCommand, { type: 'RegisterApiKey' }>['data'],
   state: ProjectState,
@@ -150,6 +188,8 @@ export const projectDecider: Decider<ProjectCommand, ProjectEvent, ProjectState,
         return create(command.data, state);
       case 'ConfigureProjectJwt':
         return configureJwt(command.data, state);
+      case 'ConfigureProjectJwtRules':
+        return configureJwtRules(command.data, state);
       case 'RegisterApiKey':
         return registerKey(command.data, state);
     }

@@ -99,8 +99,12 @@ export const chargeOf = (intent: unknown): E.Either<DomainError, Charge> => {
   }
 };
 
-/** Our references, kept in the intent's metadata. */
-export const METADATA = { reference: 'paykit_reference', idempotencyKey: 'paykit_idempotency_key' } as const;
+/** Our references, kept in the intent's metadata (the account: which project charged, for reconciliation). */
+export const METADATA = {
+  reference: 'paykit_reference',
+  idempotencyKey: 'paykit_idempotency_key',
+  account: 'paykit_account',
+} as const;
 
 export const metadataOf = (intent: unknown): { reference?: string; idempotencyKey?: string } => {
   const metadata = field(intent, 'metadata');

@@ -43,6 +43,7 @@ export class StripeCardProcessor implements CardProcessorPort {
     const metadata = {
       [METADATA.idempotencyKey]: request.idempotencyKey,
       ...(request.reference !== undefined && { [METADATA.reference]: request.reference }),
+      ...(request.owner && { [METADATA.account]: request.owner.account }),
     };
     return this.intent(() =>
       this.options.stripe.paymentIntents.create(

@@ -1,29 +1,12 @@
-import {
-  bytesToHex,
-  concatHex,
-  decodeAbiParameters,
-  getAddress,
-  hexToBytes,
-  isHex,
-  sliceHex,
-  size,
-  type Hex,
-} from 'viem';
-import { MEMO_TYPES, encodeErc20Transfer, type Memo } from '@paykit/transfers';
+import { decodeAbiParameters, getAddress, hexToBytes, isHex, sliceHex, size, type Hex } from 'viem';
+import { EVM_MEMO_TAG, MEMO_TYPES, evmMemoTrailer, evmTransactionOf, type Memo } from '@paykit/transfers';
 import type { ChainToken } from '../chain-gateway.js';
 
 const TRANSFER_SELECTOR = '0xa9059cbb';
 const TRANSFER_CALL_BYTES = 4 + 32 + 32;
-/** "memo" in ASCII: marks the bytes that follow as the memo trailer. */
-export const EVM_MEMO_TAG: Hex = '0x6d656d6f';
 
-/**
- * EVM transactions have no memo field, so a memo travels after the call: the tag `memo`, then
- * the UTF-8 of `<type>:<value>`. ERC-20 `transfer` ignores bytes after its two arguments (the
- * ABI decoder reads only what it needs), and a plain value transfer to an account ignores data.
- */
-export const evmMemoTrailer = (memo: Memo): Hex =>
-  concatHex([EVM_MEMO_TAG, bytesToHex(new TextEncoder().encode(`${memo.type}:${memo.value}`))]);
+/** The memo trailer (its encoding lives with the transfer whose approval covers it: @paykit/transfers). */
+export { EVM_MEMO_TAG, evmMemoTrailer };
 
 const memoOfTrailer = (trailer: Hex): Memo | undefined => {
   if (size(trailer) <= size(EVM_MEMO_TAG) || sliceHex(trailer, 0, 4) !== EVM_MEMO_TAG) return undefined;
@@ -45,21 +28,23 @@ export interface EvmTransferCall {
   readonly value: bigint;
 }
 
-/** The transaction that moves `baseUnits` of `token` to `recipient`, memo appended. */
+/**
+ * The transaction that moves `baseUnits` of `token` to `recipient`, memo appended: exactly the
+ * transaction a transfer's approval message covers (`evmTransactionOf`).
+ */
 export const evmTransferCallOf = (
   token: ChainToken,
   recipient: string,
   baseUnits: bigint,
   memo?: Memo,
 ): EvmTransferCall => {
-  const trailer = memo ? evmMemoTrailer(memo) : '0x';
-  return token.native
-    ? { to: getAddress(recipient), data: trailer, value: baseUnits }
-    : {
-        to: getAddress(token.address),
-        data: concatHex([encodeErc20Transfer(recipient, baseUnits.toString()), trailer]),
-        value: 0n,
-      };
+  const { to, data, value } = evmTransactionOf({
+    token,
+    recipientAddress: recipient,
+    baseUnits: baseUnits.toString(),
+    ...(memo && { memo }),
+  });
+  return { to: to as Hex, data: data as Hex, value: BigInt(value) };
 };
 
 export interface DecodedEvmTransfer {

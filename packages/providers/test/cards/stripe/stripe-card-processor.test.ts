@@ -13,7 +13,14 @@ beforeAll(async () => {
 afterAll(() => mock.close());
 
 const charge = (token: string, amount = '10.50', idempotencyKey = freshKey()) =>
-  processorOn(mock).charge({ token, amount, currency: 'usd', idempotencyKey, reference: 'order-1' });
+  processorOn(mock).charge({
+    token,
+    amount,
+    currency: 'usd',
+    idempotencyKey,
+    reference: 'order-1',
+    owner: { account: 'project-1' },
+  });
 
 const lastRequest = () => mock.requests.at(-1)!;
 
@@ -40,7 +47,7 @@ describe('the Stripe card processor against Stripe’s OpenAPI document', () => 
         payment_method: 'pm_card_visa',
         confirm: true,
         return_url: RETURN_URL,
-        metadata: { paykit_reference: 'order-1', paykit_idempotency_key: key },
+        metadata: { paykit_reference: 'order-1', paykit_idempotency_key: key, paykit_account: 'project-1' },
         expand: ['payment_method'],
       },
     });

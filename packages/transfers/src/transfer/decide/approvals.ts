@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type { DomainError } from '@paykit/kernel';
+import { approvalCoversExecution } from '../../approvals/approval-message.js';
 import { approvalsComplete, pendingSignerLocators } from '../../approvals/quorum.js';
 import type { ApprovalInput, ExpireApprovals, SubmitApprovals } from '../commands.js';
 import { transferErrors as errors } from '../errors.js';
@@ -21,10 +22,12 @@ const refusalOf = (transfer: Transfer, approval: ApprovalInput, submittedAt: num
   if (approvalsComplete(transfer)) return errors.approvalsComplete();
   if (submittedAt >= epochMillis(transfer.approvalsExpireAt))
     return errors.approvalsExpired(transfer.approvalsExpireAt);
+  if (!approvalCoversExecution({ ...transfer, version: transfer.approvalMessageVersion }))
+    return errors.approvalMessageOutdated(transfer.approvalMessageVersion);
   const pending = pendingSignerLocators(transfer);
   if (!pending.includes(signer)) return errors.signerNotPending(signer, pending);
   if (approval.message !== transfer.approvalMessage) return errors.messageMismatch(signer);
-  if (!approval.verified) return errors.invalidSignature(signer);
+  if (!approval.verified) return approval.refusal ?? errors.invalidSignature(signer);
   return null;
 };
 

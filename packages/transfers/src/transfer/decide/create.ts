@@ -3,7 +3,7 @@ import { pipe } from 'fp-ts/lib/function.js';
 import type { DomainError } from '@paykit/kernel';
 import { getAddress, isAddress } from 'viem';
 import { parseTransferAmount } from '../../amount/amount.js';
-import { approvalMessageOf } from '../../approvals/approval-message.js';
+import { APPROVAL_MESSAGE_VERSION, approvalMessageOf } from '../../approvals/approval-message.js';
 import { quorumLocatorOf } from '../../approvals/quorum.js';
 import { validateMemo } from '../../memo/memo.js';
 import { isChainType, isWalletType } from '../chain.js';
@@ -147,7 +147,7 @@ export const createTransfer = (
           amount,
           ...(memo && { memo }),
           ...(signer !== undefined && { signer }),
-          approvals: { quorums, message, expiresAt },
+          approvals: { quorums, message, expiresAt, version: APPROVAL_MESSAGE_VERSION },
           ...(feeEstimate && { feeEstimate }),
           ...(onChainTransaction && { onChainTransaction: onChainTransaction.transaction }),
           createdAt: request.createdAt,

@@ -2,7 +2,10 @@ import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Owner } from '../../shared/owner.js';
 import { BuyerProfiles } from '../buyer-profiles.js';
 
-/** `DELETE /unstable/agent-checkouts/buyer-profiles/{id}`: runs that name it later ask the user instead. */
+/**
+ * `DELETE /unstable/agent-checkouts/buyer-profiles/{id}`: the profile's data key is erased, so its
+ * details never open again anywhere (docs/adr/0509); runs that name it later ask the user instead.
+ */
 export class DeleteBuyerProfile extends Command<void> {
   constructor(
     readonly owner: Owner,
@@ -16,10 +19,7 @@ export class DeleteBuyerProfile extends Command<void> {
 export class DeleteBuyerProfileHandler implements ICommandHandler<DeleteBuyerProfile> {
   constructor(private readonly profiles: BuyerProfiles) {}
 
-  async execute({ owner, profileId }: DeleteBuyerProfile): Promise<void> {
-    await this.profiles.execute(owner, profileId, {
-      type: 'Delete',
-      data: { caller: owner, now: this.profiles.now() },
-    });
+  execute({ owner, profileId }: DeleteBuyerProfile): Promise<void> {
+    return this.profiles.delete(owner, profileId);
   }
 }
