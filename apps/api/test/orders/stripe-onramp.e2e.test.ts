@@ -118,6 +118,24 @@ describe('onramp orders paid by card through Stripe (the contract mock)', () => 
     }
   });
 
+  it('records a failed 3-D Secure from Stripe’s payment_intent.payment_failed as payment-declined', async () => {
+    const { clientSecret, order } = await placeOrder('email:stripe-3ds-fail@example.com', '35');
+    const pending = await pay(order.orderId, clientSecret, 'pm_card_authenticationRequired');
+    const intentId = String(pending.body.payment.preparation.cardVerification.url).split('/').at(-1)!;
+
+    mock.fail('server-error', 1_000_000);
+    try {
+      const { payload, signature } = mock.signed(mock.authenticate(intentId, 'failed'), WEBHOOK_SECRET);
+      expect((await deliver(payload, signature)).status).toBe(200);
+      expect((await orders.order(order.orderId)).body.payment).toMatchObject({
+        status: 'failed',
+        failureReason: { code: 'payment-declined', message: 'The cardholder did not complete the verification' },
+      });
+    } finally {
+      mock.recover();
+    }
+  });
+
   it('takes no card numbers and has no sandbox verification page', async () => {
     const tokenized = await orders.call('POST', '/unstable/card-tokens', {
       number: '4242424242424242',
