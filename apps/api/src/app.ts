@@ -5,10 +5,12 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type AppModuleOptions, AppModule } from './app.module.js';
+import { cardProcessorSettingsOf } from './config/card-processor-config.js';
 import { type AppConfig, loadConfig } from './config/config.js';
 import { installContentTypeCheck } from './http/errors/content-type-check.js';
 import { answerFrameworkError } from './http/errors/framework-errors.js';
 import { installRouteNotFound } from './http/errors/route-not-found.js';
+import { installRawBodies } from './http/routes/raw-body.js';
 import type { RouteContract } from './http/routes/route-contract.js';
 import { connectionTimeouts } from './http/timeout/connection-timeouts.js';
 import { RequestTimeout } from './http/timeout/request-timeout.js';
@@ -42,6 +44,8 @@ export interface RunningApp {
 /** Builds, configures and starts the server; `PORT=0` picks a free port (tests). */
 export const createApp = async (options: CreateAppOptions = {}): Promise<RunningApp> => {
   const config = loadConfig(options.env ?? process.env);
+  // A production without its card processor (or with half of Stripe's settings) never starts.
+  cardProcessorSettingsOf(config);
   const format = logFormatOf(config.LOG_FORMAT, {
     isTerminal: process.stdout.isTTY === true,
     nodeEnv: process.env['NODE_ENV'],
@@ -79,6 +83,7 @@ export const createApp = async (options: CreateAppOptions = {}): Promise<Running
     catalog.routes().map((route) => [`${route.contract.method} ${route.servedPath}`, route.contract]),
   );
   installContentTypeCheck(fastify, (method, url) => contracts.get(`${method} ${url}`));
+  installRawBodies(fastify, (method, url) => contracts.get(`${method} ${url}`));
   app.setGlobalPrefix(config.API_PREFIX, {
     exclude: catalog
       .rootRoutes()

@@ -1,3 +1,5 @@
+import { createApp } from '../src/app.js';
+import { cardProcessorSettingsOf } from '../src/config/card-processor-config.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 
 describe('loadConfig', () => {
@@ -63,6 +65,76 @@ describe('loadConfig', () => {
         'EVENT_STORE',
         'LOG_LEVEL',
       ]);
+    }
+  });
+});
+
+describe('the card processor of a configuration (ADR 0900)', () => {
+  const stripe = {
+    CARD_PROCESSOR: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_live_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+    STRIPE_RETURN_URL: 'https://shop.example/after-3ds',
+  };
+  const problemsOf = (env: Record<string, string>): readonly string[] => {
+    try {
+      cardProcessorSettingsOf(loadConfig(env));
+      return [];
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      return error.problems;
+    }
+  };
+
+  it('is the sandbox in staging unless Stripe is named', () => {
+    expect(cardProcessorSettingsOf(loadConfig({}))).toEqual({ kind: 'sandbox' });
+    expect(cardProcessorSettingsOf(loadConfig({ ...stripe, STRIPE_SECRET_KEY: 'sk_test_abc' }))).toMatchObject({
+      kind: 'stripe',
+      apiBase: 'https://api.stripe.com',
+      maxNetworkRetries: 2,
+    });
+  });
+
+  it('has no default in production: a production without one never starts, naming CARD_PROCESSOR', async () => {
+    expect(problemsOf({ APP_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^CARD_PROCESSOR: required when APP_ENV=production/),
+    ]);
+    expect(problemsOf({ APP_ENV: 'production', ...stripe })).toEqual([]);
+    expect(problemsOf({ APP_ENV: 'production', CARD_PROCESSOR: 'sandbox' })).toEqual([]);
+    await expect(createApp({ env: { APP_ENV: 'production', PORT: 0, LOG_LEVEL: 'silent' } })).rejects.toThrow(
+      /CARD_PROCESSOR: required when APP_ENV=production/,
+    );
+  });
+
+  it('names every Stripe setting that is missing, and a test key or plain http in production', () => {
+    expect(problemsOf({ CARD_PROCESSOR: 'stripe' }).map((problem) => problem.split(':')[0])).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'STRIPE_RETURN_URL',
+    ]);
+    expect(
+      problemsOf({
+        ...stripe,
+        APP_ENV: 'production',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_API_BASE: 'http://localhost:12111',
+      }),
+    ).toEqual([
+      'STRIPE_SECRET_KEY: must be a live key (sk_live_...) when APP_ENV=production',
+      'STRIPE_API_BASE: must be https when APP_ENV=production',
+    ]);
+  });
+
+  it('never repeats a secret it refuses', () => {
+    try {
+      loadConfig({ STRIPE_SECRET_KEY: 'pk_live_publishable-oops', STRIPE_WEBHOOK_SECRET: 'not-a-whsec' });
+      throw new Error('expected a ConfigError');
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        expect.stringMatching(/^STRIPE_SECRET_KEY: must be a Stripe secret key/),
+        expect.stringMatching(/^STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/),
+      ]);
+      expect((error as Error).message).not.toMatch(/oops|not-a-whsec/);
     }
   });
 });

@@ -22,6 +22,9 @@ export * from './cards/card-processor-port.js';
 export * from './cards/test-cards.js';
 export * from './cards/sandbox-card-vault.js';
 export * from './cards/sandbox-card-processor.js';
+export * from './cards/card-webhooks-port.js';
+// The production processor: Stripe's PaymentIntents and webhooks (docs/adr/0900).
+export * from './cards/stripe/index.js';
 
 // KYC: identity checks.
 export * from './kyc/kyc-port.js';

@@ -206,6 +206,25 @@ const ConfigShape = z.object({
   ORDER_DEPOSIT_FINALITY_WAIT_MS: integer(5_000),
   /** Orders: the card tokenization pass-through route POST /unstable/card-tokens (ADR 0101); off answers 404. */
   CARD_TOKENIZATION_ROUTE: z.enum(['on', 'off']).default('on'),
+  /** Cards: `sandbox` (staging's default) or `stripe` (PaymentIntents; ADR 0900). Production has no default. */
+  CARD_PROCESSOR: z.enum(['sandbox', 'stripe']).optional(),
+  /** Stripe: the secret API key (`sk_live_...`; `sk_test_...` outside production); never logged. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, { error: 'must be a Stripe secret key (sk_live_... or sk_test_...)' })
+    .optional(),
+  /** Stripe: the webhook endpoint's signing secret (`whsec_...`) for POST /webhooks/stripe; never logged. */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'must be a webhook signing secret (whsec_...)' })
+    .optional(),
+  /** Stripe: where its API is (a local mock in tests). */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
+  /** Stripe: where Stripe sends the cardholder back after 3-D Secure (the page that shows the order). */
+  STRIPE_RETURN_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Stripe: each API request's timeout, and the SDK's retries (same idempotency key) of connection errors and 5xx. */
+  STRIPE_TIMEOUT_MS: integer(20_000, 1),
+  STRIPE_MAX_NETWORK_RETRIES: integer(2),
   /** Sandbox KYC: how long the person takes to complete an identity check (0 decides at once). */
   KYC_SANDBOX_COMPLETION_DELAY_MS: integer(0),
   /** Sandbox payout rail: from acceptance to sending, and from sending to settling (or being returned). */
@@ -245,6 +264,9 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose value is a secret: a refusal names the variable, never the value. */
+const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'AGENT_CHECKOUT_MODEL_API_KEY']);
+
 /** Reads the known variables from `env` (unset and empty mean "use the default"). */
 export const loadConfig = (env: Readonly<Record<string, string | number | undefined>>): AppConfig => {
   const known = Object.fromEntries(
@@ -255,8 +277,11 @@ export const loadConfig = (env: Readonly<Record<string, string | number | undefi
   const parsed = ConfigSchema.safeParse(known, { error: describeIssue });
   if (parsed.success) return parsed.data;
   throw new ConfigError(
-    parsed.error.issues.map(
-      (issue) => `${issue.path.join('.')}=${JSON.stringify(known[String(issue.path[0])])}: ${issue.message}`,
-    ),
+    parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return SECRET_VARIABLES.has(name)
+        ? `${issue.path.join('.')}: ${issue.message}`
+        : `${issue.path.join('.')}=${JSON.stringify(known[name])}: ${issue.message}`;
+    }),
   );
 };

@@ -1,7 +1,8 @@
+import { type CardPaymentSettings, cardPaymentsMarkdown } from './card-payments.js';
 import { type TestModeSettings, testModeMarkdown } from './test-mode.js';
 
-/** The reference page's opening text: how to call the API at all, then test mode. */
-export const overviewMarkdown = (settings: TestModeSettings): string =>
+/** The reference page's opening text: how to call the API at all, paying by card, then test mode. */
+export const overviewMarkdown = (settings: TestModeSettings & CardPaymentSettings): string =>
   [
     'Payments, wallets and agent checkouts over JSON.',
     '',
@@ -15,5 +16,6 @@ export const overviewMarkdown = (settings: TestModeSettings): string =>
     '- **Lists** page with opaque `nextCursor` / `previousCursor` (null at the ends), bound to the filters they were issued with.',
     '- **Webhooks** are signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`); see the Webhooks routes.',
     '',
+    cardPaymentsMarkdown(settings),
     testModeMarkdown(settings),
   ].join('\n');

@@ -53,9 +53,9 @@ export const testModeMarkdown = (settings: TestModeSettings): string =>
   [
     '## Test mode',
     '',
-    `This server runs in **${settings.APP_ENV}**. In staging every outside party is a deterministic sandbox, driven by the magic values below. Production refuses the faucet and test cards behave like any card.`,
+    `This server runs in **${settings.APP_ENV}**. In staging every outside party is a deterministic sandbox, driven by the magic values below. Production refuses the faucet and card numbers (see Paying by card).`,
     '',
-    '### Cards (`POST /unstable/card-tokens`, then pay with `{"type":"card-token"}`)',
+    '### Cards, sandbox processor (`POST /unstable/card-tokens`, then pay with `{"type":"card-token"}`)',
     '',
     '| Number | Effect |',
     '|---|---|',

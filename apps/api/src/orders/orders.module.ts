@@ -7,6 +7,8 @@ import { UsersModule } from '../users/users.module.js';
 import { WalletsModule } from '../wallets/wallets.module.js';
 import { CardTokensController } from './cards/card-tokens.controller.js';
 import { CompleteCardVerificationHandler } from './cards/complete-card-verification.handler.js';
+import { RecordCardWebhookHandler } from './cards/record-card-webhook.handler.js';
+import { StripeWebhooksController } from './cards/stripe-webhooks.controller.js';
 import { TokenizeCardHandler } from './cards/tokenize-card.handler.js';
 import { ClientSecrets } from './create/client-secrets.js';
 import { CreateOrderController } from './create/create-order.controller.js';
@@ -37,14 +39,20 @@ import { Treasury } from './treasury/treasury.js';
 
 /**
  * Orders (spec endpoints 3-5, issue 5): create (onramp by card, offramp to a saved payout
- * method, drafts), get, process payment (crypto deposit or card token), card tokenization, and
- * the worker that carries placed orders through identity checks, delivery, payout and refunds.
+ * method, drafts), get, process payment (crypto deposit or card token), card tokenization, the
+ * card processor's webhooks, and the worker that carries placed orders through identity checks, delivery, payout and refunds.
  * Routes are commands and queries on the buses (ADR 0022); the list route is OrdersListModule's
  * (orders/list/).
  */
 @Module({
   imports: [UsersModule, PaymentMethodsModule, TokensModule, WalletsModule],
-  controllers: [CreateOrderController, GetOrderController, ProcessPaymentController, CardTokensController],
+  controllers: [
+    CreateOrderController,
+    GetOrderController,
+    ProcessPaymentController,
+    CardTokensController,
+    StripeWebhooksController,
+  ],
   providers: [
     ...orderProviders,
     OrderSettings,
@@ -65,6 +73,7 @@ import { Treasury } from './treasury/treasury.js';
     PayOrderByDepositHandler,
     TokenizeCardHandler,
     CompleteCardVerificationHandler,
+    RecordCardWebhookHandler,
     PaymentProgress,
     OnrampDelivery,
     OfframpPayout,

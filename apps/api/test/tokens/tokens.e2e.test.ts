@@ -158,7 +158,8 @@ describe('GET /2024-09-26/tokens', () => {
   describe('in production', () => {
     let api: IdentityServer;
     beforeAll(async () => {
-      api = await startIdentityServer({ env: { APP_ENV: 'production' } });
+      // Production has no default card processor (ADR 0900): a sandbox one must be named.
+      api = await startIdentityServer({ env: { APP_ENV: 'production', CARD_PROCESSOR: 'sandbox' } });
     });
     afterAll(() => api.close());
 
@@ -187,6 +188,15 @@ describe('GET /2024-09-26/tokens', () => {
       const response = await api.call('GET', '/2024-09-26/tokens?chains=base-sepolia');
       expect(response.status).toBe(400);
       expect(response.body.parameters.issues[0].message).toMatch(/staging/);
+    });
+
+    it('takes no card number: POST /unstable/card-tokens is a 400 naming the browser tokenization', async () => {
+      const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+      const response = await api.call('POST', '/unstable/card-tokens', card);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ error: true, code: 'card_numbers_not_accepted' });
+      expect(response.body.message).toMatch(/not accepted in production.*Stripe\.js/);
+      expect(JSON.stringify(response.body)).not.toContain(card.number);
     });
   });
 });

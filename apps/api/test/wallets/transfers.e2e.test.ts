@@ -307,7 +307,8 @@ describe('transfers over HTTP on the sandbox chains', () => {
 describe('the faucet in production', () => {
   let api: WalletServer;
   beforeAll(async () => {
-    api = await startWalletServer({ env: { APP_ENV: 'production' } });
+    // Production has no default card processor (ADR 0900); these tests take no card payment.
+    api = await startWalletServer({ env: { APP_ENV: 'production', CARD_PROCESSOR: 'sandbox' } });
   });
   afterAll(() => api.close());
 

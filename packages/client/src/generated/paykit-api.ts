@@ -65,7 +65,7 @@ export interface paths {
         put?: never;
         /**
          * Process payment of an order
-         * @description crypto-tx-id: the offramp deposit the payer broadcast, verified on the chain (amount, memo, recipient, payer, finality) before the order moves on; a transaction that does not pay the order is a 400 and changes nothing. card-token: pays an onramp order with a token from POST /unstable/card-tokens. Authorized by a server key with orders.update, the order's clientSecret raw in Authorization, or a user's JWT (client key with orders.create) for their own order. Repeats are safe: the same txId, or the same token or x-idempotency-key, reaches the same payment; with x-idempotency-key a retry answers what the first request answered (x-idempotent-replayed).
+         * @description crypto-tx-id: the offramp deposit the payer broadcast, verified on the chain (amount, memo, recipient, payer, finality) before the order moves on; a transaction that does not pay the order is a 400 and changes nothing. card-token: pays an onramp order with the card processor’s token: from POST /unstable/card-tokens with the sandbox processor, or with Stripe (CARD_PROCESSOR=stripe) the PaymentMethod id (pm_...) Stripe.js gives the browser. Authorized by a server key with orders.update, the order's clientSecret raw in Authorization, or a user's JWT (client key with orders.create) for their own order. Repeats are safe: the same txId, or the same token or x-idempotency-key, reaches the same payment; with x-idempotency-key a retry answers what the first request answered (x-idempotent-replayed).
          *
          *     Requires scope `orders.update` or `orders.create`.
          */
@@ -1023,7 +1023,7 @@ export interface paths {
         put?: never;
         /**
          * Tokenize a card (pass-through to the card vault)
-         * @description For clients without the processor’s hosted fields. Answers a token to pay an order with (POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged. A token is single-use and short-lived, like a processor’s: it pays one order of the project whose key made it (and of the user the request acted for, if any), until expiresAt (15 minutes); retrying that same payment reaches the same charge, another payment with it is refused (card_token_used, card_token_expired). To charge a card again later, tokenize it again: a card kept for reuse is a user’s saved payment method, not a token.
+         * @description The sandbox processor only, outside production: answers a token to pay an order with (POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged. A token is single-use and short-lived, like a processor’s: it pays one order of the project whose key made it (and of the user the request acted for, if any), until expiresAt (15 minutes); retrying that same payment reaches the same charge, another payment with it is refused (card_token_used, card_token_expired). To charge a card again later, tokenize it again: a card kept for reuse is a user’s saved payment method, not a token. In production, and with CARD_PROCESSOR=stripe, 400 card_numbers_not_accepted: the browser tokenizes the card with Stripe.js and pays with its PaymentMethod id (see Paying by card).
          *
          *     Requires scope `orders.create`.
          */
@@ -1254,6 +1254,28 @@ export interface paths {
          *     Requires scope `wallets.fund`.
          */
         post: operations["Balances_fund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/stripe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe: payment_intent events (signed by Stripe)
+         * @description For Stripe, not for API clients: configure this URL as a webhook endpoint in Stripe with the events payment_intent.succeeded and payment_intent.payment_failed. The Stripe-Signature header is checked over the exact body with STRIPE_WEBHOOK_SECRET (400 invalid_webhook_signature otherwise); the event records the card payment’s outcome on its order. 404 unless CARD_PROCESSOR=stripe.
+         *
+         *     No API key needed.
+         */
+        post: operations["StripeWebhooks_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2704,6 +2726,19 @@ export interface components {
             type: "add-signer" | "remove-signer";
             /** @constant */
             walletType: "smart";
+        };
+        StripeEvent: {
+            /** @description evt_... */
+            id: string;
+            /** @description payment_intent.succeeded, payment_intent.payment_failed, ... */
+            type: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description Stripe stops retrying an event once it is answered 2xx */
+        StripeEventReceipt: {
+            /** @constant */
+            received: true;
         };
         SubmitApprovalsRequest: {
             approvals: {
@@ -11094,6 +11129,96 @@ export interface operations {
             };
             /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StripeWebhooks_receive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the same key and body replay the first response. */
+                "x-idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEvent"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeEventReceipt"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

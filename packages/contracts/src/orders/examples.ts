@@ -1,5 +1,6 @@
 import { type ContractExample, requestExample, responseExample } from '../common/examples.js';
 import { CardTokenBody, CardTokenResponse, CardVerificationBody, CardVerificationResponse } from './card-tokens.js';
+import { StripeEventBody, StripeEventReceipt } from './card-webhooks.js';
 import { CreateOrderBody } from './create-order.js';
 import { OrderPage } from './list-orders.js';
 import { CreateOrderResponse, DraftOrderResponse, OrderResource } from './order-resource.js';
@@ -220,6 +221,35 @@ export const ORDER_EXAMPLES: readonly ContractExample[] = [
   requestExample(ProcessPaymentBody, 'card-token', 'Onramp: a card token from POST /unstable/card-tokens', {
     type: 'card-token',
     token: 'tok_d0236edf-dff3-41e6-ad4b-aadfe1d2577f',
+  }),
+  requestExample(
+    ProcessPaymentBody,
+    'stripe-payment-method',
+    'Onramp with Stripe (CARD_PROCESSOR=stripe): the PaymentMethod id Stripe.js gave the browser',
+    { type: 'card-token', token: 'pm_1QxT2bLkdIwHu7ixAbCdEfGh' },
+  ),
+  requestExample(StripeEventBody, 'payment-intent-succeeded', 'Stripe: an order’s payment intent succeeded', {
+    id: 'evt_3QxT2bLkdIwHu7ix0aBcDeFg',
+    object: 'event',
+    type: 'payment_intent.succeeded',
+    created: 1764662400,
+    livemode: true,
+    data: {
+      object: {
+        id: 'pi_3QxT2bLkdIwHu7ix1aBcDeFg',
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount: 4215,
+        currency: 'usd',
+        metadata: {
+          paykit_reference: '5f0c7a1e-2b7d-4c4e-9d8a-3e1f2a6b7c8d',
+          paykit_idempotency_key: '8e2d3c4b-5a69-4f70-8b1c-2d3e4f5a6b7c',
+        },
+      },
+    },
+  }),
+  responseExample(StripeEventReceipt, 'received', 'The event is recorded (or concerns none of our orders)', {
+    received: true,
   }),
   requestExample(CardTokenBody, 'succeeds', 'Test card 4242 4242 4242 4242: every charge succeeds', {
     number: '4242424242424242',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 /**
  * Process payment (spec endpoint 5): `crypto-tx-id` names the offramp deposit the payer has
- * broadcast; `card-token` (our addition, ADR 0101) pays an onramp order with a vault token.
+ * broadcast; `card-token` (our addition, ADR 0101) pays an onramp order with the card processor's
+ * token: a sandbox vault token, or with Stripe the PaymentMethod id from Stripe.js (ADR 0900).
  */
 export const ProcessPaymentBody = z
   .discriminatedUnion(

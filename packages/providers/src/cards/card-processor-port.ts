@@ -13,6 +13,8 @@ export interface ChargeRequest {
   readonly currency: string;
   /** Repeating a charge with the same key returns the same charge, never a second one. */
   readonly idempotencyKey: string;
+  /** What the charge pays (an order id): kept with the charge, named again in the processor's webhooks. */
+  readonly reference?: string;
 }
 
 /** Why a card was declined, as the issuer says it; the order records `payment-declined`. */

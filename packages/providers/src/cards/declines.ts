@@ -1,4 +1,4 @@
-import type { DeclineCode } from './card-processor-port.js';
+import type { Charge, ChargeFacts, DeclineCode } from './card-processor-port.js';
 import type { SandboxCardBehaviour } from './test-cards.js';
 
 const MESSAGES: Readonly<Record<DeclineCode, string>> = {
@@ -9,6 +9,14 @@ const MESSAGES: Readonly<Record<DeclineCode, string>> = {
 };
 
 export const declineMessage = (code: DeclineCode): string => MESSAGES[code];
+
+/** A charge the issuer (or the cardholder, at a verification step) declined, as every processor records it. */
+export const declinedCharge = (facts: ChargeFacts, code: DeclineCode): Charge => ({
+  ...facts,
+  status: 'declined',
+  declineCode: code,
+  failureReason: { code: 'payment-declined', message: declineMessage(code) },
+});
 
 /** The issuer's answer to a charge of a test card (processor errors are not answers). */
 export const declineOf = (behaviour: SandboxCardBehaviour): DeclineCode | undefined => {

@@ -23,7 +23,6 @@ import type {
   Charge,
   ChargeFacts,
   ChargeRequest,
-  DeclineCode,
   RefundRequest,
 } from './card-processor-port.js';
 import {
@@ -36,7 +35,7 @@ import {
   verificationStream,
   type ChargeState,
 } from './card-records.js';
-import { declineMessage, declineOf } from './declines.js';
+import { declinedCharge, declineOf } from './declines.js';
 import type { SandboxCardVault, VaultedCard } from './sandbox-card-vault.js';
 
 export type VerificationOutcome = 'succeeded' | 'failed';
@@ -236,7 +235,7 @@ export class SandboxCardProcessor implements CardProcessorPort {
       createdAt: charge.createdAt,
     };
     const completed: Charge =
-      outcome === 'succeeded' ? { ...facts, status: 'succeeded' } : declined(facts, 'authentication_failed');
+      outcome === 'succeeded' ? { ...facts, status: 'succeeded' } : declinedCharge(facts, 'authentication_failed');
     return E.right({ answer: completed, event: { type: CHARGE_VERIFIED, record: { charge: completed } } });
   }
 
@@ -248,9 +247,9 @@ export class SandboxCardProcessor implements CardProcessorPort {
       card: { brand: card.brand, last4: card.last4 },
       createdAt: now.toISOString(),
     };
-    if (isExpired(card.expMonth, card.expYear, now)) return declined(facts, 'expired_card');
+    if (isExpired(card.expMonth, card.expYear, now)) return declinedCharge(facts, 'expired_card');
     const decline = declineOf(card.behaviour);
-    if (decline) return declined(facts, decline);
+    if (decline) return declinedCharge(facts, decline);
     if (card.behaviour !== 'require-verification') return { ...facts, status: 'succeeded' };
     const id = `vrf_${this.options.ids.uuid()}`;
     // Opened before the charge names it: a crash in between leaves a step no charge answers to.
@@ -260,10 +259,3 @@ export class SandboxCardProcessor implements CardProcessorPort {
     return { ...facts, status: 'requires-verification', verification: { id, type: '3ds', url } };
   }
 }
-
-const declined = (facts: ChargeFacts, code: DeclineCode): Charge => ({
-  ...facts,
-  status: 'declined',
-  declineCode: code,
-  failureReason: { code: 'payment-declined', message: declineMessage(code) },
-});

@@ -41,6 +41,11 @@ interface RouteContractBase {
    * (get order, process payment; COMPAT.md). The handler must check it against the order.
    */
   readonly orderClientSecret?: true;
+  /**
+   * The handler reads the body's exact bytes as well (`@RawBodyOf()`): a signature over them
+   * (a card processor's webhook) cannot be checked on the parsed JSON.
+   */
+  readonly rawBody?: true;
 }
 
 /** A route either requires a scope (any one of a list) or is public: never neither. */

@@ -24,12 +24,14 @@ export class CardTokensController {
     tags: ['Orders'],
     summary: 'Tokenize a card (pass-through to the card vault)',
     description:
-      'For clients without the processor’s hosted fields. Answers a token to pay an order with ' +
+      'The sandbox processor only, outside production: answers a token to pay an order with ' +
       '(POST .../orders/{orderId}/payment {type: card-token, token}). The card number is never stored or logged. ' +
       'A token is single-use and short-lived, like a processor’s: it pays one order of the project whose key made ' +
       'it (and of the user the request acted for, if any), until expiresAt (15 minutes); retrying that same payment ' +
       'reaches the same charge, another payment with it is refused (card_token_used, card_token_expired). To charge ' +
-      'a card again later, tokenize it again: a card kept for reuse is a user’s saved payment method, not a token.',
+      'a card again later, tokenize it again: a card kept for reuse is a user’s saved payment method, not a token. ' +
+      'In production, and with CARD_PROCESSOR=stripe, 400 card_numbers_not_accepted: the browser tokenizes the ' +
+      'card with Stripe.js and pays with its PaymentMethod id (see Paying by card).',
     scope: Scopes.ordersCreate,
     body: CardTokenBody,
     responses: { 201: CardTokenResponse },

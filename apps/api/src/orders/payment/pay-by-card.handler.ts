@@ -98,6 +98,8 @@ export class PayOrderByCardHandler implements ICommandHandler<PayOrderByCard> {
       amount: amount.amount,
       currency: amount.currency,
       idempotencyKey: paymentId,
+      // Named again in the processor's webhooks: the order they decide (ADR 0900).
+      reference: order.orderId,
     });
     if (E.isLeft(charge)) {
       // An outage leaves the attempt open (a retry reaches the same charge); a refusal is this attempt's end.

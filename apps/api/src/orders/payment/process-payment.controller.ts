@@ -20,7 +20,9 @@ export class ProcessPaymentController {
     description:
       'crypto-tx-id: the offramp deposit the payer broadcast, verified on the chain (amount, memo, recipient, payer, ' +
       'finality) before the order moves on; a transaction that does not pay the order is a 400 and changes nothing. ' +
-      'card-token: pays an onramp order with a token from POST /unstable/card-tokens. Authorized by a server key with ' +
+      'card-token: pays an onramp order with the card processor’s token: from POST /unstable/card-tokens with the ' +
+      'sandbox processor, or with Stripe (CARD_PROCESSOR=stripe) the PaymentMethod id (pm_...) Stripe.js gives the ' +
+      'browser. Authorized by a server key with ' +
       "orders.update, the order's clientSecret raw in Authorization, or a user's JWT (client key with orders.create) " +
       'for their own order. Repeats are safe: the same txId, or the same token or x-idempotency-key, reaches the same payment; ' +
       'with x-idempotency-key a retry answers what the first request answered (x-idempotent-replayed).',

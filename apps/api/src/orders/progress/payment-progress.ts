@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Clock } from '@paykit/kernel';
+import type { Clock, DomainError } from '@paykit/kernel';
 import { type Order, awaitsKycOutcome, paymentStatus } from '@paykit/orders';
-import type { CardProcessorPort } from '@paykit/providers';
+import type { CardProcessorPort, Charge } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import type { ProjectContext } from '../../http/caller.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
@@ -57,12 +57,26 @@ export class PaymentProgress {
     if (!card || card.state !== 'requires-verification' || card.chargeId === undefined) return;
     const charge = await this.processor.getCharge(card.chargeId);
     if (E.isLeft(charge) || charge.right.status === 'requires-verification') return;
-    // Given back before the decline is recorded: until then the step is repeated, the release with it.
-    if (charge.right.status === 'declined') await this.purchases.release(order, card.paymentId, 'declined', context);
-    await this.aggregates.tryExecute(
+    await this.recordCardOutcome(order, card.paymentId, charge.right, context);
+  }
+
+  /**
+   * The processor's answer for the order's card attempt `paymentId`, as read here or told by its
+   * webhook (RecordCardWebhook): one command either way, so the two cannot disagree. A decline's
+   * claim is given back before the decline is recorded: until then the step is repeated, the
+   * release with it.
+   */
+  async recordCardOutcome(
+    order: Order,
+    paymentId: string,
+    charge: Charge,
+    context: ProjectContext,
+  ): Promise<E.Either<DomainError, unknown>> {
+    if (charge.status === 'declined') await this.purchases.release(order, paymentId, 'declined', context);
+    return this.aggregates.tryExecute(
       OrderAggregate,
       order.orderId,
-      cardResultOf(card.paymentId, charge.right, this.now()),
+      cardResultOf(paymentId, charge, this.now()),
       context,
     );
   }

@@ -3,11 +3,17 @@ import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
 import {
   type BankAccountVaultPort,
+  type CardProcessorPort,
+  type CardWebhooksPort,
   type PayoutRailPort,
   SandboxCardProcessor,
   SandboxCardVault,
   SandboxPayoutRail,
+  StripeCardProcessor,
+  StripeWebhooks,
+  createStripeClient,
 } from '@paykit/providers';
+import { cardProcessorSettingsOf } from '../../config/card-processor-config.js';
 import type { AppConfig } from '../../config/config.js';
 import { AppSecrets } from '../../infrastructure/secrets/app-secrets.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
@@ -16,8 +22,10 @@ import { sandboxProviderState } from './sandbox-state.js';
 
 /** The card processor's vault (CardVaultPort): the only party that ever takes a card number. */
 export const CARD_VAULT = Symbol('CardVault');
-/** The card processor (CardProcessorPort): charges vault tokens. */
+/** The card processor (CardProcessorPort): charges vault tokens (sandbox) or PaymentMethod ids (Stripe). */
 export const CARD_PROCESSOR = Symbol('CardProcessor');
+/** The card processor's signed webhooks (CardWebhooksPort), or null when it sends none (the sandbox). */
+export const CARD_WEBHOOKS = Symbol('CardWebhooks');
 /** The bank payout rail (PayoutRailPort) that offramp orders are paid out on. */
 export const PAYOUT_RAIL = Symbol('PayoutRail');
 
@@ -25,7 +33,10 @@ export const PAYOUT_RAIL = Symbol('PayoutRail');
 export const cardVerificationPath = (config: AppConfig, verificationId: string): string =>
   `${config.API_PREFIX}/unstable/card-verifications/${verificationId}`;
 
-/** The sandbox parties of orders, their tokens, charges and payouts kept in the app's event store (docs/adr/0430). */
+/**
+ * The parties of orders. The card processor is the one CARD_PROCESSOR names (docs/adr/0900);
+ * the sandboxes keep their tokens, charges and payouts in the app's event store (docs/adr/0430).
+ */
 export const orderProviders: Provider[] = [
   {
     provide: CARD_VAULT,
@@ -42,15 +53,28 @@ export const orderProviders: Provider[] = [
       config: AppConfig,
       store: EventStore,
       secrets: AppSecrets,
-    ) =>
-      new SandboxCardProcessor({
+    ): CardProcessorPort => {
+      const settings = cardProcessorSettingsOf(config);
+      if (settings.kind === 'stripe') {
+        return new StripeCardProcessor({ stripe: createStripeClient(settings), returnUrl: settings.returnUrl });
+      }
+      return new SandboxCardProcessor({
         vault,
         clock,
         ids,
         verificationUrl: (id) => cardVerificationPath(config, id),
         state: sandboxProviderState(store, secrets),
-      }),
+      });
+    },
     inject: [CARD_VAULT, CLOCK, ID_GENERATOR, APP_CONFIG, EVENT_STORE, AppSecrets],
+  },
+  {
+    provide: CARD_WEBHOOKS,
+    useFactory: (config: AppConfig, clock: Clock): CardWebhooksPort | null => {
+      const settings = cardProcessorSettingsOf(config);
+      return settings.kind === 'stripe' ? new StripeWebhooks({ endpointSecret: settings.webhookSecret, clock }) : null;
+    },
+    inject: [APP_CONFIG, CLOCK],
   },
   {
     provide: PAYOUT_RAIL,

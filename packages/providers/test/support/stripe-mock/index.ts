@@ -1,0 +1,3 @@
+export { StripeMock, type RecordedStripeRequest, type StripeFault } from './stripe-mock.js';
+export type { AuthenticationOutcome, NextActionKind } from './stripe-account.js';
+export { TEST_PAYMENT_METHODS } from './test-payment-methods.js';
