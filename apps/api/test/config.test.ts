@@ -19,6 +19,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       APP_ENV: 'production',
+      CARD_ISSUER: 'sandbox',
       API_PREFIX: '',
       RATE_LIMIT_READS_PER_MIN: '0',
       HOME: '/root',
@@ -39,6 +40,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT/);
     expect(() => loadConfig({ API_PREFIX: 'api' })).toThrow(/API_PREFIX="api": must be a path such as \/api/);
     expect(() => loadConfig({ RATE_LIMIT_WRITES_PER_MIN: '-1' })).toThrow(/RATE_LIMIT_WRITES_PER_MIN/);
+  });
+
+  it('gives staging the sandbox card issuer and refuses a production that names none', () => {
+    expect(loadConfig({}).CARD_ISSUER).toBe('sandbox');
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/CARD_ISSUER: no card issuer configured/);
+    expect(loadConfig({ APP_ENV: 'production', CARD_ISSUER: 'sandbox' }).CARD_ISSUER).toBe('sandbox');
+    expect(() => loadConfig({ CARD_ISSUER: 'stripe' })).toThrow(/CARD_ISSUER="stripe"/);
   });
 
   it('lists every bad variable at once', () => {

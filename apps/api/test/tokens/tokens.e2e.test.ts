@@ -158,7 +158,7 @@ describe('GET /2024-09-26/tokens', () => {
   describe('in production', () => {
     let api: IdentityServer;
     beforeAll(async () => {
-      api = await startIdentityServer({ env: { APP_ENV: 'production' } });
+      api = await startIdentityServer({ env: { APP_ENV: 'production', CARD_ISSUER: 'sandbox' } });
     });
     afterAll(() => api.close());
 

@@ -307,7 +307,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
 describe('the faucet in production', () => {
   let api: WalletServer;
   beforeAll(async () => {
-    api = await startWalletServer({ env: { APP_ENV: 'production' } });
+    api = await startWalletServer({ env: { APP_ENV: 'production', CARD_ISSUER: 'sandbox' } });
   });
   afterAll(() => api.close());
 

@@ -15,6 +15,8 @@ export const REVIEWED_PUBLIC_ROUTES = [
   'GET /docs/assets/:file',
   // The sandbox issuer's verification page stand-in (staging only; the id is the secret).
   'POST /unstable/card-verifications/:verificationId',
+  // The sandbox card network: a shop's processor asks the issuer (staging only; the card is the secret).
+  'POST /sandbox/card-network/authorizations',
 ];
 
 /** Where an order's client secret (raw in Authorization) stands in for the scope: the spec's process payment, and COMPAT's get order. */
