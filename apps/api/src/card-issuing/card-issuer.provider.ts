@@ -22,7 +22,11 @@ export const cardIssuerOf = (
   deps: { readonly store: EventStore; readonly secrets: AppSecrets; readonly clock: Clock; readonly ids: IdGenerator },
 ): SandboxCardIssuer => {
   if (config.CARD_ISSUER !== 'sandbox') throw new Error('no card issuer configured (CARD_ISSUER)');
-  return new SandboxCardIssuer({ clock: deps.clock, ids: deps.ids, state: sandboxProviderState(deps.store, deps.secrets) });
+  return new SandboxCardIssuer({
+    clock: deps.clock,
+    ids: deps.ids,
+    state: sandboxProviderState(deps.store, deps.secrets),
+  });
 };
 
 export const cardIssuerProvider: Provider = {

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RevealedCard, SandboxCardIssuer } from '@paykit/providers';
