@@ -9,6 +9,7 @@ export { CANCELLED_SUMMARIES } from './decide/endings.js';
 export { checkoutRunDecider } from './decider.js';
 export * from './run/statuses.js';
 export * from './run/outcomes.js';
+export * from './run/cards.js';
 export * from './run/input.js';
 export * from './run/interaction.js';
 export * from './run/messages.js';
