@@ -1,7 +1,18 @@
-/** How a shopper pays: a token from a card vault (agentic checkout) or a card typed into the web form. */
+import { type CardNetworkRoute, ISSUER_RANGE, authorizeOnNetwork } from './card-network.js';
+
+/**
+ * How a shopper pays: a token from a card vault (agentic checkout) or a card typed into the web
+ * form (with its expiry and security code; a delegated card number may come without them).
+ */
 export type PaymentMethod =
   | { readonly kind: 'token'; readonly token: string; readonly provider: string }
-  | { readonly kind: 'card'; readonly number: string };
+  | {
+      readonly kind: 'card';
+      readonly number: string;
+      readonly expMonth?: number;
+      readonly expYear?: number;
+      readonly cvc?: string;
+    };
 
 export interface PaymentRequest {
   readonly method: PaymentMethod;
@@ -28,19 +39,29 @@ export const TEST_CARDS = {
   declined: '4000000000000002',
 } as const;
 
+export interface TestPaymentGatewayOptions {
+  /** Where cards of the sandbox issuer's range (4000 0099) are authorized; without it they are declined. */
+  readonly cardNetwork?: CardNetworkRoute;
+}
+
 /**
  * The default processor, following the documented test convention: a token containing
- * `decline` is declined, any other token starting with `tok_` is approved; the card
+ * `decline` is declined, any other token starting with `tok_` is approved; a card in the sandbox
+ * issuer's range is authorized by the card network (the issuer decides); otherwise the card
  * 4000000000000002 is declined and any other card that passed form validation is approved.
  */
-export const createTestPaymentGateway = (): PaymentGateway => {
+export const createTestPaymentGateway = (options: TestPaymentGatewayOptions = {}): PaymentGateway => {
   let approvals = 0;
   const approve = (): PaymentResult => ({
     outcome: 'approved',
     paymentId: `pay_${String(++approvals).padStart(6, '0')}`,
   });
   return {
-    authorize: async ({ method }) => {
+    authorize: async ({ method, amount, currency }) => {
+      if (method.kind === 'card' && method.number.startsWith(ISSUER_RANGE)) {
+        if (!options.cardNetwork) return { outcome: 'declined', message: 'Your card was declined.' };
+        return authorizeOnNetwork(options.cardNetwork, method, amount, currency);
+      }
       if (method.kind === 'card') {
         return method.number === TEST_CARDS.declined
           ? { outcome: 'declined', message: 'Your card was declined.' }

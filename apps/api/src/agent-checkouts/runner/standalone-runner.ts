@@ -2,6 +2,7 @@ import { type RunnerProcess, type RunnerProcessConfig, startRunnerProcess } from
 import { randomIds, systemClock } from '@paykit/kernel';
 import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig } from '../../config/config.js';
+import { cardIssuerOf } from '../../card-issuing/card-issuer.provider.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { appSecretsOf } from '../../infrastructure/secrets/app-secrets.js';
 import { openEventStore } from '../../infrastructure/storage.js';
@@ -42,7 +43,8 @@ export const startStandaloneRunner = async (options: StandaloneRunnerOptions = {
   }
   const logger = createLogger(config, options.logDestination).child({ component: 'agent-checkout-runner' });
   const store = await openEventStore(config);
-  const keys = new DerivedKeys(appSecretsOf(config));
+  const secrets = appSecretsOf(config);
+  const keys = new DerivedKeys(secrets);
   await importAgentCheckoutBlobFiles(config, store);
   const runnerProcess = startRunnerProcess({
     ...runnerConfig(config, {
@@ -53,6 +55,7 @@ export const startStandaloneRunner = async (options: StandaloneRunnerOptions = {
       logger,
       liveViewKey: liveViewKey(keys),
       blobs: agentCheckoutBlobs(store, keys),
+      cardIssuer: cardIssuerOf(config, { store, secrets, clock: systemClock, ids: randomIds }),
     }),
     ...options.overrides,
   });
