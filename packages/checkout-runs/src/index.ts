@@ -17,3 +17,4 @@ export * from './run/policy.js';
 export { characterCount } from './run/text.js';
 export * from './snapshot/run-snapshot.js';
 export * from './snapshot/message.js';
+export * from './snapshot/card-authorization-payload.js';
