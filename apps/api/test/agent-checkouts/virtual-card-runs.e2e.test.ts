@@ -1,6 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type CheckoutRun, type CheckoutRunEvent, checkoutRunDecider, checkoutRunStreamName } from '@paykit/checkout-runs';
+import {
+  type CheckoutRun,
+  type CheckoutRunEvent,
+  checkoutRunDecider,
+  checkoutRunStreamName,
+} from '@paykit/checkout-runs';
 import type { StrategyContext, StrategyOutcome } from '@paykit/checkout-agent';
 import type { EventStore } from '@paykit/event-store';
 import { fold } from '@paykit/kernel';
@@ -11,16 +16,24 @@ import { EVENT_STORE } from '../../src/infrastructure/tokens.js';
 import { cardFormShopper } from './support/card-form-shopper.js';
 import { type Harness, isFinalSnapshot, runBody, startHarness, waitForRun } from './support/harness.js';
 import { RunnerOverridesModule } from './support/runner-overrides.module.js';
+import { WebhookReceiver } from '../webhooks/support/webhook-receiver.js';
 
 /** Which script the next run follows: each test sets it before creating its run. */
 let script: (context: StrategyContext) => Promise<StrategyOutcome> = async () => {
   throw new Error('no script');
 };
 let h: Harness;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
+  receiver = await WebhookReceiver.start();
   h = await startHarness({
-    env: { EVENT_STORE: 'sqlite', AGENT_CHECKOUT_RUNNER_CONCURRENCY: 1 },
+    env: {
+      EVENT_STORE: 'sqlite',
+      AGENT_CHECKOUT_RUNNER_CONCURRENCY: 1,
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1',
+      WEBHOOK_POLL_MS: 20,
+    },
     shopOptions: { agenticCheckout: false },
     imports: [
       RunnerOverridesModule.with({
@@ -28,13 +41,23 @@ beforeAll(async () => {
       }),
     ],
   });
+  const endpoint = await h.call('POST', '/2025-06-09/webhooks/endpoints', {
+    as: { service: true },
+    body: { url: receiver.url('/cards'), eventTypes: ['agent-checkouts.card.authorization'] },
+  });
+  expect(endpoint.status).toBe(201);
+  receiver.trust('/cards', endpoint.body.secret);
 }, 60_000);
-afterAll(() => h?.close());
+afterAll(async () => {
+  await h?.close();
+  await receiver?.close();
+});
 
 const loadRun = async (runId: string): Promise<CheckoutRun> => {
   const store = h.server.app.get<EventStore>(EVENT_STORE);
   const events: CheckoutRunEvent[] = [];
-  for await (const event of store.readStream(checkoutRunStreamName(runId))) events.push({ type: event.type, data: event.data } as CheckoutRunEvent);
+  for await (const event of store.readStream(checkoutRunStreamName(runId)))
+    events.push({ type: event.type, data: event.data } as CheckoutRunEvent);
   const state = fold(checkoutRunDecider, events);
   if (!state.exists) throw new Error('no run');
   return state;
@@ -89,6 +112,19 @@ describe('a run that pays the demo merchant’s card form with a virtual card', 
     const issued = await h.server.app.get<SandboxCardIssuer>(CARD_ISSUER).getCard(card!.cardId);
     expect(E.isRight(issued) && issued.right.status).toBe('closed');
     expect(h.shop.state.charged().at(-1)).toMatchObject({ paymentId: card?.authorizations[0]?.authorizationId });
+    await receiver.until(() => receiver.handled.some((event) => event.data['runId'] === runId));
+    expect(receiver.handled.filter((event) => event.data['runId'] === runId)).toEqual([
+      {
+        id: expect.any(String),
+        type: 'agent-checkouts.card.authorization',
+        data: {
+          runId,
+          attemptId: card?.attemptId,
+          card: { last4: card?.last4, brand: 'visa', cap: { amount: total, currency: 'USD' } },
+          authorization: card?.authorizations[0],
+        },
+      },
+    ]);
 
     // No card detail in the data directory (the store, the read models, their WAL), and none left to reveal.
     expect(typed).toHaveLength(1);
