@@ -12,6 +12,7 @@ import { fold } from '@paykit/kernel';
 import type { SandboxCardIssuer } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import { CARD_ISSUER } from '../../src/card-issuing/card-issuer.provider.js';
+import { CardAuthorizationObserver } from '../../src/reports/card-authorization-observer.js';
 import { EVENT_STORE } from '../../src/infrastructure/tokens.js';
 import { cardFormShopper } from './support/card-form-shopper.js';
 import { type Harness, isFinalSnapshot, runBody, startHarness, waitForRun } from './support/harness.js';
@@ -151,5 +152,74 @@ describe('a run that pays the demo merchant’s card form with a virtual card', 
       authorizations: [expect.objectContaining({ approved: false, declineCode: 'over_cap' })],
     });
     expect(h.shop.state.charged()).toHaveLength(charged);
+  });
+});
+
+describe('the reconciliation report of agent card spend', () => {
+  const today = () => new Date().toISOString().slice(0, 10);
+  const report = async () => {
+    await h.server.app.get(CardAuthorizationObserver).observe();
+    const answer = await h.call('GET', `/unstable/reports/reconciliation?from=${today()}&to=${today()}`, {
+      as: { service: true },
+    });
+    expect(answer.status).toBe(200);
+    return answer.body;
+  };
+
+  it('lists what the issuer authorized on each run’s card, and flags an authorization on a card no run recorded', async () => {
+    const runId = await start(cardFormShopper(h.shop.url));
+    const { run } = await ended(runId);
+    const [card] = Object.values(run.cards);
+
+    // A card of the project that no run recorded (a runner that died between issuing and recording it).
+    const issuer = h.server.app.get<SandboxCardIssuer>(CARD_ISSUER);
+    const stray = await issuer.issueCard({
+      idempotencyKey: `stray-${runId}`,
+      cardholder: { name: 'Alice Shopper' },
+      controls: {
+        cap: { amount: '5.00', currency: 'USD' },
+        maxApprovals: 1,
+        merchantOrigin: new URL(h.shop.url).origin,
+        expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      },
+      metadata: { projectId: h.projectId, runId: 'a-run-that-never-recorded-it' },
+    });
+    if (E.isLeft(stray)) throw new Error(stray.left.code);
+    const details = await issuer.revealCard(stray.right.cardId);
+    if (E.isLeft(details)) throw new Error(details.left.code);
+    const answer = await issuer.authorize({
+      card: details.right,
+      amount: { amount: '5.00', currency: 'USD' },
+      merchant: { name: 'Demo Merchant', url: h.shop.url },
+    });
+    expect(E.isRight(answer) && answer.right.approved).toBe(true);
+
+    const body = await report();
+    expect(body.agentCardSpend).toEqual(
+      expect.arrayContaining([
+        {
+          runId,
+          cardId: card?.cardId,
+          last4: card?.last4,
+          currency: 'USD',
+          cap: card?.cap.amount,
+          authorized: card?.cap.amount,
+          approvals: 1,
+          declines: 0,
+        },
+        expect.objectContaining({ runId: null, cardId: stray.right.cardId, authorized: '5' }),
+      ]),
+    );
+    expect(body.exceptions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          kind: 'card-authorization-unmatched',
+          details: expect.objectContaining({ cardId: stray.right.cardId, runId: 'a-run-that-never-recorded-it' }),
+        }),
+      ]),
+    );
+    expect(
+      body.exceptions.filter((each: { kind: string }) => each.kind === 'card-authorization-unmatched'),
+    ).toHaveLength(1);
   });
 });

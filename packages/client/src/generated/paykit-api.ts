@@ -1286,6 +1286,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AgentCardSpend: {
+            approvals: number;
+            /** @description What the card issuer approved on the card in the range */
+            authorized: string;
+            /** @description The most the card allowed: the total the run declared */
+            cap: string | null;
+            cardId: string;
+            currency: string;
+            declines: number;
+            last4: string | null;
+            /** @description The run that recorded the card; null: no run did (an exception too) */
+            runId: string | null;
+        };
         Balances_fund_201: components["schemas"]["FaucetBalance"][];
         Balances_get_200: components["schemas"]["TokenBalance"][];
         BrowserProfiles_create_201: {
@@ -2163,7 +2176,7 @@ export interface components {
                 [key: string]: string;
             };
             /** @enum {string} */
-            kind: "unknown-memo" | "amount-mismatch" | "payout-failed" | "payout-not-settled" | "paid-not-delivered" | "delivered-twice";
+            kind: "unknown-memo" | "amount-mismatch" | "payout-failed" | "payout-not-settled" | "paid-not-delivered" | "delivered-twice" | "card-authorization-unmatched";
             message: string;
             orderId: string | null;
             txId: string | null;
@@ -2175,6 +2188,8 @@ export interface components {
             to: string;
         };
         ReconciliationReport: {
+            /** @description Per virtual card of an agent checkout run: what its issuer authorized (docs/adr/0226) */
+            agentCardSpend: components["schemas"]["AgentCardSpend"][];
             /** @description When late payouts and deliveries were judged */
             asOf: string;
             exceptionCounts: {
