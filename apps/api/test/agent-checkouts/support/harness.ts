@@ -62,10 +62,10 @@ export const BOB: As = { user: 'bob' };
  */
 export const startHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
   // The shop's processor asks the API's sandbox card network about virtual cards, once the API is up.
-  let cardNetworkUrl: string | undefined;
+  const network: { url?: string } = {};
   const shop = await createDemoMerchant({
     seed: `api-agent-checkouts-${randomIds.uuid()}`,
-    cardNetworkUrl: () => cardNetworkUrl,
+    cardNetworkUrl: () => network.url,
     ...options.shopOptions,
   });
   const env: Record<string, string | number> = {
@@ -89,7 +89,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
     await shop.close();
     throw error;
   });
-  cardNetworkUrl = `${server.rootUrl}/sandbox/card-network/authorizations`;
+  network.url = `${server.rootUrl}/sandbox/card-network/authorizations`;
   const platform = server.app.get<Platform>(PLATFORM);
   const provisioned = await platform.provisionProject(
     { name: 'Agent shop', environment: 'staging', jwt: { type: 'hs256', secret: JWT_SECRET } },
