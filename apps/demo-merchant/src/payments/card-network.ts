@@ -1,5 +1,5 @@
 import { toDecimalString } from '../pricing/money.js';
-import { type PaymentResult } from './gateway.js';
+import type { PaymentResult } from './payment-types.js';
 
 /** The sandbox issuer's range: a processor routes these numbers to the card network (docs/adr/0226). */
 export const ISSUER_RANGE = '40000099';

@@ -1,5 +1,5 @@
 import { type Clock } from '@paykit/kernel';
-import { type PaymentMethod } from './gateway.js';
+import type { PaymentMethod } from './payment-types.js';
 
 /** Luhn checksum of a card number (digits only). */
 export const passesLuhn = (digits: string): boolean => {
