@@ -13,6 +13,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { CARD_ISSUER } from '../card-issuing/card-issuer.provider.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
+import { PeriodicPass } from './periodic-pass.js';
 
 const PAGE = 500;
 const OBSERVER = { type: 'system' as const, id: 'card-authorization-observer' };
@@ -28,9 +29,10 @@ const OBSERVER = { type: 'system' as const, id: 'card-authorization-observer' };
 export class CardAuthorizationObserver implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(CardAuthorizationObserver.name);
   private cursor: string | null = null;
-  private timer: NodeJS.Timeout | null = null;
-  private observing: Promise<number> | null = null;
-  private stopped = false;
+  private readonly passes = new PeriodicPass(
+    () => this.observeAll(),
+    (error) => this.logger.error(`Card authorization observer: ${(error as Error).message}`),
+  );
 
   constructor(
     @Inject(CARD_ISSUER) private readonly feed: CardAuthorizationFeed,
@@ -41,25 +43,19 @@ export class CardAuthorizationObserver implements OnApplicationBootstrap, Before
   ) {}
 
   onApplicationBootstrap(): void {
-    const every = this.config.RECONCILIATION_OBSERVE_EVERY_MS;
-    if (every > 0) this.timer = setInterval(() => void this.observe().catch((error) => this.report(error)), every);
+    this.passes.start(this.config.RECONCILIATION_OBSERVE_EVERY_MS);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.observing?.catch(() => undefined);
+  beforeApplicationShutdown(): Promise<void> {
+    return this.passes.stop();
   }
 
   /** One pass to the end of the feed; resolves to how many authorizations it recorded. One pass at a time. */
   observe(): Promise<number> {
-    this.observing ??= this.observeFeed().finally(() => {
-      this.observing = null;
-    });
-    return this.observing;
+    return this.passes.run();
   }
 
-  private async observeFeed(): Promise<number> {
+  private async observeAll(): Promise<number> {
     let recorded = 0;
     for (;;) {
       const page = await this.feed.authorizationsAfter(this.cursor, PAGE);
@@ -67,9 +63,9 @@ export class CardAuthorizationObserver implements OnApplicationBootstrap, Before
         this.logger.warn(`Card authorization observer: ${page.left.message} (${page.left.code})`);
         return recorded;
       }
-      for (const fed of page.right.authorizations) if (!this.stopped && (await this.record(fed))) recorded++;
+      for (const fed of page.right.authorizations) if (!this.passes.stopped && (await this.record(fed))) recorded++;
       this.cursor = page.right.next;
-      if (!page.right.more || this.stopped) return recorded;
+      if (!page.right.more || this.passes.stopped) return recorded;
     }
   }
 
@@ -102,9 +98,5 @@ export class CardAuthorizationObserver implements OnApplicationBootstrap, Before
       if (error instanceof WrongExpectedRevisionError) return false;
       throw error;
     }
-  }
-
-  private report(error: unknown): void {
-    if (!this.stopped) this.logger.error(`Card authorization observer: ${(error as Error).message}`);
   }
 }

@@ -13,6 +13,7 @@ import { findChain, findTokenByAddress, tokensOf } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
+import { PeriodicPass } from './periodic-pass.js';
 import { CHAIN_GATEWAY } from '../wallets/gateway/chain-gateway.token.js';
 import { INCOMING_TRANSFER_FEED } from './incoming-transfer-feed.provider.js';
 import { ReconciliationReports } from './reconciliation-reports.js';
@@ -32,9 +33,10 @@ const OBSERVER = { projectId: null, actor: { type: 'system' as const, id: 'depos
 export class DepositObserver implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DepositObserver.name);
   private readonly cursors = new Map<string, string | null>();
-  private timer: NodeJS.Timeout | null = null;
-  private observing: Promise<number> | null = null;
-  private stopped = false;
+  private readonly passes = new PeriodicPass(
+    () => this.observeAll(),
+    (error) => this.logger.error(`Deposit observer: ${(error as Error).message}`),
+  );
 
   constructor(
     @Inject(INCOMING_TRANSFER_FEED) private readonly feed: IncomingTransferFeed,
@@ -47,22 +49,16 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
   ) {}
 
   onApplicationBootstrap(): void {
-    const every = this.config.RECONCILIATION_OBSERVE_EVERY_MS;
-    if (every > 0) this.timer = setInterval(() => void this.observe().catch((error) => this.report(error)), every);
+    this.passes.start(this.config.RECONCILIATION_OBSERVE_EVERY_MS);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.observing?.catch(() => undefined);
+  beforeApplicationShutdown(): Promise<void> {
+    return this.passes.stop();
   }
 
   /** One pass over every watched chain; resolves to how many deposits it recorded. One pass at a time. */
   observe(): Promise<number> {
-    this.observing ??= this.observeAll().finally(() => {
-      this.observing = null;
-    });
-    return this.observing;
+    return this.passes.run();
   }
 
   private async observeAll(): Promise<number> {
@@ -73,7 +69,7 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
     }
     let recorded = 0;
     for (const [chain, addresses] of byChain) {
-      if (this.stopped) break;
+      if (this.passes.stopped) break;
       recorded += await this.observeChain(chain, addresses);
     }
     return recorded;
@@ -93,7 +89,7 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
         return recorded;
       }
       for (const transfer of page.right.transfers) {
-        if (this.stopped || !transfer.final) return recorded;
+        if (this.passes.stopped || !transfer.final) return recorded;
         if (transfer.status === 'success' && (await this.record(transfer))) recorded++;
         this.cursors.set(chain, transfer.cursor);
       }
@@ -149,9 +145,5 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
       ...(transfer.memo && { memo: transfer.memo.value }),
       ...(transfer.blockNumber !== undefined && { blockNumber: transfer.blockNumber }),
     };
-  }
-
-  private report(error: unknown): void {
-    if (!this.stopped) this.logger.error(`Deposit observer: ${(error as Error).message}`);
   }
 }

@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RevealedCard, SandboxCardIssuer } from '@paykit/providers';
+import { CARD_DECLINE_CODES as NETWORK_DECLINE_CODES } from '@paykit/contracts';
+import { CARD_DECLINE_CODES, type RevealedCard, type SandboxCardIssuer } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import { type RunningApp, createApp } from '../../src/app.js';
 import { CARD_ISSUER } from '../../src/card-issuing/card-issuer.provider.js';
@@ -147,6 +148,12 @@ describe('POST /sandbox/card-network/authorizations', () => {
     expect(logs.text()).toContain('/sandbox/card-network/authorizations');
     expect(logs.text()).not.toContain(details.number);
     expect(logs.text()).not.toContain(details.number.slice(0, 12));
+  });
+});
+
+describe('the decline codes', () => {
+  it('are the issuer’s own in the network’s contract', () => {
+    expect(NETWORK_DECLINE_CODES).toEqual(CARD_DECLINE_CODES);
   });
 });
 
