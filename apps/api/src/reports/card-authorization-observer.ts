@@ -5,8 +5,8 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { type EventStore, WrongExpectedRevisionError } from '@paykit/event-store';
-import { type Clock, type IdGenerator, envelope } from '@paykit/kernel';
+import type { EventStore } from '@paykit/event-store';
+import type { Clock, IdGenerator } from '@paykit/kernel';
 import type { CardAuthorizationFeed, FedAuthorization } from '@paykit/providers';
 import { type AgentCardAuthorizationObserved, agentCardAuthorizationStream } from '@paykit/reconciliation';
 import * as E from 'fp-ts/lib/Either.js';
@@ -14,6 +14,7 @@ import { CARD_ISSUER } from '../card-issuing/card-issuer.provider.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
 import { PeriodicPass } from './periodic-pass.js';
+import { recordOnce } from './record-once.js';
 
 const PAGE = 500;
 const OBSERVER = { type: 'system' as const, id: 'card-authorization-observer' };
@@ -41,6 +42,10 @@ export class CardAuthorizationObserver implements OnApplicationBootstrap, Before
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
+
+  private get writer() {
+    return { store: this.store, clock: this.clock, ids: this.ids };
+  }
 
   onApplicationBootstrap(): void {
     this.passes.start(this.config.RECONCILIATION_OBSERVE_EVERY_MS);
@@ -87,16 +92,6 @@ export class CardAuthorizationObserver implements OnApplicationBootstrap, Before
       },
     };
     const context = { projectId: metadata['projectId'] ?? null, actor: OBSERVER, correlationId: authorization.cardId };
-    try {
-      await this.store.appendToStream(
-        agentCardAuthorizationStream(authorization.authorizationId),
-        [envelope(event, context, { eventId: this.ids.uuid(), occurredAt: this.clock.now() })],
-        { expectedRevision: 'no_stream' },
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return false;
-      throw error;
-    }
+    return recordOnce(this.writer, agentCardAuthorizationStream(authorization.authorizationId), event, context);
   }
 }

@@ -5,8 +5,8 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { type EventStore, WrongExpectedRevisionError } from '@paykit/event-store';
-import { type Clock, type IdGenerator, envelope, fromBaseUnits } from '@paykit/kernel';
+import type { EventStore } from '@paykit/event-store';
+import { type Clock, type IdGenerator, fromBaseUnits } from '@paykit/kernel';
 import { type DepositObserved, depositObservationStream } from '@paykit/reconciliation';
 import type { ChainGateway, IncomingTransfer, IncomingTransferFeed } from '@paykit/providers';
 import { findChain, findTokenByAddress, tokensOf } from '@paykit/wallets';
@@ -14,6 +14,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
 import { PeriodicPass } from './periodic-pass.js';
+import { recordOnce } from './record-once.js';
 import { CHAIN_GATEWAY } from '../wallets/gateway/chain-gateway.token.js';
 import { INCOMING_TRANSFER_FEED } from './incoming-transfer-feed.provider.js';
 import { ReconciliationReports } from './reconciliation-reports.js';
@@ -47,6 +48,10 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
+
+  private get writer() {
+    return { store: this.store, clock: this.clock, ids: this.ids };
+  }
 
   onApplicationBootstrap(): void {
     this.passes.start(this.config.RECONCILIATION_OBSERVE_EVERY_MS);
@@ -105,23 +110,10 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
         ? status.right.finalizedAt
         : this.clock.now().toISOString();
     const event: DepositObserved = { type: 'DepositObserved', data: { ...this.describe(transfer), finalizedAt } };
-    try {
-      await this.store.appendToStream(
-        depositObservationStream(transfer.chain, transfer.txId),
-        [
-          envelope(
-            event,
-            { ...OBSERVER, correlationId: transfer.txId },
-            { eventId: this.ids.uuid(), occurredAt: this.clock.now() },
-          ),
-        ],
-        { expectedRevision: 'no_stream' },
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return false;
-      throw error;
-    }
+    return recordOnce(this.writer, depositObservationStream(transfer.chain, transfer.txId), event, {
+      ...OBSERVER,
+      correlationId: transfer.txId,
+    });
   }
 
   /** The transfer in the registry's terms: token symbol and an exact decimal amount. */
