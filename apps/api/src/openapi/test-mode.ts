@@ -1,4 +1,6 @@
 import {
+  CARD_DECLINE_CODES,
+  SANDBOX_ISSUER_BIN,
   type SandboxCardBehaviour,
   TEST_CARDS,
   behaviourOfAccount,
@@ -64,6 +66,10 @@ export const testModeMarkdown = (settings: TestModeSettings): string =>
     '| any other Luhn-valid number | succeeds |',
     '',
     'Any future expiry and any 3-4 digit CVC work.',
+    '',
+    '### Virtual cards (agent checkouts)',
+    '',
+    `A run pays a shop's card form with a card of the sandbox issuer: a Visa \`${spaced(SANDBOX_ISSUER_BIN)} xxxx xxxx\`, capped at the total the run declared, locked to its start URL's origin, one approval, closed when the run ends. A test shop's processor asks \`POST /sandbox/card-network/authorizations\` (staging only), and the issuer declines \`${CARD_DECLINE_CODES.join('`, `')}\`.`,
     '',
     '### Bank payouts (offramp, `POST /unstable/payment-methods`)',
     '',
