@@ -7,6 +7,7 @@ import {
   type VirtualCard,
   settleUnconfirmedCardPayment,
 } from '../../src/index.js';
+import { startCardNetworkServer } from '../../src/testing/index.js';
 import { type Harness, startHarness } from '../support/harness.js';
 import { createRun, isFinal, loadRun, readEvents, runInput, waitForRun } from '../support/runs.js';
 import { attempt, deferred, scripted } from '../support/scripted-strategy.js';
@@ -230,5 +231,49 @@ describe('a runner that dies after its card was issued', () => {
     const answer = await issuer.authorize(charge(card));
     expect(E.isRight(answer) && answer.right.declineCode).toBe('card_closed');
     expect((await sweeper.sweep()).cardsClosed).toEqual([]);
+  });
+});
+
+describe('the card network server for tests without the API', () => {
+  it('answers a processor as the API’s network does, decided by the issuer given', async () => {
+    const network = await startCardNetworkServer(issuer);
+    const ask = async (card: VirtualCard | undefined) => {
+      const response = await fetch(network.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          card: { number: card?.number, expMonth: card?.expMonth, expYear: card?.expYear, cvc: card?.cvc },
+          amount: { value: TOTAL.amount, currency: 'usd' },
+          merchant: { name: 'Demo Merchant', url: h.shop.url },
+        }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    try {
+      const cards: VirtualCard[] = [];
+      const during = deferred<unknown>();
+      h.startRunner({
+        cardIssuer: issuer,
+        strategies: () => [
+          scripted(
+            paying(async (card) => {
+              cards.push(card);
+              during.resolve(await ask(card));
+              return BOUGHT;
+            }),
+          ),
+        ],
+      });
+      await finished(await createRun(h.store, h.clock, runInput(product(), '50')));
+      expect(await during.promise).toEqual({
+        status: 200,
+        body: { authorizationId: expect.any(String), approved: true },
+      });
+      expect((await ask(cards[0])).body).toMatchObject({ approved: false, declineCode: 'card_closed' });
+      const malformed = await fetch(network.url, { method: 'POST', body: '{"amount":{}}' });
+      expect(malformed.status).toBe(400);
+    } finally {
+      await network.close();
+    }
   });
 });
