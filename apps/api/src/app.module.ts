@@ -2,6 +2,7 @@ import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common'
 import { CqrsModule } from '@nestjs/cqrs';
 import { AgentCheckoutsModule } from './agent-checkouts/agent-checkouts.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { CardIssuingModule } from './card-issuing/card-issuing.module.js';
 import { HealthModule } from './health/health.module.js';
 import { HttpModule } from './http/http.module.js';
 import { type InfrastructureOptions, InfrastructureModule } from './infrastructure/infrastructure.module.js';
@@ -26,6 +27,7 @@ export interface AppModuleOptions extends InfrastructureOptions {
 const AREA_MODULES: NonNullable<ModuleMetadata['imports']> = [
   WalletsModule,
   AgentCheckoutsModule,
+  CardIssuingModule,
   DocumentsModule,
   TokensModule,
   PaymentMethodsModule,

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       APP_ENV: 'production',
+      CARD_ISSUER: 'sandbox',
       API_PREFIX: '',
       RATE_LIMIT_READS_PER_MIN: '0',
       HOME: '/root',
@@ -54,6 +55,14 @@ describe('loadConfig', () => {
       /HTTP_HEADERS_TIMEOUT_MS=undefined: is 10000: must be at most HTTP_REQUEST_TIMEOUT_MS \(5000\)/,
     );
     expect(() => loadConfig({ HTTP_IDLE_TIMEOUT_MS: '30000' })).toThrow(/HTTP_IDLE_TIMEOUT_MS="30000": must exceed/);
+  });
+
+  it('gives staging the sandbox card issuer and refuses a production that names none', () => {
+    expect(loadConfig({}).CARD_ISSUER).toBe('sandbox');
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/CARD_ISSUER: no card issuer configured/);
+    expect(loadConfig({ APP_ENV: 'production', CARD_ISSUER: 'sandbox' }).CARD_ISSUER).toBe('sandbox');
+    expect(() => loadConfig({ CARD_ISSUER: 'stripe' })).toThrow(/CARD_ISSUER="stripe"/);
   });
 
   it('lists every bad variable at once', () => {

@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { TEST_CARDS, behaviourOfAccount, sandboxRevertingRecipientOf } from '@paykit/providers';
+import {
+  CARD_DECLINE_CODES,
+  SANDBOX_ISSUER_BIN,
+  TEST_CARDS,
+  behaviourOfAccount,
+  sandboxRevertingRecipientOf,
+} from '@paykit/providers';
 import { loadConfig } from '../src/config/config.js';
 import { FAUCET_LIMITS, testModeMarkdown } from '../src/openapi/test-mode.js';
 
@@ -21,6 +27,8 @@ describe('test mode, documented', () => {
       expect(testingDoc).toContain(`\`${sandboxRevertingRecipientOf(chainType)}\``);
     }
     expect(testingDoc).toContain(`gives ${FAUCET_LIMITS.min} to ${FAUCET_LIMITS.max} test stablecoins`);
+    expect(testingDoc).toContain(`\`${spaced(SANDBOX_ISSUER_BIN)} xxxx xxxx\``);
+    for (const code of CARD_DECLINE_CODES) expect(testingDoc).toContain(`\`${code}\``);
   });
 
   it("docs/testing.md states the sandbox settings' defaults as the server has them", () => {

@@ -25,6 +25,8 @@ import { VisitorStore } from './web/visitors.js';
 /** The bearer token of the agentic-checkout API unless `apiKey` is given (a documented test key, like a processor's test keys). */
 export const DEFAULT_ACP_API_KEY = 'acp_test_demo_merchant_key';
 export const DEFAULT_MERCHANT_ID = 'acct_demo_merchant';
+/** Who the shop is to the card network. */
+const SHOP_NAME = 'Demo Merchant';
 
 export interface DemoMerchantApp {
   readonly app: FastifyInstance;
@@ -37,7 +39,20 @@ export const buildDemoMerchantApp = (options: DemoMerchantOptions = {}): DemoMer
   const clock = options.clock ?? systemClock;
   const catalogue = new Catalogue(options.catalogue ?? defaultCatalogue);
   const orderBook = new OrderBook(options.firstOrderNumber ?? 1001);
-  const gateway = options.paymentGateway ?? createTestPaymentGateway();
+  const origin = () => options.publicUrl ?? listeningOrigin(app);
+  const networkUrl = options.cardNetworkUrl;
+  const gateway =
+    options.paymentGateway ??
+    createTestPaymentGateway(
+      networkUrl === undefined
+        ? {}
+        : {
+            cardNetwork: {
+              url: typeof networkUrl === 'string' ? () => networkUrl : networkUrl,
+              merchant: () => ({ name: SHOP_NAME, url: `${origin()}/` }),
+            },
+          },
+    );
   const ordering = { catalogue, orderBook, gateway, clock };
   const payment = {
     provider: options.paymentProvider ?? 'stripe',
@@ -91,7 +106,6 @@ export const buildDemoMerchantApp = (options: DemoMerchantOptions = {}): DemoMer
   void app.register(captchaRoutes, web);
   app.setNotFoundHandler((request, reply) => sendPage(web, request, reply, undefined, notFoundPage('Page not found.')));
 
-  const origin = () => options.publicUrl ?? listeningOrigin(app);
   return { app, state: createMerchantState({ catalogue, orderBook, acp, requestLog, origin }) };
 };
 

@@ -10,6 +10,8 @@ const merchant = await createDemoMerchant({
   agenticCheckout: process.env.DEMO_MERCHANT_ACP !== 'off',
   ...(process.env.DEMO_MERCHANT_API_KEY ? { apiKey: process.env.DEMO_MERCHANT_API_KEY } : {}),
   ...(process.env.DEMO_MERCHANT_SIGNATURE_KEY ? { signatureKey: process.env.DEMO_MERCHANT_SIGNATURE_KEY } : {}),
+  // The card network for virtual cards, e.g. http://127.0.0.1:3000/sandbox/card-network/authorizations.
+  ...(process.env.DEMO_MERCHANT_CARD_NETWORK_URL ? { cardNetworkUrl: process.env.DEMO_MERCHANT_CARD_NETWORK_URL } : {}),
   logger: process.env.LOG_REQUESTS === 'true',
 });
 console.log(`Demo merchant listening on ${merchant.url}`);

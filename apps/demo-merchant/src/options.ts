@@ -39,6 +39,12 @@ export interface DemoMerchantOptions {
   readonly merchantId?: string;
   /** The processor that authorises payments; the documented test convention by default. */
   readonly paymentGateway?: PaymentGateway;
+  /**
+   * The card network the default processor asks about cards of the sandbox issuer's range
+   * (4000 0099): the API's `POST {root}/sandbox/card-network/authorizations` (docs/adr/0226). A
+   * function when the network starts after the shop. Without it those cards are declined.
+   */
+  readonly cardNetworkUrl?: string | (() => string | undefined);
   /** Sequence number of the first order: 1001 gives `DM-001001`. */
   readonly firstOrderNumber?: number;
   readonly logger?: boolean;

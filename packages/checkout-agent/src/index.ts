@@ -41,6 +41,8 @@ export * from './money/currency-converter.js';
 export * from './money/minor-units.js';
 export * from './payment/payment-credentials.js';
 export * from './payment/allowance.js';
+export * from './payment/run-cards.js';
+export * from './payment/card-outcomes.js';
 
 // Queue, runners, sweeper, and the process that runs them.
 export * from './runs/run-commands.js';

@@ -1,4 +1,5 @@
 import type { Money } from '@paykit/kernel';
+import type { RunCardAuthorization, RunCardDetails } from './run/cards.js';
 import type { CheckoutRunInput } from './run/input.js';
 import type { InputAction, InputInteraction } from './run/interaction.js';
 import type { BlockedCode, FailureReason, Purchase } from './run/outcomes.js';
@@ -108,6 +109,22 @@ export type RecordPaymentNotCharged = Command<
   { readonly runnerId: string; readonly attemptId: string; readonly now: Date }
 >;
 
+/** The virtual card the issuer gave the payment attempt in flight (capped at its total). */
+export type RecordCardIssued = Command<
+  'RecordCardIssued',
+  { readonly runnerId: string; readonly attemptId: string; readonly card: RunCardDetails; readonly now: Date }
+>;
+/**
+ * An authorization the issuer reports on an attempt's card. A fact of the issuer, not the runner's
+ * progress: accepted from whoever relays it (the runner, the sweeper), after the run ended too.
+ */
+export type RecordCardAuthorization = Command<
+  'RecordCardAuthorization',
+  { readonly attemptId: string; readonly authorization: RunCardAuthorization; readonly now: Date }
+>;
+/** The issuer closed the attempt's card: it can pay nothing more. Accepted after the run ended too. */
+export type RecordCardClosed = Command<'RecordCardClosed', { readonly attemptId: string; readonly now: Date }>;
+
 export type Succeed = Command<
   'Succeed',
   { readonly runnerId: string; readonly summary: string; readonly purchase: Purchase; readonly now: Date }
@@ -142,6 +159,9 @@ export type CheckoutRunCommand =
   | PostAgentMessage
   | StartPayment
   | RecordPaymentNotCharged
+  | RecordCardIssued
+  | RecordCardAuthorization
+  | RecordCardClosed
   | Succeed
   | Block
   | Fail

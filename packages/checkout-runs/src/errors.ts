@@ -42,6 +42,20 @@ export const runErrors = {
     conflict('payment_attempt_mismatch', 'No payment attempt with this id is in flight', { attemptId }),
   paymentNotStarted: (): DomainError =>
     conflict('payment_not_started', 'A run succeeds only after a payment attempt passed the max-cost guard'),
+  cardAlreadyIssued: (attemptId: string): DomainError =>
+    conflict('card_already_issued', 'This payment attempt already has another virtual card', { attemptId }),
+  cardCapMismatch: (total: { amount: string; currency: string }): DomainError =>
+    conflict('card_cap_mismatch', 'A virtual card is capped at exactly the total the attempt declared', {
+      total,
+    }),
+  cardNotIssued: (attemptId: string): DomainError =>
+    conflict('card_not_issued', 'This payment attempt has no virtual card', { attemptId }),
+  authorizationConflict: (authorizationId: string): DomainError =>
+    conflict('card_authorization_conflict', 'This authorization was recorded differently before', { authorizationId }),
+  paymentAuthorized: (attemptId: string): DomainError =>
+    conflict('payment_authorized', 'The card issuer approved this payment attempt: money may have moved', {
+      attemptId,
+    }),
   maxCostExceeded: (maxCost: string, total: string): DomainError =>
     domainError('unprocessable', 'max_cost_exceeded', 'The total is above the run maxCost', { maxCost, total }),
   invalidField: (field: string, rule: string): DomainError => invalid('invalid_command', `${field} ${rule}`, { field }),

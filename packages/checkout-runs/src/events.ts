@@ -1,4 +1,5 @@
 import type { DomainEvent, Money } from '@paykit/kernel';
+import type { RunCardAuthorization, RunCardDetails } from './run/cards.js';
 import type { CheckoutRunInput } from './run/input.js';
 import type { InputRequest } from './run/interaction.js';
 import type { InputResponsePart } from './run/messages.js';
@@ -81,6 +82,25 @@ export type CheckoutRunPaymentNotCharged = DomainEvent<
   'CheckoutRunPaymentNotCharged',
   { readonly attemptId: string; readonly recordedAt: string }
 >;
+export type CheckoutRunCardIssued = DomainEvent<
+  'CheckoutRunCardIssued',
+  { readonly attemptId: string; readonly card: RunCardDetails; readonly issuedAt: string }
+>;
+/** Carries the card's id and last four digits, so the webhook it raises needs no other event. */
+export type CheckoutRunCardAuthorizationRecorded = DomainEvent<
+  'CheckoutRunCardAuthorizationRecorded',
+  {
+    readonly attemptId: string;
+    readonly cardId: string;
+    readonly last4: string;
+    readonly authorization: RunCardAuthorization;
+    readonly recordedAt: string;
+  }
+>;
+export type CheckoutRunCardClosed = DomainEvent<
+  'CheckoutRunCardClosed',
+  { readonly attemptId: string; readonly cardId: string; readonly closedAt: string }
+>;
 export type CheckoutRunCancellationRequested = DomainEvent<
   'CheckoutRunCancellationRequested',
   { readonly requestedAt: string }
@@ -115,6 +135,9 @@ export type CheckoutRunEvent =
   | CheckoutRunMessagePosted
   | CheckoutRunPaymentStarted
   | CheckoutRunPaymentNotCharged
+  | CheckoutRunCardIssued
+  | CheckoutRunCardAuthorizationRecorded
+  | CheckoutRunCardClosed
   | CheckoutRunCancellationRequested
   | CheckoutRunSucceeded
   | CheckoutRunBlocked

@@ -1,4 +1,5 @@
 import type { CheckoutRunEvent } from './events.js';
+import type { RunCard } from './run/cards.js';
 import type { InputRequestRecord, InputRequestStatus } from './run/interaction.js';
 import type { RunMessage } from './run/messages.js';
 import type { CheckoutRun, CheckoutRunState } from './state.js';
@@ -26,6 +27,7 @@ const created = (data: Extract<CheckoutRunEvent, { type: 'CheckoutRunCreated' }>
   stepCount: 0,
   cancellationRequested: false,
   payment: null,
+  cards: {},
   pendingRequestId: null,
   inputRequests: {},
   messages: [],
@@ -97,6 +99,20 @@ const apply = (run: CheckoutRun, event: CheckoutRunEvent): CheckoutRun => {
       return { ...run, payment: { ...event.data } };
     case 'CheckoutRunPaymentNotCharged':
       return { ...run, payment: null };
+    case 'CheckoutRunCardIssued': {
+      const { attemptId, card, issuedAt } = event.data;
+      return {
+        ...run,
+        cards: { ...run.cards, [attemptId]: { ...card, attemptId, issuedAt, authorizations: [], closedAt: null } },
+      };
+    }
+    case 'CheckoutRunCardAuthorizationRecorded':
+      return onCard(run, event.data.attemptId, (card) => ({
+        ...card,
+        authorizations: [...card.authorizations, event.data.authorization],
+      }));
+    case 'CheckoutRunCardClosed':
+      return onCard(run, event.data.attemptId, (card) => ({ ...card, closedAt: event.data.closedAt }));
     case 'CheckoutRunCancellationRequested':
       return { ...run, cancellationRequested: true };
     case 'CheckoutRunSucceeded':
@@ -108,6 +124,11 @@ const apply = (run: CheckoutRun, event: CheckoutRunEvent): CheckoutRun => {
     case 'CheckoutRunFailed':
       return ended(run, 'failed', event.data.failedAt, { reason: event.data.reason });
   }
+};
+
+const onCard = (run: CheckoutRun, attemptId: string, change: (card: RunCard) => RunCard): CheckoutRun => {
+  const card = run.cards[attemptId];
+  return card ? { ...run, cards: { ...run.cards, [attemptId]: change(card) } } : run;
 };
 
 const withMessage = (run: CheckoutRun, message: RunMessage): CheckoutRun => ({

@@ -1,10 +1,11 @@
 import type { Money } from '@paykit/kernel';
+import type { RunCard } from './run/cards.js';
 import type { CheckoutRunInput } from './run/input.js';
 import type { InputRequestRecord } from './run/interaction.js';
 import type { RunMessage } from './run/messages.js';
 import type { FailureReason, RunResult } from './run/outcomes.js';
 import type { RunPolicy } from './run/policy.js';
-import type { RunStatus } from './run/statuses.js';
+import { type RunStatus, isFinalStatus } from './run/statuses.js';
 
 export interface Lease {
   readonly runnerId: string;
@@ -40,6 +41,8 @@ export interface CheckoutRun {
   readonly cancellationRequested: boolean;
   /** A payment submitted (or about to be) whose outcome is not known yet. */
   readonly payment: PaymentAttempt | null;
+  /** The virtual card of each payment attempt that got one, by attempt id (kept after the run ends). */
+  readonly cards: Readonly<Record<string, RunCard>>;
   readonly pendingRequestId: string | null;
   readonly inputRequests: Readonly<Record<string, InputRequestRecord>>;
   readonly messages: readonly RunMessage[];
@@ -65,3 +68,12 @@ export const pendingRequest = (run: CheckoutRun): InputRequestRecord | null =>
 
 export const findMessage = (run: CheckoutRun, messageId: string): RunMessage | undefined =>
   run.messages.find((message) => message.id === messageId);
+
+/**
+ * Cards the issuer must close: open cards whose attempt is over (not charged, or the run ended).
+ * A card is issued only for the attempt in flight, so every ending leaves its card here until closed.
+ */
+export const cardsToClose = (run: CheckoutRun): readonly RunCard[] =>
+  Object.values(run.cards).filter(
+    (card) => card.closedAt === null && (isFinalStatus(run.status) || run.payment?.attemptId !== card.attemptId),
+  );

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AGENT_CHECKOUT_EXAMPLES } from './agent-checkouts/examples.js';
+import { CARD_NETWORK_EXAMPLES } from './card-network/examples.js';
 import type { ContractExample } from './common/examples.js';
 import { DOCUMENT_EXAMPLES } from './documents/examples.js';
 import { ORDER_EXAMPLES } from './orders/examples.js';
@@ -25,6 +26,7 @@ export const CONTRACT_EXAMPLES: readonly ContractExample[] = [
   ...WEBHOOK_EXAMPLES,
   ...AGENT_CHECKOUT_EXAMPLES,
   ...REPORT_EXAMPLES,
+  ...CARD_NETWORK_EXAMPLES,
 ];
 
 /** The examples of one schema, on one side (request bodies are inputs, answers outputs). */

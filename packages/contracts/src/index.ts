@@ -12,4 +12,5 @@ export * from './users/index.js';
 export * from './orders/index.js';
 export * from './webhooks/index.js';
 export * from './reports/index.js';
+export * from './card-network/index.js';
 export * from './examples.js';

@@ -26,6 +26,21 @@ export * from './cards/card-webhooks-port.js';
 // The production processor: Stripe's PaymentIntents and webhooks (docs/adr/0900).
 export * from './cards/stripe/index.js';
 
+// Card issuing: a virtual card per agent checkout, its spending controls and the network's authorization decision.
+export * from './card-issuing/card-issuing-port.js';
+export * from './card-issuing/card-network.js';
+export * from './card-issuing/merchant-origin.js';
+export * from './card-issuing/authorization-decision.js';
+export { SANDBOX_ISSUER_BIN, isSandboxIssuerNumber } from './card-issuing/card-numbers.js';
+export {
+  type IssuedCardCommand,
+  type IssuedCardEvent,
+  type IssuedCardState,
+  issuedCardDecider,
+} from './card-issuing/issued-card-decider.js';
+export { ISSUED_CARD_STREAM_PREFIX } from './card-issuing/issued-card-streams.js';
+export * from './card-issuing/sandbox-card-issuer.js';
+
 // KYC: identity checks.
 export * from './kyc/kyc-port.js';
 export * from './kyc/sandbox-outcome.js';

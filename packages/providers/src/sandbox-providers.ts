@@ -1,6 +1,7 @@
 import type { Clock, IdGenerator } from '@paykit/kernel';
 import { EventStoreBlobStore } from './blobs/event-store-blob-store.js';
 import type { BlobStore } from './blobs/blob-store-port.js';
+import { SandboxCardIssuer } from './card-issuing/sandbox-card-issuer.js';
 import { SandboxCardProcessor } from './cards/sandbox-card-processor.js';
 import { SandboxCardVault } from './cards/sandbox-card-vault.js';
 import type { EncryptionKey } from './encryption/aes-gcm.js';
@@ -67,6 +68,7 @@ export const createSandboxProviders = (options: SandboxProvidersOptions) => {
       state,
       ...(options.verificationUrl && { verificationUrl: options.verificationUrl }),
     }),
+    cardIssuer: new SandboxCardIssuer({ clock, ids, faults, state }),
     kyc: new SandboxKyc({ clock, ids, faults, state, ...options.kyc }),
     bankAccountVault,
     payoutRail: new SandboxPayoutRail({ vault: bankAccountVault, clock, faults, state, ...options.payouts }),

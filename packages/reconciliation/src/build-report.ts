@@ -1,7 +1,8 @@
 import { Decimal } from '@paykit/kernel';
 import { RECONCILIATION_EXCEPTION_KINDS, type ReconciliationExceptionKind } from './exception-kinds.js';
-import type { DailyRecord, ExceptionRecordRow, OpenItem } from './reconciliation-read-model.js';
+import type { CardAuthorizationRow, DailyRecord, ExceptionRecordRow, OpenItem } from './reconciliation-read-model.js';
 import type {
+  AgentCardSpend,
   CurrencyTotal,
   ReconciliationException,
   ReconciliationReport,
@@ -18,6 +19,7 @@ export interface ReportInput {
   readonly exceptions: readonly ExceptionRecordRow[];
   readonly undelivered: readonly OpenItem[];
   readonly payoutsPending: readonly OpenItem[];
+  readonly cardAuthorizations: readonly CardAuthorizationRow[];
 }
 
 const add = (a: string, b: string): string => new Decimal(a).plus(b).toFixed();
@@ -128,6 +130,8 @@ const describe = (kind: ReconciliationExceptionKind, details: Readonly<Record<st
         : `Paid, delivery failed (${details['code']}) and the payment was not refunded`;
     case 'delivered-twice':
       return `Delivered twice: deliveries ${details['firstDelivery']} and ${details['secondDelivery']}`;
+    case 'card-authorization-unmatched':
+      return `The card issuer ${details['approved'] === 'true' ? 'approved' : 'declined'} ${details['amount']} ${details['currency']} at ${details['merchant']} on card ${details['cardId']}, which no agent checkout run recorded`;
   }
 };
 
@@ -178,6 +182,31 @@ const compareExceptions = (a: ReconciliationException, b: ReconciliationExceptio
   (a.orderId ?? '').localeCompare(b.orderId ?? '') ||
   (a.txId ?? '').localeCompare(b.txId ?? '');
 
+/** Each card's authorizations of the range, summed: in order of the card's first authorization. */
+const agentCardSpendOf = (authorizations: readonly CardAuthorizationRow[]): AgentCardSpend[] => {
+  const cards = new Map<string, AgentCardSpend>();
+  for (const row of authorizations) {
+    const seen = cards.get(row.card_id) ?? {
+      runId: row.run_id,
+      cardId: row.card_id,
+      last4: row.last4,
+      currency: row.currency,
+      cap: row.cap,
+      authorized: '0',
+      approvals: 0,
+      declines: 0,
+    };
+    const approved = row.approved === 1;
+    cards.set(row.card_id, {
+      ...seen,
+      authorized: approved ? add(seen.authorized, row.amount) : seen.authorized,
+      approvals: seen.approvals + (approved ? 1 : 0),
+      declines: seen.declines + (approved ? 0 : 1),
+    });
+  }
+  return [...cards.values()];
+};
+
 /**
  * The report of a range from what the read model holds: rows per day and group, totals per
  * currency, and the exceptions. Events prove most exceptions; `payout-not-settled` and the
@@ -205,5 +234,6 @@ export const buildReconciliationReport = (input: ReportInput): ReconciliationRep
     totals: totalsOf(rows),
     exceptionCounts,
     exceptions,
+    agentCardSpend: agentCardSpendOf(input.cardAuthorizations),
   };
 };

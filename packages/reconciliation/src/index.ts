@@ -1,4 +1,5 @@
 export * from './deposit-observed.js';
+export * from './agent-card-authorization-observed.js';
 export * from './exception-kinds.js';
 export type * from './reconciliation-report.js';
 export { reconciliationProjection, RECONCILIATION_PROJECTION } from './reconciliation-projection.js';

@@ -26,5 +26,6 @@ export const readReconciliationReport = (
     exceptions: readModel.exceptionRecords(scope, from, to),
     undelivered: readModel.undelivered(scope, from, to),
     payoutsPending: readModel.payoutsPending(scope, from, to),
+    cardAuthorizations: readModel.cardAuthorizations(scope, from, to),
   });
 };

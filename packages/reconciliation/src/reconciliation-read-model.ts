@@ -44,6 +44,18 @@ export interface OpenItem {
   readonly since: string;
 }
 
+/** An authorization of the range with the run's card it was made on (null columns: no run recorded the card). */
+export interface CardAuthorizationRow {
+  readonly card_id: string;
+  readonly run_id: string | null;
+  readonly last4: string | null;
+  readonly cap: string | null;
+  readonly day: string;
+  readonly amount: string;
+  readonly currency: string;
+  readonly approved: number;
+}
+
 /** Where a deposits page continues: strictly after (or before) this day and position. */
 export interface DepositKey {
   readonly day: string;
@@ -88,6 +100,11 @@ export class ReconciliationReadModel {
 
   exceptionRecords(scope: ReportScope, from: string, to: string): ExceptionRecordRow[] {
     return this.run(this.prepared().exceptions, scope, from, to) as ExceptionRecordRow[];
+  }
+
+  /** The issuer's authorizations of the range, oldest first, with the card a run recorded. */
+  cardAuthorizations(scope: ReportScope, from: string, to: string): CardAuthorizationRow[] {
+    return this.run(this.prepared().cardAuthorizations, scope, from, to) as CardAuthorizationRow[];
   }
 
   /** Orders paid in the range and still waiting for delivery (the builder judges which are late). */
@@ -160,6 +177,11 @@ export class ReconciliationReadModel {
       exceptions: scoped(
         (where) => `SELECT kind, subject, day, order_id, chain, tx_id, details FROM recon_exceptions
           WHERE ${where} day >= ? AND day <= ? ORDER BY day, seq, kind, subject`,
+      ),
+      cardAuthorizations: scoped(
+        (where) => `SELECT a.card_id, c.run_id, c.last4, c.cap, a.day, a.amount, a.currency, a.approved
+          FROM recon_card_authorizations a LEFT JOIN recon_agent_cards c ON c.card_id = a.card_id
+          WHERE ${where.replace('project_id', 'a.project_id')} a.day >= ? AND a.day <= ? ORDER BY a.day, a.seq`,
       ),
       undelivered: open('undelivered_since'),
       payoutsPending: open('payout_pending_since'),

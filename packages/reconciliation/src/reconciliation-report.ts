@@ -52,6 +52,22 @@ export interface CurrencyTotal {
   readonly refundedAmount: string;
 }
 
+/**
+ * What the card issuer authorized on one run's virtual card in the range (docs/adr/0226): its
+ * cap (the total the run declared), the approved sum, and how many were approved and declined.
+ * `runId` is null for a card no run recorded (its authorizations are exceptions too).
+ */
+export interface AgentCardSpend {
+  readonly runId: string | null;
+  readonly cardId: string;
+  readonly last4: string | null;
+  readonly currency: string;
+  readonly cap: string | null;
+  readonly authorized: string;
+  readonly approvals: number;
+  readonly declines: number;
+}
+
 export interface ReconciliationReport {
   readonly from: string;
   readonly to: string;
@@ -62,6 +78,7 @@ export interface ReconciliationReport {
   readonly totals: readonly CurrencyTotal[];
   readonly exceptionCounts: Readonly<Record<ReconciliationExceptionKind, number>>;
   readonly exceptions: readonly ReconciliationException[];
+  readonly agentCardSpend: readonly AgentCardSpend[];
 }
 
 /** A deposit received on chain, with its transaction id. */

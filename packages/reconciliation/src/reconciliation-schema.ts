@@ -11,6 +11,8 @@ export const RECONCILIATION_TABLES = [
   'recon_deposits',
   'recon_exceptions',
   'recon_deposit_addresses',
+  'recon_agent_cards',
+  'recon_card_authorizations',
 ] as const;
 
 export const RECONCILIATION_SCHEMA = `
@@ -121,4 +123,31 @@ export const RECONCILIATION_SCHEMA = `
     address TEXT NOT NULL,
     PRIMARY KEY (chain, address_key, project_id)
   ) STRICT;
+
+  -- The virtual cards runs recorded (docs/adr/0226): what an issuer's authorization is matched to.
+  CREATE TABLE IF NOT EXISTS recon_agent_cards (
+    card_id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL,
+    run_id TEXT NOT NULL,
+    last4 TEXT NOT NULL,
+    cap TEXT NOT NULL,
+    currency TEXT NOT NULL
+  ) STRICT;
+
+  -- Every authorization the card issuer decided, as the card observer saw it.
+  CREATE TABLE IF NOT EXISTS recon_card_authorizations (
+    authorization_id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL,
+    card_id TEXT NOT NULL,
+    day TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    amount TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    approved INTEGER NOT NULL,
+    decline_code TEXT,
+    merchant_url TEXT NOT NULL
+  ) STRICT;
+  CREATE INDEX IF NOT EXISTS recon_card_authorizations_by_card ON recon_card_authorizations (card_id);
+  CREATE INDEX IF NOT EXISTS recon_card_authorizations_by_day ON recon_card_authorizations (project_id, day, seq);
+  CREATE INDEX IF NOT EXISTS recon_card_authorizations_by_day_all ON recon_card_authorizations (day, seq);
 `;

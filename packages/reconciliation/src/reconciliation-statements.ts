@@ -1,6 +1,7 @@
 import { Decimal } from '@paykit/kernel';
 import type BetterSqlite3 from 'better-sqlite3';
 import type { ReadModelDatabase } from '@paykit/projections';
+import { AgentCardWrites } from './agent-card-writes.js';
 
 /** A recon_orders row as the projection reads and rewrites it. */
 export interface OrderRow {
@@ -213,11 +214,15 @@ export const prepareReconciliationStatements = (db: ReadModelDatabase): Reconcil
 /** Writes through the statements with the column names spelled once. */
 export class ReconciliationWrites {
   private readonly dailyUpserts = new Map<string, Statement>();
+  /** Agent card spend: the cards runs recorded and the issuer's authorizations. */
+  readonly cards: AgentCardWrites;
 
   constructor(
     private readonly db: ReadModelDatabase,
     private readonly s: ReconciliationStatements,
-  ) {}
+  ) {
+    this.cards = new AgentCardWrites(db);
+  }
 
   /** The group's id, created on first use. */
   groupOf(group: OrderGroup): number {

@@ -180,6 +180,7 @@ describe('reconciliation exceptions', () => {
       'payout-not-settled': 0,
       'paid-not-delivered': 0,
       'delivered-twice': 1,
+      'card-authorization-unmatched': 0,
     });
     expect(report.rows.find((row) => row.kind === 'offramp')).toMatchObject({
       deliveriesCompleted: 2,

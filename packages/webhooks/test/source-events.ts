@@ -133,4 +133,46 @@ export const run = {
     type: 'CheckoutRunLeaseRenewed',
     data: { runnerId: 'runner-a', leaseUntil: LATER, renewedAt: T0 },
   }),
+  paymentStarted: (): CheckoutRunEvent => ({
+    type: 'CheckoutRunPaymentStarted',
+    data: {
+      attemptId: 'pay-1',
+      total: { amount: '18.86', currency: 'USD' },
+      totalInMaxCostCurrency: '18.86',
+      startedAt: T0,
+    },
+  }),
+  cardIssued: (): CheckoutRunEvent => ({
+    type: 'CheckoutRunCardIssued',
+    data: {
+      attemptId: 'pay-1',
+      card: {
+        cardId: 'ic_card-1',
+        brand: 'visa',
+        last4: '4560',
+        expMonth: 1,
+        expYear: 2029,
+        cap: { amount: '18.86', currency: 'USD' },
+        merchantOrigin: 'https://shop.example',
+        expiresAt: LATER,
+      },
+      issuedAt: T0,
+    },
+  }),
+  cardAuthorization: (): CheckoutRunEvent => ({
+    type: 'CheckoutRunCardAuthorizationRecorded',
+    data: {
+      attemptId: 'pay-1',
+      cardId: 'ic_card-1',
+      last4: '4560',
+      authorization: {
+        authorizationId: 'auth_1',
+        amount: { amount: '18.86', currency: 'USD' },
+        merchant: { name: 'Shop', url: 'https://shop.example/checkout' },
+        approved: true,
+        at: T0,
+      },
+      recordedAt: T0,
+    },
+  }),
 };

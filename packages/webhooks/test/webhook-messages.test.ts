@@ -52,6 +52,11 @@ describe('which source events raise webhooks', () => {
     expect(typesOf(recorded(runStream, 2, run.leaseRenewed()))).toEqual([]);
   });
 
+  it('raises card.authorization for each authorization a run records on its card, and no run.updated', () => {
+    expect(typesOf(recorded(runStream, 4, run.cardAuthorization()))).toEqual(['agent-checkouts.card.authorization']);
+    expect(typesOf(recorded(runStream, 3, run.cardIssued()))).toEqual([]);
+  });
+
   it('raises nothing for events of no project or of other streams', () => {
     expect(webhookMessagesOf(recorded(orderStream, 0, order.created(), null))).toEqual([]);
     expect(webhookMessagesOf(recorded('wallet-1', 0, { type: 'WalletCreated', data: {} }))).toEqual([]);
@@ -75,8 +80,9 @@ describe('which source events raise webhooks', () => {
     );
   });
 
-  it('lists the ten COMPAT event names', () => {
-    expect(WEBHOOK_EVENT_TYPES).toHaveLength(10);
+  it('lists the ten COMPAT event names and the card authorization of runs', () => {
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(11);
+    expect(WEBHOOK_EVENT_TYPES.at(-1)).toBe('agent-checkouts.card.authorization');
   });
 });
 
@@ -128,6 +134,31 @@ describe('payloads', () => {
   it('renders no order or run payload from a stream that holds none, saying so', () => {
     expect(() => renderPayload('orders.quote.created', [])).toThrow('The source stream holds no order');
     expect(() => renderPayload('agent-checkouts.run.updated', [])).toThrow('The source stream holds no run');
+  });
+
+  it('carries the authorization with its run and what may be shown of its card', () => {
+    const events = [run.created(), run.claimed(), run.paymentStarted(), run.cardIssued(), run.cardAuthorization()].map(
+      (event, index) => recorded(runStream, index, event),
+    );
+    expect(payloadSourceOf('agent-checkouts.card.authorization', 4n)).toEqual({ fromRevision: 0n, maxCount: 5 });
+    expect(renderPayload('agent-checkouts.card.authorization', events)).toEqual({
+      type: 'agent-checkouts.card.authorization',
+      data: {
+        runId: 'f3b0c442-98fc-4c14-9afb-4c8996fb9242',
+        attemptId: 'pay-1',
+        card: { last4: '4560', brand: 'visa', cap: { amount: '18.86', currency: 'USD' } },
+        authorization: {
+          authorizationId: 'auth_1',
+          amount: { amount: '18.86', currency: 'USD' },
+          merchant: { name: 'Shop', url: 'https://shop.example/checkout' },
+          approved: true,
+          at: '2026-01-01T00:00:00.000Z',
+        },
+      },
+    });
+    expect(() => renderPayload('agent-checkouts.card.authorization', events.slice(0, 4))).toThrow(
+      'holds no authorization',
+    );
   });
 
   it('shows a run’s snapshot at the source event’s revision', () => {

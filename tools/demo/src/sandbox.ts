@@ -35,7 +35,9 @@ export const FAST_SANDBOX_ENV = {
  */
 export const startLocalSandbox = async (env: Readonly<Record<string, string>> = {}): Promise<LocalSandbox> => {
   const dataDir = await mkdtemp(join(tmpdir(), 'paykit-demo-'));
-  const merchant = await createDemoMerchant({ seed: 'paykit-demo' });
+  // The shop's processor asks the API's sandbox card network about virtual cards (docs/adr/0226).
+  let cardNetworkUrl: string | undefined;
+  const merchant = await createDemoMerchant({ seed: 'paykit-demo', cardNetworkUrl: () => cardNetworkUrl });
   const merchantOrigin = new URL(merchant.url).origin;
   try {
     const running = await createApp({
@@ -57,6 +59,7 @@ export const startLocalSandbox = async (env: Readonly<Record<string, string>> = 
         ...env,
       },
     });
+    cardNetworkUrl = `${running.rootUrl}/sandbox/card-network/authorizations`;
     const platform = running.app.get<Platform>(PLATFORM);
     const { serverKey } = await platform.provisionProject(
       { name: 'Demo', environment: 'staging' },

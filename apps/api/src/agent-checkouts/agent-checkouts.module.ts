@@ -4,6 +4,7 @@ import { EffectLedger } from '../infrastructure/effects/effect-ledger.js';
 import { ProjectionsHost } from '../infrastructure/projections-host.js';
 import { erasableKeysProvider } from '../infrastructure/secrets/erasable-keys.js';
 import { READ_MODEL_DATABASE } from '../infrastructure/tokens.js';
+import { CardIssuingModule } from '../card-issuing/card-issuing.module.js';
 import { BrowserProfileStates } from './browser-profiles/browser-profile-states.js';
 import { BrowserProfiles } from './browser-profiles/browser-profiles.js';
 import { BrowserProfilesController } from './browser-profiles/browser-profiles.controller.js';
@@ -55,6 +56,7 @@ const readsOf = <Reads>(type: new (db: ReadModelDatabase) => Reads): Provider =>
  * worker that erases deleted browser profiles.
  */
 @Module({
+  imports: [CardIssuingModule],
   // Static routes (buyer-profiles, browser-profiles) are matched before `:runId` by the router.
   controllers: [
     RunsController,

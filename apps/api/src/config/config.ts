@@ -225,6 +225,11 @@ const ConfigShape = z.object({
   /** Stripe: each API request's timeout, and the SDK's retries (same idempotency key) of connection errors and 5xx. */
   STRIPE_TIMEOUT_MS: integer(20_000, 1),
   STRIPE_MAX_NETWORK_RETRIES: integer(2),
+  /**
+   * Agent checkouts: who issues the virtual card each run pays with (docs/adr/0226). `sandbox`, the
+   * default in staging; production must name one (it refuses to start without).
+   */
+  CARD_ISSUER: z.enum(['sandbox']).optional(),
   /** Sandbox KYC: how long the person takes to complete an identity check (0 decides at once). */
   KYC_SANDBOX_COMPLETION_DELAY_MS: integer(0),
   /** Sandbox payout rail: from acceptance to sending, and from sending to settling (or being returned). */
@@ -251,7 +256,10 @@ const ConfigSchema = ConfigShape.superRefine((config, context) => {
   }
 });
 
-export type AppConfig = Readonly<z.infer<typeof ConfigSchema>>;
+export type AppConfig = Readonly<
+  Omit<z.infer<typeof ConfigSchema>, 'CARD_ISSUER'> & { readonly CARD_ISSUER: CardIssuerName }
+>;
+export type CardIssuerName = NonNullable<z.infer<typeof ConfigSchema>['CARD_ISSUER']>;
 
 /** Every variable the server reads (README's configuration tables name each one). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(ConfigShape.shape);
@@ -275,7 +283,7 @@ export const loadConfig = (env: Readonly<Record<string, string | number | undefi
       .filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = ConfigSchema.safeParse(known, { error: describeIssue });
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return withParties(parsed.data);
   throw new ConfigError(
     parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
@@ -284,4 +292,20 @@ export const loadConfig = (env: Readonly<Record<string, string | number | undefi
         : `${issue.path.join('.')}=${JSON.stringify(known[name])}: ${issue.message}`;
     }),
   );
+};
+
+/**
+ * The outside parties a deployment pays through. Staging has its sandboxes by default; production
+ * must name each one, so a production process never pays agent checkouts with a sandbox it did not
+ * choose (the other parties follow with issue 31).
+ */
+const withParties = (config: z.infer<typeof ConfigSchema>): AppConfig => {
+  const cardIssuer = config.CARD_ISSUER ?? (config.APP_ENV === 'staging' ? 'sandbox' : undefined);
+  if (cardIssuer === undefined) {
+    throw new ConfigError([
+      'CARD_ISSUER: no card issuer configured: APP_ENV=production pays agent checkouts with virtual cards from a ' +
+        'card issuer; name one (CARD_ISSUER=sandbox for a demo deployment whose cards no real shop accepts)',
+    ]);
+  }
+  return { ...config, CARD_ISSUER: cardIssuer };
 };

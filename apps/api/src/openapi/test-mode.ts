@@ -1,5 +1,7 @@
 import {
   CARD_TOKEN_LIFETIME_MS,
+  CARD_DECLINE_CODES,
+  SANDBOX_ISSUER_BIN,
   type SandboxCardBehaviour,
   TEST_CARDS,
   behaviourOfAccount,
@@ -65,6 +67,10 @@ export const testModeMarkdown = (settings: TestModeSettings): string =>
     '| any other Luhn-valid number | succeeds |',
     '',
     `Any future expiry and any 3-4 digit CVC work. A token pays one order of the project whose key made it, within ${CARD_TOKEN_LIFETIME_MS / 60_000} minutes (then \`card_token_used\`, \`card_token_expired\`): tokenize again for each payment.`,
+    '',
+    '### Virtual cards (agent checkouts)',
+    '',
+    `A run pays a shop's card form with a card of the sandbox issuer: a Visa \`${spaced(SANDBOX_ISSUER_BIN)} xxxx xxxx\`, capped at the total the run declared, locked to its start URL's origin, one approval, closed when the run ends. A test shop's processor asks \`POST /sandbox/card-network/authorizations\` (staging only), and the issuer declines \`${CARD_DECLINE_CODES.join('`, `')}\`.`,
     '',
     '### Bank payouts (offramp, `POST /unstable/payment-methods`)',
     '',

@@ -5,14 +5,16 @@ import {
   Logger,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { type EventStore, WrongExpectedRevisionError } from '@paykit/event-store';
-import { type Clock, type IdGenerator, envelope, fromBaseUnits } from '@paykit/kernel';
+import type { EventStore } from '@paykit/event-store';
+import { type Clock, type IdGenerator, fromBaseUnits } from '@paykit/kernel';
 import { type DepositObserved, depositObservationStream } from '@paykit/reconciliation';
 import type { ChainGateway, IncomingTransfer, IncomingTransferFeed } from '@paykit/providers';
 import { findChain, findTokenByAddress, tokensOf } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
+import { PeriodicPass } from './periodic-pass.js';
+import { recordOnce } from './record-once.js';
 import { CHAIN_GATEWAY } from '../wallets/gateway/chain-gateway.token.js';
 import { INCOMING_TRANSFER_FEED } from './incoming-transfer-feed.provider.js';
 import { ReconciliationReports } from './reconciliation-reports.js';
@@ -32,9 +34,10 @@ const OBSERVER = { projectId: null, actor: { type: 'system' as const, id: 'depos
 export class DepositObserver implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(DepositObserver.name);
   private readonly cursors = new Map<string, string | null>();
-  private timer: NodeJS.Timeout | null = null;
-  private observing: Promise<number> | null = null;
-  private stopped = false;
+  private readonly passes = new PeriodicPass(
+    () => this.observeAll(),
+    (error) => this.logger.error(`Deposit observer: ${(error as Error).message}`),
+  );
 
   constructor(
     @Inject(INCOMING_TRANSFER_FEED) private readonly feed: IncomingTransferFeed,
@@ -46,23 +49,21 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
     @Inject(ID_GENERATOR) private readonly ids: IdGenerator,
   ) {}
 
-  onApplicationBootstrap(): void {
-    const every = this.config.RECONCILIATION_OBSERVE_EVERY_MS;
-    if (every > 0) this.timer = setInterval(() => void this.observe().catch((error) => this.report(error)), every);
+  private get writer() {
+    return { store: this.store, clock: this.clock, ids: this.ids };
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.observing?.catch(() => undefined);
+  onApplicationBootstrap(): void {
+    this.passes.start(this.config.RECONCILIATION_OBSERVE_EVERY_MS);
+  }
+
+  beforeApplicationShutdown(): Promise<void> {
+    return this.passes.stop();
   }
 
   /** One pass over every watched chain; resolves to how many deposits it recorded. One pass at a time. */
   observe(): Promise<number> {
-    this.observing ??= this.observeAll().finally(() => {
-      this.observing = null;
-    });
-    return this.observing;
+    return this.passes.run();
   }
 
   private async observeAll(): Promise<number> {
@@ -73,7 +74,7 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
     }
     let recorded = 0;
     for (const [chain, addresses] of byChain) {
-      if (this.stopped) break;
+      if (this.passes.stopped) break;
       recorded += await this.observeChain(chain, addresses);
     }
     return recorded;
@@ -93,7 +94,7 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
         return recorded;
       }
       for (const transfer of page.right.transfers) {
-        if (this.stopped || !transfer.final) return recorded;
+        if (this.passes.stopped || !transfer.final) return recorded;
         if (transfer.status === 'success' && (await this.record(transfer))) recorded++;
         this.cursors.set(chain, transfer.cursor);
       }
@@ -109,23 +110,10 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
         ? status.right.finalizedAt
         : this.clock.now().toISOString();
     const event: DepositObserved = { type: 'DepositObserved', data: { ...this.describe(transfer), finalizedAt } };
-    try {
-      await this.store.appendToStream(
-        depositObservationStream(transfer.chain, transfer.txId),
-        [
-          envelope(
-            event,
-            { ...OBSERVER, correlationId: transfer.txId },
-            { eventId: this.ids.uuid(), occurredAt: this.clock.now() },
-          ),
-        ],
-        { expectedRevision: 'no_stream' },
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return false;
-      throw error;
-    }
+    return recordOnce(this.writer, depositObservationStream(transfer.chain, transfer.txId), event, {
+      ...OBSERVER,
+      correlationId: transfer.txId,
+    });
   }
 
   /** The transfer in the registry's terms: token symbol and an exact decimal amount. */
@@ -149,9 +137,5 @@ export class DepositObserver implements OnApplicationBootstrap, BeforeApplicatio
       ...(transfer.memo && { memo: transfer.memo.value }),
       ...(transfer.blockNumber !== undefined && { blockNumber: transfer.blockNumber }),
     };
-  }
-
-  private report(error: unknown): void {
-    if (!this.stopped) this.logger.error(`Deposit observer: ${(error as Error).message}`);
   }
 }

@@ -3,6 +3,7 @@ import {
   type CheckoutRun,
   type CheckoutRunEvent,
   type CheckoutRunState,
+  cardsToClose,
   checkoutRunDecider,
   isFinalStatus,
 } from '@paykit/checkout-runs';
@@ -20,10 +21,13 @@ export interface RunIndexOptions {
  * The runs that still need a runner or a sweeper, kept in memory and fed by a catch-up
  * subscription over `$all` (so a new process rebuilds it from the history, then follows live
  * appends). It is only a hint: every decision is taken on the run's stream, read afresh, so a
- * stale entry costs a refused command and nothing else. Finished runs are dropped.
+ * stale entry costs a refused command and nothing else. Finished runs are dropped, once
+ * their virtual cards are closed.
  */
 export class RunIndex {
   private readonly runs = new Map<string, CheckoutRun>();
+  /** Runs with a card to close (its attempt over), finished ones included until their cards are closed. */
+  private readonly closing = new Map<string, CheckoutRun>();
   /** Queued runs in the order they (re-)entered the queue: Map keeps insertion order. */
   private readonly queue = new Map<string, true>();
   private readonly changes = new ChangeSignal();
@@ -70,6 +74,11 @@ export class RunIndex {
     return [...this.runs.values()];
   }
 
+  /** Runs, finished or not, with a card whose attempt is over and that is not closed yet. */
+  withCardsToClose(): readonly CheckoutRun[] {
+    return [...this.closing.values()];
+  }
+
   get(runId: string): CheckoutRun | undefined {
     return this.runs.get(runId);
   }
@@ -102,8 +111,11 @@ export class RunIndex {
     this.position = recorded.position;
     if (recorded.streamName.startsWith(CHECKOUT_RUN_STREAM_PREFIX)) {
       const runId = recorded.streamName.slice(CHECKOUT_RUN_STREAM_PREFIX.length);
-      const before: CheckoutRunState = this.runs.get(runId) ?? checkoutRunDecider.initialState();
+      const before: CheckoutRunState =
+        this.runs.get(runId) ?? this.closing.get(runId) ?? checkoutRunDecider.initialState();
       const after = checkoutRunDecider.evolve(before, { type: recorded.type, data: recorded.data } as CheckoutRunEvent);
+      if (after.exists && cardsToClose(after).length > 0) this.closing.set(runId, after);
+      else this.closing.delete(runId);
       if (!after.exists || isFinalStatus(after.status)) {
         this.runs.delete(runId);
         this.queue.delete(runId);

@@ -6,15 +6,26 @@ import type { LiveView } from '../live-view/live-view-port.js';
 import type { CurrencyConverter } from '../money/currency-converter.js';
 import { DEFAULT_PAYMENT_TOKEN_TTL_MS, allowanceFor } from '../payment/allowance.js';
 import type { PaymentCredentials } from '../payment/payment-credentials.js';
+import {
+  type CardholderNameSource,
+  type RunCards,
+  type SendToRun,
+  noCardIssuer,
+  noPaymentStarted,
+  runCardDetails,
+  toCardAuthorization,
+} from '../payment/run-cards.js';
 import type { RunIndex } from '../queue/run-index.js';
 import type { SafeHttp } from '../safety/safe-http.js';
 import { RunStopped } from '../strategy/run-stopped.js';
 import type {
   BuyerProfile,
+  CardAuthorization,
   InputAnswerView,
   PaymentStart,
   PaymentToken,
   StrategyContext,
+  VirtualCard,
 } from '../strategy/strategy-port.js';
 import type { RunnerLogger } from '../logger.js';
 import type { RunLink } from './run-link.js';
@@ -34,7 +45,14 @@ export interface RunContextDeps {
   readonly liveView?: LiveView;
   /** How long a delegated payment token's allowance lasts. Default 10 minutes. */
   readonly paymentTokenTtlMs?: number;
+  /** The card issuer's side of the runner: a virtual card per payment attempt. None: card forms cannot be paid. */
+  readonly cards?: RunCards;
+  /** The name on a card when the buyer has none (the project's name); none by default. */
+  readonly cardholderNames?: CardholderNameSource;
 }
+
+/** On a card when neither the buyer nor the project gives a name. */
+const FALLBACK_CARDHOLDER = 'Agent Checkout';
 
 /** How often a waiting session looks at its run even without a wake-up from the index. */
 const ANSWER_POLL_MS = 1000;
@@ -197,11 +215,55 @@ export class RunContext implements StrategyContext {
   }
 
   async paymentNotCharged(attemptId: string): Promise<void> {
+    const cards = this.deps.cards;
+    const card = (await this.link.load())?.cards[attemptId];
+    // What the issuer saw comes first: the run refuses "not charged" for an attempt it approved.
+    if (card && cards) await cards.relay(card, this.send);
     const recorded = await this.link.send({
       type: 'RecordPaymentNotCharged',
       data: { runnerId: this.link.runnerId, attemptId, now: this.deps.clock.now() },
     });
     if (E.isLeft(recorded)) throw new DomainException(recorded.left);
+    if (card && cards) await cards.closeWhatIsOver(recorded.right.run, this.send);
+  }
+
+  async virtualCard(attemptId: string): Promise<E.Either<DomainError, VirtualCard>> {
+    const cards = this.deps.cards;
+    if (!cards) return E.left(noCardIssuer());
+    const run = await this.current();
+    if (run.payment?.attemptId !== attemptId) return E.left(noPaymentStarted(attemptId));
+    const recorded = run.cards[attemptId];
+    if (recorded) return cards.revealById(recorded.cardId);
+    const issued = await cards.issue(run, attemptId, await this.cardholderName(run));
+    if (E.isLeft(issued)) return issued;
+    const noted = await this.link.send({
+      type: 'RecordCardIssued',
+      data: { runnerId: this.link.runnerId, attemptId, card: runCardDetails(issued.right), now: this.deps.clock.now() },
+    });
+    if (E.isLeft(noted)) {
+      // A card the run does not know of must not stay open.
+      await this.deps.cards?.close(
+        { ...runCardDetails(issued.right), attemptId, issuedAt: '', authorizations: [], closedAt: null },
+        async () => E.right(undefined),
+      );
+      throw new DomainException(noted.left);
+    }
+    return cards.reveal(issued.right);
+  }
+
+  async cardAuthorizations(attemptId: string): Promise<readonly CardAuthorization[]> {
+    const card = (await this.link.load())?.cards[attemptId];
+    if (!card) return [];
+    const seen = this.deps.cards ? await this.deps.cards.relay(card, this.send) : card.authorizations;
+    return seen.map(toCardAuthorization);
+  }
+
+  private readonly send: SendToRun = (command) => this.link.send(command);
+
+  private async cardholderName(run: CheckoutRun): Promise<string> {
+    const name = this.buyer?.name;
+    if (name) return `${name.first} ${name.last}`.trim().slice(0, 100);
+    return (await this.deps.cardholderNames?.(run))?.trim().slice(0, 100) || FALLBACK_CARDHOLDER;
   }
 
   async attachBrowser(page: Page): Promise<void> {

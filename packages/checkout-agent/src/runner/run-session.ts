@@ -1,6 +1,6 @@
 import type { CheckoutRun, CheckoutRunCommand } from '@paykit/checkout-runs';
 import * as E from 'fp-ts/lib/Either.js';
-import type { RunCommands } from '../runs/run-commands.js';
+import { type RunCommands, systemContext } from '../runs/run-commands.js';
 import { RunStopped, isRunStopped } from '../strategy/run-stopped.js';
 import { noStrategyOutcome, selectCheckout } from '../strategy/select-strategy.js';
 import { outcomeOfError } from '../strategy/strategy-errors.js';
@@ -50,7 +50,9 @@ export class RunSession {
   async execute(): Promise<void> {
     this.renewals = setInterval(() => void this.renew(), this.deps.renewEveryMs);
     try {
-      await this.record(await this.outcome());
+      const outcome = await this.outcome();
+      await this.relayPaymentCard();
+      await this.record(outcome);
     } catch (error) {
       if (isRunStopped(error)) {
         this.deps.logger.info({ runId: this.runId, reason: error.reason }, 'run session stopped');
@@ -65,6 +67,35 @@ export class RunSession {
       });
     } finally {
       this.stopRenewals();
+      await this.closeCards();
+    }
+  }
+
+  /**
+   * What the issuer saw on the paying attempt's card goes into the run before its outcome: a
+   * success shows what was authorized, a failure carries the authorizations for reconciliation.
+   */
+  private async relayPaymentCard(): Promise<void> {
+    const cards = this.deps.cards;
+    const run = cards ? await this.link.load() : null;
+    const card = run?.payment ? run.cards[run.payment.attemptId] : undefined;
+    if (cards && card) await cards.relay(card, (command) => this.link.send(command));
+  }
+
+  /**
+   * However the session ended, the cards whose attempt is over are closed (the sweeper closes
+   * them when this cannot). A killed session writes nothing, as a crash would.
+   */
+  private async closeCards(): Promise<void> {
+    const cards = this.deps.cards;
+    if (!cards || this.link.stopped?.reason === 'stopped') return;
+    try {
+      const { run } = await this.deps.commands.load(this.runId);
+      if (!run) return;
+      const context = systemContext(run, this.deps.runnerId);
+      await cards.closeWhatIsOver(run, (command) => this.deps.commands.execute(this.runId, command, context));
+    } catch (error) {
+      this.deps.logger.warn({ runId: this.runId, err: (error as Error).message }, 'could not close the run’s cards');
     }
   }
 

@@ -13,6 +13,7 @@ import { runBrowserOpener } from '../model/model-browser.js';
 import { modelCheckoutStrategy } from '../model/model-strategy.js';
 import { type CurrencyConverter, sameCurrencyOnly } from '../money/currency-converter.js';
 import type { PaymentCredentials } from '../payment/payment-credentials.js';
+import { type CardholderNameSource, RunCards } from '../payment/run-cards.js';
 import { RunIndex } from '../queue/run-index.js';
 import { RunCommands } from '../runs/run-commands.js';
 import type { HttpTransport } from '../safety/pinned-transport.js';
@@ -20,6 +21,7 @@ import { SafeHttp } from '../safety/safe-http.js';
 import { type Resolver, type UrlGuard, createUrlGuard } from '../safety/url-guard.js';
 import { type BuyerProfileSource, type CheckoutStrategy, noBuyerProfiles } from '../strategy/strategy-port.js';
 import type { AcpCredentials } from '../agentic-checkout/merchant-credentials.js';
+import type { CardIssuerPort } from '@paykit/providers';
 import { type RunnerLogger, silentLogger } from '../logger.js';
 import { CheckoutRunner } from './runner.js';
 import { RunSweeper } from './sweeper.js';
@@ -30,6 +32,15 @@ export interface RunnerProcessConfig {
   readonly payment: PaymentCredentials;
   /** How long a token delegated to a merchant may be used (its allowance's expiry). Default 10 minutes. */
   readonly paymentTokenTtlMs?: number;
+  /**
+   * Issues the virtual card a run types into a shop's card form (docs/adr/0226), closed at every
+   * ending by the session or the sweeper. None: runs cannot pay card forms.
+   */
+  readonly cardIssuer?: CardIssuerPort;
+  /** How long a run's card stays open. Default 30 minutes. */
+  readonly cardTtlMs?: number;
+  /** The name on a card when the buyer profile has none (the project's); none by default. */
+  readonly cardholderNames?: CardholderNameSource;
   /** The deployment's credentials for merchants' agentic-checkout APIs, by origin (`AGENT_CHECKOUT_ACP_CREDENTIALS`). */
   readonly acpCredentials?: AcpCredentials;
   /** Converts merchant totals into maxCost's currency (`pricingConverter` over the pricing port). */
@@ -134,6 +145,14 @@ export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess =
       : []),
     ...(browser && chromium ? [browserCheckoutStrategy({ settings: browser, chromium, guard, ids })] : []),
   ];
+  const cards = config.cardIssuer
+    ? new RunCards({
+        issuer: config.cardIssuer,
+        clock,
+        logger,
+        ...(config.cardTtlMs ? { ttlMs: config.cardTtlMs } : {}),
+      })
+    : undefined;
   const concurrency = config.concurrency ?? 4;
   const store = config.store;
   const offers = supportsCompetingConsumers(store)
@@ -160,10 +179,12 @@ export const startRunnerProcess = (config: RunnerProcessConfig): RunnerProcess =
     converter: config.converter ?? sameCurrencyOnly,
     credentials: config.payment,
     ...(config.paymentTokenTtlMs ? { paymentTokenTtlMs: config.paymentTokenTtlMs } : {}),
+    ...(cards ? { cards } : {}),
+    ...(config.cardholderNames ? { cardholderNames: config.cardholderNames } : {}),
     logger,
     ...(config.liveView ? { liveView: config.liveView } : {}),
   }).start();
-  const sweeper = new RunSweeper({ commands, index, clock, logger });
+  const sweeper = new RunSweeper({ commands, index, clock, logger, ...(cards ? { cards } : {}) });
   const sweepEveryMs = config.sweepEveryMs ?? 5_000;
   if (sweepEveryMs > 0) sweeper.start(sweepEveryMs);
   const shutdown = async (stopRunner: () => Promise<void>) => {

@@ -1,6 +1,7 @@
 import { type CheckoutRun, type CheckoutRunCommand, isActiveStatus, pendingRequest } from '@paykit/checkout-runs';
 import type { Clock } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
+import type { RunCards } from '../payment/run-cards.js';
 import type { RunIndex } from '../queue/run-index.js';
 import { type RunCommands, systemContext } from '../runs/run-commands.js';
 import type { RunnerLogger } from '../logger.js';
@@ -12,6 +13,8 @@ export interface SweeperOptions {
   readonly logger: RunnerLogger;
   /** Recorded as the actor of the sweeper's events. */
   readonly actorId?: string;
+  /** Closes the cards of attempts that are over, whoever ended them (a crashed runner, the user). */
+  readonly cards?: RunCards;
 }
 
 export interface SweepReport {
@@ -19,6 +22,8 @@ export interface SweepReport {
   readonly leasesExpired: readonly string[];
   readonly deadlinesPassed: readonly string[];
   readonly inputsExpired: readonly string[];
+  /** Runs whose cards were closed in this pass. */
+  readonly cardsClosed: readonly string[];
 }
 
 /**
@@ -55,7 +60,12 @@ export class RunSweeper {
 
   private async sweepOnce(): Promise<SweepReport> {
     await this.options.index.caughtUp();
-    const report = { leasesExpired: [] as string[], deadlinesPassed: [] as string[], inputsExpired: [] as string[] };
+    const report = {
+      leasesExpired: [] as string[],
+      deadlinesPassed: [] as string[],
+      inputsExpired: [] as string[],
+      cardsClosed: [] as string[],
+    };
     for (const run of this.options.index.unfinished()) {
       const now = this.options.clock.now();
       const pending = pendingRequest(run);
@@ -70,7 +80,22 @@ export class RunSweeper {
         if (await this.raise(run, command)) report.inputsExpired.push(run.runId);
       }
     }
+    await this.options.index.caughtUp();
+    for (const run of this.options.index.withCardsToClose()) {
+      if (await this.closeCards(run)) report.cardsClosed.push(run.runId);
+    }
     return report;
+  }
+
+  private async closeCards(run: CheckoutRun): Promise<boolean> {
+    const cards = this.options.cards;
+    if (!cards) return false;
+    const context = systemContext(run, this.options.actorId ?? 'sweeper');
+    const closed = await cards.closeWhatIsOver(run, (command) =>
+      this.options.commands.execute(run.runId, command, context),
+    );
+    if (closed > 0) this.options.logger.info({ runId: run.runId, closed }, 'run cards closed');
+    return closed > 0;
   }
 
   /** True when the fact changed the run. */

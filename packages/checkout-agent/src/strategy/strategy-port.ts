@@ -61,6 +61,33 @@ export interface PaymentToken {
   readonly allowance?: PaymentAllowance;
 }
 
+export interface VirtualCard {
+  readonly number: string; // digits only
+  readonly expMonth: number; // 1-12
+  readonly expYear: number; // four digits
+  readonly cvc: string;
+  readonly cardholderName: string; // the buyer's name, or the project's name
+  readonly brand: 'visa' | 'mastercard';
+  readonly last4: string;
+}
+export interface CardAuthorization {
+  readonly authorizationId: string;
+  readonly amount: Money; // decimal string + ISO currency (uppercase)
+  readonly merchant: { readonly name: string; readonly url: string };
+  readonly approved: boolean;
+  readonly declineCode?: CardDeclineCode;
+  readonly at: string; // ISO time
+}
+export type CardDeclineCode =
+  | 'over_cap'
+  | 'merchant_mismatch'
+  | 'card_closed'
+  | 'already_authorized'
+  | 'card_expired'
+  | 'incorrect_cvc'
+  | 'currency_mismatch'
+  | 'unknown_card';
+
 /**
  * What a strategy may do on its run. Every method that changes the run may throw `RunStopped`
  * (cancelled, ended elsewhere, lease lost, runner stopped): a strategy must let it propagate,
@@ -105,6 +132,15 @@ export interface StrategyContext {
   startPayment(total: Money): Promise<PaymentStart>;
   /** The declared payment took nothing (refused before capture). */
   paymentNotCharged(attemptId: string): Promise<void>;
+  /**
+   * The virtual card issued for the payment `startPayment` accepted (attemptId): capped at the
+   * declared total, in its currency, locked to the merchant's site, one authorization, closed when
+   * the run ends. Issued on the first call, the same card after. Its details go into card fields
+   * only: never into a step, message, log, prompt or picture.
+   */
+  virtualCard(attemptId: string): Promise<E.Either<DomainError, VirtualCard>>;
+  /** What the card's issuer saw for this payment: each authorization, approved or declined. */
+  cardAuthorizations(attemptId: string): Promise<readonly CardAuthorization[]>;
   /**
    * The run's browser page is open: from now until the run ends it is the run's live view (the
    * snapshot's `browser`). A no-op where no live view is configured.

@@ -2,6 +2,7 @@ import type { CheckoutRunCommand } from '../commands.js';
 import { runErrors } from '../errors.js';
 import type { CheckoutRun, CheckoutRunState } from '../state.js';
 import { postAgentMessage, postMessage } from './conversation.js';
+import { recordCardAuthorization, recordCardClosed, recordCardIssued } from './cards.js';
 import { type Decision, refuse } from './decision.js';
 import { block, cancel, completeCancellation, fail, succeed } from './endings.js';
 import { answerInput, expireInput, requestInput } from './input.js';
@@ -44,6 +45,12 @@ const decideFor = (command: Exclude<CheckoutRunCommand, { type: 'Create' }>, run
       return startPayment(command, run);
     case 'RecordPaymentNotCharged':
       return recordPaymentNotCharged(command, run);
+    case 'RecordCardIssued':
+      return recordCardIssued(command, run);
+    case 'RecordCardAuthorization':
+      return recordCardAuthorization(command, run);
+    case 'RecordCardClosed':
+      return recordCardClosed(command, run);
     case 'Succeed':
       return succeed(command, run);
     case 'Block':

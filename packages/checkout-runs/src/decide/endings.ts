@@ -17,6 +17,8 @@ import {
   refuse,
   textWithin,
 } from './decision.js';
+import { authorizedOn } from '../run/cards.js';
+import { authorizedAttempt } from './cards.js';
 import { validMoney } from './values.js';
 
 export const CANCELLED_SUMMARIES = {
@@ -38,7 +40,11 @@ export const succeed = ({ data }: Succeed, run: CheckoutRun): Decision => {
   return emit({
     type: 'CheckoutRunSucceeded',
     data: {
-      result: { outcome: 'succeeded', summary: data.summary, purchase: copyPurchase(data.purchase) },
+      result: {
+        outcome: 'succeeded',
+        summary: data.summary,
+        purchase: withAuthorized(copyPurchase(data.purchase), run),
+      },
       succeededAt: iso(data.now),
     },
   });
@@ -49,11 +55,13 @@ export const block = ({ data }: Block, run: CheckoutRun): Decision => {
     notFinal(run),
     heldBy(run, data.runnerId),
     () => (isBlockedCode(data.code) ? null : runErrors.invalidField('code', 'must be a blocked code of the spec')),
-    // Only the merchant's decline proves that a submitted payment took nothing.
+    // Only the merchant's decline proves that a submitted payment took nothing, unless the card's
+    // issuer approved it.
     () =>
       run.payment && data.code !== 'merchant.payment_declined'
         ? runErrors.paymentInFlight(run.payment.attemptId)
         : null,
+    authorizedAttempt(run),
     textWithin('summary', data.summary, SUMMARY_LIMITS),
   );
   if (refusal) return refuse(refusal);
@@ -129,6 +137,12 @@ const validPurchase = (purchase: Purchase) => () => {
     default:
       return runErrors.invalidField('purchase.kind', 'must be receipt_captured or confirmed_without_receipt');
   }
+};
+
+/** What the issuer approved on the paying attempt's card, beside what the shop's receipt says. */
+const withAuthorized = (purchase: Purchase, run: CheckoutRun): Purchase => {
+  const authorized = authorizedOn(run.payment ? run.cards[run.payment.attemptId] : undefined);
+  return authorized ? { ...purchase, authorized } : purchase;
 };
 
 /** Keeps only the fields of the result shape, so the snapshot shows exactly them. */

@@ -18,6 +18,7 @@ import {
   refuse,
   textWithin,
 } from './decision.js';
+import { authorizedAttempt } from './cards.js';
 import { validDecimal, validMoney } from './values.js';
 
 const ACTION_LIMITS = { min: 1, max: 500 } as const;
@@ -100,5 +101,8 @@ export const recordPaymentNotCharged = ({ data }: RecordPaymentNotCharged, run: 
   if (refusal) return refuse(refusal);
   if (!run.payment) return nothing();
   if (run.payment.attemptId !== data.attemptId) return refuse(runErrors.paymentAttemptMismatch(data.attemptId));
+  // The issuer approved the attempt's card: nobody may say nothing was charged.
+  const authorized = authorizedAttempt(run)();
+  if (authorized) return refuse(authorized);
   return emit({ type: 'CheckoutRunPaymentNotCharged', data: { attemptId: data.attemptId, recordedAt: iso(data.now) } });
 };

@@ -38,8 +38,13 @@ export interface Receipt {
   readonly merchantOrderId?: string;
 }
 
+/**
+ * What was bought. `authorized` is what the card issuer approved on the run's virtual card (absent
+ * when no virtual card paid): the receipt is what the shop says, this is what the card allowed.
+ */
 export type Purchase =
-  { readonly kind: 'receipt_captured'; readonly receipt: Receipt } | { readonly kind: 'confirmed_without_receipt' };
+  | { readonly kind: 'receipt_captured'; readonly receipt: Receipt; readonly authorized?: Money }
+  | { readonly kind: 'confirmed_without_receipt'; readonly authorized?: Money };
 
 export interface SucceededResult {
   readonly outcome: 'succeeded';

@@ -792,6 +792,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/card-network/authorizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the card network asks the issuer about a virtual card
+         * @description Staging only (404 in production). What a test shop’s payment processor sends for a card in the sandbox issuer’s range (4000 0099): the issuer approves only an open card within its lifetime, with the right expiry and security code, once, in its currency, at the merchant origin it is locked to, up to its cap. Declines are answers (200), with a declineCode. No API key: it is the network.
+         *
+         *     No API key needed.
+         */
+        post: operations["CardNetwork_authorize"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/unstable/agent-checkouts": {
         parameters: {
             query?: never;
@@ -1286,6 +1308,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AgentCardSpend: {
+            approvals: number;
+            /** @description What the card issuer approved on the card in the range */
+            authorized: string;
+            /** @description The most the card allowed: the total the run declared */
+            cap: string | null;
+            cardId: string;
+            currency: string;
+            declines: number;
+            last4: string | null;
+            /** @description The run that recorded the card; null: no run did (an exception too) */
+            runId: string | null;
+        };
         Balances_fund_201: components["schemas"]["FaucetBalance"][];
         Balances_get_200: components["schemas"]["TokenBalance"][];
         BrowserProfiles_create_201: {
@@ -1379,6 +1414,29 @@ export interface components {
                 countryCode: string;
                 locality: string;
                 postalCode?: string;
+            };
+        };
+        CardNetworkAuthorization: {
+            approved: boolean;
+            authorizationId: string;
+            /** @enum {string} */
+            declineCode?: "over_cap" | "merchant_mismatch" | "card_closed" | "already_authorized" | "card_expired" | "incorrect_cvc" | "currency_mismatch" | "unknown_card";
+        };
+        CardNetworkAuthorizationRequest: {
+            amount: {
+                currency: string;
+                value: string;
+            };
+            card: {
+                cvc: string;
+                expMonth: number;
+                expYear: number;
+                number: string;
+            };
+            merchant: {
+                name: string;
+                /** Format: uri */
+                url: string;
             };
         };
         CardToken: {
@@ -2160,7 +2218,7 @@ export interface components {
                 [key: string]: string;
             };
             /** @enum {string} */
-            kind: "unknown-memo" | "amount-mismatch" | "payout-failed" | "payout-not-settled" | "paid-not-delivered" | "delivered-twice";
+            kind: "unknown-memo" | "amount-mismatch" | "payout-failed" | "payout-not-settled" | "paid-not-delivered" | "delivered-twice" | "card-authorization-unmatched";
             message: string;
             orderId: string | null;
             txId: string | null;
@@ -2172,6 +2230,8 @@ export interface components {
             to: string;
         };
         ReconciliationReport: {
+            /** @description Per virtual card of an agent checkout run: what its issuer authorized (docs/adr/0226) */
+            agentCardSpend: components["schemas"]["AgentCardSpend"][];
             /** @description When late payouts and deliveries were judged */
             asOf: string;
             exceptionCounts: {
@@ -2428,6 +2488,11 @@ export interface components {
                 /** @constant */
                 outcome: "succeeded";
                 purchase: {
+                    /** @description What the card issuer approved on the run’s virtual card (absent when none paid) */
+                    authorized?: {
+                        amount: string;
+                        currency: string;
+                    };
                     /** @constant */
                     kind: "receipt_captured";
                     receipt: {
@@ -2438,6 +2503,11 @@ export interface components {
                         };
                     };
                 } | {
+                    /** @description What the card issuer approved on the run’s virtual card (absent when none paid) */
+                    authorized?: {
+                        amount: string;
+                        currency: string;
+                    };
                     /** @constant */
                     kind: "confirmed_without_receipt";
                 };
@@ -3216,7 +3286,7 @@ export interface components {
             url: string;
         };
         /** @enum {string} */
-        WebhookEventType: "orders.quote.created" | "orders.quote.updated" | "orders.payment.succeeded" | "orders.payment.failed" | "orders.delivery.initiated" | "orders.delivery.completed" | "orders.delivery.failed" | "wallets.transfer.in" | "wallets.transfer.out" | "agent-checkouts.run.updated";
+        WebhookEventType: "orders.quote.created" | "orders.quote.updated" | "orders.payment.succeeded" | "orders.payment.failed" | "orders.delivery.initiated" | "orders.delivery.completed" | "orders.delivery.failed" | "wallets.transfer.in" | "wallets.transfer.out" | "agent-checkouts.run.updated" | "agent-checkouts.card.authorization";
     };
     responses: never;
     parameters: never;
@@ -7824,6 +7894,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReadyResponse"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    CardNetwork_authorize: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the same key and body replay the first response. */
+                "x-idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardNetworkAuthorizationRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardNetworkAuthorization"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Internal server error (never a caller’s fault; the message holds no detail) */

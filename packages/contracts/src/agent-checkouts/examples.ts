@@ -46,6 +46,7 @@ const succeeded: AgentCheckoutSnapshot = {
     purchase: {
       kind: 'receipt_captured',
       receipt: { total: { amount: '40.73', currency: 'USD' }, merchantOrderId: 'DM-001001' },
+      authorized: { amount: '40.73', currency: 'USD' },
     },
   },
 };

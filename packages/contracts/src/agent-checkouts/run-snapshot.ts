@@ -40,12 +40,20 @@ export const agentCheckoutRequiredActionSchema = z.strictObject({
 
 const summary = () => characters(1, 2000);
 
+/**
+ * `authorized` (docs/adr/0226): what the card issuer approved on the run's virtual card, beside
+ * what the shop's receipt says; absent when no virtual card paid (an agentic-checkout API token).
+ */
+const authorized = () =>
+  money().describe('What the card issuer approved on the run’s virtual card (absent when none paid)').optional();
+
 export const agentCheckoutPurchaseSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('receipt_captured'),
     receipt: z.strictObject({ total: money(), merchantOrderId: z.string().min(1).optional() }),
+    authorized: authorized(),
   }),
-  z.strictObject({ kind: z.literal('confirmed_without_receipt') }),
+  z.strictObject({ kind: z.literal('confirmed_without_receipt'), authorized: authorized() }),
 ]);
 
 export const agentCheckoutSucceededResultSchema = z.strictObject({

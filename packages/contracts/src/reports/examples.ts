@@ -75,8 +75,21 @@ export const REPORT_EXAMPLES: readonly ContractExample[] = [
       'payout-not-settled': 1,
       'paid-not-delivered': 0,
       'delivered-twice': 0,
+      'card-authorization-unmatched': 0,
     },
     exceptions: [lateExpected],
+    agentCardSpend: [
+      {
+        runId: '5da55523-c8f8-4b77-b62c-16789964a1fe',
+        cardId: 'ic_5b0c8c53-1c55-4a44-9d76-0f6a8f0e2f11',
+        last4: '4560',
+        currency: 'USD',
+        cap: '18.86',
+        authorized: '18.86',
+        approvals: 1,
+        declines: 0,
+      },
+    ],
   }),
   responseExample(ReconciliationExceptionList, 'late-payout', 'The exceptions to act on', {
     from: '2026-11-24',

@@ -87,6 +87,7 @@ export const ReconciliationExceptionKind = z.enum([
   'payout-not-settled',
   'paid-not-delivered',
   'delivered-twice',
+  'card-authorization-unmatched',
 ]);
 
 export const ReconciliationException = z
@@ -105,6 +106,19 @@ export const ReconciliationExceptionList = z
   .object({ from: z.string(), to: z.string(), asOf: z.string(), data: z.array(ReconciliationException) })
   .meta({ id: 'ReconciliationExceptionList' });
 export type ReconciliationExceptionList = z.infer<typeof ReconciliationExceptionList>;
+
+export const AgentCardSpend = z
+  .object({
+    runId: z.string().nullable().describe('The run that recorded the card; null: no run did (an exception too)'),
+    cardId: z.string(),
+    last4: z.string().nullable(),
+    currency: z.string(),
+    cap: Amount.nullable().describe('The most the card allowed: the total the run declared'),
+    authorized: Amount.describe('What the card issuer approved on the card in the range'),
+    approvals: Count,
+    declines: Count,
+  })
+  .meta({ id: 'AgentCardSpend' });
 
 export const ReconciliationReportResponse = z
   .object({
@@ -127,6 +141,9 @@ export const ReconciliationReportResponse = z
     ),
     exceptionCounts: z.record(ReconciliationExceptionKind, Count),
     exceptions: z.array(ReconciliationException),
+    agentCardSpend: z
+      .array(AgentCardSpend)
+      .describe('Per virtual card of an agent checkout run: what its issuer authorized (docs/adr/0226)'),
   })
   .meta({ id: 'ReconciliationReport' });
 export type ReconciliationReportResponse = z.infer<typeof ReconciliationReportResponse>;

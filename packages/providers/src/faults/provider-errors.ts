@@ -1,7 +1,7 @@
 import { domainError, type DomainError } from '@paykit/kernel';
 
 /** The outside parties behind the ports, as named in errors and fault rules. */
-export type ProviderName = 'pricing' | 'cards' | 'kyc' | 'payouts' | 'blobs';
+export type ProviderName = 'pricing' | 'cards' | 'issuing' | 'kyc' | 'payouts' | 'blobs';
 
 const RETRY_AFTER_SECONDS = 5;
 

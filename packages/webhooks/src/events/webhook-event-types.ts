@@ -10,6 +10,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'wallets.transfer.in',
   'wallets.transfer.out',
   'agent-checkouts.run.updated',
+  // An authorization the card issuer saw on a run's virtual card, approved or declined (docs/adr/0226).
+  'agent-checkouts.card.authorization',
 ] as const;
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

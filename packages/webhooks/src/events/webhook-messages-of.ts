@@ -72,6 +72,7 @@ const webhookTypesOf = (event: SourceEvent): WebhookEventType[] => {
     return type === undefined ? [] : [type];
   }
   if (event.streamName.startsWith(CHECKOUT_RUN_STREAM_PREFIX)) {
+    if (event.type === 'CheckoutRunCardAuthorizationRecorded') return ['agent-checkouts.card.authorization'];
     return RUN_UPDATES.has(event.type as CheckoutRunEvent['type']) ? ['agent-checkouts.run.updated'] : [];
   }
   if (event.streamName.startsWith(TRANSFER_STREAM_PREFIX)) {
@@ -82,7 +83,7 @@ const webhookTypesOf = (event: SourceEvent): WebhookEventType[] => {
 
 /**
  * The webhook messages a recorded event raises, for the project it belongs to: none for most
- * events, one for an order, run or transfer change, two for a transfer between two wallets of
+ * events, one for an order, run or transfer change or an authorization on a run's virtual card, two for a transfer between two wallets of
  * the project (the sender's `out`, the recipient's `in`). Pure: the same event always maps to
  * the same messages with the same ids.
  */

@@ -1,4 +1,11 @@
-import { type CheckoutRunEvent, type CheckoutRunState, checkoutRunDecider, toRunSnapshot } from '@paykit/checkout-runs';
+import {
+  type CheckoutRunCardAuthorizationRecorded,
+  type CheckoutRunEvent,
+  type CheckoutRunState,
+  checkoutRunDecider,
+  toCardAuthorizationPayload,
+  toRunSnapshot,
+} from '@paykit/checkout-runs';
 import { type OrderEvent, type OrderState, orderDecider, toOrderResource } from '@paykit/orders';
 import { type TransferEvent, directionsOfEvent } from '@paykit/transfers';
 import type { WebhookEventType, WebhookPayload } from '../events/webhook-event-types.js';
@@ -19,8 +26,9 @@ export interface PayloadSource {
 const isTransferType = (type: WebhookEventType): boolean => type.startsWith('wallets.transfer.');
 
 /**
- * A transfer's payload is its one event (the movement it carries); an order's or a run's is the
- * resource as of the source event, folded from the stream's start up to it.
+ * A transfer's payload is its one event (the movement it carries); an order's or a run's (its
+ * snapshot, or an authorization on its card with the run it belongs to) is folded from the
+ * stream's start up to the source event.
  */
 export const payloadSourceOf = (type: WebhookEventType, revision: bigint): PayloadSource =>
   isTransferType(type) ? { fromRevision: revision, maxCount: 1 } : { fromRevision: 0n, maxCount: Number(revision) + 1 };
@@ -40,14 +48,18 @@ const dataOf = (type: WebhookEventType, events: readonly StreamEvent[]): unknown
     if (!direction) throw new Error(`No ${type} side in the source event`);
     return direction;
   }
-  if (type === 'agent-checkouts.run.updated') {
+  if (type === 'agent-checkouts.run.updated' || type === 'agent-checkouts.card.authorization') {
     const run = fold<CheckoutRunState, CheckoutRunEvent>(
       checkoutRunDecider.initialState(),
       checkoutRunDecider.evolve,
       events,
     );
     if (!run.exists) throw new Error('The source stream holds no run');
-    return toRunSnapshot(run);
+    if (type === 'agent-checkouts.run.updated') return toRunSnapshot(run);
+    const last = events.at(-1);
+    if (last?.type !== 'CheckoutRunCardAuthorizationRecorded')
+      throw new Error('The source event holds no authorization');
+    return toCardAuthorizationPayload(run, last.data as CheckoutRunCardAuthorizationRecorded['data']);
   }
   const order = fold<OrderState, OrderEvent>(orderDecider.initialState(), orderDecider.evolve, events);
   if (!order) throw new Error('The source stream holds no order');

@@ -9,7 +9,7 @@ import {
 } from '@paykit/checkout-agent';
 import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
-import { type BlobStore, SandboxCardVault, SandboxPricing } from '@paykit/providers';
+import { type BlobStore, type CardIssuerPort, SandboxCardVault, SandboxPricing } from '@paykit/providers';
 import type { AppConfig } from '../../config/config.js';
 import type { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import type { ErasableKeys } from '../../infrastructure/secrets/erasable-keys.js';
@@ -17,6 +17,7 @@ import { browserRunnerConfig } from '../browser-profiles/browser-runner.config.j
 import { BuyerProfiles } from '../buyer-profiles/buyer-profiles.js';
 import { liveViewConfig } from '../live-view/live-view-server.config.js';
 import { buyerProfilesFromStore } from './buyer-profile-source.js';
+import { projectNamesFromStore } from './cardholder-names.js';
 
 export interface RunnerDependencies {
   readonly store: EventStore;
@@ -31,13 +32,16 @@ export interface RunnerDependencies {
   readonly liveViewKey: () => Buffer;
   /** The agent checkouts' encrypted blob store (AGENT_CHECKOUT_BLOBS): saved browser profiles, screenshots, protected answers. */
   readonly blobs: BlobStore;
+  /** Issues the virtual card a run pays a shop's card form with (CARD_ISSUER; card-issuing/). */
+  readonly cardIssuer: CardIssuerPort;
 }
 
 /**
  * The one place a runner is configured, for the in-process runner and `pnpm runner` alike: the
  * strategies (startRunnerProcess's default order: the merchant's agentic-checkout API first, then
  * its web pages in the browser), the sandbox providers (pricing
- * for currency conversion, the card vault that tokenizes the sandbox's approved test card),
+ * for currency conversion, the card vault that tokenizes the sandbox's approved test card), the
+ * card issuer of virtual cards (docs/adr/0226),
  * buyer profiles from the store, the URL guard's allow-list, and the AGENT_CHECKOUT_* timings.
  */
 export const runnerConfig = (config: AppConfig, deps: RunnerDependencies): RunnerProcessConfig => {
@@ -48,6 +52,9 @@ export const runnerConfig = (config: AppConfig, deps: RunnerDependencies): Runne
     ids,
     logger,
     payment: vaultedCardCredentials({ vault: new SandboxCardVault({ clock, ids }), card: sandboxTestCard(clock) }),
+    // Shops' own card forms: a virtual card per payment attempt, named after the buyer or the project.
+    cardIssuer: deps.cardIssuer,
+    cardholderNames: projectNamesFromStore(store),
     // Merchants' agentic-checkout APIs: the bearer token (and signing key) per merchant, and how long a delegated token lasts.
     acpCredentials: parseAcpCredentials(config.AGENT_CHECKOUT_ACP_CREDENTIALS),
     paymentTokenTtlMs: config.AGENT_CHECKOUT_PAYMENT_TOKEN_TTL_MS,

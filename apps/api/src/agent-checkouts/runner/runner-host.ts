@@ -9,9 +9,10 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { type RunnerProcess, type RunnerProcessConfig, startRunnerProcess } from '@paykit/checkout-agent';
 import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
-import type { BlobStore } from '@paykit/providers';
+import type { BlobStore, CardIssuerPort } from '@paykit/providers';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config/config.js';
+import { CARD_ISSUER } from '../../card-issuing/card-issuer.provider.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { ErasableKeys } from '../../infrastructure/secrets/erasable-keys.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
@@ -40,6 +41,7 @@ export class RunnerHost implements OnApplicationBootstrap, BeforeApplicationShut
     private readonly dataKeys: ErasableKeys,
     @Inject(AGENT_CHECKOUT_KEYS) private readonly keys: DerivedKeys,
     @Inject(AGENT_CHECKOUT_BLOBS) private readonly blobs: BlobStore,
+    @Inject(CARD_ISSUER) private readonly cardIssuer: CardIssuerPort,
     @Optional()
     @Inject(AGENT_CHECKOUT_RUNNER_OVERRIDES)
     private readonly overrides: Partial<RunnerProcessConfig> | null,
@@ -65,6 +67,7 @@ export class RunnerHost implements OnApplicationBootstrap, BeforeApplicationShut
         logger,
         liveViewKey: liveViewKey(this.keys),
         blobs: this.blobs,
+        cardIssuer: this.cardIssuer,
       }),
       ...this.overrides,
     });

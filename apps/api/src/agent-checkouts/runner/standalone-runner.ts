@@ -2,6 +2,7 @@ import { type RunnerProcess, type RunnerProcessConfig, startRunnerProcess } from
 import { randomIds, systemClock } from '@paykit/kernel';
 import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig } from '../../config/config.js';
+import { cardIssuerOf } from '../../card-issuing/card-issuer.provider.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { appSecretsOf } from '../../infrastructure/secrets/app-secrets.js';
 import { ErasableKeys } from '../../infrastructure/secrets/erasable-keys.js';
@@ -56,6 +57,7 @@ export const startStandaloneRunner = async (options: StandaloneRunnerOptions = {
       logger,
       liveViewKey: liveViewKey(keys),
       blobs: agentCheckoutBlobs(store, keys),
+      cardIssuer: cardIssuerOf(config, { store, secrets, clock: systemClock, ids: randomIds }),
     }),
     ...options.overrides,
   });

@@ -61,7 +61,13 @@ export const BOB: As = { user: 'bob' };
  * merchant on 127.0.0.1, allow-listed. Runs use the in-memory store unless the env says otherwise.
  */
 export const startHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
-  const shop = await createDemoMerchant({ seed: `api-agent-checkouts-${randomIds.uuid()}`, ...options.shopOptions });
+  // The shop's processor asks the API's sandbox card network about virtual cards, once the API is up.
+  const network: { url?: string } = {};
+  const shop = await createDemoMerchant({
+    seed: `api-agent-checkouts-${randomIds.uuid()}`,
+    cardNetworkUrl: () => network.url,
+    ...options.shopOptions,
+  });
   const env: Record<string, string | number> = {
     EVENT_STORE: 'memory',
     LOG_LEVEL: 'silent',
@@ -83,6 +89,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
     await shop.close();
     throw error;
   });
+  network.url = `${server.rootUrl}/sandbox/card-network/authorizations`;
   const platform = server.app.get<Platform>(PLATFORM);
   const provisioned = await platform.provisionProject(
     { name: 'Agent shop', environment: 'staging', jwt: { type: 'hs256', secret: JWT_SECRET } },

@@ -17,6 +17,8 @@ export const REVIEWED_PUBLIC_ROUTES = [
   'POST /unstable/card-verifications/:verificationId',
   // The card processor's webhooks: Stripe signs them (Stripe-Signature over the body, STRIPE_WEBHOOK_SECRET).
   'POST /webhooks/stripe',
+  // The sandbox card network: a shop's processor asks the issuer (staging only; the card is the secret).
+  'POST /sandbox/card-network/authorizations',
 ];
 
 /** Where an order's client secret (raw in Authorization) stands in for the scope: the spec's process payment, and COMPAT's get order. */

@@ -1,7 +1,7 @@
 import { type Clock } from '@paykit/kernel';
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { placeOrder } from '../../orders/place-order.js';
-import { cardFieldErrors, normaliseCardNumber } from '../../payments/card.js';
+import { cardFieldErrors, typedCardOf } from '../../payments/card.js';
 import { type PaymentMethod } from '../../payments/gateway.js';
 import { isPayable } from '../../pricing/quote.js';
 import { cartQuote } from '../cart-quote.js';
@@ -151,7 +151,7 @@ const paymentMethodOf = (
   if (!form.success || Object.keys(errors).length > 0)
     return { errors, ...(form.success ? { cardName: form.data.card_name } : {}) };
   return {
-    payment: { kind: 'card', number: normaliseCardNumber(form.data.card_number) },
+    payment: typedCardOf(form.data),
     cardName: form.data.card_name,
   };
 };

@@ -78,6 +78,19 @@ const blockedRun = async (context: StoryContext) => {
 };
 
 /**
+ * Raised by a shop's processor asking the card network about a run's virtual card, which needs a
+ * shop and a runner that types the card: the trigger says how to get one, as the quote's does.
+ */
+const cardAuthorization = async (): Promise<never> => {
+  throw new Error(
+    'agent-checkouts.card.authorization is raised when a run pays a shop’s card form with its virtual card and the ' +
+      'shop’s processor asks the card network (POST /sandbox/card-network/authorizations): run the demo merchant with ' +
+      'DEMO_MERCHANT_ACP=off and DEMO_MERCHANT_CARD_NETWORK_URL=http://<api host>/sandbox/card-network/authorizations, ' +
+      'allow-list it (AGENT_CHECKOUT_ALLOWED_HOSTS) and start a run on one of its products',
+  );
+};
+
+/**
  * What `webhooks trigger` does for each event type: the smallest real sequence of API calls that
  * makes the sandbox raise it (like a payment provider's CLI), never a fake event.
  */
@@ -95,4 +108,5 @@ export const TRIGGERS: Readonly<Record<WebhookEventType, (context: StoryContext)
   'wallets.transfer.out': transferBetweenWallets,
   'wallets.transfer.in': transferBetweenWallets,
   'agent-checkouts.run.updated': blockedRun,
+  'agent-checkouts.card.authorization': cardAuthorization,
 };
