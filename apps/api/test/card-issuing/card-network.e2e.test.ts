@@ -164,7 +164,7 @@ describe('the card issuer in production', () => {
       /no card issuer configured/,
     );
     const production = await startServer({
-      env: { APP_ENV: 'production', EVENT_STORE: 'memory', CARD_ISSUER: 'sandbox' },
+      env: { APP_ENV: 'production', EVENT_STORE: 'memory', CARD_ISSUER: 'sandbox', CARD_PROCESSOR: 'sandbox' },
     });
     try {
       const answer = await fetchJson(`${production.rootUrl}/sandbox/card-network/authorizations`, {
