@@ -1,3 +1,4 @@
+import { env } from 'node:process';
 import { preset } from '../../jest.preset.js';
 
 // The crash walks (SIGKILL at every point) and the scale-out suite start dozens of API server processes each:
@@ -12,5 +13,5 @@ export const CRASH_SUITES = [
 export default {
   ...preset,
   displayName: 'api',
-  testPathIgnorePatterns: ['/node_modules/', ...(process.env.PAYKIT_CRASH_TESTS ? [] : CRASH_SUITES)],
+  testPathIgnorePatterns: ['/node_modules/', ...(env.PAYKIT_CRASH_TESTS ? [] : CRASH_SUITES)],
 };
