@@ -159,7 +159,9 @@ describe('GET /2024-09-26/tokens', () => {
     let api: IdentityServer;
     beforeAll(async () => {
       // Production has no default card processor (ADR 0900): a sandbox one must be named.
-      api = await startIdentityServer({ env: { APP_ENV: 'production', CARD_PROCESSOR: 'sandbox', CARD_ISSUER: 'sandbox' } });
+      api = await startIdentityServer({
+        env: { APP_ENV: 'production', CARD_PROCESSOR: 'sandbox', CARD_ISSUER: 'sandbox' },
+      });
     });
     afterAll(() => api.close());
 

@@ -308,7 +308,9 @@ describe('the faucet in production', () => {
   let api: WalletServer;
   beforeAll(async () => {
     // Production has no default card processor (ADR 0900); these tests take no card payment.
-    api = await startWalletServer({ env: { APP_ENV: 'production', CARD_PROCESSOR: 'sandbox', CARD_ISSUER: 'sandbox' } });
+    api = await startWalletServer({
+      env: { APP_ENV: 'production', CARD_PROCESSOR: 'sandbox', CARD_ISSUER: 'sandbox' },
+    });
   });
   afterAll(() => api.close());
 
