@@ -45,6 +45,8 @@ export * from './card-issuing/sandbox-card-issuer.js';
 export * from './kyc/kyc-port.js';
 export * from './kyc/sandbox-outcome.js';
 export * from './kyc/sandbox-kyc.js';
+// The production provider: Stripe Identity's verification sessions and webhooks (docs/adr/0910).
+export * from './kyc/stripe-identity/index.js';
 
 // Payouts: the bank-account vault and the payout rail.
 export * from './payouts/bank-account-vault-port.js';

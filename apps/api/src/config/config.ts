@@ -230,6 +230,18 @@ const ConfigShape = z.object({
    * default in staging; production must name one (it refuses to start without).
    */
   CARD_ISSUER: z.enum(['sandbox']).optional(),
+  /** KYC: `sandbox` (staging's default) or `stripe-identity` (VerificationSessions; ADR 0910). Production has no default. */
+  KYC_PROVIDER: z.enum(['sandbox', 'stripe-identity']).optional(),
+  /** Stripe Identity: the publishable key (`pk_live_...`) Stripe.js opens the check with (`preparation.kyc.environmentId`). */
+  STRIPE_IDENTITY_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, { error: 'must be a Stripe publishable key (pk_live_... or pk_test_...)' })
+    .optional(),
+  /** Stripe Identity: the signing secret (`whsec_...`) of the endpoint receiving `identity.verification_session.*`; never logged. */
+  STRIPE_IDENTITY_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'must be a webhook signing secret (whsec_...)' })
+    .optional(),
   /** Sandbox KYC: how long the person takes to complete an identity check (0 decides at once). */
   KYC_SANDBOX_COMPLETION_DELAY_MS: integer(0),
   /** Sandbox payout rail: from acceptance to sending, and from sending to settling (or being returned). */
@@ -273,7 +285,12 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose value is a secret: a refusal names the variable, never the value. */
-const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'AGENT_CHECKOUT_MODEL_API_KEY']);
+const SECRET_VARIABLES = new Set([
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_IDENTITY_WEBHOOK_SECRET',
+  'AGENT_CHECKOUT_MODEL_API_KEY',
+]);
 
 /** Reads the known variables from `env` (unset and empty mean "use the default"). */
 export const loadConfig = (env: Readonly<Record<string, string | number | undefined>>): AppConfig => {

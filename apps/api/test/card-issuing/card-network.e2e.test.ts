@@ -164,7 +164,13 @@ describe('the card issuer in production', () => {
       /no card issuer configured/,
     );
     const production = await startServer({
-      env: { APP_ENV: 'production', EVENT_STORE: 'memory', CARD_ISSUER: 'sandbox', CARD_PROCESSOR: 'sandbox' },
+      env: {
+        APP_ENV: 'production',
+        EVENT_STORE: 'memory',
+        CARD_ISSUER: 'sandbox',
+        CARD_PROCESSOR: 'sandbox',
+        KYC_PROVIDER: 'sandbox',
+      },
     });
     try {
       const answer = await fetchJson(`${production.rootUrl}/sandbox/card-network/authorizations`, {

@@ -1,5 +1,6 @@
 import { SandboxFaults, SandboxKyc, type SandboxKycOptions, type StartInquiryInput } from '../../src/index.js';
 import { clockAt, ids, leftOf, rightOf } from '../support.js';
+import { describeKycConformance } from './kyc-conformance.js';
 
 const kyc = (options: Partial<SandboxKycOptions> = {}) => {
   const clock = clockAt('2026-01-01T00:00:00Z');
@@ -122,3 +123,6 @@ describe('SandboxKyc: failures', () => {
     expect(rightOf(await sandbox.getInquiry(inquiry.inquiryId)).status).toBe('approved');
   });
 });
+
+const conforming = kyc().kyc;
+describeKycConformance('SandboxKyc', () => conforming, 'inq_00000000-0000-4000-8000-000000000000');

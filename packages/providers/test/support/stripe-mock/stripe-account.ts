@@ -233,7 +233,8 @@ export class StripeAccount {
     return { status: 200, body: this.view(intent, expand), schema: 'payment_intent' };
   }
 
-  private emit(type: string, object: Values, context: RequestContext): Values {
+  /** Records Stripe's event about `object`, for `StripeMock.events`. */
+  emit(type: string, object: Values, context: RequestContext): Values {
     const event = stripeObject(this.document, 'event', {
       id: stripeId('evt'),
       object: 'event',

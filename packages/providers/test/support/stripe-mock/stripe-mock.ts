@@ -13,6 +13,8 @@ import {
 } from './stripe-account.js';
 import { type StripeAnswer, errorAnswer } from './stripe-errors.js';
 import { readStripeDocument } from './stripe-document.js';
+import { IdentitySessions, type IdentityOutcome } from './identity-sessions.js';
+import type { StripeResource } from './stripe-resource.js';
 import { canonicalJson, signatureHeader } from './webhook-signature.js';
 
 /** A failure of Stripe's side: a 500, no answer at all, an answer that is not JSON, JSON of the wrong shape. */
@@ -89,18 +91,28 @@ export class StripeMock {
     private readonly requestContract: StripeRequestContract,
     private readonly responseContract: StripeResponseContract,
     private readonly account: StripeAccount,
-  ) {}
+    private readonly identity: IdentitySessions,
+  ) {
+    this.resources = [identity];
+  }
+
+  private readonly resources: readonly StripeResource[];
 
   /** On `port` (0, the default: any free one). */
   static async start(port = 0): Promise<StripeMock> {
     const document = readStripeDocument();
     const server = createServer();
     const account = new StripeAccount(document, () => urlOf(server));
+    const emit = account.emit.bind(account);
+    const resources = [new IdentitySessions(document, emit)] as const;
+    const operations = [...OPERATIONS, ...resources.flatMap((resource) => resource.operations)];
+    const schemas = [...ANSWERED_SCHEMAS, ...resources.flatMap((resource) => resource.schemas)];
     const mock = new StripeMock(
       server,
-      await StripeRequestContract.load(OPERATIONS),
-      new StripeResponseContract(document).prepare(ANSWERED_SCHEMAS),
+      await StripeRequestContract.load(operations),
+      new StripeResponseContract(document).prepare(schemas),
       account,
+      ...resources,
     );
     server.on('connection', (socket) => {
       mock.sockets.add(socket);
@@ -138,6 +150,11 @@ export class StripeMock {
     });
   }
 
+  /** The person finishes a Stripe Identity check; answers the event Stripe sends about it. */
+  completeVerification(sessionId: string, outcome: IdentityOutcome): Record<string, unknown> {
+    return this.identity.complete(sessionId, outcome, { stripeVersion: this.lastVersion, idempotencyKey: undefined });
+  }
+
   /** The events Stripe would have sent, oldest first. */
   events(type?: string): Record<string, unknown>[] {
     return this.account.events.filter((event) => type === undefined || event['type'] === type);
@@ -145,16 +162,17 @@ export class StripeMock {
 
   /**
    * An event as Stripe delivers it to an endpoint: the JSON body and its `Stripe-Signature`
-   * header. Throws when the event is not one by Stripe's schema (an event and its intent).
+   * header. Throws when the event is not one by Stripe's schema (an event, and its object by its own).
    */
   signed(
     event: Record<string, unknown>,
     secret: string,
     timestamp = Math.floor(Date.now() / 1000),
   ): { payload: string; signature: string } {
+    const object = (event['data'] as { object?: Record<string, unknown> } | undefined)?.object;
     const problems = [
       ...this.responseContract.problems('event', event),
-      ...this.responseContract.problems('payment_intent', (event['data'] as { object?: unknown } | undefined)?.object),
+      ...(typeof object?.['object'] === 'string' ? this.responseContract.problems(object['object'], object) : []),
     ];
     if (problems.length > 0) throw new Error(`stripe-mock: ${problems.join('; ')}`);
     const payload = JSON.stringify(event, null, 2);
@@ -217,7 +235,10 @@ export class StripeMock {
     }
     if (earlier) return { kind: 'answer', body, answer: earlier.answer, replayed: true };
     this.checkExpansions(body['expand'] ?? query['expand']);
-    const answer = this.account.handle(checked.request, context) ?? this.notImplemented(operationId);
+    const answer =
+      this.account.handle(checked.request, context) ??
+      this.resources.map((resource) => resource.handle(checked.request, context)).find(Boolean) ??
+      this.notImplemented(operationId);
     if (incoming.method === 'POST' && idempotencyKey !== undefined) {
       this.idempotency.set(idempotencyKey, { fingerprint, answer });
     }
