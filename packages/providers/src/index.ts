@@ -54,6 +54,8 @@ export * from './payouts/payout-port.js';
 export * from './payouts/test-accounts.js';
 export * from './payouts/sandbox-bank-account-vault.js';
 export * from './payouts/sandbox-payout-rail.js';
+// The production rail: Stripe payouts to a connected account's bank account (docs/adr/0911).
+export * from './payouts/stripe/index.js';
 
 // Blob storage for identity documents.
 export * from './blobs/blob-store-port.js';

@@ -244,6 +244,18 @@ const ConfigShape = z.object({
     .optional(),
   /** Sandbox KYC: how long the person takes to complete an identity check (0 decides at once). */
   KYC_SANDBOX_COMPLETION_DELAY_MS: integer(0),
+  /** Payouts: `sandbox` (staging's default) or `stripe` (payouts of a connected account; ADR 0911). Production has no default. */
+  PAYOUT_RAIL: z.enum(['sandbox', 'stripe']).optional(),
+  /** Stripe payouts: the connected account (`acct_...`) that pays out to its external bank accounts. */
+  STRIPE_PAYOUT_ACCOUNT: z
+    .string()
+    .regex(/^acct_\w+$/, { error: 'must be a Stripe account id (acct_...)' })
+    .optional(),
+  /** Stripe payouts: the signing secret (`whsec_...`) of the Connect endpoint receiving `payout.*`; never logged. */
+  STRIPE_PAYOUT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'must be a webhook signing secret (whsec_...)' })
+    .optional(),
   /** Sandbox payout rail: from acceptance to sending, and from sending to settling (or being returned). */
   PAYOUT_SANDBOX_SEND_DELAY_MS: integer(60_000),
   PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS: integer(900_000),
@@ -289,6 +301,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'STRIPE_IDENTITY_WEBHOOK_SECRET',
+  'STRIPE_PAYOUT_WEBHOOK_SECRET',
   'AGENT_CHECKOUT_MODEL_API_KEY',
 ]);
 

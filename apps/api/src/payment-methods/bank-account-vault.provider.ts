@@ -5,10 +5,13 @@ import type { Clock, IdGenerator } from '@paykit/kernel';
 import {
   type BankAccountVaultPort,
   SandboxBankAccountVault,
+  StripeBankAccountVault,
+  createStripeClient,
   lazyEncryptionKey,
   openEventStoreBlobStore,
 } from '@paykit/providers';
 import type { AppConfig } from '../config/config.js';
+import { payoutRailSettingsOf } from '../config/payout-rail-config.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../infrastructure/tokens.js';
 import { IdentitySecrets } from '../users/secrets/identity-secrets.js';
 
@@ -19,7 +22,8 @@ import { IdentitySecrets } from '../users/secrets/identity-secrets.js';
 export const BANK_ACCOUNT_VAULT = Symbol('BankAccountVault');
 
 /**
- * Sealed accounts live in the app's event store, so every instance pays out to what any of them
+ * With PAYOUT_RAIL=stripe the accounts are the connected account's external accounts at Stripe
+ * (docs/adr/0911). Otherwise sealed accounts live in the app's event store, so every instance pays out to what any of them
  * vaulted (docs/adr/0431); files an earlier version left under DATA_DIR/bank-accounts are moved
  * in on start. The vault's key is derived on the first account it seals or opens.
  */
@@ -32,6 +36,10 @@ export const bankAccountVaultProvider: Provider = {
     store: EventStore,
     clock: Clock,
   ): Promise<BankAccountVaultPort> => {
+    const settings = payoutRailSettingsOf(config);
+    if (settings.kind === 'stripe') {
+      return new StripeBankAccountVault({ stripe: createStripeClient(settings.stripe), account: settings.account });
+    }
     const key = lazyEncryptionKey(() => secrets.key('bank-accounts'));
     const blobs = await openEventStoreBlobStore(
       {

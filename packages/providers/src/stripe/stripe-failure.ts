@@ -32,11 +32,11 @@ export const stripeOutageOf = (
   return undefined;
 };
 
-/** Runs a Stripe call; its outages become their DomainError, its refusals go to `refusal`, anything else is thrown on. */
+/** Runs a Stripe call; its outages become their DomainError, its refusals (a request or idempotency error) go to `refusal`, anything not Stripe's is thrown on. */
 export const callStripe = async <T>(
   party: ProviderName,
   call: () => Promise<T>,
-  refusal: (error: InstanceType<typeof Stripe.errors.StripeInvalidRequestError>) => DomainError,
+  refusal: (error: InstanceType<typeof Stripe.errors.StripeError>) => DomainError,
 ): Promise<{ readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: DomainError }> => {
   try {
     return { ok: true, value: await call() };
@@ -44,7 +44,9 @@ export const callStripe = async <T>(
     if (!(error instanceof errors.StripeError)) throw error;
     const outage = stripeOutageOf(error, party);
     if (outage) return { ok: false, error: outage };
-    if (error instanceof errors.StripeInvalidRequestError) return { ok: false, error: refusal(error) };
+    if (error instanceof errors.StripeInvalidRequestError || error instanceof errors.StripeIdempotencyError) {
+      return { ok: false, error: refusal(error) };
+    }
     return { ok: false, error: providerUnavailable(party) };
   }
 };

@@ -10,10 +10,12 @@ import {
   SandboxCardVault,
   SandboxPayoutRail,
   StripeCardProcessor,
+  StripePayoutRail,
   StripeWebhooks,
   createStripeClient,
 } from '@paykit/providers';
 import { cardProcessorSettingsOf } from '../../config/card-processor-config.js';
+import { payoutRailSettingsOf } from '../../config/payout-rail-config.js';
 import type { AppConfig } from '../../config/config.js';
 import { AppSecrets } from '../../infrastructure/secrets/app-secrets.js';
 import { APP_CONFIG, CLOCK, EVENT_STORE, ID_GENERATOR } from '../../infrastructure/tokens.js';
@@ -26,7 +28,7 @@ export const CARD_VAULT = Symbol('CardVault');
 export const CARD_PROCESSOR = Symbol('CardProcessor');
 /** The card processor's signed webhooks (CardWebhooksPort), or null when it sends none (the sandbox). */
 export const CARD_WEBHOOKS = Symbol('CardWebhooks');
-/** The bank payout rail (PayoutRailPort) that offramp orders are paid out on. */
+/** The bank payout rail (PayoutRailPort) PAYOUT_RAIL names, that offramp orders are paid out on (docs/adr/0911). */
 export const PAYOUT_RAIL = Symbol('PayoutRail');
 
 /** Where the sandbox sends a cardholder for a verification step: our sandbox route, under the API prefix. */
@@ -84,14 +86,19 @@ export const orderProviders: Provider[] = [
       config: AppConfig,
       store: EventStore,
       secrets: AppSecrets,
-    ): PayoutRailPort =>
-      new SandboxPayoutRail({
+    ): PayoutRailPort => {
+      const settings = payoutRailSettingsOf(config);
+      if (settings.kind === 'stripe') {
+        return new StripePayoutRail({ stripe: createStripeClient(settings.stripe), account: settings.account });
+      }
+      return new SandboxPayoutRail({
         vault,
         clock,
         sendDelayMs: config.PAYOUT_SANDBOX_SEND_DELAY_MS,
         settlementDelayMs: config.PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS,
         state: sandboxProviderState(store, secrets),
-      }),
+      });
+    },
     inject: [BANK_ACCOUNT_VAULT, CLOCK, APP_CONFIG, EVENT_STORE, AppSecrets],
   },
 ];

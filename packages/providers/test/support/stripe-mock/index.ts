@@ -2,3 +2,4 @@ export { StripeMock, type RecordedStripeRequest, type StripeFault } from './stri
 export type { AuthenticationOutcome, NextActionKind } from './stripe-account.js';
 export { TEST_PAYMENT_METHODS } from './test-payment-methods.js';
 export type { IdentityOutcome } from './identity-sessions.js';
+export { TEST_BANK_ACCOUNTS } from './bank-payouts.js';

@@ -13,6 +13,7 @@ import {
 } from './stripe-account.js';
 import { type StripeAnswer, errorAnswer } from './stripe-errors.js';
 import { readStripeDocument } from './stripe-document.js';
+import { BankPayouts } from './bank-payouts.js';
 import { IdentitySessions, type IdentityOutcome } from './identity-sessions.js';
 import type { StripeResource } from './stripe-resource.js';
 import { canonicalJson, signatureHeader } from './webhook-signature.js';
@@ -46,7 +47,7 @@ type Outcome =
 const API_VERSION = /^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/;
 const MAX_KEY_LENGTH = 255;
 /** Expansions the mock makes (what our adapter asks for); any other is a gap in the mock, reported. */
-const EXPANSIONS = new Set(['payment_method']);
+const EXPANSIONS = new Set(['payment_method', 'destination']);
 
 const urlOf = (server: Server): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -92,8 +93,9 @@ export class StripeMock {
     private readonly responseContract: StripeResponseContract,
     private readonly account: StripeAccount,
     private readonly identity: IdentitySessions,
+    private readonly bankPayouts: BankPayouts,
   ) {
-    this.resources = [identity];
+    this.resources = [identity, bankPayouts];
   }
 
   private readonly resources: readonly StripeResource[];
@@ -104,7 +106,7 @@ export class StripeMock {
     const server = createServer();
     const account = new StripeAccount(document, () => urlOf(server));
     const emit = account.emit.bind(account);
-    const resources = [new IdentitySessions(document, emit)] as const;
+    const resources = [new IdentitySessions(document, emit), new BankPayouts(document, emit)] as const;
     const operations = [...OPERATIONS, ...resources.flatMap((resource) => resource.operations)];
     const schemas = [...ANSWERED_SCHEMAS, ...resources.flatMap((resource) => resource.schemas)];
     const mock = new StripeMock(
@@ -153,6 +155,11 @@ export class StripeMock {
   /** The person finishes a Stripe Identity check; answers the event Stripe sends about it. */
   completeVerification(sessionId: string, outcome: IdentityOutcome): Record<string, unknown> {
     return this.identity.complete(sessionId, outcome, { stripeVersion: this.lastVersion, idempotencyKey: undefined });
+  }
+
+  /** The receiving bank answers a pending payout (paid, or returned for a failing test account); the event Stripe sends. */
+  settlePayout(payoutId: string): Record<string, unknown> {
+    return this.bankPayouts.settle(payoutId, { stripeVersion: this.lastVersion, idempotencyKey: undefined });
   }
 
   /** The events Stripe would have sent, oldest first. */
@@ -275,7 +282,8 @@ export class StripeMock {
 
   private checkExpansions(expand: unknown): void {
     const unknown = Array.isArray(expand) ? expand.filter((field) => !EXPANSIONS.has(String(field))) : [];
-    if (unknown.length > 0) this.problems.push(`expand ${unknown.join(', ')}: the mock expands only payment_method`);
+    if (unknown.length > 0)
+      this.problems.push(`expand ${unknown.join(', ')}: the mock expands only ${[...EXPANSIONS].join(', ')}`);
   }
 
   private notImplemented(operationId: string): StripeAnswer {
