@@ -14,6 +14,8 @@ export * from './money/amount.js';
 export * from './pricing/pricing-port.js';
 export * from './pricing/sandbox-pricing.js';
 export { tokenNotSupported } from './pricing/resolve-item.js';
+// The production source: Coinbase's spot prices, with a staleness limit (docs/adr/0912).
+export * from './pricing/coinbase/index.js';
 
 // Cards: the vault that tokenizes card details, and the processor that charges tokens.
 export * from './cards/card-number.js';

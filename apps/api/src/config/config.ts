@@ -256,6 +256,14 @@ const ConfigShape = z.object({
     .string()
     .regex(/^whsec_\w+$/, { error: 'must be a webhook signing secret (whsec_...)' })
     .optional(),
+  /** Pricing: `sandbox` (staging's default: a fixed market) or `coinbase` (spot prices; ADR 0912). Production has no default. */
+  PRICE_SOURCE: z.enum(['sandbox', 'coinbase']).optional(),
+  /** Coinbase: where its price API is (a local mock in tests). */
+  COINBASE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.coinbase.com'),
+  /** Pricing: a price older than this is never quoted on (asked again; 503 when the source is down). */
+  PRICE_MAX_AGE_MS: integer(30_000, 1),
+  /** Pricing: each request to the price source's timeout. */
+  PRICE_TIMEOUT_MS: integer(5_000, 1),
   /** Sandbox payout rail: from acceptance to sending, and from sending to settling (or being returned). */
   PAYOUT_SANDBOX_SEND_DELAY_MS: integer(60_000),
   PAYOUT_SANDBOX_SETTLEMENT_DELAY_MS: integer(900_000),

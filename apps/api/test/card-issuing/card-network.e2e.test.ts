@@ -170,6 +170,8 @@ describe('the card issuer in production', () => {
         CARD_ISSUER: 'sandbox',
         CARD_PROCESSOR: 'sandbox',
         KYC_PROVIDER: 'sandbox',
+        PAYOUT_RAIL: 'sandbox',
+        PRICE_SOURCE: 'sandbox',
       },
     });
     try {

@@ -160,7 +160,14 @@ describe('GET /2024-09-26/tokens', () => {
     beforeAll(async () => {
       // Production has no default card processor (ADR 0900): a sandbox one must be named.
       api = await startIdentityServer({
-        env: { APP_ENV: 'production', CARD_PROCESSOR: 'sandbox', CARD_ISSUER: 'sandbox', KYC_PROVIDER: 'sandbox', PAYOUT_RAIL: 'sandbox' },
+        env: {
+          APP_ENV: 'production',
+          CARD_PROCESSOR: 'sandbox',
+          CARD_ISSUER: 'sandbox',
+          KYC_PROVIDER: 'sandbox',
+          PAYOUT_RAIL: 'sandbox',
+          PRICE_SOURCE: 'sandbox',
+        },
       });
     });
     afterAll(() => api.close());

@@ -309,7 +309,14 @@ describe('the faucet in production', () => {
   beforeAll(async () => {
     // Production has no default card processor (ADR 0900); these tests take no card payment.
     api = await startWalletServer({
-      env: { APP_ENV: 'production', CARD_PROCESSOR: 'sandbox', CARD_ISSUER: 'sandbox', KYC_PROVIDER: 'sandbox', PAYOUT_RAIL: 'sandbox' },
+      env: {
+        APP_ENV: 'production',
+        CARD_PROCESSOR: 'sandbox',
+        CARD_ISSUER: 'sandbox',
+        KYC_PROVIDER: 'sandbox',
+        PAYOUT_RAIL: 'sandbox',
+        PRICE_SOURCE: 'sandbox',
+      },
     });
   });
   afterAll(() => api.close());

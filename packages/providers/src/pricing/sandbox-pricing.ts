@@ -1,11 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { Decimal, formatDecimal, parseDecimal, type DomainError } from '@paykit/kernel';
-import { parsePrice, roundCharge, type PriceTableEntry } from '@paykit/orders';
+import { parsePrice, type PriceTableEntry } from '@paykit/orders';
 import type { Environment } from '../environment.js';
 import { faultError, SandboxFaults } from '../faults/sandbox-faults.js';
-import { FIAT_CURRENCIES, FIAT_DECIMALS } from '../money/amount.js';
-import { FIAT_TERMS, OFFRAMP_SERVICE_FEE, ONRAMP_SERVICE_FEE } from './fee-schedule.js';
-import { ASSETS, CHAINS } from './market-data.js';
+import { FIAT_TERMS } from './fee-schedule.js';
+import { listedItems, priceEntryOf } from './price-entry.js';
 import type { PriceRequest, PricingPort, SupportedItem } from './pricing-port.js';
 import { resolvePricedItem, tokenKeyOf, type PricedItem } from './resolve-item.js';
 
@@ -47,14 +46,7 @@ export class SandboxPricing implements PricingPort {
   async supportedItems(): Promise<E.Either<DomainError, readonly SupportedItem[]>> {
     const failure = this.faults.failureOf('pricing', 'supportedItems');
     if (failure) return E.left(failure);
-    const items: SupportedItem[] = Object.entries(CHAINS[this.options.environment]).flatMap(([name, chain]) =>
-      [chain.native, chain.stablecoin].map((symbol) => ({
-        itemLocator: `${name}:${symbol}`,
-        itemDecimals: ASSETS[symbol]?.decimals ?? 0,
-        currencies: FIAT_CURRENCIES,
-      })),
-    );
-    return E.right(items);
+    return E.right(listedItems(this.options.environment));
   }
 
   /**
@@ -95,30 +87,10 @@ export class SandboxPricing implements PricingPort {
   }
 
   private entryFor(request: PriceRequest, item: PricedItem): PriceTableEntry {
-    const echo = { itemLocator: request.itemLocator, currency: request.currency };
-    if (item.kind === 'fiat') {
-      return {
-        ...echo,
-        itemDecimals: FIAT_DECIMALS,
-        currencyDecimals: item.stablecoin.decimals,
-        unitPrice: this.marketPrice(item.key, request.currency, new Decimal(FIAT_TERMS[item.fiat].payoutRate)),
-        fees: [{ type: 'service-fee', rateBps: OFFRAMP_SERVICE_FEE.rateBps }],
-        salesTaxRate: '0',
-      };
-    }
-    const terms = FIAT_TERMS[item.currency];
-    const inCurrency = (usd: string) => new Decimal(usd).mul(terms.perUsd);
-    const fixedFee = (usd: string) => formatDecimal(roundCharge(inCurrency(usd), FIAT_DECIMALS));
-    return {
-      ...echo,
-      itemDecimals: item.asset.decimals,
-      currencyDecimals: FIAT_DECIMALS,
-      unitPrice: this.marketPrice(item.key, request.currency, inCurrency(item.asset.usdPrice)),
-      fees: [
-        { type: 'service-fee', rateBps: ONRAMP_SERVICE_FEE.rateBps, fixed: fixedFee(ONRAMP_SERVICE_FEE.fixedUsd) },
-        { type: 'network-fee', fixed: fixedFee(item.chain.networkFeeUsd) },
-      ],
-      salesTaxRate: terms.salesTaxRate,
-    };
+    const base =
+      item.kind === 'fiat'
+        ? new Decimal(FIAT_TERMS[item.fiat].payoutRate)
+        : new Decimal(item.asset.usdPrice).mul(FIAT_TERMS[item.currency].perUsd);
+    return priceEntryOf(request, item, this.marketPrice(item.key, request.currency, base));
   }
 }

@@ -1,0 +1,2 @@
+export { CoinbasePricing, type CoinbasePricingOptions } from './coinbase-pricing.js';
+export { COINBASE_API_VERSION, CoinbaseSpotPrices, type CoinbaseSpotPricesOptions } from './coinbase-spot-prices.js';
