@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import Stripe from 'stripe';
 import { conflict, domainError, invalid, type DomainError } from '@paykit/kernel';
-import { providerInvalidResponse, providerTimeout, providerUnavailable } from '../../faults/provider-errors.js';
+import { providerInvalidResponse, providerUnavailable } from '../../faults/provider-errors.js';
+import { stripeOutageOf } from '../../stripe/stripe-failure.js';
 import type { Charge } from '../card-processor-port.js';
 import { chargeOf } from './payment-intent-charge.js';
 
@@ -40,14 +41,5 @@ export const fromStripeError = (error: unknown): E.Either<DomainError, Charge> =
     return E.left(conflict('idempotency_key_reused', 'this idempotency key was used before with different parameters'));
   }
   if (error instanceof errors.StripeInvalidRequestError) return E.left(refusalOf(error));
-  if (error instanceof errors.StripeConnectionError) {
-    return E.left(error.message.includes('timeout') ? providerTimeout('cards') : providerUnavailable('cards'));
-  }
-  if (error instanceof errors.StripeAPIError && error.statusCode === undefined) {
-    return E.left(providerInvalidResponse('cards'));
-  }
-  if (error instanceof errors.StripeAuthenticationError || error instanceof errors.StripePermissionError) {
-    return E.left(providerUnavailable('cards', 'The card processor refused this server’s credentials'));
-  }
-  return E.left(providerUnavailable('cards'));
+  return E.left(stripeOutageOf(error, 'cards') ?? providerUnavailable('cards'));
 };
