@@ -3,5 +3,6 @@ export { SCENARIOS, type CorpusScenario, type ExpectedOutcome } from './scenario
 export { judgeRun, type RunEnding, type Verdict } from './judge.js';
 export { CORPUS_BUYER, answerFor } from './buyer.js';
 export { SHOPS } from './shops/index.js';
-export { startShop, type RunningShop, type ShopDefinition } from './server/shop-server.js';
-export type { PlacedOrder, PaymentAttempt } from './server/order-book.js';
+export { startShop, type RunningShop, type ShopDefinition, type ShopOptions } from './server/shop-server.js';
+export type { PlacedOrder, PaymentAttempt, CardPayment } from './server/order-book.js';
+export { cardNetworkAt, readExpiry, type CardNetwork, type TypedCard } from './server/card-processor.js';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type CardNetwork, cardNetworkAt } from './card-processor.js';
 import { OrderBook, type OrderBookOptions } from './order-book.js';
 
 /** One request as a shop's handlers see it: the body already parsed, the visitor's session attached. */
@@ -103,11 +104,17 @@ const send = (response: ServerResponse, reply: ShopReply, setCookie: string | nu
 };
 
 /** Serves one shop on its own origin (127.0.0.1 and a free port unless told), with in-memory sessions. */
-export const startShop = async <S>(
-  definition: ShopDefinition<S>,
-  options: { readonly host?: string; readonly port?: number } = {},
-): Promise<RunningShop> => {
-  const orders = new OrderBook(definition.orderBook);
+export interface ShopOptions {
+  readonly host?: string;
+  readonly port?: number;
+  /** Where the shop's processor asks for card authorizations; a URL is the sandbox card network's. */
+  readonly cardNetwork?: string | CardNetwork;
+}
+
+export const startShop = async <S>(definition: ShopDefinition<S>, options: ShopOptions = {}): Promise<RunningShop> => {
+  let url = 'http://shop.invalid';
+  const network = typeof options.cardNetwork === 'string' ? cardNetworkAt(options.cardNetwork) : options.cardNetwork;
+  const orders = new OrderBook(definition.orderBook, network, { name: definition.name, url: () => url });
   const routes = definition.routes({ orders });
   const sessions = new Map<string, S>();
   const server = createServer((request, response) => {
@@ -154,10 +161,11 @@ export const startShop = async <S>(
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  url = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return {
     id: definition.id,
     name: definition.name,
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url,
     orders,
     close: () =>
       new Promise((resolve) => {
