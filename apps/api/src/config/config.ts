@@ -32,6 +32,23 @@ const isOriginList = (value: string): boolean =>
     }
   });
 
+/** The issuing program's billing address, as Stripe's `billing.address` of a cardholder needs it. */
+export const BillingAddress = z.strictObject({
+  line1: z.string().min(1),
+  city: z.string().min(1),
+  postal_code: z.string().min(1),
+  country: z.string().regex(/^[A-Z]{2}$/),
+  state: z.string().min(1).optional(),
+});
+
+const isBillingAddress = (value: string): boolean => {
+  try {
+    return BillingAddress.safeParse(JSON.parse(value)).success;
+  } catch {
+    return false;
+  }
+};
+
 const isAllowedHostList = (value: string): boolean => {
   try {
     parseAllowedHosts(value);
@@ -227,9 +244,19 @@ const ConfigShape = z.object({
   STRIPE_MAX_NETWORK_RETRIES: integer(2),
   /**
    * Agent checkouts: who issues the virtual card each run pays with (docs/adr/0226). `sandbox`, the
-   * default in staging; production must name one (it refuses to start without).
+   * default in staging, or `stripe` (Stripe Issuing, docs/adr/0901); production must name one.
    */
-  CARD_ISSUER: z.enum(['sandbox']).optional(),
+  CARD_ISSUER: z.enum(['sandbox', 'stripe']).optional(),
+  /** Stripe Issuing: the signing secret (`whsec_...`) of POST /webhooks/stripe-issuing; never logged. */
+  STRIPE_ISSUING_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'must be a webhook signing secret (whsec_...)' })
+    .optional(),
+  /** Stripe Issuing: the billing address of every cardholder, `{"line1","city","postal_code","country","state"?}`. */
+  STRIPE_ISSUING_BILLING_ADDRESS: z
+    .string()
+    .refine(isBillingAddress, { error: 'must be a JSON object {"line1","city","postal_code","country","state"?}' })
+    .optional(),
   /** Sandbox KYC: how long the person takes to complete an identity check (0 decides at once). */
   KYC_SANDBOX_COMPLETION_DELAY_MS: integer(0),
   /** Sandbox payout rail: from acceptance to sending, and from sending to settling (or being returned). */
@@ -273,7 +300,12 @@ export class ConfigError extends Error {
 }
 
 /** Variables whose value is a secret: a refusal names the variable, never the value. */
-const SECRET_VARIABLES = new Set(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'AGENT_CHECKOUT_MODEL_API_KEY']);
+const SECRET_VARIABLES = new Set([
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_ISSUING_WEBHOOK_SECRET',
+  'AGENT_CHECKOUT_MODEL_API_KEY',
+]);
 
 /** Reads the known variables from `env` (unset and empty mean "use the default"). */
 export const loadConfig = (env: Readonly<Record<string, string | number | undefined>>): AppConfig => {
