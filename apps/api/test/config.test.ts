@@ -59,10 +59,13 @@ describe('loadConfig', () => {
   });
 
   it('gives staging the sandbox card issuer and refuses a production that names none', () => {
-    expect(loadConfig({}).CARD_ISSUER).toBe('sandbox');
-    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/CARD_ISSUER: no card issuer configured/);
-    expect(loadConfig({ APP_ENV: 'production', CARD_ISSUER: 'sandbox' }).CARD_ISSUER).toBe('sandbox');
+    expect(cardIssuerSettingsOf(loadConfig({}))).toEqual({ kind: 'sandbox' });
+    expect(() => cardIssuerSettingsOf(loadConfig({ APP_ENV: 'production' }))).toThrow(
+      /CARD_ISSUER: no card issuer configured/,
+    );
+    expect(cardIssuerSettingsOf(loadConfig({ APP_ENV: 'production', CARD_ISSUER: 'sandbox' }))).toEqual({
+      kind: 'sandbox',
+    });
     expect(() => loadConfig({ CARD_ISSUER: 'visa' })).toThrow(/CARD_ISSUER="visa"/);
   });
 

@@ -30,7 +30,7 @@ interface IssuerDeps {
 
 /**
  * The issuer CARD_ISSUER names: the sandbox (docs/adr/0226) or Stripe Issuing (docs/adr/0901). A
- * production deployment that names none was refused at start-up (config.ts).
+ * production deployment that names none was refused at start-up (createApp, card-issuer-config.ts).
  */
 export const cardIssuerOf = (config: AppConfig, deps: IssuerDeps): SandboxCardIssuer | StripeCardIssuer => {
   const settings = cardIssuerSettingsOf(config);

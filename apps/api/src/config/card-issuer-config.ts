@@ -16,13 +16,20 @@ export type CardIssuerSettings =
     };
 
 /**
- * The card issuer of this configuration (CARD_ISSUER; production named one, config.ts), or the
- * reasons it cannot start (docs/adr/0901): Stripe Issuing needs the account's key, the signing
+ * The card issuer of this configuration (CARD_ISSUER: the sandbox by default in staging, none in
+ * production), or the reasons it cannot start (docs/adr/0901): Stripe Issuing needs the account's key, the signing
  * secret of the real-time authorization endpoint and the cardholders' billing address, and in
  * production a live key over https.
  */
 export const cardIssuerSettingsOf = (config: AppConfig): CardIssuerSettings => {
-  if (config.CARD_ISSUER === 'sandbox') return { kind: 'sandbox' };
+  const kind = config.CARD_ISSUER ?? (config.APP_ENV === 'staging' ? 'sandbox' : undefined);
+  if (kind === undefined) {
+    throw new ConfigError([
+      'CARD_ISSUER: no card issuer configured: APP_ENV=production pays agent checkouts with virtual cards from a ' +
+        'card issuer; name one (stripe, or sandbox for a demo whose cards no real shop accepts)',
+    ]);
+  }
+  if (kind === 'sandbox') return { kind };
   const { STRIPE_SECRET_KEY: key, STRIPE_ISSUING_WEBHOOK_SECRET: webhookSecret } = config;
   const billing = config.STRIPE_ISSUING_BILLING_ADDRESS;
   const problems = [

@@ -283,18 +283,18 @@ const ConfigSchema = ConfigShape.superRefine((config, context) => {
   }
 });
 
-export type AppConfig = Readonly<
-  Omit<z.infer<typeof ConfigSchema>, 'CARD_ISSUER'> & { readonly CARD_ISSUER: CardIssuerName }
->;
-export type CardIssuerName = NonNullable<z.infer<typeof ConfigSchema>['CARD_ISSUER']>;
+export type AppConfig = Readonly<z.infer<typeof ConfigSchema>>;
 
 /** Every variable the server reads (README's configuration tables name each one). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(ConfigShape.shape);
 export type AppConfigInput = Partial<Record<keyof AppConfig, string | number>>;
 
 export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  constructor(
+    readonly problems: readonly string[],
+    heading = 'Invalid configuration',
+  ) {
+    super(`${heading}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -315,7 +315,7 @@ export const loadConfig = (env: Readonly<Record<string, string | number | undefi
       .filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = ConfigSchema.safeParse(known, { error: describeIssue });
-  if (parsed.success) return withParties(parsed.data);
+  if (parsed.success) return parsed.data;
   throw new ConfigError(
     parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
@@ -326,18 +326,13 @@ export const loadConfig = (env: Readonly<Record<string, string | number | undefi
   );
 };
 
-/**
- * The outside parties a deployment pays through. Staging has its sandboxes by default; production
- * must name each one, so a production process never pays agent checkouts with a sandbox it did not
- * choose (the other parties follow with issue 31).
- */
-const withParties = (config: z.infer<typeof ConfigSchema>): AppConfig => {
-  const cardIssuer = config.CARD_ISSUER ?? (config.APP_ENV === 'staging' ? 'sandbox' : undefined);
-  if (cardIssuer === undefined) {
-    throw new ConfigError([
-      'CARD_ISSUER: no card issuer configured: APP_ENV=production pays agent checkouts with virtual cards from a ' +
-        'card issuer; name one (CARD_ISSUER=sandbox for a demo deployment whose cards no real shop accepts)',
-    ]);
+/** The problems a settings function refuses the configuration with (`cardProcessorSettingsOf`, ...), or none. */
+export const problemsOf = (settingsOf: () => unknown): readonly string[] => {
+  try {
+    settingsOf();
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
   }
-  return { ...config, CARD_ISSUER: cardIssuer };
 };
