@@ -4,7 +4,7 @@ import { providerInvalidResponse } from '../../faults/provider-errors.js';
 import { fromMinorUnits } from '../../cards/stripe/minor-units.js';
 import type { AuthorizationAsk } from '../authorization-decision.js';
 import type { CardAuthorization, CardDeclineCode, CardMerchant } from '../card-issuing-port.js';
-import { field, integer, isJson, text } from './stripe-json.js';
+import { field, integer, isJson, text } from '../../cards/stripe/stripe-json.js';
 
 /**
  * Why Stripe declined, by the last `request_history[].reason`, as our codes (docs/adr/0901).

@@ -3,7 +3,7 @@ import { Decimal, type DomainError } from '@paykit/kernel';
 import { providerInvalidResponse } from '../../faults/provider-errors.js';
 import { fromMinorUnits, toMinorUnits } from '../../cards/stripe/minor-units.js';
 import type { IssueCardRequest, IssuedCard, SpendingControls } from '../card-issuing-port.js';
-import { field, integer, isJson, text, texts } from './stripe-json.js';
+import { field, integer, isJson, text, texts } from '../../cards/stripe/stripe-json.js';
 
 /**
  * The controls Stripe has no field for (the merchant, the lifetime, the approvals) ride in the
@@ -60,6 +60,10 @@ const cardholderNameOf = (card: unknown): string => {
   return text(cardholder, 'name') ?? '';
 };
 
+/** The card's metadata as the run gave it: ours (the controls) taken out. */
+export const runMetadataOf = (card: unknown): Readonly<Record<string, string>> =>
+  Object.fromEntries(Object.entries(texts(field(card, 'metadata'))).filter(([key]) => !CONTROL_KEYS.has(key)));
+
 /** Stripe's `issuing.card` as ours; one we did not issue (no controls in its metadata) is `upstream_invalid`. */
 export const issuedCardOf = (card: unknown): E.Either<DomainError, IssuedCard> => {
   if (!isJson(card)) return invalidCard('that is not an object');
@@ -95,7 +99,7 @@ export const issuedCardOf = (card: unknown): E.Either<DomainError, IssuedCard> =
       merchantOrigin,
       expiresAt,
     },
-    metadata: Object.fromEntries(Object.entries(metadata).filter(([key]) => !CONTROL_KEYS.has(key))),
+    metadata: runMetadataOf(card),
     // Stripe's `inactive` (paused) and `canceled` both refuse every authorization.
     status: status === 'active' ? 'active' : 'closed',
     createdAt: new Date(created * 1000).toISOString(),

@@ -8,7 +8,7 @@ import type { CardAuthorization } from '../card-issuing-port.js';
 import { askOf } from './issuing-authorization.js';
 import { issuedCardOf } from './issuing-card.js';
 import { IssuingRecords } from './issuing-records.js';
-import { text } from './stripe-json.js';
+import { text } from '../../cards/stripe/stripe-json.js';
 
 export interface StripeAuthorizationRequestsOptions {
   /** The signing secret (`whsec_...`) of the endpoint Stripe sends `issuing_authorization.request` to. */

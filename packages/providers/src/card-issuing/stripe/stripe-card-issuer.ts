@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type Stripe from 'stripe';
-import { type Clock, type DomainError, conflict, invalid } from '@paykit/kernel';
+import { type Clock, type DomainError, invalid } from '@paykit/kernel';
 import { providerInvalidResponse } from '../../faults/provider-errors.js';
 import type { ProviderState } from '../../state/provider-state.js';
 import { ProviderStreams } from '../../state/provider-streams.js';
@@ -14,13 +14,12 @@ import type {
   IssuedCard,
   RevealedCard,
 } from '../card-issuing-port.js';
-import { issueRefusal } from '../issued-card-decider.js';
-import { capInMinorUnits, cardCreateParams, issuedCardOf } from './issuing-card.js';
+import { issueRefusal, revealRefusal } from '../issued-card-decider.js';
+import { capInMinorUnits, cardCreateParams, issuedCardOf, runMetadataOf } from './issuing-card.js';
 import { cardAuthorizationOf } from './issuing-authorization.js';
 import { issuingFailureOf } from './issuing-errors.js';
 import { IssuingRecords } from './issuing-records.js';
-import { field, texts } from './stripe-json.js';
-import { CONTROL_METADATA } from './issuing-card.js';
+import { field } from '../../cards/stripe/stripe-json.js';
 
 /** Where the issuing program's cardholders are billed (Stripe requires an address per cardholder). */
 export interface CardholderBilling {
@@ -42,8 +41,6 @@ export interface StripeCardIssuerOptions {
 /** Stripe lists at most this many per page. */
 const PAGE = 100;
 
-const cardClosed = () => conflict('card_closed', 'the card is closed: its details are gone');
-const cardLapsed = () => conflict('card_expired', 'the card has passed its lifetime');
 const invalidCap = () => invalid('invalid_amount', 'the cap must be a positive amount in cents');
 
 type Result<A> = Promise<E.Either<DomainError, A>>;
@@ -65,6 +62,7 @@ export class StripeCardIssuer implements CardIssuerPort, CardAuthorizationFeed {
   }
 
   async issueCard(request: IssueCardRequest): Result<IssuedCard> {
+    // The sandbox's refusals of what was asked, before Stripe is (what Stripe fills in is not checked).
     const refused = issueRefusal({
       cardId: '',
       brand: 'visa',
@@ -98,9 +96,9 @@ export class StripeCardIssuer implements CardIssuerPort, CardAuthorizationFeed {
       const retrieved = await this.options.stripe.issuing.cards.retrieve(cardId, { expand: ['number', 'cvc'] });
       const card = issuedCardOf(retrieved);
       if (E.isLeft(card)) return card;
-      const { status, controls, expMonth, expYear } = card.right;
-      if (status === 'closed') return E.left(cardClosed());
-      if (this.options.clock.now().getTime() >= Date.parse(controls.expiresAt)) return E.left(cardLapsed());
+      const refused = revealRefusal(card.right, this.options.clock.now());
+      if (refused) return E.left(refused);
+      const { expMonth, expYear } = card.right;
       const { number, cvc } = retrieved as { number?: unknown; cvc?: unknown };
       if (typeof number !== 'string' || typeof cvc !== 'string') {
         return E.left(providerInvalidResponse('issuing', 'The card issuer revealed a card without its number or code'));
@@ -152,9 +150,7 @@ export class StripeCardIssuer implements CardIssuerPort, CardAuthorizationFeed {
         const cardId = String(field(field(each, 'card'), 'id'));
         const authorization = this.ours(each, (await this.records.decisionsOf(cardId)).decisions);
         if (E.isLeft(authorization)) return authorization;
-        const metadata = texts(field(field(each, 'card'), 'metadata'));
-        for (const key of Object.values(CONTROL_METADATA)) delete (metadata as Record<string, string>)[key];
-        fed.push({ authorization: authorization.right, metadata });
+        fed.push({ authorization: authorization.right, metadata: runMetadataOf(field(each, 'card')) });
       }
       return E.right({ authorizations: fed, next: fed.at(-1)?.authorization.authorizationId ?? after, more });
     });
