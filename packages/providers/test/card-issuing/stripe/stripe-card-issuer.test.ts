@@ -35,7 +35,7 @@ const setup = (settings: { timeoutMs?: number } = {}) => {
   });
   const issuer = new StripeCardIssuer({ stripe, clock, state, billing: BILLING });
   const requests = new StripeAuthorizationRequests({ endpointSecret: ENDPOINT_SECRET, clock, state });
-  return { clock, issuer, requests };
+  return { clock, state, issuer, requests };
 };
 
 const minor = (amount: string): number => new Decimal(amount).mul(100).toNumber();
@@ -161,6 +161,27 @@ describe('the Stripe card issuer against Stripe’s OpenAPI document', () => {
       const { payload, signature } = mock.signed(event!, ENDPOINT_SECRET);
       expect(rightOf(await subject.requests.answer(Buffer.from(payload), signature))).toEqual({ approved: true });
       expect(rightOf(await subject.requests.answer(Buffer.from(payload), signature))).toEqual({ approved: true });
+    });
+
+    it('approves exactly one when two instances on one store answer requests at once', async () => {
+      const subject = setup();
+      const other = new StripeAuthorizationRequests({
+        endpointSecret: ENDPOINT_SECRET,
+        clock: subject.clock,
+        state: subject.state,
+      });
+      const card = rightOf(await subject.issuer.issueCard(cardRequest(subject.clock, 'contract-two-instances')));
+      const events = Array.from(
+        { length: 6 },
+        () => mock.networkAuthorize(card.cardId, { amount: 100, currency: 'usd', merchant: MERCHANT }).event!,
+      );
+      const answers = await Promise.all(
+        events.map((event, index) => {
+          const { payload, signature } = mock.signed(event, ENDPOINT_SECRET);
+          return (index % 2 === 0 ? subject.requests : other).answer(Buffer.from(payload), signature);
+        }),
+      );
+      expect(answers.map((answer) => rightOf(answer)?.approved).filter(Boolean)).toHaveLength(1);
     });
 
     it('refuses a bad signature, another secret, an altered body, a stale timestamp or none', async () => {
