@@ -10,6 +10,8 @@ export const merchantOriginOf = (url: string): string | null => {
   return parsed.origin;
 };
 
+const MIN_LABEL = 3;
+
 const lettersAndDigits = (value: string): string => value.toLowerCase().replace(/[^a-z0-9]/g, '');
 
 /**
@@ -32,5 +34,6 @@ const shopLabelOf = (origin: string): string => {
 export const merchantMatches = (merchant: { readonly name: string; readonly url: string }, origin: string): boolean => {
   if (merchant.url !== '') return merchantOriginOf(merchant.url) === origin;
   const label = merchantOriginOf(origin) === origin ? shopLabelOf(origin) : '';
-  return label !== '' && lettersAndDigits(merchant.name).includes(label);
+  // A label of one or two characters is in too many names to tell a shop by.
+  return label.length >= MIN_LABEL && lettersAndDigits(merchant.name).includes(label);
 };
