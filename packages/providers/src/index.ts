@@ -40,6 +40,7 @@ export {
 } from './card-issuing/issued-card-decider.js';
 export { ISSUED_CARD_STREAM_PREFIX } from './card-issuing/issued-card-streams.js';
 export * from './card-issuing/sandbox-card-issuer.js';
+export * from './card-issuing/stripe/index.js';
 
 // KYC: identity checks.
 export * from './kyc/kyc-port.js';

@@ -17,6 +17,8 @@ export const REVIEWED_PUBLIC_ROUTES = [
   'POST /unstable/card-verifications/:verificationId',
   // The card processor's webhooks: Stripe signs them (Stripe-Signature over the body, STRIPE_WEBHOOK_SECRET).
   'POST /webhooks/stripe',
+  // Stripe Issuing's real-time authorization requests: Stripe signs them (STRIPE_ISSUING_WEBHOOK_SECRET).
+  'POST /webhooks/stripe-issuing',
   // The sandbox card network: a shop's processor asks the issuer (staging only; the card is the secret).
   'POST /sandbox/card-network/authorizations',
 ];

@@ -7,10 +7,16 @@ import {
   type NextActionKind,
   ANSWERED_SCHEMAS,
   OPERATIONS,
-  type RequestContext,
   StripeAccount,
-  stripeId,
 } from './stripe-account.js';
+import {
+  ISSUING_OPERATIONS,
+  ISSUING_SCHEMAS,
+  IssuingAccount,
+  type NetworkAsk,
+  type RequestOutcome,
+} from './issuing-account.js';
+import { type RequestContext, StripeEvents, stripeId } from './stripe-events.js';
 import { type StripeAnswer, errorAnswer } from './stripe-errors.js';
 import { readStripeDocument } from './stripe-document.js';
 import { canonicalJson, signatureHeader } from './webhook-signature.js';
@@ -44,7 +50,11 @@ type Outcome =
 const API_VERSION = /^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/;
 const MAX_KEY_LENGTH = 255;
 /** Expansions the mock makes (what our adapter asks for); any other is a gap in the mock, reported. */
-const EXPANSIONS = new Set(['payment_method']);
+const EXPANSIONS = new Set(['payment_method', 'number', 'cvc']);
+
+/** The component an event's object is: `payment_intent.succeeded` a payment_intent, `issuing_card.created` an issuing.card. */
+const objectSchemaOf = (eventType: string): string =>
+  eventType.slice(0, eventType.lastIndexOf('.')).replace(/^issuing_/, 'issuing.');
 
 const urlOf = (server: Server): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -89,18 +99,22 @@ export class StripeMock {
     private readonly requestContract: StripeRequestContract,
     private readonly responseContract: StripeResponseContract,
     private readonly account: StripeAccount,
+    private readonly issuing: IssuingAccount,
+    private readonly sentEvents: StripeEvents,
   ) {}
 
   /** On `port` (0, the default: any free one). */
   static async start(port = 0): Promise<StripeMock> {
     const document = readStripeDocument();
     const server = createServer();
-    const account = new StripeAccount(document, () => urlOf(server));
+    const events = new StripeEvents(document);
     const mock = new StripeMock(
       server,
-      await StripeRequestContract.load(OPERATIONS),
-      new StripeResponseContract(document).prepare(ANSWERED_SCHEMAS),
-      account,
+      await StripeRequestContract.load([...OPERATIONS, ...ISSUING_OPERATIONS]),
+      new StripeResponseContract(document).prepare([...ANSWERED_SCHEMAS, ...ISSUING_SCHEMAS]),
+      new StripeAccount(document, () => urlOf(server), events),
+      new IssuingAccount(events),
+      events,
     );
     server.on('connection', (socket) => {
       mock.sockets.add(socket);
@@ -132,15 +146,29 @@ export class StripeMock {
 
   /** The cardholder completes (or fails) 3-D Secure at the issuer; answers the event Stripe sends about it. */
   authenticate(paymentIntentId: string, outcome: AuthenticationOutcome): Record<string, unknown> {
-    return this.account.authenticate(paymentIntentId, outcome, {
-      stripeVersion: this.lastVersion,
-      idempotencyKey: undefined,
-    });
+    return this.account.authenticate(paymentIntentId, outcome, this.networkContext());
+  }
+
+  /**
+   * A shop's processor asks the card network about an issued card: the authorization Stripe
+   * makes, and, unless Stripe declined it itself, the `issuing_authorization.request` event our
+   * endpoint must answer (then `settle` with the answer).
+   */
+  networkAuthorize(
+    cardId: string,
+    ask: NetworkAsk,
+  ): { authorization: Record<string, unknown>; event?: Record<string, unknown> } {
+    return this.issuing.authorize(cardId, ask, this.networkContext());
+  }
+
+  /** Stripe takes our endpoint's answer to its real-time request (or its absence). */
+  settle(authorizationId: string, outcome: RequestOutcome): Record<string, unknown> {
+    return this.issuing.settle(authorizationId, outcome, this.networkContext());
   }
 
   /** The events Stripe would have sent, oldest first. */
   events(type?: string): Record<string, unknown>[] {
-    return this.account.events.filter((event) => type === undefined || event['type'] === type);
+    return this.sentEvents.sent.filter((event) => type === undefined || event['type'] === type);
   }
 
   /**
@@ -154,7 +182,10 @@ export class StripeMock {
   ): { payload: string; signature: string } {
     const problems = [
       ...this.responseContract.problems('event', event),
-      ...this.responseContract.problems('payment_intent', (event['data'] as { object?: unknown } | undefined)?.object),
+      ...this.responseContract.problems(
+        objectSchemaOf(String(event['type'])),
+        (event['data'] as { object?: unknown } | undefined)?.object,
+      ),
     ];
     if (problems.length > 0) throw new Error(`stripe-mock: ${problems.join('; ')}`);
     const payload = JSON.stringify(event, null, 2);
@@ -217,7 +248,10 @@ export class StripeMock {
     }
     if (earlier) return { kind: 'answer', body, answer: earlier.answer, replayed: true };
     this.checkExpansions(body['expand'] ?? query['expand']);
-    const answer = this.account.handle(checked.request, context) ?? this.notImplemented(operationId);
+    const answer =
+      this.account.handle(checked.request, context) ??
+      this.issuing.handle(checked.request, context) ??
+      this.notImplemented(operationId);
     if (incoming.method === 'POST' && idempotencyKey !== undefined) {
       this.idempotency.set(idempotencyKey, { fingerprint, answer });
     }
@@ -244,6 +278,11 @@ export class StripeMock {
     return undefined;
   }
 
+  /** Events the network causes carry no request of ours; the API version is the last one we sent. */
+  private networkContext(): RequestContext {
+    return { stripeVersion: this.lastVersion, idempotencyKey: undefined };
+  }
+
   private takeFault(): StripeFault | undefined {
     const [fault] = this.faults;
     if (!fault) return undefined;
@@ -254,7 +293,7 @@ export class StripeMock {
 
   private checkExpansions(expand: unknown): void {
     const unknown = Array.isArray(expand) ? expand.filter((field) => !EXPANSIONS.has(String(field))) : [];
-    if (unknown.length > 0) this.problems.push(`expand ${unknown.join(', ')}: the mock expands only payment_method`);
+    if (unknown.length > 0) this.problems.push(`expand ${unknown.join(', ')}: the mock does not expand it`);
   }
 
   private notImplemented(operationId: string): StripeAnswer {
