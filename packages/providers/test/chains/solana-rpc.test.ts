@@ -1,0 +1,342 @@
+import {
+  appendTransactionMessageInstructions,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  lamports,
+  none,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  getBase64EncodedWireTransaction,
+  some,
+  type Address,
+  type KeyPairSigner,
+} from '@solana/kit';
+import {
+  TOKEN_PROGRAM_ADDRESS,
+  findAssociatedTokenPda,
+  getCreateAssociatedTokenIdempotentInstruction,
+  getMintEncoder,
+  getMintToInstruction,
+  getTokenDecoder,
+} from '@solana-program/token';
+import { getTransferSolInstruction } from '@solana-program/system';
+import { FailedTransactionMetadata } from 'litesvm';
+import { SolanaRpcGateway, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
+import { clockAt, leftOf, rightOf } from '../support.js';
+import { LiteSvmRpcNode } from './fixtures/litesvm-rpc-node.js';
+import { mpcWallet, type TestWallet } from './support.js';
+
+const CHAIN = 'solana';
+/** The registry's production USDC mint, created on the test runtime with our mint authority. */
+const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address;
+const USDC: ChainToken = { native: false, address: USDC_MINT };
+const NATIVE: ChainToken = { native: true };
+const clock = clockAt();
+
+let node: LiteSvmRpcNode;
+let gateway: SolanaRpcGateway;
+let mintAuthority: KeyPairSigner;
+const sender = mpcWallet('solana', 'solana-rpc-sender');
+
+const keyTransfer = (
+  from: TestWallet,
+  recipient: string,
+  baseUnits: string,
+  extra: Partial<SubmitTransferRequest> = {},
+): SubmitTransferRequest => ({
+  chain: CHAIN,
+  from: { address: from.address, walletType: 'mpc' },
+  authority: { kind: 'custodial-key', curve: 'ed25519', secretKey: from.secretKey },
+  token: USDC,
+  recipient,
+  baseUnits,
+  ...extra,
+});
+
+const submittedTxId = (result: Awaited<ReturnType<SolanaRpcGateway['submitTransfer']>>): string => {
+  const value = rightOf(result);
+  if (value.outcome !== 'submitted') throw new Error(`expected a submission, got ${JSON.stringify(value.error)}`);
+  return value.txId;
+};
+
+const freshAddress = async () => (await generateKeyPairSigner()).address;
+
+/** The owner's USDC as the runtime holds it (its associated token account, decoded by the Token program's layout). */
+const usdcOnChain = async (owner: Address): Promise<bigint> => {
+  const [ata] = await findAssociatedTokenPda({ owner, mint: USDC_MINT, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  const account = node.svm.getAccount(ata);
+  return account.exists ? getTokenDecoder().decode(account.data).amount : 0n;
+};
+
+const runOnChain = async (
+  payer: KeyPairSigner,
+  instructions: Parameters<typeof appendTransactionMessageInstructions>[0],
+) => {
+  const transaction = await pipe(
+    createTransactionMessage({ version: 0 }),
+    (draft) => setTransactionMessageFeePayerSigner(payer, draft),
+    (draft) =>
+      setTransactionMessageLifetimeUsingBlockhash(
+        { blockhash: node.svm.latestBlockhash(), lastValidBlockHeight: 1_000_000n },
+        draft,
+      ),
+    (draft) => appendTransactionMessageInstructions(instructions, draft),
+    (draft) => signTransactionMessageWithSigners(draft),
+  );
+  const result = node.svm.sendTransaction(transaction);
+  if (result instanceof FailedTransactionMetadata) throw new Error(`setup failed: ${result.toString()}`);
+  return transaction;
+};
+
+const mintUsdc = async (owner: Address, amount: bigint) => {
+  const [ata] = await findAssociatedTokenPda({ owner, mint: USDC_MINT, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  await runOnChain(mintAuthority, [
+    getCreateAssociatedTokenIdempotentInstruction({ payer: mintAuthority, ata, owner, mint: USDC_MINT }),
+    getMintToInstruction({ mint: USDC_MINT, token: ata, mintAuthority, amount }),
+  ]);
+};
+
+const finalize = () => node.advanceSlots(32n);
+
+beforeAll(async () => {
+  node = await new LiteSvmRpcNode().start();
+  mintAuthority = await generateKeyPairSigner();
+  node.svm.airdrop(mintAuthority.address, lamports(10_000_000_000n));
+  const data = getMintEncoder().encode({
+    mintAuthority: some(mintAuthority.address),
+    supply: 0n,
+    decimals: 6,
+    isInitialized: true,
+    freezeAuthority: none(),
+  });
+  node.svm.setAccount({
+    address: USDC_MINT,
+    data: new Uint8Array(data),
+    executable: false,
+    lamports: lamports(node.svm.minimumBalanceForRentExemption(BigInt(data.length))),
+    programAddress: TOKEN_PROGRAM_ADDRESS,
+    space: BigInt(data.length),
+  });
+  node.svm.airdrop(sender.address as Address, lamports(1_000_000_000n));
+  await mintUsdc(sender.address as Address, 100_000_000n);
+  gateway = new SolanaRpcGateway({
+    environment: 'production',
+    clock,
+    chains: [{ chain: CHAIN, url: node.url, timeoutMs: 400 }],
+  });
+});
+
+afterAll(async () => {
+  await node.stop();
+});
+
+afterEach(() => {
+  node.fault = 'none';
+  node.simulationPasses = false;
+  node.dropsTransactions = false;
+});
+
+describe('Solana JSON-RPC gateway on litesvm (the real System and SPL Token programs)', () => {
+  it('reads lamports and SPL balances; an owner without a token account holds 0', async () => {
+    expect(rightOf(await gateway.getBalance({ chain: CHAIN, address: sender.address, token: USDC }))).toMatchObject({
+      baseUnits: String(await usdcOnChain(sender.address as Address)),
+      decimals: 6,
+    });
+    expect(rightOf(await gateway.getBalance({ chain: CHAIN, address: sender.address, token: NATIVE }))).toMatchObject({
+      baseUnits: String(node.svm.getBalance(sender.address as Address)),
+      decimals: 9,
+    });
+    const nobody = await freshAddress();
+    expect(rightOf(await gateway.getBalance({ chain: CHAIN, address: nobody, token: USDC })).baseUnits).toBe('0');
+  });
+
+  it('moves USDC with transferChecked, creating the recipient token account; pending until finalized, then success with its fee', async () => {
+    const recipient = await freshAddress();
+    const before = await usdcOnChain(sender.address as Address);
+    const txId = submittedTxId(await gateway.submitTransfer(keyTransfer(sender, recipient, '25000000')));
+
+    expect(await usdcOnChain(recipient)).toBe(25_000_000n);
+    expect(await usdcOnChain(sender.address as Address)).toBe(before - 25_000_000n);
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId))).toMatchObject({
+      status: 'pending',
+      requiredConfirmations: 32,
+    });
+    node.advanceSlots(5n);
+    const confirmed = rightOf(await gateway.getTransactionStatus(CHAIN, txId));
+    expect(confirmed).toMatchObject({ status: 'pending', confirmations: 6 });
+
+    finalize();
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId))).toMatchObject({
+      status: 'success',
+      fee: { token: 'solana:sol', amount: '0.000005' },
+    });
+  });
+
+  it('moves lamports with a memo the Memo program accepts', async () => {
+    const recipient = await freshAddress();
+    const txId = submittedTxId(
+      await gateway.submitTransfer(
+        keyTransfer(sender, recipient, '2000000', { token: NATIVE, memo: { type: 'text', value: 'order 42' } }),
+      ),
+    );
+    expect(node.svm.getBalance(recipient)).toBe(2_000_000n);
+    finalize();
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId)).status).toBe('success');
+  });
+
+  it('refuses a transfer the sender cannot cover before it reaches the chain: insufficient_funds, nothing moves', async () => {
+    const recipient = await freshAddress();
+    const before = await usdcOnChain(sender.address as Address);
+    const tokens = rightOf(await gateway.submitTransfer(keyTransfer(sender, recipient, String(before + 1n))));
+    expect(tokens).toMatchObject({ outcome: 'rejected', error: { reason: 'insufficient_funds' } });
+    expect(await usdcOnChain(sender.address as Address)).toBe(before);
+
+    const lamportsHeld = node.svm.getBalance(sender.address as Address) ?? 0n;
+    const native = rightOf(
+      await gateway.submitTransfer(keyTransfer(sender, recipient, String(lamportsHeld + 1n), { token: NATIVE })),
+    );
+    expect(native).toMatchObject({ outcome: 'rejected', error: { reason: 'insufficient_funds' } });
+    expect(node.svm.getBalance(recipient)).toBeNull();
+  });
+
+  it('a sender without any SOL for the fee is refused with insufficient_funds', async () => {
+    const broke = mpcWallet('solana', 'solana-rpc-broke');
+    const result = rightOf(
+      await gateway.submitTransfer(keyTransfer(broke, await freshAddress(), '1', { token: NATIVE })),
+    );
+    expect(result).toMatchObject({ outcome: 'rejected', error: { reason: 'insufficient_funds' } });
+  });
+
+  it('a transaction that passed simulation and failed on chain is failed, final, with the fee it cost', async () => {
+    node.simulationPasses = true;
+    const before = await usdcOnChain(sender.address as Address);
+    const txId = submittedTxId(
+      await gateway.submitTransfer(keyTransfer(sender, await freshAddress(), String(before + 1n))),
+    );
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId)).status).toBe('pending');
+    finalize();
+    const status = rightOf(await gateway.getTransactionStatus(CHAIN, txId));
+    expect(status).toMatchObject({
+      status: 'failed',
+      error: { reason: 'insufficient_funds' },
+      fee: { token: 'solana:sol', amount: '0.000005' },
+    });
+    expect(status.status === 'failed' && status.error.logs?.some((line) => /insufficient funds/i.test(line))).toBe(
+      true,
+    );
+    expect(await usdcOnChain(sender.address as Address)).toBe(before);
+  });
+
+  it('a transaction the node dropped stays pending until its blockhash expires, then fails as expired', async () => {
+    node.dropsTransactions = true;
+    const txId = submittedTxId(await gateway.submitTransfer(keyTransfer(sender, await freshAddress(), '1')));
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId))).toMatchObject({
+      status: 'pending',
+      confirmations: 0,
+    });
+    node.advanceSlots(151n);
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId))).toMatchObject({
+      status: 'failed',
+      error: { reason: 'expired' },
+    });
+  });
+
+  it('a repeated idempotency key returns the first submission and pays once', async () => {
+    const recipient = await freshAddress();
+    const request = keyTransfer(sender, recipient, '1000000', { idempotencyKey: 'transfer-1' });
+    const first = submittedTxId(await gateway.submitTransfer(request));
+    const again = submittedTxId(await gateway.submitTransfer(request));
+    expect(again).toBe(first);
+    expect(await usdcOnChain(recipient)).toBe(1_000_000n);
+  });
+
+  it('checks the key and the authority before anything is sent', async () => {
+    const other = mpcWallet('solana', 'solana-rpc-other');
+    const mismatch = await gateway.submitTransfer({
+      ...keyTransfer(sender, await freshAddress(), '1'),
+      authority: { kind: 'custodial-key', curve: 'ed25519', secretKey: other.secretKey },
+    });
+    expect(leftOf(mismatch).code).toBe('signer_mismatch');
+    const smart = await gateway.submitTransfer({
+      ...keyTransfer(sender, await freshAddress(), '1'),
+      authority: { kind: 'smart-account', approvals: [] },
+    });
+    expect(leftOf(smart).code).toBe('authority_not_supported');
+    expect(leftOf(await gateway.submitTransfer(keyTransfer(sender, '0xabc', '1'))).code).toBe('invalid_address');
+    expect(leftOf(await gateway.submitTransfer(keyTransfer(sender, await freshAddress(), '0'))).code).toBe(
+      'invalid_amount',
+    );
+  });
+
+  it('estimates the fee with getFeeForMessage', async () => {
+    const fee = rightOf(
+      await gateway.estimateFee({
+        chain: CHAIN,
+        from: sender.address,
+        token: USDC,
+        recipient: await freshAddress(),
+        baseUnits: '1',
+      }),
+    );
+    expect(fee).toEqual({ token: 'solana:sol', amount: '0.000005', baseUnits: '5000' });
+  });
+
+  it('broadcasts a payer-signed transaction and reports it; an unknown signature is not found', async () => {
+    const payer = await generateKeyPairSigner();
+    node.svm.airdrop(payer.address, lamports(100_000_000n));
+    const recipient = await freshAddress();
+    const transaction = await pipe(
+      createTransactionMessage({ version: 0 }),
+      (draft) => setTransactionMessageFeePayerSigner(payer, draft),
+      (draft) =>
+        setTransactionMessageLifetimeUsingBlockhash(
+          { blockhash: node.svm.latestBlockhash(), lastValidBlockHeight: 1_000_000n },
+          draft,
+        ),
+      (draft) =>
+        appendTransactionMessageInstructions(
+          [getTransferSolInstruction({ source: payer, destination: recipient, amount: 7n * 1_000_000n })],
+          draft,
+        ),
+      (draft) => signTransactionMessageWithSigners(draft),
+    );
+    const { txId } = rightOf(
+      await gateway.broadcastSignedTransaction({
+        chain: CHAIN,
+        signedTransaction: getBase64EncodedWireTransaction(transaction),
+      }),
+    );
+    expect(node.svm.getBalance(recipient)).toBe(7_000_000n);
+    finalize();
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId)).status).toBe('success');
+    const unknown = '5'.repeat(88);
+    expect(leftOf(await gateway.getTransactionStatus(CHAIN, unknown)).code).toBe('transaction_not_found');
+  });
+
+  it('a node answering 5xx or not at all is chain_unavailable; an unreadable answer is chain_invalid_response', async () => {
+    node.fault = 'http-500';
+    expect(leftOf(await gateway.getBalance({ chain: CHAIN, address: sender.address, token: NATIVE }))).toMatchObject({
+      code: 'chain_unavailable',
+    });
+    node.fault = 'hang';
+    expect(leftOf(await gateway.submitTransfer(keyTransfer(sender, await freshAddress(), '1')))).toMatchObject({
+      code: 'chain_unavailable',
+    });
+    node.fault = 'malformed';
+    expect(leftOf(await gateway.getTransactionStatus(CHAIN, '5'.repeat(88)))).toMatchObject({
+      code: 'chain_invalid_response',
+    });
+  });
+
+  it('the faucet is refused in production; no node chain answers chain_not_configured elsewhere', async () => {
+    expect(leftOf(await gateway.fund({ chain: CHAIN, address: sender.address, token: 'usdc', amount: '1' })).code).toBe(
+      'faucet_not_available',
+    );
+    expect(rightOf(gateway.finalityOf(CHAIN))).toMatchObject({ confirmations: 32, blockTimeMs: 400 });
+    expect(leftOf(await gateway.getBalance({ chain: 'base', address: sender.address, token: NATIVE })).code).toBe(
+      'chain_not_configured',
+    );
+  });
+});
