@@ -1,27 +1,5 @@
-import {
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  lamports,
-  none,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  some,
-  type Address,
-  type KeyPairSigner,
-} from '@solana/kit';
-import {
-  TOKEN_PROGRAM_ADDRESS,
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getMintEncoder,
-  getMintToInstruction,
-  getTokenDecoder,
-} from '@solana-program/token';
+import { generateKeyPairSigner, lamports, type Address } from '@solana/kit';
 import { findChain, findTokenByCurrency } from '@paykit/wallets';
-import { FailedTransactionMetadata } from 'litesvm';
 import { LiteSvmRpcNode } from '../../../../packages/providers/test/chains/fixtures/litesvm-rpc-node.js';
 import { type TestProject, type WalletServer, pollUntil, startWalletServer } from './wallet-server.js';
 
@@ -30,65 +8,16 @@ const CHAIN = 'solana';
 /** The registry's staging stablecoin mint on Solana, created on the runtime with a test mint authority. */
 const USDXM = findTokenByCurrency(findChain(CHAIN, 'staging')!, 'usdxm')!.address as Address;
 
-const usdxmOf = (node: LiteSvmRpcNode, ata: Address): bigint => {
-  const account = node.svm.getAccount(ata);
-  return account.exists ? getTokenDecoder().decode(account.data).amount : 0n;
-};
-
-const ataOf = async (owner: Address) =>
-  (await findAssociatedTokenPda({ owner, mint: USDXM, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0];
-
-const mintTo = async (node: LiteSvmRpcNode, authority: KeyPairSigner, owner: Address, amount: bigint) => {
-  const ata = await ataOf(owner);
-  const transaction = await pipe(
-    createTransactionMessage({ version: 0 }),
-    (draft) => setTransactionMessageFeePayerSigner(authority, draft),
-    (draft) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: node.svm.latestBlockhash(), lastValidBlockHeight: 1_000_000n },
-        draft,
-      ),
-    (draft) =>
-      appendTransactionMessageInstructions(
-        [
-          getCreateAssociatedTokenIdempotentInstruction({ payer: authority, ata, owner, mint: USDXM }),
-          getMintToInstruction({ mint: USDXM, token: ata, mintAuthority: authority, amount }),
-        ],
-        draft,
-      ),
-    (draft) => signTransactionMessageWithSigners(draft),
-  );
-  if (node.svm.sendTransaction(transaction) instanceof FailedTransactionMetadata) throw new Error('mint failed');
-};
-
 describe('an SPL token transfer through our API, on a Solana node (SOLANA_RPC_URL) running litesvm', () => {
   let node: LiteSvmRpcNode;
   let api: WalletServer;
   let project: TestProject;
-  let authority: KeyPairSigner;
+  let usdxm: Awaited<ReturnType<LiteSvmRpcNode['createMint']>>;
 
   beforeAll(async () => {
     node = await new LiteSvmRpcNode().start();
     node.slotsPerStatusQuery = 8n;
-    authority = await generateKeyPairSigner();
-    node.svm.airdrop(authority.address, lamports(10_000_000_000n));
-    const data = new Uint8Array(
-      getMintEncoder().encode({
-        mintAuthority: some(authority.address),
-        supply: 0n,
-        decimals: 6,
-        isInitialized: true,
-        freezeAuthority: none(),
-      }),
-    );
-    node.svm.setAccount({
-      address: USDXM,
-      data,
-      executable: false,
-      lamports: lamports(node.svm.minimumBalanceForRentExemption(BigInt(data.length))),
-      programAddress: TOKEN_PROGRAM_ADDRESS,
-      space: BigInt(data.length),
-    });
+    usdxm = await node.createMint(USDXM, 6);
     api = await startWalletServer({ env: { SOLANA_RPC_URL: node.url, TRANSFER_POLL_INTERVAL_MS: '20' } });
     project = await api.project();
   }, 60_000);
@@ -104,7 +33,7 @@ describe('an SPL token transfer through our API, on a Solana node (SOLANA_RPC_UR
       await call('POST', WALLETS, { chainType: 'solana', type: 'mpc', owner: 'email:litesvm@example.com' })
     ).body;
     node.svm.airdrop(wallet.address as Address, lamports(50_000_000n));
-    await mintTo(node, authority, wallet.address as Address, 10_000_000n);
+    await usdxm.mintTo(wallet.address as Address, 10_000_000n);
 
     const balances = await call('GET', `${WALLETS}/${wallet.address}/balances?tokens=usdxm&chains=${CHAIN}`);
     expect(balances.status).toBe(200);
@@ -121,8 +50,8 @@ describe('an SPL token transfer through our API, on a Solana node (SOLANA_RPC_UR
       (response) => ['success', 'failed'].includes(response.body.status),
     );
     expect(final.body.status).toBe('success');
-    expect(usdxmOf(node, await ataOf(recipient))).toBe(4_250_000n);
-    expect(usdxmOf(node, await ataOf(wallet.address as Address))).toBe(5_750_000n);
+    expect(await node.tokenBalance(USDXM, recipient)).toBe(4_250_000n);
+    expect(await node.tokenBalance(USDXM, wallet.address as Address)).toBe(5_750_000n);
     expect(final.body.fees.actual.amount).toBe('0.000005');
 
     const tooMuch = await call('POST', `${WALLETS}/${wallet.address}/tokens/${CHAIN}:usdxm/transfers`, {
@@ -135,6 +64,6 @@ describe('an SPL token transfer through our API, on a Solana node (SOLANA_RPC_UR
     );
     expect(refused.body.status).toBe('failed');
     expect(refused.body.error.reason).toBe('insufficient_funds');
-    expect(usdxmOf(node, await ataOf(wallet.address as Address))).toBe(5_750_000n);
+    expect(await node.tokenBalance(USDXM, wallet.address as Address)).toBe(5_750_000n);
   });
 });

@@ -1,28 +1,5 @@
-import {
-  appendTransactionMessageInstructions,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  lamports,
-  none,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  getBase64EncodedWireTransaction,
-  some,
-  type Address,
-  type KeyPairSigner,
-} from '@solana/kit';
-import {
-  TOKEN_PROGRAM_ADDRESS,
-  findAssociatedTokenPda,
-  getCreateAssociatedTokenIdempotentInstruction,
-  getMintEncoder,
-  getMintToInstruction,
-  getTokenDecoder,
-} from '@solana-program/token';
+import { generateKeyPairSigner, getBase64EncodedWireTransaction, lamports, type Address } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { FailedTransactionMetadata } from 'litesvm';
 import { SolanaRpcGateway, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
 import { clockAt, leftOf, rightOf } from '../support.js';
 import { LiteSvmRpcNode } from './fixtures/litesvm-rpc-node.js';
@@ -37,7 +14,6 @@ const clock = clockAt();
 
 let node: LiteSvmRpcNode;
 let gateway: SolanaRpcGateway;
-let mintAuthority: KeyPairSigner;
 const sender = mpcWallet('solana', 'solana-rpc-sender');
 
 const keyTransfer = (
@@ -63,64 +39,15 @@ const submittedTxId = (result: Awaited<ReturnType<SolanaRpcGateway['submitTransf
 
 const freshAddress = async () => (await generateKeyPairSigner()).address;
 
-/** The owner's USDC as the runtime holds it (its associated token account, decoded by the Token program's layout). */
-const usdcOnChain = async (owner: Address): Promise<bigint> => {
-  const [ata] = await findAssociatedTokenPda({ owner, mint: USDC_MINT, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-  const account = node.svm.getAccount(ata);
-  return account.exists ? getTokenDecoder().decode(account.data).amount : 0n;
-};
-
-const runOnChain = async (
-  payer: KeyPairSigner,
-  instructions: Parameters<typeof appendTransactionMessageInstructions>[0],
-) => {
-  const transaction = await pipe(
-    createTransactionMessage({ version: 0 }),
-    (draft) => setTransactionMessageFeePayerSigner(payer, draft),
-    (draft) =>
-      setTransactionMessageLifetimeUsingBlockhash(
-        { blockhash: node.svm.latestBlockhash(), lastValidBlockHeight: 1_000_000n },
-        draft,
-      ),
-    (draft) => appendTransactionMessageInstructions(instructions, draft),
-    (draft) => signTransactionMessageWithSigners(draft),
-  );
-  const result = node.svm.sendTransaction(transaction);
-  if (result instanceof FailedTransactionMetadata) throw new Error(`setup failed: ${result.toString()}`);
-  return transaction;
-};
-
-const mintUsdc = async (owner: Address, amount: bigint) => {
-  const [ata] = await findAssociatedTokenPda({ owner, mint: USDC_MINT, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-  await runOnChain(mintAuthority, [
-    getCreateAssociatedTokenIdempotentInstruction({ payer: mintAuthority, ata, owner, mint: USDC_MINT }),
-    getMintToInstruction({ mint: USDC_MINT, token: ata, mintAuthority, amount }),
-  ]);
-};
+const usdcOnChain = (owner: Address): Promise<bigint> => node.tokenBalance(USDC_MINT, owner);
 
 const finalize = () => node.advanceSlots(32n);
 
 beforeAll(async () => {
   node = await new LiteSvmRpcNode().start();
-  mintAuthority = await generateKeyPairSigner();
-  node.svm.airdrop(mintAuthority.address, lamports(10_000_000_000n));
-  const data = getMintEncoder().encode({
-    mintAuthority: some(mintAuthority.address),
-    supply: 0n,
-    decimals: 6,
-    isInitialized: true,
-    freezeAuthority: none(),
-  });
-  node.svm.setAccount({
-    address: USDC_MINT,
-    data: new Uint8Array(data),
-    executable: false,
-    lamports: lamports(node.svm.minimumBalanceForRentExemption(BigInt(data.length))),
-    programAddress: TOKEN_PROGRAM_ADDRESS,
-    space: BigInt(data.length),
-  });
+  const usdc = await node.createMint(USDC_MINT, 6);
   node.svm.airdrop(sender.address as Address, lamports(1_000_000_000n));
-  await mintUsdc(sender.address as Address, 100_000_000n);
+  await usdc.mintTo(sender.address as Address, 100_000_000n);
   gateway = new SolanaRpcGateway({
     environment: 'production',
     clock,
@@ -287,21 +214,9 @@ describe('Solana JSON-RPC gateway on litesvm (the real System and SPL Token prog
     const payer = await generateKeyPairSigner();
     node.svm.airdrop(payer.address, lamports(100_000_000n));
     const recipient = await freshAddress();
-    const transaction = await pipe(
-      createTransactionMessage({ version: 0 }),
-      (draft) => setTransactionMessageFeePayerSigner(payer, draft),
-      (draft) =>
-        setTransactionMessageLifetimeUsingBlockhash(
-          { blockhash: node.svm.latestBlockhash(), lastValidBlockHeight: 1_000_000n },
-          draft,
-        ),
-      (draft) =>
-        appendTransactionMessageInstructions(
-          [getTransferSolInstruction({ source: payer, destination: recipient, amount: 7n * 1_000_000n })],
-          draft,
-        ),
-      (draft) => signTransactionMessageWithSigners(draft),
-    );
+    const transaction = await node.sign(payer, [
+      getTransferSolInstruction({ source: payer, destination: recipient, amount: 7_000_000n }),
+    ]);
     const { txId } = rightOf(
       await gateway.broadcastSignedTransaction({
         chain: CHAIN,

@@ -6,11 +6,14 @@ import { chainInvalidResponse, chainUnavailable } from '../chain-errors.js';
 /** An answer of the node that is not of the documented shape. */
 export class MalformedSolanaAnswer extends Error {}
 
-/** By name: the DOMException of an aborted fetch may come from another realm than this module's Error. */
-const isTimeout = (error: unknown): boolean => {
-  const name = (error as { name?: unknown } | null)?.name;
-  return name === 'TimeoutError' || name === 'AbortError';
-};
+/** By name: fetch's errors (DOMException, TypeError) may come from another realm than this module's classes. */
+const nameOf = (error: unknown): unknown => (error as { name?: unknown } | null)?.name;
+
+const isTimeout = (error: unknown): boolean => nameOf(error) === 'TimeoutError' || nameOf(error) === 'AbortError';
+
+/** fetch's own failure to connect (refused, reset, DNS): `TypeError: fetch failed`. */
+const isConnectionFailure = (error: unknown): boolean =>
+  nameOf(error) === 'TypeError' && /fetch failed/i.test(String((error as { message?: unknown }).message));
 
 /** No answer (5xx, timeout, socket) is `chain_unavailable`; an answer we cannot use is `chain_invalid_response`. */
 export const solanaNodeFailure = (chain: string, error: unknown): DomainError => {
@@ -19,7 +22,7 @@ export const solanaNodeFailure = (chain: string, error: unknown): DomainError =>
       ? chainUnavailable(chain, `the ${chain} node answered HTTP ${error.context.statusCode}`)
       : chainInvalidResponse(chain, `the ${chain} node answered HTTP ${error.context.statusCode}`);
   if (isTimeout(error)) return chainUnavailable(chain, `the ${chain} node did not answer in time`);
-  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return chainUnavailable(chain);
+  if (isConnectionFailure(error)) return chainUnavailable(chain);
   return chainInvalidResponse(chain);
 };
 
