@@ -1,6 +1,6 @@
 import { generateKeyPairSigner, getBase64EncodedWireTransaction, lamports, type Address } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { SolanaRpcGateway, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
+import { SolanaRpcGateway, verifyDeposit, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
 import { clockAt, leftOf, rightOf } from '../support.js';
 import { LiteSvmRpcNode } from './fixtures/litesvm-rpc-node.js';
 import { mpcWallet, type TestWallet } from './support.js';
@@ -51,7 +51,7 @@ beforeAll(async () => {
   gateway = new SolanaRpcGateway({
     environment: 'production',
     clock,
-    chains: [{ chain: CHAIN, url: node.url, timeoutMs: 400 }],
+    chains: [{ chain: CHAIN, url: node.url, timeoutMs: 2_000 }],
   });
 });
 
@@ -228,6 +228,74 @@ describe('Solana JSON-RPC gateway on litesvm (the real System and SPL Token prog
     expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId)).status).toBe('success');
     const unknown = '5'.repeat(88);
     expect(leftOf(await gateway.getTransactionStatus(CHAIN, unknown)).code).toBe('transaction_not_found');
+  });
+
+  it('finds a USDC deposit with its memo, pending until finalized, and verifies it against the order', async () => {
+    const depositAddress = await freshAddress();
+    const txId = submittedTxId(
+      await gateway.submitTransfer(
+        keyTransfer(sender, depositAddress, '3500000', { memo: { type: 'text', value: 'order-7' } }),
+      ),
+    );
+    const pending = rightOf(await gateway.findIncomingTransfer(CHAIN, txId));
+    expect(pending).toMatchObject({
+      from: sender.address,
+      to: depositAddress,
+      token: USDC,
+      baseUnits: '3500000',
+      memo: { type: 'text', value: 'order-7' },
+      status: 'success',
+      final: false,
+    });
+    finalize();
+    const found = rightOf(await gateway.findIncomingTransfer(CHAIN, txId));
+    expect(found).toMatchObject({ final: true, confirmations: 32 });
+    const expected = {
+      chain: CHAIN,
+      depositAddress,
+      token: USDC,
+      baseUnits: '3500000',
+      memo: { type: 'text' as const, value: 'order-7' },
+    };
+    expect(rightOf(verifyDeposit(pending, expected)).status).toBe('pending');
+    expect(rightOf(verifyDeposit(found, expected)).status).toBe('final');
+    expect(leftOf(verifyDeposit(found, { ...expected, baseUnits: '3500001' })).code).toBe('deposit_amount_mismatch');
+  });
+
+  it('finds a lamport transfer a payer broadcast; a transaction that moves nothing is not a transfer', async () => {
+    const payer = await generateKeyPairSigner();
+    node.svm.airdrop(payer.address, lamports(100_000_000n));
+    const recipient = await freshAddress();
+    const paid = await node.sign(payer, [
+      getTransferSolInstruction({ source: payer, destination: recipient, amount: 1_500_000n }),
+    ]);
+    const { txId } = rightOf(
+      await gateway.broadcastSignedTransaction({
+        chain: CHAIN,
+        signedTransaction: getBase64EncodedWireTransaction(paid),
+      }),
+    );
+    expect(rightOf(await gateway.findIncomingTransfer(CHAIN, txId))).toMatchObject({
+      from: payer.address,
+      to: recipient,
+      token: NATIVE,
+      baseUnits: '1500000',
+    });
+    const memoOnly = await node.sign(payer, [
+      {
+        programAddress: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' as Address,
+        accounts: [],
+        data: new TextEncoder().encode('hi'),
+      },
+    ]);
+    const other = rightOf(
+      await gateway.broadcastSignedTransaction({
+        chain: CHAIN,
+        signedTransaction: getBase64EncodedWireTransaction(memoOnly),
+      }),
+    );
+    expect(leftOf(await gateway.findIncomingTransfer(CHAIN, other.txId)).code).toBe('transaction_not_a_transfer');
+    expect(leftOf(await gateway.findIncomingTransfer(CHAIN, '5'.repeat(88))).code).toBe('transaction_not_found');
   });
 
   it('a node answering 5xx or not at all is chain_unavailable; an unreadable answer is chain_invalid_response', async () => {

@@ -53,6 +53,7 @@ import {
 import { connectSolanaChain, type SolanaChain, type SolanaChainEndpoint } from './solana-chain.js';
 import { MalformedSolanaAnswer, solanaTransferErrorOf } from './solana-errors.js';
 import { askNode, expectBigint, solanaDecimalsOf, solanaUnitsOf } from './solana-reads.js';
+import { solanaIncomingTransfer } from './solana-incoming.js';
 import { solanaTransactionStatus } from './solana-status.js';
 import { signSolanaTransfer, solanaTransferInstructions, type SolanaMovement } from './solana-transfer.js';
 
@@ -204,15 +205,12 @@ export class SolanaRpcGateway implements ChainGateway {
     );
   }
 
-  /** Not read from Solana nodes yet (ADR 0930): deposits on Solana are verified on the sandbox only. */
-  findIncomingTransfer(chain: string): Promise<E.Either<DomainError, IncomingTransfer>> {
-    return Promise.resolve(
-      E.chain(() => E.left<DomainError, IncomingTransfer>(notOnThisAdapter(chain, 'deposit lookup')))(
-        this.chain(chain),
-      ),
-    );
+  findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
+    const solana = this.chain(chain);
+    return E.isLeft(solana) ? Promise.resolve(solana) : solanaIncomingTransfer(solana.right, txId);
   }
 
+  /** Not built for Solana nodes yet (ADR 0930): the deposit transaction format is the sandbox's. */
   buildDepositTransaction(
     request: DepositTransactionRequest,
   ): Promise<E.Either<DomainError, UnsignedDepositTransaction>> {
