@@ -2,6 +2,7 @@ import { generateKeyPairSigner, getBase64EncodedWireTransaction, lamports, type 
 import { getTransferSolInstruction } from '@solana-program/system';
 import { SolanaRpcGateway, verifyDeposit, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
 import { clockAt, leftOf, rightOf } from '../support.js';
+import { describeChainGatewayConformance } from './chain-gateway-conformance.js';
 import { LiteSvmRpcNode } from './fixtures/litesvm-rpc-node.js';
 import { mpcWallet, type TestWallet } from './support.js';
 
@@ -323,3 +324,15 @@ describe('Solana JSON-RPC gateway on litesvm (the real System and SPL Token prog
     );
   });
 });
+
+describeChainGatewayConformance('solana-json-rpc', () => ({
+  gateway,
+  chain: CHAIN,
+  token: USDC,
+  sender,
+  freshRecipient: freshAddress,
+  finalize: () => {
+    finalize();
+    return Promise.resolve();
+  },
+}));
