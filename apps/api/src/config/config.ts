@@ -181,6 +181,10 @@ const ConfigShape = z.object({
   TRANSFER_POLL_INTERVAL_MS: z.coerce.number().int().min(1).optional(),
   /** Wallets: EVM chains served by a node, `chain=url` pairs (`base-sepolia=https://...`); other staging chains are the sandbox. */
   EVM_RPC_URLS: z.string().default(''),
+  /** Wallets: the Solana cluster's JSON-RPC node (http(s); mainnet-beta in production, devnet in staging); without it Solana is the sandbox in staging, unavailable in production. */
+  SOLANA_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Wallets: a Solana node call unanswered this long is `chain_unavailable`. */
+  SOLANA_RPC_TIMEOUT_MS: integer(10_000, 1),
   /** Wallets: what serves a production chain without a node: nothing (`unavailable`) or the sandbox (demo deployments). */
   CHAIN_PRODUCTION_FALLBACK: z.enum(['unavailable', 'sandbox']).default('unavailable'),
   /** Reconciliation: a payout not settled, or a paid order not delivered, this long after it started or was paid is an exception. */

@@ -1,4 +1,9 @@
-import { withoutProductionAdapter } from './production-party.js';
+import { SOLANA_NODE_EXAMPLE, solanaNodeProblemsOf } from '../solana-node-config.js';
+import type { ProductionParty } from './production-party.js';
 
-/** The solana main network (issue 31 item 6). */
-export const solanaParty = withoutProductionAdapter('solana', 'the solana chain');
+/** The solana main network through a node over JSON-RPC (SOLANA_RPC_URL, @solana/kit; docs/adr/0930). */
+export const solanaParty: ProductionParty = {
+  name: 'solana',
+  problems: solanaNodeProblemsOf,
+  example: SOLANA_NODE_EXAMPLE,
+};
