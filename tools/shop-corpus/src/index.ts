@@ -7,4 +7,4 @@ export { startShop, type RunningShop, type ShopDefinition, type ShopOptions } fr
 export type { PlacedOrder, PaymentAttempt, CardPayment } from './server/order-book.js';
 export { cardNetworkAt, readExpiry, type CardNetwork, type TypedCard } from './server/card-processor.js';
 export { startHostedFields, hostedCardFields, HOSTED_NAMES, type HostedFields, type HostedField } from './server/hosted-fields.js';
-export { cardFormFields, readCardForm, cardRefusal, placedOrder, type CardFormStyle } from './server/card-form.js';
+export { cardFormFields, readCardForm, payByCardForm, type CardFormStyle } from './server/card-form.js';

@@ -1,7 +1,7 @@
 import { type TypedCard, readExpiry } from './card-processor.js';
 import { HOSTED_NAMES, type HostedFields, hostedCardFields } from './hosted-fields.js';
 import { esc } from './html.js';
-import type { CardPayment, PlacedOrder } from './order-book.js';
+import type { CardCheckout, CardPayment, OrderBook, PlacedOrder } from './order-book.js';
 
 const MONTHS = [
   'January',
@@ -155,13 +155,37 @@ export const readCardForm = (
   };
 };
 
-/** What a shop tells the shopper about a card payment that placed no order; null for an order. */
-export const cardRefusal = (payment: CardPayment): string | null => {
-  if (!('refused' in payment)) return null;
+/** What a shop tells the shopper about a card payment that placed no order. */
+const cardRefusal = (payment: Exclude<CardPayment, PlacedOrder>): string => {
   if (payment.refused === 'card_invalid') return payment.problems.join(' ');
   if (payment.refused === 'declined') return 'Your card was declined.';
   return 'The payment could not be processed. Please try again later.';
 };
 
-/** The order of a card payment, when it placed one. */
-export const placedOrder = (payment: CardPayment): PlacedOrder | null => ('refused' in payment ? null : payment);
+/**
+ * The shop's processor on its card form's submission: the typed card read in the form's style,
+ * then `payCard`. The order, or what the shopper is told (a form problem, a decline).
+ */
+export const payByCardForm = async (
+  orders: OrderBook,
+  form: URLSearchParams,
+  style: CardFormStyle,
+  checkout: Omit<CardCheckout, 'card'>,
+): Promise<CardFormPayment> => {
+  const read = readCardForm(form, style);
+  if ('problem' in read) return read;
+  return cardPayment(await orders.payCard({ ...checkout, card: read.card }));
+};
+
+/** The order, a decline (the issuer's or the shop's processor's), or another problem to show the shopper. */
+export type CardFormPayment =
+  | { readonly order: PlacedOrder }
+  | { readonly declined: true; readonly problem: string }
+  | { readonly problem: string };
+
+export const cardPayment = (payment: CardPayment): CardFormPayment => {
+  if (!('refused' in payment)) return { order: payment };
+  return payment.refused === 'declined'
+    ? { declined: true, problem: cardRefusal(payment) }
+    : { problem: cardRefusal(payment) };
+};
