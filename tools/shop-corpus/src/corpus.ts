@@ -30,7 +30,7 @@ export const startShopCorpus = async (
     shops,
     shop,
     startUrl: (scenario) => `${shop(scenario.shop).url}${scenario.path}`,
-    hosts: shops.map((running) => new URL(running.url).host),
+    hosts: shops.flatMap((running) => running.hosts),
     close: async () => {
       await Promise.all(shops.map((running) => running.close()));
     },

@@ -55,6 +55,8 @@ export interface RunningShop {
   readonly id: string;
   readonly name: string;
   readonly url: string;
+  /** The hosts its pages load from: its own, and its payment processor's where it hosts card fields. */
+  readonly hosts: readonly string[];
   readonly orders: OrderBook;
   close(): Promise<void>;
 }
@@ -172,6 +174,7 @@ export const startShop = async <S>(definition: ShopDefinition<S>, options: ShopO
     id: definition.id,
     name: definition.name,
     url,
+    hosts: [new URL(url).host, ...(hostedFields ? [new URL(hostedFields.origin).host] : [])],
     orders,
     close: async () => {
       await hostedFields?.close();

@@ -1,0 +1,76 @@
+import { SCENARIOS, type CorpusScenario } from '@paykit/shop-corpus';
+import { isFinal, readEvents, waitForRun } from '../support/runs.js';
+import { type CorpusHarness, type CorpusRun, startCorpusHarness } from './support/corpus-harness.js';
+import { describeWithChromium } from './support/chromium.js';
+
+/**
+ * The runner types the run's virtual card into shops' own card forms (docs/adr/0244): one
+ * expiry field, two expiry selects, a same-origin payment frame, one sandboxed cross-origin
+ * frame per field; and no card exists for a total above maxCost.
+ */
+const scenario = (id: string): CorpusScenario => {
+  const found = SCENARIOS.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`no corpus scenario ${id}`);
+  return found;
+};
+
+const SHOPS = ['fern-tea', 'byte-bazaar', 'lumen-lamps', 'north-paper', 'paper-crane', 'gourmet-crate'];
+
+describeWithChromium('paying with a virtual card typed into the shop’s own card form', () => {
+  let h: CorpusHarness;
+  beforeAll(async () => {
+    h = await startCorpusHarness(SHOPS);
+  });
+  afterAll(() => h?.close());
+
+  /** The run bought what it should with one card, which the shop charged once and which is closed now. */
+  const paidWithOneCard = async (result: CorpusRun, shopId: string) => {
+    // The whole snapshot when it did not succeed: the message says why.
+    expect(result.snapshot.status === 'succeeded' ? result.verdict : result.snapshot).toEqual({
+      expected: true,
+      wrongMoney: [],
+    });
+    // The session closes the card as the run ends.
+    const closed = await waitForRun(h.store, result.runId, (run) => {
+      const cards = Object.values(run.cards);
+      return isFinal(run) && cards.length > 0 && cards.every((card) => card.closedAt !== null);
+    });
+    const cards = Object.values(closed.cards);
+    expect(cards).toHaveLength(1);
+    const [card] = cards;
+    expect(card?.authorizations).toEqual([expect.objectContaining({ approved: true, amount: card?.cap })]);
+    const attempts = h.corpus.shop(shopId).orders.attempts();
+    expect(attempts.at(-1)).toEqual(expect.objectContaining({ outcome: 'approved', last4: card?.last4 }));
+    // Nothing the run recorded holds more of the card than its last four digits.
+    const recorded = JSON.stringify(await readEvents(h.store, result.runId));
+    expect(recorded).not.toMatch(/\b\d{13,19}\b/);
+  };
+
+  it('types the expiry into one "MM/YY" field', async () => {
+    await paidWithOneCard(await h.run(scenario('fern-tea/two-caddies')), 'fern-tea');
+  });
+
+  it('chooses the expiry in two selects (numbers and four-digit years) and the card type that matches the number', async () => {
+    await paidWithOneCard(await h.run(scenario('byte-bazaar/hub-from-category')), 'byte-bazaar');
+  });
+
+  it('chooses month names and types the name on card where no field has a cc- autocomplete token', async () => {
+    await paidWithOneCard(await h.run(scenario('lumen-lamps/black')), 'lumen-lamps');
+  });
+
+  it('types the card into an embedded same-origin payment frame', async () => {
+    await paidWithOneCard(await h.run(scenario('north-paper/a4')), 'north-paper');
+  });
+
+  it("types the card into hosted fields: one sandboxed frame per field on the processor's origin", async () => {
+    await paidWithOneCard(await h.run(scenario('paper-crane/three-cards')), 'paper-crane');
+  });
+
+  it('never has a card issued when the total on the page is above maxCost', async () => {
+    const result = await h.run(scenario('gourmet-crate/over-after-shipping'));
+    expect(result.verdict.expected).toBe(true);
+    expect(result.snapshot.status).toBe('blocked');
+    expect(result.run.cards).toEqual({});
+    expect(h.corpus.shop('gourmet-crate').orders.attempts()).toEqual([]);
+  });
+});
