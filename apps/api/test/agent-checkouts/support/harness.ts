@@ -11,6 +11,7 @@ import type { EventStore } from '@paykit/event-store';
 import { randomIds } from '@paykit/kernel';
 import type { Platform } from '@paykit/platform';
 import { SignJWT } from 'jose';
+import type { CreateAppOptions } from '../../../src/app.js';
 import { PLATFORM } from '../../../src/auth/platform.provider.js';
 import { type JsonResponse, fetchJson } from '../../support/http-client.js';
 import { type TestServer, startServer } from '../../support/start-server.js';
@@ -29,6 +30,8 @@ export interface HarnessOptions {
   readonly shop?: boolean;
   /** The demo merchant's options (e.g. `agenticCheckout: false`: a plain web shop for browser runs). */
   readonly shopOptions?: DemoMerchantOptions;
+  /** Where the server's log lines go (the default: nowhere, at LOG_LEVEL silent). */
+  readonly logDestination?: CreateAppOptions['logDestination'];
 }
 
 export interface Harness {
@@ -84,6 +87,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
   const server = await startServer({
     ...(options.imports ? { imports: options.imports } : {}),
     ...(options.eventStore ? { eventStore: options.eventStore } : {}),
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     env,
   }).catch(async (error: unknown) => {
     await shop.close();
