@@ -35,8 +35,14 @@ const WORDS: readonly (readonly [RegExp, CardPart])[] = [
   [/\bcvc2?\b|\bcvv2?\b|\bcsc\b|\bcid\b|\bsecurity ?code\b|\bverification ?(code|number)\b|\bprufnummer\b/, 'cvc'],
   [/\bmonth\b|\bexp ?mm\b|\bexp ?m\b|\bmonat\b/, 'month'],
   [/\byear\b|\bexp ?yy(yy)?\b|\bexp ?y\b|\bjahr\b/, 'year'],
-  [/\bexp(iry|iration|ires|ire)?\b|\bmm ?yy(yy)?\b|\bvalid (thru|through|until)\b|\bablaufdatum\b|\bgultig bis\b/, 'expiry'],
-  [/\bcard ?(number|no|num|nr)\b|\bcc ?(num|number|no)\b|\bcardno\b|\bcardnumber\b|\bkartennummer\b|\bcredit card\b|\bdebit card\b/, 'number'],
+  [
+    /\bexp(iry|iration|ires|ire)?\b|\bmm ?yy(yy)?\b|\bvalid (thru|through|until)\b|\bablaufdatum\b|\bgultig bis\b/,
+    'expiry',
+  ],
+  [
+    /\bcard ?(number|no|num|nr)\b|\bcc ?(num|number|no)\b|\bcardno\b|\bcardnumber\b|\bkartennummer\b|\bcredit card\b|\bdebit card\b/,
+    'number',
+  ],
 ];
 
 const words = (text: string): string => normal(text.replace(/([a-z])([A-Z])/g, '$1 $2'));
