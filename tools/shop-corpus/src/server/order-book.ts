@@ -32,14 +32,6 @@ export interface OrderBookOptions {
   readonly declineAll?: boolean;
 }
 
-export interface Checkout {
-  readonly email: string;
-  readonly lines: readonly OrderLine[];
-  readonly totalCents: number;
-  /** The payment token the form sent; an empty one is no payment at all. */
-  readonly token: string;
-}
-
 export interface CardCheckout {
   readonly email: string;
   readonly lines: readonly OrderLine[];
@@ -116,20 +108,6 @@ export class OrderBook {
     };
     this.placed.push(order);
     return order;
-  }
-
-  /** Charges the token and places the order: the order, `declined`, or `no_payment` when no token came. */
-  pay(checkout: Checkout): PlacedOrder | 'declined' | 'no_payment' {
-    if (checkout.token.trim() === '') return 'no_payment';
-    const outcome = this.options.declineAll || checkout.token.includes('decline') ? 'declined' : 'approved';
-    this.tried.push({
-      email: checkout.email,
-      amountCents: checkout.totalCents,
-      currency: this.options.currency,
-      outcome,
-    });
-    if (outcome === 'declined') return 'declined';
-    return this.place(checkout);
   }
 
   orders(): readonly PlacedOrder[] {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type CardNetwork, cardNetworkAt } from './card-processor.js';
+import { type HostedFields, startHostedFields } from './hosted-fields.js';
 import { OrderBook, type OrderBookOptions } from './order-book.js';
 
 /** One request as a shop's handlers see it: the body already parsed, the visitor's session attached. */
@@ -32,6 +33,8 @@ export interface Route<S> {
 
 export interface ShopKit {
   readonly orders: OrderBook;
+  /** The shop's payment processor origin serving hosted card fields (for a definition that asks for it). */
+  readonly hostedFields?: HostedFields;
 }
 
 /** A test shop: what it is called, what makes it hard (its README line), and its pages. */
@@ -42,6 +45,8 @@ export interface ShopDefinition<S = unknown> {
   /** The session cookie's name (shops differ in this too). */
   readonly cookie: string;
   readonly orderBook: OrderBookOptions;
+  /** Its processor hosts the card fields in frames of a second origin (see hosted-fields.ts). */
+  readonly hostedFields?: boolean;
   newSession(): S;
   routes(kit: ShopKit): readonly Route<S>[];
 }
@@ -50,6 +55,8 @@ export interface RunningShop {
   readonly id: string;
   readonly name: string;
   readonly url: string;
+  /** The hosts its pages load from: its own, and its payment processor's where it hosts card fields. */
+  readonly hosts: readonly string[];
   readonly orders: OrderBook;
   close(): Promise<void>;
 }
@@ -115,7 +122,8 @@ export const startShop = async <S>(definition: ShopDefinition<S>, options: ShopO
   let url = 'http://shop.invalid';
   const network = typeof options.cardNetwork === 'string' ? cardNetworkAt(options.cardNetwork) : options.cardNetwork;
   const orders = new OrderBook(definition.orderBook, network, { name: definition.name, url: () => url });
-  const routes = definition.routes({ orders });
+  const hostedFields = definition.hostedFields ? await startHostedFields(options.host) : undefined;
+  const routes = definition.routes({ orders, ...(hostedFields ? { hostedFields } : {}) });
   const sessions = new Map<string, S>();
   const server = createServer((request, response) => {
     void (async () => {
@@ -166,11 +174,14 @@ export const startShop = async <S>(definition: ShopDefinition<S>, options: ShopO
     id: definition.id,
     name: definition.name,
     url,
+    hosts: [new URL(url).host, ...(hostedFields ? [new URL(hostedFields.origin).host] : [])],
     orders,
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await hostedFields?.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 };

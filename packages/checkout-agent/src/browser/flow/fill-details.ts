@@ -1,3 +1,4 @@
+import { cardPartOf } from '../card/card-fields.js';
 import type { StrategyOutcome } from '../../strategy/strategy-port.js';
 import { type BuyerField, type BuyerValues, type OtherField, isBuyerMeaning } from '../buyer/buyer-values.js';
 import { type FieldMeaning, meaningOf } from '../page/field-meaning.js';
@@ -76,7 +77,7 @@ export const fillBuyerDetails = async (driver: BrowserDriver, buyer: BuyerValues
   const { page, context } = driver;
   const where = page.url();
   const described = (await readFields(page))
-    .filter((field) => !field.inSignInForm)
+    .filter((field) => !field.inSignInForm && cardPartOf(field) === null)
     .map((field) => ({ field, meaning: meaningOf(field) }));
   const fields = described.filter(({ meaning }) => isBuyerMeaning(meaning));
   const others = described.filter(({ field, meaning }) => meaning === 'other' && field.required && field.value === '');
