@@ -22,7 +22,7 @@ const READINESS = `(() => {
     return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) > 0; };
   const covers = (el) => { const box = el.getBoundingClientRect(); return box.width * box.height >= 0.3 * innerWidth * innerHeight; };
   const named = (el) => LOADING.test(String(el.className || '') + ' ' + el.id) || /^(loading|please wait)\\b/i.test((el.innerText || '').trim());
-  const busy = [...body.querySelectorAll('[aria-busy=true], [role=progressbar]')].some(shown) ||
+  const busy = [...body.querySelectorAll('[aria-busy=true], [role=progressbar]:not([aria-valuenow])')].some(shown) ||
     [...body.querySelectorAll('div, section, span')].some((el) => { const position = getComputedStyle(el).position;
       return (position === 'fixed' || position === 'absolute') && named(el) && shown(el) && covers(el); });
   const text = (body.innerText || '').trim();

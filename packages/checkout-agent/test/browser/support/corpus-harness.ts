@@ -2,8 +2,8 @@ import { type CheckoutRun, toRunSnapshot } from '@paykit/checkout-runs';
 import { MemoryEventStore } from '@paykit/event-store';
 import { ManualClock, randomIds } from '@paykit/kernel';
 import {
-  CORPUS_BUYER,
   type CorpusScenario,
+  buyerProfileFor,
   type ShopCorpus,
   answerFor,
   judgeRun,
@@ -45,6 +45,8 @@ export interface CorpusHarness {
 export const startCorpusHarness = async (only?: readonly string[]): Promise<CorpusHarness> => {
   const corpus = await startShopCorpus(only ? { only } : {});
   const store = new MemoryEventStore();
+  // Scenarios run one at a time: the profile is the one of the scenario under way.
+  let profile = buyerProfileFor({});
   const clock = new ManualClock('2026-03-01T10:00:00.000Z');
   const browser = { executablePath: CHROMIUM_PATH, actionTimeoutMs: 10_000 };
   const runner: RunnerProcess = startRunnerProcess({
@@ -55,7 +57,7 @@ export const startCorpusHarness = async (only?: readonly string[]): Promise<Corp
     sweepEveryMs: 0,
     concurrency: 1,
     payment: { tokenFor: async () => E.right({ token: `tok_${randomIds.uuid()}`, provider: 'paykit' }) },
-    buyerProfiles: async ({ input }) => (input.buyerProfileId ? CORPUS_BUYER : null),
+    buyerProfiles: async ({ input }) => (input.buyerProfileId ? profile : null),
     browser,
     strategies: ({ ids, guard, chromium }) => [
       browserCheckoutStrategy({ settings: browser, chromium: chromium!, guard, ids }),
@@ -104,6 +106,7 @@ export const startCorpusHarness = async (only?: readonly string[]): Promise<Corp
     run: async (scenario) => {
       const shop = corpus.shop(scenario.shop);
       const mark = markOf(shop);
+      profile = buyerProfileFor(scenario);
       const runId = await createRun(store, clock, {
         constraints: { maxCost: scenario.maxCost },
         request: { startUrl: corpus.startUrl(scenario), task: scenario.task },
