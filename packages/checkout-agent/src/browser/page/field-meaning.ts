@@ -71,6 +71,8 @@ const WORDS: readonly (readonly [RegExp, FieldMeaning])[] = [
     'postalCode',
   ],
   [/\bcity\b|\btown\b|\bsuburb\b|\blocality\b|\bort\b|\bstadt\b|\bville\b|\bciudad\b|\blocalidad\b/, 'city'],
+  // Shopify's "Country/region" is the country.
+  [/\bcountry (or )?region\b/, 'country'],
   [/\bstate\b|\bprovince\b|\bregion\b|\bcounty\b|\bprefecture\b|\bbundesland\b|\bstaat\b|\bprovincia\b/, 'region'],
   [/\bcountry\b|^land$|\bpays\b|\bpais\b/, 'country'],
   [
