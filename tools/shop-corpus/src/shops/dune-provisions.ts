@@ -94,7 +94,10 @@ ${CARD_FIELDS}<button type="submit">Pay now</button></form>`,
       path: '/checkout',
       handle: async ({ form, session }) => {
         const card = cardFromForm(form);
-        if (!card || !['email', 'first', 'last', 'address', 'city', 'state', 'zip'].every((name) => filled(form.get(name))))
+        if (
+          !card ||
+          !['email', 'first', 'last', 'address', 'city', 'state', 'zip'].every((name) => filled(form.get(name)))
+        )
           return { redirect: '/checkout' };
         const paid = await orders.payCard({
           email: form.get('email') ?? '',

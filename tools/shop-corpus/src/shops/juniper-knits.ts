@@ -66,7 +66,9 @@ setTimeout(async () => {
   mask.remove();
 }, 900);`;
 
-const addressForm = (error: string) => `<main><h1>Shipping address</h1>${error ? `<p role="alert">${esc(error)}</p>` : ''}
+const addressForm = (
+  error: string,
+) => `<main><h1>Shipping address</h1>${error ? `<p role="alert">${esc(error)}</p>` : ''}
 <form method="post" action="/checkout/address">
 <p><label>Email <input type="email" name="email" required></label></p>
 <p><label>First name <input name="first" required></label> <label>Last name <input name="last" required></label></p>
@@ -184,7 +186,9 @@ export const juniperKnits: ShopDefinition<Session> = {
         if ('refused' in paid)
           return { html: page('Payment', '<main><h1>Payment</h1><p role="alert">Your card was declined.</p></main>') };
         session.cart.clear();
-        return { html: page('Thank you', `<main><h1>Thank you!</h1><p>Your order number is ${esc(paid.number)}.</p></main>`) };
+        return {
+          html: page('Thank you', `<main><h1>Thank you!</h1><p>Your order number is ${esc(paid.number)}.</p></main>`),
+        };
       },
     },
   ],

@@ -47,13 +47,19 @@ const targetOf = (
   countryCode: string | undefined,
   phone: PhoneForm,
 ): Target | null => {
-  if (field.tag !== 'select') return { text: textFor(meaning, value, countryCode, { combobox: field.combobox, phone }) };
+  if (field.tag !== 'select')
+    return { text: textFor(meaning, value, countryCode, { combobox: field.combobox, phone }) };
   const index = optionFor(meaning, value, countryCode, field.options);
   return index < 0 || field.options[index]?.disabled ? null : { index };
 };
 
 /** Whether the field shows the target, and the browser takes it as valid (a pattern, a length). */
-const holds = ({ field, meaning }: MappedField, target: Target, value: string, countryCode: string | undefined): boolean =>
+const holds = (
+  { field, meaning }: MappedField,
+  target: Target,
+  value: string,
+  countryCode: string | undefined,
+): boolean =>
   'index' in target
     ? field.selectedIndex === target.index
     : !field.invalid && holdsText(meaning, field.value, meaning === 'phone' ? value : target.text, countryCode);
@@ -81,7 +87,9 @@ const setField = async (driver: BrowserDriver, mapped: MappedField, target: Targ
 const pickSuggestion = async (driver: BrowserDriver, { field, meaning }: MappedField, text: string): Promise<void> => {
   await driver.settle();
   const owned = await field.locator.getAttribute('aria-controls').catch(() => null);
-  const list = owned ? driver.page.locator(`[id="${owned}"] [role=option]`) : driver.page.locator('[role=listbox] [role=option]');
+  const list = owned
+    ? driver.page.locator(`[id="${owned}"] [role=option]`)
+    : driver.page.locator('[role=listbox] [role=option]');
   const options: { label: string; value: string }[] = [];
   for (let index = 0; index < (await list.count()); index++) {
     const option = list.nth(index);

@@ -35,8 +35,7 @@ const productHere = async (driver: BrowserDriver, hints: TaskHints): Promise<Pag
   const add = await control(driver.page, ADD_TO_CART);
   const addable = add !== null && !(await add.isDisabled());
   const soldOut = seen.variants.every((variant) => variant.inStock === false);
-  if (soldOut && addable)
-    return { ...seen, variants: seen.variants.map((variant) => ({ ...variant, inStock: null })) };
+  if (soldOut && addable) return { ...seen, variants: seen.variants.map((variant) => ({ ...variant, inStock: null })) };
   return add || soldOut || (await control(driver.page, UNAVAILABLE)) ? seen : null;
 };
 

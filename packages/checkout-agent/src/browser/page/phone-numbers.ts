@@ -82,7 +82,7 @@ export const callingCodeOption = (
     .map((option, index) => ({ option, index }))
     .filter(({ option }) => [option.label, option.value].some((text) => codeIn(text.trim()) === callingCode));
   const withoutCode = matching.map(({ option }) => ({
-    label: option.label.replace(/[(\[]?\+?\s?\d{1,4}[)\]]?/g, ' ').trim(),
+    label: option.label.replace(/[([]?\+?\s?\d{1,4}[)\]]?/g, ' ').trim(),
     value: option.value.replace(/^\+?\d+$/, ''),
   }));
   const named = countryCode ? countryOption(withoutCode, countryCode) : -1;

@@ -101,7 +101,11 @@ export const readStructuredProducts = async (page: Page): Promise<PageProduct[]>
  * price after it, and whether the page says it is sold out (such a page may show no price).
  */
 export const readVisibleProduct = async (page: Page): Promise<PageProduct | null> => {
-  const seen = (await page.evaluate(VISIBLE_PRODUCT)) as { name: string; price: string | null; soldOut: boolean } | null;
+  const seen = (await page.evaluate(VISIBLE_PRODUCT)) as {
+    name: string;
+    price: string | null;
+    soldOut: boolean;
+  } | null;
   const price = seen?.price ? parseMoneyText(seen.price) : null;
   if (!seen?.name || (!price && !seen.soldOut)) return null;
   return {
