@@ -1,6 +1,9 @@
 import { SCENARIOS, type CorpusScenario } from '@paykit/shop-corpus';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { BuyerValues } from '../../src/browser/buyer/buyer-values.js';
 import { holdsText, optionFor, textFor } from '../../src/browser/buyer/form-values.js';
+import type { BrowserDriver } from '../../src/browser/flow/driver.js';
+import { fillBuyerDetails } from '../../src/browser/flow/fill-details.js';
 import { meaningOf } from '../../src/browser/page/field-meaning.js';
 import { readOptionGroups } from '../../src/browser/page/option-groups.js';
 import { callingCodeOption, readPhone } from '../../src/browser/page/phone-numbers.js';
@@ -121,6 +124,62 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
     expect(await readVisibleProduct(page)).toMatchObject({ variants: [{ price: null, inStock: false }] });
     await page.setContent('<h1>Camp Kettle</h1><p>$72.00</p><select><option>Blue — sold out</option></select>');
     expect(await readVisibleProduct(page)).toMatchObject({ variants: [{ inStock: null }] });
+  });
+
+  /** The driver's hands on a bare page: steps are collected, settling is a short pause, nothing is asked. */
+  const handsOn = (steps: string[]) =>
+    ({
+      page,
+      context: { ask: () => Promise.reject(new Error('nothing should be asked')) },
+      step: (action: string) => Promise.resolve(void steps.push(action)),
+      settle: () => page.waitForTimeout(150),
+    }) as unknown as BrowserDriver;
+  const buyer = () =>
+    new BuyerValues({
+      name: { first: 'Sam', last: 'Rivera' },
+      contact: { email: 'sam@example.com', phone: '+14155550123' },
+      shipping: {
+        addressLines: ['500 Howard St'],
+        locality: 'San Francisco',
+        administrativeAreaCode: 'US-CA',
+        postalCode: '94105',
+        countryCode: 'US',
+      },
+    });
+
+  it('types a phone the page refuses as given once more as dialled at home, and picks a state from a combobox’s suggestions', async () => {
+    await page.setContent(`<form><label>Email <input type="email" name="e"></label>
+      <label>Phone <input type="tel" name="p" pattern="[0-9]{10}"></label>
+      <label for="st">State</label><input id="st" role="combobox" aria-controls="st-list" name="st"><div role="listbox" id="st-list"></div></form>
+      <script>const st = document.getElementById('st'); st.addEventListener('input', () => {
+        const names = ['California', 'Colorado'].filter((n) => n.toLowerCase().startsWith(st.value.toLowerCase().slice(0, 2)));
+        document.getElementById('st-list').innerHTML = names.map((n) => '<div role="option">' + n + '</div>').join('');
+        for (const option of document.querySelectorAll('#st-list [role=option]')) option.onclick = () => { st.value = option.textContent; document.getElementById('st-list').innerHTML = ''; };
+      });</script>`);
+    const steps: string[] = [];
+    expect(await fillBuyerDetails(handsOn(steps), buyer())).toBeNull();
+    expect(await page.locator('[name=p]').inputValue()).toBe('4155550123');
+    expect(await page.locator('[name=st]').inputValue()).toBe('California');
+    expect(steps).toEqual([
+      expect.stringMatching(/^Fill in the buyer's details/),
+      'Fill in again what the page did not keep (Phone)',
+    ]);
+  });
+
+  it('fills again a form its script redrew after the first values were typed, and names the fields of one that never keeps them', async () => {
+    await page.setContent(`<form id="f"><label>Email <input type="email" name="e"></label><label>City <input name="c"></label></form>
+      <script>let redrawn = false; document.addEventListener('change', () => { if (redrawn) return; redrawn = true;
+        setTimeout(() => { document.getElementById('f').innerHTML = '<label>Email <input type="email" name="e"></label><label>City <input name="c"></label>'; }, 20); });</script>`);
+    const steps: string[] = [];
+    expect(await fillBuyerDetails(handsOn(steps), buyer())).toBeNull();
+    expect(await page.locator('[name=c]').inputValue()).toBe('San Francisco');
+    expect(steps[1]).toMatch(/^Fill in again what the page did not keep/);
+    await page.setContent(`<form><label>City <input name="c" oninput="this.value = ''"></label></form>`);
+    expect(await fillBuyerDetails(handsOn([]), buyer())).toMatchObject({
+      kind: 'blocked',
+      code: 'merchant.checkout_error',
+      summary: expect.stringContaining('did not keep the values set in City'),
+    });
   });
 
   it('tells a page behind a loading mask, or not drawn yet, from one ready to use', async () => {
