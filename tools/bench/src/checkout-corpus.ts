@@ -92,7 +92,6 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
       .provisionProject({ name: 'checkout-corpus', environment: 'staging' }, { actor: { type: 'cli', id: 'bench' } });
     const base = `${await app.app.getUrl()}/api/unstable/agent-checkouts`.replace('[::1]', '127.0.0.1');
     const api = new CorpusApi(base, { 'x-api-key': serverKey, 'x-service-user-id': 'corpus-user' });
-    const buyerProfileId = await api.buyerProfile();
     const scenarios = SCENARIOS.filter(
       (scenario) => ONLY.length === 0 || ONLY.some((prefix) => scenario.id.startsWith(prefix)),
     );
@@ -104,6 +103,7 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
       const shop = corpus.shop(scenario.shop);
       const mark = markOf(shop);
       const started = performance.now();
+      const buyerProfileId = await api.buyerProfile(scenario);
       const { snapshot, questions } = await api.run(scenario, corpus.startUrl(scenario), buyerProfileId);
       const seconds = (performance.now() - started) / 1000;
       const code = snapshot.result?.code ?? snapshot.reason;
