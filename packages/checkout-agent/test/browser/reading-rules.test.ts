@@ -2,6 +2,7 @@ import { SCENARIOS, type CorpusScenario } from '@paykit/shop-corpus';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { BuyerValues } from '../../src/browser/buyer/buyer-values.js';
 import { holdsText, optionFor, textFor } from '../../src/browser/buyer/form-values.js';
+import { applyOptions } from '../../src/browser/flow/choose-options.js';
 import type { BrowserDriver } from '../../src/browser/flow/driver.js';
 import { fillBuyerDetails } from '../../src/browser/flow/fill-details.js';
 import { meaningOf } from '../../src/browser/page/field-meaning.js';
@@ -147,19 +148,23 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
       },
     });
 
-  it('types a phone the page refuses as given once more as dialled at home, and picks a state from a combobox’s suggestions', async () => {
+  it('types a phone the page refuses as given once more as dialled at home, and picks a country and a state from comboboxes’ suggestions', async () => {
     await page.setContent(`<form><label>Email <input type="email" name="e"></label>
       <label>Phone <input type="tel" name="p" pattern="[0-9]{10}"></label>
+      <label for="co">Country</label><input id="co" role="combobox" aria-controls="co-list" name="co"><div role="listbox" id="co-list"></div>
       <label for="st">State</label><input id="st" role="combobox" aria-controls="st-list" name="st"><div role="listbox" id="st-list"></div></form>
-      <script>const st = document.getElementById('st'); st.addEventListener('input', () => {
-        const names = ['California', 'Colorado'].filter((n) => n.toLowerCase().startsWith(st.value.toLowerCase().slice(0, 2)));
-        document.getElementById('st-list').innerHTML = names.map((n) => '<div role="option">' + n + '</div>').join('');
-        for (const option of document.querySelectorAll('#st-list [role=option]')) option.onclick = () => { st.value = option.textContent; document.getElementById('st-list').innerHTML = ''; };
-      });</script>`);
+      <script>const suggest = (input, names) => input.addEventListener('input', () => {
+        const list = document.getElementById(input.getAttribute('aria-controls'));
+        list.innerHTML = names.filter((n) => n.toLowerCase().startsWith(input.value.toLowerCase().slice(0, 2))).map((n) => '<div role="option">' + n + '</div>').join('');
+        for (const option of list.querySelectorAll('[role=option]')) option.onclick = () => { input.value = option.textContent; list.innerHTML = ''; };
+      });
+      suggest(document.getElementById('co'), ['United Kingdom', 'United States']);
+      suggest(document.getElementById('st'), ['California', 'Colorado']);</script>`);
     const steps: string[] = [];
     expect(await fillBuyerDetails(handsOn(steps), buyer())).toBeNull();
     expect(await page.locator('[name=p]').inputValue()).toBe('4155550123');
     expect(await page.locator('[name=st]').inputValue()).toBe('California');
+    expect(await page.locator('[name=co]').inputValue()).toBe('United States');
     expect(steps).toEqual([
       expect.stringMatching(/^Fill in the buyer's details/),
       'Fill in again what the page did not keep (Phone)',
@@ -179,6 +184,33 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
       kind: 'blocked',
       code: 'merchant.checkout_error',
       summary: expect.stringContaining('did not keep the values set in City'),
+    });
+  });
+
+  it('chooses an option once more when the first click did not take (a page that hydrates on first interaction), and ends clearly when it never does', async () => {
+    const swatches = (hydrates: boolean) =>
+      page.setContent(`<span id="c">Colour</span><div role="listbox" aria-labelledby="c">
+        <div role="option" aria-label="Charcoal" aria-selected="true" style="width:20px;height:20px"></div><div role="option" aria-label="Ocean blue" aria-selected="false" style="width:20px;height:20px"></div></div>
+        <script>const hydrate = () => { for (const swatch of document.querySelectorAll('[role=option]')) swatch.onclick = () => {
+          for (const other of document.querySelectorAll('[role=option]')) other.setAttribute('aria-selected', String(other === swatch)); }; };
+        ${hydrates ? "document.addEventListener('click', hydrate, { once: true });" : ''}</script>`);
+    const chooseBlue = async (steps: string[]) => {
+      const [colour] = await readOptionGroups(page);
+      const blue = colour?.options.find((option) => option.label === 'Ocean blue');
+      return applyOptions(handsOn(steps), new Map([[colour!, blue!]]));
+    };
+    await swatches(true);
+    const steps: string[] = [];
+    expect(await chooseBlue(steps)).toEqual([{ group: 'Colour', label: 'Ocean blue', others: ['Charcoal'] }]);
+    expect(steps).toEqual([
+      'Choose Colour: Ocean blue',
+      'Choose Colour: Ocean blue again (the page did not show it chosen)',
+    ]);
+    await swatches(false);
+    expect(await chooseBlue([])).toMatchObject({
+      kind: 'blocked',
+      code: 'merchant.no_safe_path',
+      summary: expect.stringContaining('Could not choose Ocean blue (Colour)'),
     });
   });
 

@@ -64,7 +64,7 @@ const holds = (
     ? field.selectedIndex === target.index
     : !field.invalid && holdsText(meaning, field.value, meaning === 'phone' ? value : target.text, countryCode);
 
-/** A value not found where it is needed, or a form that did not keep what was typed. */
+/** How long setting one field may take: a field its form redrew away is found again on the next pass. */
 const ACTION_MS = 3_000;
 
 /**
@@ -72,19 +72,31 @@ const ACTION_MS = 3_000;
  * leaves it (the change a shop may act on: a ZIP code that fetches rates); in a field that
  * suggests values, picks the suggestion that names the place.
  */
-const setField = async (driver: BrowserDriver, mapped: MappedField, target: Target): Promise<void> => {
+const setField = async (
+  driver: BrowserDriver,
+  mapped: MappedField,
+  target: Target,
+  value: string,
+  countryCode: string | undefined,
+): Promise<void> => {
   const { field } = mapped;
   if ('index' in target) {
     await field.locator.selectOption({ index: target.index }, { timeout: ACTION_MS });
     return;
   }
   await field.locator.fill(target.text, { timeout: ACTION_MS });
-  if (field.combobox) await pickSuggestion(driver, mapped, target.text);
+  if (field.combobox) await pickSuggestion(driver, mapped, target.text, value, countryCode);
   await field.locator.blur({ timeout: ACTION_MS }).catch(() => undefined);
 };
 
-/** The suggestion of a combobox (its listbox, or a datalist) that says the value typed. */
-const pickSuggestion = async (driver: BrowserDriver, { field, meaning }: MappedField, text: string): Promise<void> => {
+/** The suggestion of a combobox (its listbox) that names the buyer's value (a place by code or name), else says the text typed. */
+const pickSuggestion = async (
+  driver: BrowserDriver,
+  { field, meaning }: MappedField,
+  text: string,
+  value: string,
+  countryCode: string | undefined,
+): Promise<void> => {
   await driver.settle();
   const owned = await field.locator.getAttribute('aria-controls').catch(() => null);
   const list = owned
@@ -96,7 +108,7 @@ const pickSuggestion = async (driver: BrowserDriver, { field, meaning }: MappedF
     if (await option.isVisible()) options.push({ label: collapse(await option.innerText()), value: String(index) });
   }
   if (options.length === 0) return;
-  const wanted = optionFor(meaning, text, undefined, options);
+  const wanted = optionFor(meaning, value, countryCode, options);
   const chosen = wanted >= 0 ? options[wanted] : options.find((option) => normal(option.label) === normal(text));
   if (chosen) await list.nth(Number(chosen.value)).click({ timeout: ACTION_MS });
 };
@@ -182,7 +194,7 @@ export const fillBuyerDetails = async (driver: BrowserDriver, buyer: BuyerValues
           'merchant.no_safe_path',
           `The "${describe(mapped.field)}" list at ${where} has no option for ${value}; nothing was bought.`,
         );
-      await setField(driver, mapped, target).catch((error: unknown) => {
+      await setField(driver, mapped, target, value, country).catch((error: unknown) => {
         if (isRunStopped(error)) throw error;
         // A field that went away (the form redrawn) is found again on the next pass.
       });

@@ -117,18 +117,19 @@ const bestOption = (
   return best;
 };
 
+/** The names of a country code in the shops' languages; none for what is not a two-letter code. */
+const namesOf = (code: string): string[] =>
+  /^[A-Za-z]{2}$/.test(code) ? regionNames.flatMap((names) => names.of(code.toUpperCase()) ?? []) : [];
+
 /** The English name of a country code ("US" -> "United States"). */
-export const countryName = (code: string): string => regionNames[0]?.of(code.toUpperCase()) ?? code;
+export const countryName = (code: string): string => namesOf(code)[0] ?? code;
 
 /** The option of a country select that is this country (by code, name or a common alias); -1 when the shop does not list it. */
 export const countryOption = (
   options: readonly { readonly label: string; readonly value: string }[],
   code: string,
 ): number =>
-  bestOption(options, code.toUpperCase(), [
-    ...regionNames.flatMap((names) => names.of(code.toUpperCase()) ?? []),
-    ...(COUNTRY_ALIASES[code.toUpperCase()] ?? []),
-  ]);
+  bestOption(options, code.toUpperCase(), [...namesOf(code), ...(COUNTRY_ALIASES[code.toUpperCase()] ?? [])]);
 
 /** The option of a region select that is this region ("US-CA" or "CA": a US state by code, name or ISO code; elsewhere by code). */
 export const regionOption = (
