@@ -98,7 +98,6 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
     network.url = `${app.rootUrl}/sandbox/card-network/authorizations`;
     const base = `${await app.app.getUrl()}/api/unstable/agent-checkouts`.replace('[::1]', '127.0.0.1');
     const api = new CorpusApi(base, { 'x-api-key': serverKey, 'x-service-user-id': 'corpus-user' });
-    const buyerProfileId = await api.buyerProfile();
     const scenarios = SCENARIOS.filter(
       (scenario) => ONLY.length === 0 || ONLY.some((prefix) => scenario.id.startsWith(prefix)),
     );
@@ -109,6 +108,7 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
     for (const scenario of scenarios) {
       const shop = corpus.shop(scenario.shop);
       const mark = markOf(shop);
+      const buyerProfileId = await api.buyerProfile(scenario);
       const started = performance.now();
       const { snapshot, questions } = await api.run(scenario, corpus.startUrl(scenario), buyerProfileId);
       const seconds = (performance.now() - started) / 1000;

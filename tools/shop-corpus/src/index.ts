@@ -1,7 +1,7 @@
 export { startShopCorpus, markOf, sinceMark, type ShopCorpus, type ShopMark } from './corpus.js';
 export { SCENARIOS, type CorpusScenario, type ExpectedOutcome } from './scenarios.js';
 export { judgeRun, type RunEnding, type Verdict } from './judge.js';
-export { CORPUS_BUYER, answerFor } from './buyer.js';
+export { CORPUS_BUYER, answerFor, buyerProfileFor } from './buyer.js';
 export { SHOPS } from './shops/index.js';
 export { startShop, type RunningShop, type ShopDefinition, type ShopOptions } from './server/shop-server.js';
 export type { OrderBook, PlacedOrder, PaymentAttempt, CardPayment } from './server/order-book.js';

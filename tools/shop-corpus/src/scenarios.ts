@@ -18,6 +18,8 @@ export interface CorpusScenario {
   readonly maxCost: { readonly amount: string; readonly currency: string };
   /** Whether the run names a buyer profile (else every detail a form needs must be asked). */
   readonly buyer: 'profile' | 'none';
+  /** The profile's region as this run's profile holds it, when not `CORPUS_BUYER`'s ("US-CA", as ISO 3166-2 writes it). */
+  readonly buyerRegion?: string;
   /** The user's answers to questions about product options, by option name ("size": "L"). */
   readonly choices?: Readonly<Record<string, string>>;
   /** `none`: the run must end without asking anything (look before asking). */
@@ -259,5 +261,36 @@ export const SCENARIOS: readonly CorpusScenario[] = [
     buyer: 'profile',
     questions: 'none',
     expected: { status: 'succeeded', sku: 'PC-CARD-LP', quantity: 3 },
+  },
+  {
+    id: 'dune-provisions/sold-out-text',
+    shop: 'dune-provisions',
+    path: '/goods/brass-lantern',
+    task: 'Buy the brass storm lantern',
+    maxCost: usd('100'),
+    buyer: 'none',
+    questions: 'none',
+    expected: { status: 'blocked', code: 'product.item_unavailable' },
+  },
+  {
+    id: 'dune-provisions/over-after-freight',
+    shop: 'dune-provisions',
+    path: '/goods/camp-kettle',
+    task: 'Buy the enamel camp kettle',
+    maxCost: usd('90'),
+    buyer: 'profile',
+    questions: 'none',
+    expected: { status: 'blocked', code: 'policy.max_cost_exceeded' },
+  },
+  {
+    id: 'juniper-knits/blue-scarf',
+    shop: 'juniper-knits',
+    path: '/scarves/harbor',
+    task: 'Buy the Harbor scarf in blue, regular length',
+    maxCost: usd('80'),
+    buyer: 'profile',
+    buyerRegion: 'US-CA',
+    questions: 'none',
+    expected: { status: 'succeeded', sku: 'JK-SCARF-BLU-REG', quantity: 1 },
   },
 ];

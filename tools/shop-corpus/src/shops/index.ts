@@ -3,10 +3,12 @@ import { atlasAudio } from './atlas-audio.js';
 import { boltBikes } from './bolt-bikes.js';
 import { byteBazaar } from './byte-bazaar.js';
 import { cedarSupply } from './cedar-supply.js';
+import { duneProvisions } from './dune-provisions.js';
 import { fernTea } from './fern-tea.js';
 import { gourmetCrate } from './gourmet-crate.js';
 import { harborOutfitters } from './harbor-outfitters.js';
 import { highlandLarder } from './highland-larder.js';
+import { juniperKnits } from './juniper-knits.js';
 import { kilnCeramics } from './kiln-ceramics.js';
 import { lumenLamps } from './lumen-lamps.js';
 import { mapleMoss } from './maple-moss.js';
@@ -43,4 +45,7 @@ export const SHOPS: readonly ShopDefinition<never>[] = [
   mapleMoss,
   veloTeile,
   paperCrane,
+  // Pages read as a person sees them (issue 29): visible-text products, totals first, hydrated pages, ISO regions.
+  duneProvisions,
+  juniperKnits,
 ] as unknown as readonly ShopDefinition<never>[];

@@ -8,6 +8,7 @@ import { CONTINUE, GUEST, NOT_CONTINUE, PRICE_CHANGE } from '../page/vocabulary.
 import { type BrowserDriver, blocked } from './driver.js';
 import { fillBuyerDetails } from './fill-details.js';
 import { declarePayment, enterCard } from '../card/pay-by-card.js';
+import { shownTotalAboveMaxCost } from './look-first.js';
 import { type Declared, type Purchase, cardForm, finalStep, placeOrder } from './place-order.js';
 import { chooseDelivery } from './shipping.js';
 import { acceptRequiredTerms } from './terms.js';
@@ -82,6 +83,18 @@ const whyStuck = async (driver: BrowserDriver): Promise<string> => {
   );
 };
 
+/**
+ * The total the page shows against maxCost, first of all on every checkout page: above it is
+ * the end of the run, whatever else the page lacks. A page whose preselected delivery is not the
+ * cheapest gets the cheapest chosen before it is judged.
+ */
+const totalAboveMaxCost = async (driver: BrowserDriver, plan: CheckoutPlan): Promise<StrategyOutcome | null> => {
+  const { currency } = plan.purchase;
+  if (!(await shownTotalAboveMaxCost(driver, currency))) return null;
+  await chooseDelivery(driver, plan.hints, currency);
+  return shownTotalAboveMaxCost(driver, currency);
+};
+
 export interface CheckoutPlan {
   readonly purchase: Purchase;
   readonly hints: TaskHints;
@@ -102,7 +115,7 @@ export const checkOut = async (driver: BrowserDriver, plan: CheckoutPlan): Promi
     return outcome;
   };
   for (let visited = 0; visited < MAX_PAGES; visited++) {
-    const early = (await driver.wall()) ?? (await reportedProblem(driver));
+    const early = (await driver.wall()) ?? (await reportedProblem(driver)) ?? (await totalAboveMaxCost(driver, plan));
     if (early) return stop(early);
     await collectNotices(driver, purchase.notices);
     const guest = await control(driver.page, GUEST);
@@ -115,7 +128,7 @@ export const checkOut = async (driver: BrowserDriver, plan: CheckoutPlan): Promi
     if (filled) return stop(filled);
     await chooseDelivery(driver, plan.hints, purchase.currency);
     await acceptRequiredTerms(driver);
-    const late = await reportedProblem(driver);
+    const late = (await reportedProblem(driver)) ?? (await totalAboveMaxCost(driver, plan));
     if (late) return stop(late);
     await collectNotices(driver, purchase.notices);
     const final = await finalStep(driver);

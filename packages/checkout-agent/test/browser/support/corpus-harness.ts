@@ -2,8 +2,8 @@ import { type CheckoutRun, toRunSnapshot } from '@paykit/checkout-runs';
 import { MemoryEventStore } from '@paykit/event-store';
 import { ManualClock, randomIds } from '@paykit/kernel';
 import {
-  CORPUS_BUYER,
   type CorpusScenario,
+  buyerProfileFor,
   type ShopCorpus,
   answerFor,
   judgeRun,
@@ -52,6 +52,8 @@ export const startCorpusHarness = async (
   only?: readonly string[],
   definitions?: readonly ShopDefinition<never>[],
 ): Promise<CorpusHarness> => {
+  // Scenarios run one at a time: the profile is the one of the scenario under way.
+  let profile = buyerProfileFor({});
   const clock = new ManualClock('2026-03-01T10:00:00.000Z');
   const issuer = new SandboxCardIssuer({ clock });
   const network = await startCardNetworkServer(issuer);
@@ -71,7 +73,7 @@ export const startCorpusHarness = async (
     concurrency: 1,
     cardIssuer: issuer,
     payment: { tokenFor: async () => E.right({ token: `tok_${randomIds.uuid()}`, provider: 'paykit' }) },
-    buyerProfiles: async ({ input }) => (input.buyerProfileId ? CORPUS_BUYER : null),
+    buyerProfiles: async ({ input }) => (input.buyerProfileId ? profile : null),
     browser,
     strategies: ({ ids, guard, chromium }) => [
       browserCheckoutStrategy({ settings: browser, chromium: chromium!, guard, ids }),
@@ -121,6 +123,7 @@ export const startCorpusHarness = async (
     run: async (scenario) => {
       const shop = corpus.shop(scenario.shop);
       const mark = markOf(shop);
+      profile = buyerProfileFor(scenario);
       const runId = await createRun(store, clock, {
         constraints: { maxCost: scenario.maxCost },
         request: { startUrl: corpus.startUrl(scenario), task: scenario.task },
