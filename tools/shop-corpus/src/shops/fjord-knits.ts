@@ -27,7 +27,11 @@ const CHARGES = { shippingCents: 600, taxBasisPoints: 725 };
 const SECTION = 'template--1820__main';
 const money = (cents: number) => `$${decimal(cents)} USD`;
 
-const layout = (title: string, body: string, head = '') => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} – Fjord Knits</title>${head}
+const layout = (
+  title: string,
+  body: string,
+  head = '',
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)} – Fjord Knits</title>${head}
 <style>body{font-family:Assistant,sans-serif;margin:0;color:#121212}.visually-hidden{${VISUALLY_HIDDEN_CSS}}.page-width{max-width:1000px;margin:0 auto;padding:0 30px}
 .product-form__input input[type=radio]{${VISUALLY_HIDDEN_CSS}}.product-form__input input[type=radio]+label{display:inline-block;border:1px solid #999;border-radius:40px;padding:8px 18px;margin:4px;cursor:pointer}
 .product-form__input input[type=radio]:checked+label{background:#121212;color:#fff}.product-form__input input.disabled+label{text-decoration:line-through;color:#999}
@@ -93,7 +97,7 @@ ${hostedPart}
 export const fjordKnits: ShopDefinition<PlatformSession> = {
   id: 'fjord-knits',
   name: 'Fjord Knits',
-  hard: "Shopify imitation (Dawn theme, ADR 0232): colour pills are visually hidden radio inputs (tied to the form by `form=`) behind pill labels, the sold-out one marked only by a `disabled` class and a visually hidden \"Variant sold out or unavailable\"; a hidden `id` input that the theme's script sets from the pill; Shopify's one-page checkout with state as a code-valued select, card number, expiry and security code each in a sandboxed frame of the processor's origin; \"Pay now\"; \"Order #1001\".",
+  hard: 'Shopify imitation (Dawn theme, ADR 0232): colour pills are visually hidden radio inputs (tied to the form by `form=`) behind pill labels, the sold-out one marked only by a `disabled` class and a visually hidden "Variant sold out or unavailable"; a hidden `id` input that the theme\'s script sets from the pill; Shopify\'s one-page checkout with state as a code-valued select, card number, expiry and security code each in a sandboxed frame of the processor\'s origin; "Pay now"; "Order #1001".',
   cookie: 'cart',
   orderBook: { currency: 'USD', numberFor: (n) => `#${1000 + n}` },
   hostedFields: true,

@@ -4,6 +4,12 @@ import { boltBikes } from './bolt-bikes.js';
 import { byteBazaar } from './byte-bazaar.js';
 import { cedarSupply } from './cedar-supply.js';
 import { fernTea } from './fern-tea.js';
+import { fjordKnits } from './fjord-knits.js';
+import { larchOutdoor } from './larch-outdoor.js';
+import { maisonLin } from './maison-lin.js';
+import { nordlichtHome } from './nordlicht-home.js';
+import { ternCoffee } from './tern-coffee.js';
+import { thymeTrowel } from './thyme-trowel.js';
 import { gourmetCrate } from './gourmet-crate.js';
 import { harborOutfitters } from './harbor-outfitters.js';
 import { highlandLarder } from './highland-larder.js';
@@ -43,4 +49,11 @@ export const SHOPS: readonly ShopDefinition<never>[] = [
   mapleMoss,
   veloTeile,
   paperCrane,
+  // Imitations of widely used shop platforms' checkout markup (docs/adr/0232).
+  fjordKnits,
+  thymeTrowel,
+  larchOutdoor,
+  ternCoffee,
+  maisonLin,
+  nordlichtHome,
 ] as unknown as readonly ShopDefinition<never>[];

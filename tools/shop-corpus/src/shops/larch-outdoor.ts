@@ -36,23 +36,51 @@ const JACKET: PlatformProduct = {
 };
 const CHARGES = { shippingCents: 500, taxBasisPoints: 825 };
 const price = (cents: number) => `<span class="price">$${decimal(cents)}</span>`;
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-const layout = (title: string, body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
+const layout = (
+  title: string,
+  body: string,
+) => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(title)}</title>
 <style>body{font-family:"Open Sans",sans-serif;margin:0;color:#333}.page-wrapper{max-width:1100px;margin:0 auto;padding:20px}.swatch-option{display:inline-block;min-width:30px;height:24px;margin:0 8px 5px 0;border:1px solid #ddd;cursor:pointer;text-align:center;line-height:24px}
 .swatch-option.selected{outline:2px solid #ff5501}.swatch-option.disabled{opacity:.3;cursor:default}.action.primary{background:#1979c3;color:#fff;border:1px solid #1979c3;padding:10px 20px;font-weight:600;cursor:pointer}
 .loading-mask{position:fixed;inset:0;background:rgba(255,255,255,.5);z-index:9999}.loading-mask .loader{position:absolute;top:40%;left:48%}.mage-error,.message-error{color:#e02b27}.field{margin:8px 0}.field .label{display:block;font-weight:600}</style></head>
 <body class="catalog-product-view page-layout-1column"><header class="page-header"><a class="logo" href="/">Larch Outdoor</a> <div data-block="minicart" class="minicart-wrapper"><a class="action showcart" href="/checkout/cart/">My Cart</a></div></header><main id="maincontent" class="page-main"><div class="page-wrapper">${body}</div></main></body></html>`;
 
-const swatchAttribute = (code: string, attributeId: string, label: string, options: string) => `<div class="swatch-attribute ${code}" data-attribute-code="${code}" data-attribute-id="${attributeId}">
+const swatchAttribute = (
+  code: string,
+  attributeId: string,
+  label: string,
+  options: string,
+) => `<div class="swatch-attribute ${code}" data-attribute-code="${code}" data-attribute-id="${attributeId}">
 <span id="option-label-${code}-${attributeId}" class="swatch-attribute-label">${label}</span><span class="swatch-attribute-selected-option"></span>
 <div aria-activedescendant="" tabindex="0" aria-invalid="false" aria-required="true" role="listbox" aria-labelledby="option-label-${code}-${attributeId}" class="swatch-attribute-options clearfix">${options}</div>
 <input class="swatch-input super-attribute-select" name="super_attribute[${attributeId}]" type="text" value="" data-selector="super_attribute[${attributeId}]" data-validate="{required: true}" aria-required="true" aria-invalid="false" style="visibility:hidden;position:absolute;left:-1000px"></div>`;
 
-const swatch = (code: string, attributeId: string, option: { id: string; label: string; hex?: string }, disabled: boolean) =>
+const swatch = (
+  code: string,
+  attributeId: string,
+  option: { id: string; label: string; hex?: string },
+  disabled: boolean,
+) =>
   `<div class="swatch-option ${option.hex ? 'color' : 'text'}${disabled ? ' disabled' : ''}" id="option-label-${code}-${attributeId}-item-${option.id}" index="0" aria-checked="false" aria-describedby="option-label-${code}-${attributeId}" tabindex="0" data-option-type="${option.hex ? 1 : 0}" data-option-id="${option.id}" data-option-label="${option.label}" aria-label="${option.label}" role="option"${disabled ? ' disabled="disabled"' : ''}${option.hex ? ` data-option-tooltip-value="${option.hex}" style="background:${option.hex} no-repeat center;background-size:initial"></div>` : `>${option.label}</div>`}`;
 
-const productPage = (message: string) => `${message}<div class="product-info-main"><div class="page-title-wrapper product"><h1 class="page-title"><span class="base" data-ui-id="page-title-wrapper" itemprop="name">${esc(JACKET.name)}</span></h1></div>
+const productPage = (
+  message: string,
+) => `${message}<div class="product-info-main"><div class="page-title-wrapper product"><h1 class="page-title"><span class="base" data-ui-id="page-title-wrapper" itemprop="name">${esc(JACKET.name)}</span></h1></div>
 <div class="price-box price-final_price" data-role="priceBox"><span class="price-container price-final_price tax weee"><span id="product-price-1380" data-price-amount="79" data-price-type="finalPrice" class="price-wrapper">${price(7900)}</span></span></div>
 <div class="product-info-stock-sku"><div class="stock available" title="Availability"><span>In stock</span></div></div>
 <form data-product-sku="WJ06" action="/checkout/cart/add/" method="post" id="product_addtocart_form" novalidate="novalidate"><input type="hidden" name="product" value="1380"><input name="form_key" type="hidden" value="k3yF0rm">
@@ -222,7 +250,10 @@ export const larchOutdoor: ShopDefinition<PlatformSession> = {
         const street = Array.isArray(address.street) ? String(address.street[0] ?? '') : '';
         const required = ['email', 'firstname', 'lastname', 'city', 'postcode', 'telephone'];
         if (!required.every((name) => filled(text(name))) || !filled(street) || !REGION_IDS.has(text('region_id')))
-          return { status: 400, json: { message: 'Please check the shipping address information. "%fieldName" is required.' } };
+          return {
+            status: 400,
+            json: { message: 'Please check the shipping address information. "%fieldName" is required.' },
+          };
         if (session.cart.count === 0) return { status: 400, json: { message: 'The shipping address is missing.' } };
         session.details = { email: text('email') };
         const totals = totalsOf(session.cart, CHARGES);
@@ -233,16 +264,22 @@ export const larchOutdoor: ShopDefinition<PlatformSession> = {
       method: 'POST',
       path: '/rest/default/V1/guest-carts/mine/payment-information',
       handle: async ({ json, session }) => {
-        const data = (json as { paymentMethod?: { additional_data?: Record<string, unknown> } } | undefined)?.paymentMethod
-          ?.additional_data;
+        const data = (json as { paymentMethod?: { additional_data?: Record<string, unknown> } } | undefined)
+          ?.paymentMethod?.additional_data;
         if (!session.details.email || session.cart.count === 0)
           return { status: 400, json: { message: 'The shipping address is missing. Set the address and try again.' } };
-        const form = new URLSearchParams(Object.entries(data ?? {}).map(([key, value]): [string, string] => [key, String(value)]));
+        const form = new URLSearchParams(
+          Object.entries(data ?? {}).map(([key, value]): [string, string] => [key, String(value)]),
+        );
         const paid = await payWithPlatformCard(
           orders,
           form,
           { number: 'cc_number', cvc: 'cc_cid', expiry: { month: 'cc_exp_month', year: 'cc_exp_year' } },
-          { email: session.details.email, lines: session.cart.lines, totalCents: totalsOf(session.cart, CHARGES).total },
+          {
+            email: session.details.email,
+            lines: session.cart.lines,
+            totalCents: totalsOf(session.cart, CHARGES).total,
+          },
         );
         if (!('order' in paid)) return { status: 400, json: { message: paid.problem } };
         session.cart.clear();

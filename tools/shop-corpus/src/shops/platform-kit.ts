@@ -44,7 +44,12 @@ export const addVariant = (
 ): boolean => {
   const variant = product.variants.find((candidate) => pick(candidate) && !candidate.soldOut);
   if (!variant || !(quantity >= 1 && quantity <= 10)) return false;
-  session.cart.add({ sku: variant.sku, name: `${product.name} - ${variant.label}`, quantity, unitCents: variant.cents });
+  session.cart.add({
+    sku: variant.sku,
+    name: `${product.name} - ${variant.label}`,
+    quantity,
+    unitCents: variant.cents,
+  });
   return true;
 };
 
@@ -118,7 +123,10 @@ export const payWithPlatformCard = (
   }
   const style: CardFormStyle = {
     prefix: PREFIX,
-    expiry: 'field' in fields.expiry ? { kind: 'one-field', placeholder: '' } : { kind: 'selects', months: 'numbers', yearDigits: 4 },
+    expiry:
+      'field' in fields.expiry
+        ? { kind: 'one-field', placeholder: '' }
+        : { kind: 'selects', months: 'numbers', yearDigits: 4 },
     autocomplete: true,
     cardType: Boolean(fields.type),
     nameOnCard: Boolean(fields.holder),

@@ -28,7 +28,11 @@ const chargesFor = (state: string) => ({ shippingCents: 595, taxBasisPoints: sta
 const price = (cents: number) =>
   `<span class="woocommerce-Price-amount amount"><bdi><span class="woocommerce-Price-currencySymbol">&#36;</span>${decimal(cents)}</bdi></span>`;
 
-const layout = (title: string, body: string, head = '') => `<!doctype html><html lang="en-US"><head><meta charset="UTF-8"><title>${esc(title)} &#8211; Thyme &amp; Trowel</title>${head}
+const layout = (
+  title: string,
+  body: string,
+  head = '',
+) => `<!doctype html><html lang="en-US"><head><meta charset="UTF-8"><title>${esc(title)} &#8211; Thyme &amp; Trowel</title>${head}
 <style>body{font-family:"Source Sans Pro",sans-serif;margin:0}.site-header{background:#2c2d33;color:#fff;padding:14px 30px}.site-header a{color:#fff}.col-full{max-width:980px;margin:0 auto;padding:20px}
 .screen-reader-text,.select2-hidden-accessible{${VISUALLY_HIDDEN_CSS}}.select2-selection{display:block;border:1px solid #bbb;padding:6px;min-width:260px;cursor:pointer}
 .select2-dropdown{position:absolute;background:#fff;border:1px solid #bbb;z-index:50;width:280px}.select2-results__options{list-style:none;margin:0;padding:0;max-height:200px;overflow:auto}
@@ -36,7 +40,9 @@ const layout = (title: string, body: string, head = '') => `<!doctype html><html
 #order_review{position:relative}.button{background:#333;color:#fff;border:0;padding:10px 22px;cursor:pointer}.woocommerce-error{background:#e2401c;color:#fff;padding:10px 30px}.out-of-stock{color:#e2401c}</style></head>
 <body class="woocommerce"><header class="site-header"><a href="/">Thyme &amp; Trowel</a> <a class="cart-contents" href="/cart/">Cart</a></header><div class="col-full">${body}</div></body></html>`;
 
-const productPage = (notice: string) => `${notice}<div id="product-${PRODUCT_ID}" class="product type-product has-post-thumbnail product-type-variable">
+const productPage = (
+  notice: string,
+) => `${notice}<div id="product-${PRODUCT_ID}" class="product type-product has-post-thumbnail product-type-variable">
 <div class="summary entry-summary"><h1 class="product_title entry-title">${esc(CAN.name)}</h1><p class="price">${price(3800)} &ndash; ${price(6900)}</p>
 <form class="variations_form cart" action="/product/copper-watering-can/" method="post" enctype="multipart/form-data" data-product_id="${PRODUCT_ID}">
 <table class="variations" cellspacing="0" role="presentation"><tbody><tr><th class="label"><label for="pa_size">Size</label></th><td class="value">
@@ -79,7 +85,12 @@ const reviewOrder = (session: PlatformSession) => {
 };
 
 /** A select2 combobox in front of a hidden native select, as WooCommerce enhances country and state. */
-const select2 = (id: string, label: string, options: string, placeholder: string) => `<p class="form-row form-row-wide address-field validate-required" id="${id}_field"><label for="${id}">${label}&nbsp;<abbr class="required" title="required">*</abbr></label><span class="woocommerce-input-wrapper">
+const select2 = (
+  id: string,
+  label: string,
+  options: string,
+  placeholder: string,
+) => `<p class="form-row form-row-wide address-field validate-required" id="${id}_field"><label for="${id}">${label}&nbsp;<abbr class="required" title="required">*</abbr></label><span class="woocommerce-input-wrapper">
 <select name="${id}" id="${id}" class="state_select select2-hidden-accessible" autocomplete="address-level1" data-placeholder="${esc(placeholder)}" tabindex="-1" aria-hidden="true"><option value="">${esc(placeholder)}</option>${options}</select>
 <span class="select2 select2-container select2-container--default" dir="ltr" data-select2-id="${id}"><span class="selection"><span class="select2-selection select2-selection--single" role="combobox" aria-haspopup="true" aria-expanded="false" tabindex="0" aria-label="${esc(label)}" aria-labelledby="select2-${id}-container" aria-controls="select2-${id}-container"><span class="select2-selection__rendered" id="select2-${id}-container" role="textbox" aria-readonly="true"><span class="select2-selection__placeholder">${esc(placeholder)}</span></span><span class="select2-selection__arrow" role="presentation"><b role="presentation"></b></span></span></span></span></span></p>`;
 
@@ -210,7 +221,9 @@ export const thymeTrowel: ShopDefinition<PlatformSession> = {
           : {
               html: layout(
                 CAN.name,
-                productPage('<ul class="woocommerce-error" role="alert"><li>Please choose product options&hellip;</li></ul>'),
+                productPage(
+                  '<ul class="woocommerce-error" role="alert"><li>Please choose product options&hellip;</li></ul>',
+                ),
               ),
             };
       },
