@@ -28,7 +28,7 @@ const JACKET: PlatformProduct = {
   variants: COLORS.flatMap((color) =>
     SIZES.map((size) => ({
       sku: `LO-JUNO-${color.label.toUpperCase()}-${size.label}`,
-      label: `${color.id}-${size.id}`,
+      label: `${color.label}, ${size.label}`,
       cents: 7900,
       ...(color.label === 'Red' ? { soldOut: true } : {}),
     })),
@@ -188,7 +188,9 @@ export const larchOutdoor: ShopDefinition<PlatformSession> = {
       method: 'POST',
       path: '/checkout/cart/add/',
       handle: ({ form, session }) => {
-        const label = `${form.get('super_attribute[93]')}-${form.get('super_attribute[144]')}`;
+        const color = COLORS.find((candidate) => candidate.id === form.get('super_attribute[93]'));
+        const size = SIZES.find((candidate) => candidate.id === form.get('super_attribute[144]'));
+        const label = `${color?.label}, ${size?.label}`;
         const added = addVariant(session, JACKET, (variant) => variant.label === label, Number(form.get('qty') ?? '1'));
         return { redirect: added ? '/checkout/cart/' : '/juno-hiking-jacket.html?error=1' };
       },
@@ -201,9 +203,8 @@ export const larchOutdoor: ShopDefinition<PlatformSession> = {
           'Shopping Cart',
           `<h1 class="page-title">Shopping Cart</h1><div class="message-success success message" role="alert">You added ${esc(JACKET.name)} to your shopping cart.</div><table id="shopping-cart-table" class="cart items data table">${session.cart.lines
             .map((line) => {
-              const variant = JACKET.variants.find((candidate) => candidate.sku === line.sku);
-              const [color, size] = (variant?.label ?? '-').split('-');
-              return `<tr class="item-info"><td class="col item"><strong class="product-item-name">${esc(JACKET.name)}</strong><dl class="item-options"><dt>Color</dt><dd>${esc(COLORS.find((c) => c.id === color)?.label ?? '')}</dd><dt>Size</dt><dd>${esc(SIZES.find((s) => s.id === size)?.label ?? '')}</dd></dl></td><td class="col qty">${line.quantity}</td></tr>`;
+              const [color, size] = line.name.slice(JACKET.name.length + 3).split(', ');
+              return `<tr class="item-info"><td class="col item"><strong class="product-item-name">${esc(JACKET.name)}</strong><dl class="item-options"><dt>Color</dt><dd>${esc(color ?? '')}</dd><dt>Size</dt><dd>${esc(size ?? '')}</dd></dl></td><td class="col qty">${line.quantity}</td></tr>`;
             })
             .join('')}</table>
 <ul class="checkout methods items checkout-methods-items"><li class="item"><button type="button" data-role="proceed-to-checkout" title="Proceed to Checkout" class="action primary checkout" onclick="location.href='/checkout/'"><span>Proceed to Checkout</span></button></li></ul>`,

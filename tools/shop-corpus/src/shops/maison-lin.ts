@@ -26,7 +26,7 @@ const TOWEL: PlatformProduct = {
   variants: COLORS.flatMap((color) =>
     SIZES.map((size) => ({
       sku: `ML-TOWEL-${color.label.toUpperCase()}-${size.label}`,
-      label: `${size.id}-${color.id}`,
+      label: `${color.label}, ${size.label}`,
       cents: size.label === 'L' ? 1900 : 1500,
     })),
   ),
@@ -169,7 +169,9 @@ export const maisonLin: ShopDefinition<PlatformSession> = {
       method: 'POST',
       path: '/cart',
       handle: ({ form, session }) => {
-        const label = `${form.get('group[1]')}-${form.get('group[2]')}`;
+        const size = SIZES.find((candidate) => candidate.id === form.get('group[1]'));
+        const color = COLORS.find((candidate) => candidate.id === form.get('group[2]'));
+        const label = `${color?.label}, ${size?.label}`;
         return addVariant(session, TOWEL, (variant) => variant.label === label, Number(form.get('qty') ?? '1'))
           ? { redirect: '/cart?action=show' }
           : { html: layout(TOWEL.name, productPage('Product available with different options')) };
@@ -190,7 +192,7 @@ export const maisonLin: ShopDefinition<PlatformSession> = {
       method: 'GET',
       path: '/order',
       handle: ({ session, query }) => {
-        const back = Number(query.get('step'));
+        const back = query.has('step') ? Number(query.get('step')) : -1;
         if (back >= 0 && back < Number(session.details.step ?? '0')) session.details.step = String(back);
         return { html: layout('Order', checkoutPage(session, query.get('error') ?? '')) };
       },
@@ -200,7 +202,8 @@ export const maisonLin: ShopDefinition<PlatformSession> = {
       path: '/order',
       handle: ({ form, session }) => {
         const current = Number(session.details.step ?? '0');
-        const problem = STEP_CHECKS[current]?.(form) ?? 'Please complete the previous steps.';
+        const check = STEP_CHECKS[current];
+        const problem = check ? check(form) : 'Please complete the previous steps.';
         if (problem) return { redirect: `/order?error=${encodeURIComponent(problem)}` };
         for (const [name, value] of form) session.details[name] = value;
         session.details.step = String(current + 1);
