@@ -1,6 +1,6 @@
 import type { CorpusScenario } from './scenarios.js';
 import type { PaymentAttempt, PlacedOrder } from './server/order-book.js';
-import { type RunningShop, type ShopOptions, startShop } from './server/shop-server.js';
+import { type RunningShop, type ShopDefinition, type ShopOptions, startShop } from './server/shop-server.js';
 import { SHOPS } from './shops/index.js';
 
 export interface ShopCorpus {
@@ -14,9 +14,13 @@ export interface ShopCorpus {
 
 /** Starts the corpus shops (all, or the ones named), each on its own origin on loopback. */
 export const startShopCorpus = async (
-  options: { readonly only?: readonly string[] } & Pick<ShopOptions, 'host' | 'cardNetwork'> = {},
+  options: {
+    readonly only?: readonly string[];
+    /** The shops to choose from (the corpus's by default; tests add variants of their own). */
+    readonly definitions?: readonly ShopDefinition<never>[];
+  } & Pick<ShopOptions, 'host' | 'cardNetwork'> = {},
 ): Promise<ShopCorpus> => {
-  const chosen = SHOPS.filter((definition) => !options.only || options.only.includes(definition.id));
+  const chosen = (options.definitions ?? SHOPS).filter((definition) => !options.only || options.only.includes(definition.id));
   const { host, cardNetwork } = options;
   const shopOptions: ShopOptions = { ...(host ? { host } : {}), ...(cardNetwork ? { cardNetwork } : {}) };
   const shops = await Promise.all(chosen.map((definition) => startShop(definition, shopOptions)));

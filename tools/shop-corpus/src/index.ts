@@ -4,7 +4,7 @@ export { judgeRun, type RunEnding, type Verdict } from './judge.js';
 export { CORPUS_BUYER, answerFor } from './buyer.js';
 export { SHOPS } from './shops/index.js';
 export { startShop, type RunningShop, type ShopDefinition, type ShopOptions } from './server/shop-server.js';
-export type { PlacedOrder, PaymentAttempt, CardPayment } from './server/order-book.js';
+export type { OrderBook, PlacedOrder, PaymentAttempt, CardPayment } from './server/order-book.js';
 export { cardNetworkAt, readExpiry, type CardNetwork, type TypedCard } from './server/card-processor.js';
 export {
   startHostedFields,

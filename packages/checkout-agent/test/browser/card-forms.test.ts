@@ -1,5 +1,11 @@
 import { SANDBOX_ISSUER_BIN } from '@paykit/providers';
-import { SCENARIOS, type CorpusScenario } from '@paykit/shop-corpus';
+import {
+  type CorpusScenario,
+  type OrderBook,
+  type ShopDefinition,
+  SCENARIOS,
+  SHOPS as CORPUS,
+} from '@paykit/shop-corpus';
 import { isFinal, readEvents, waitForRun } from '../support/runs.js';
 import { type CorpusHarness, type CorpusRun, startCorpusHarness } from './support/corpus-harness.js';
 import { describeWithChromium } from './support/chromium.js';
@@ -74,5 +80,65 @@ describeWithChromium('paying with a virtual card typed into the shop’s own car
     expect(result.snapshot.status).toBe('blocked');
     expect(result.run.cards).toEqual({});
     expect(h.corpus.shop('gourmet-crate').orders.attempts()).toEqual([]);
+  });
+});
+
+/** fern-tea with its pay step changed: `charge` decides what its processor asks, `reply` what the shopper sees after. */
+const fernTeaVariant = (
+  id: string,
+  change: { charge?: (cents: number) => number; silent?: boolean },
+): ShopDefinition<never> => {
+  const fernTea = CORPUS.find((shop) => shop.id === 'fern-tea')!;
+  return {
+    ...fernTea,
+    id,
+    routes: (kit) => {
+      const orders = new Proxy(kit.orders, {
+        get: (target, key) =>
+          key === 'payCard'
+            ? (checkout: Parameters<OrderBook['payCard']>[0]) =>
+                target.payCard({ ...checkout, totalCents: change.charge?.(checkout.totalCents) ?? checkout.totalCents })
+            : Reflect.get(target, key),
+      });
+      return fernTea.routes({ ...kit, orders }).map((route) =>
+        change.silent && route.method === 'POST' && route.path === '/checkout/pay'
+          ? {
+              ...route,
+              handle: async (request) => {
+                await route.handle(request);
+                return { html: '<!doctype html><title>Processing</title><p>Processing…</p>' };
+              },
+            }
+          : route,
+      );
+    },
+  };
+};
+
+describeWithChromium('what the card issuer saw decides an unconfirmed card payment', () => {
+  let h: CorpusHarness;
+  beforeAll(async () => {
+    h = await startCorpusHarness(undefined, [
+      fernTeaVariant('fern-tea-overcharging', { charge: (cents) => cents + 500 }),
+      fernTeaVariant('fern-tea-silent', { silent: true }),
+    ]);
+  });
+  afterAll(() => h?.close());
+  const at = (shop: string): CorpusScenario => ({ ...scenario('fern-tea/two-caddies'), shop });
+
+  it('ends policy.max_cost_exceeded when the shop asks more than the run declared: the issuer declines it', async () => {
+    const result = await h.run(at('fern-tea-overcharging'));
+    expect(result.snapshot).toMatchObject({ status: 'blocked', result: { code: 'policy.max_cost_exceeded' } });
+    const [card] = Object.values(result.run.cards);
+    expect(card?.authorizations).toEqual([expect.objectContaining({ approved: false, declineCode: 'over_cap' })]);
+    expect(h.corpus.shop('fern-tea-overcharging').orders.orders()).toEqual([]);
+  });
+
+  it('ends reconciliation_required, the approval on record, when the shop shows no confirmation after the final click', async () => {
+    const result = await h.run(at('fern-tea-silent'));
+    expect(result.snapshot).toMatchObject({ status: 'failed', reason: 'reconciliation_required' });
+    const [card] = Object.values(result.run.cards);
+    expect(card?.authorizations).toEqual([expect.objectContaining({ approved: true })]);
+    expect(h.corpus.shop('fern-tea-silent').orders.orders()).toHaveLength(1);
   });
 });

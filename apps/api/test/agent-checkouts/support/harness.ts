@@ -41,6 +41,8 @@ export interface Harness {
   readonly projectId: string;
   readonly serverKey: string;
   readonly clientKey: string;
+  /** Where the shop's processor asks about virtual cards (the API's sandbox card network); unset, it declines them. */
+  readonly cardNetwork: { url?: string | undefined };
   /** The environment the server was started with (DATA_DIR included): a separate runner uses the same. */
   readonly env: Record<string, string | number>;
   /** Headers that make a request act `as` someone. */
@@ -65,7 +67,7 @@ export const BOB: As = { user: 'bob' };
  */
 export const startHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
   // The shop's processor asks the API's sandbox card network about virtual cards, once the API is up.
-  const network: { url?: string } = {};
+  const network: { url?: string | undefined } = {};
   const shop = await createDemoMerchant({
     seed: `api-agent-checkouts-${randomIds.uuid()}`,
     cardNetworkUrl: () => network.url,
@@ -123,6 +125,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
     projectId: provisioned.project.projectId,
     serverKey,
     clientKey,
+    cardNetwork: network,
     env: { ...env, DATA_DIR: server.dataDir },
     headers,
     call: async (method, path, { as = ALICE, body, headers: extra = {} } = {}) =>

@@ -6,12 +6,7 @@ import { type PaymentMethod } from '../../payments/gateway.js';
 import { isPayable } from '../../pricing/quote.js';
 import { cartQuote } from '../cart-quote.js';
 import { seeOther, sendPage, type WebDeps } from '../context.js';
-import {
-  checkoutFormSchema,
-  fieldErrors,
-  paymentFormSchema,
-  type FieldErrors,
-} from '../forms.js';
+import { checkoutFormSchema, fieldErrors, paymentFormSchema, type FieldErrors } from '../forms.js';
 import { checkoutFormPage, type CheckoutFormValues } from '../pages/checkout-form.js';
 import { confirmationPage } from '../pages/confirmation.js';
 import { paymentPage } from '../pages/payment.js';

@@ -25,15 +25,24 @@ const AUTOCOMPLETE: Readonly<Record<string, CardPart>> = {
 /** A month or year select counts as the card's only where its words speak of the card or its expiry. */
 const CARD_CONTEXT = /\bexp|\bcard\b|\bcc\b|\bvalid\b|\bablauf|\bgultig/;
 
+/** Fields about cards that are not the payment card: a gift card's number is never the run's card. */
+const NOT_A_CARD = /\bgift ?card\b|\bcoupon\b|\bvoucher\b|\bpromo\b|\bloyalty\b|\bmembership\b/;
+
 /** By the words of a field's label, placeholder, aria-label, name and id, in this order of precedence. */
 const WORDS: readonly (readonly [RegExp, CardPart])[] = [
   [/\bname on (the )?card\b|\bcard ?holder\b|\bcc ?name\b|\bkarteninhaber\b|\bholder name\b/, 'holder'],
   [/\bcard ?(type|brand)\b|\bcc ?type\b|\bkartentyp\b/, 'type'],
-  [/\bcvc2?\b|\bcvv2?\b|\bcsc\b|\bcid\b|\bsecurity ?code\b|\bcard ?code\b|\bverification ?(code|number)\b|\bprufnummer\b/, 'cvc'],
+  [/\bcvc2?\b|\bcvv2?\b|\bcsc\b|\bcid\b|\bsecurity ?code\b|\bverification ?(code|number)\b|\bprufnummer\b/, 'cvc'],
   [/\bmonth\b|\bexp ?mm\b|\bexp ?m\b|\bmonat\b/, 'month'],
   [/\byear\b|\bexp ?yy(yy)?\b|\bexp ?y\b|\bjahr\b/, 'year'],
-  [/\bexp(iry|iration|ires|ire)?\b|\bmm ?yy(yy)?\b|\bvalid (thru|through|until)\b|\bablaufdatum\b|\bgultig bis\b/, 'expiry'],
-  [/\bcard ?(number|no|num|nr)\b|\bcc ?(num|number|no)\b|\bcardno\b|\bcardnumber\b|\bkartennummer\b|\bcredit card\b|\bdebit card\b/, 'number'],
+  [
+    /\bexp(iry|iration|ires|ire)?\b|\bmm ?yy(yy)?\b|\bvalid (thru|through|until)\b|\bablaufdatum\b|\bgultig bis\b/,
+    'expiry',
+  ],
+  [
+    /\bcard ?(number|no|num|nr)\b|\bcc ?(num|number|no)\b|\bcardno\b|\bcardnumber\b|\bkartennummer\b|\bcredit card\b|\bdebit card\b/,
+    'number',
+  ],
 ];
 
 const words = (text: string): string => normal(text.replace(/([a-z])([A-Z])/g, '$1 $2'));
@@ -50,6 +59,7 @@ export const cardPartOf = (
   if (byToken) return byToken;
   if (field.type === 'password' || field.type === 'email' || field.type === 'tel') return null;
   const described = [field.label, field.placeholder, field.name, field.id].map(words).join(' | ');
+  if (NOT_A_CARD.test(described)) return null;
   for (const text of [words(field.label), words(field.placeholder), described]) {
     if (!text.trim()) continue;
     const found = WORDS.find(([pattern]) => pattern.test(text));

@@ -11,7 +11,10 @@ import { typeCard } from './type-card.js';
  * Declares the payment of `total` before any card exists: `startPayment` refuses a total above
  * maxCost, and only a payment it accepted gets the run's virtual card (capped at that total).
  */
-export const declarePayment = async (driver: BrowserDriver, total: Money): Promise<{ attemptId: string } | StrategyOutcome> => {
+export const declarePayment = async (
+  driver: BrowserDriver,
+  total: Money,
+): Promise<{ attemptId: string } | StrategyOutcome> => {
   await driver.step(`Pay ${total.amount} ${total.currency}`);
   const start = await driver.context.startPayment(total);
   if (start.kind === 'over_max_cost') {
@@ -48,7 +51,10 @@ export const enterCard = async (driver: BrowserDriver, attemptId: string): Promi
   const fields = await readCardFields(page);
   if (!isCardForm(fields))
     return notPaid(
-      blocked('merchant.checkout_error', `The card form at ${page.url()} went away before the card was entered; nothing was paid.`),
+      blocked(
+        'merchant.checkout_error',
+        `The card form at ${page.url()} went away before the card was entered; nothing was paid.`,
+      ),
     );
   const missed = await typeCard(fields, card.right);
   if (missed.length > 0)

@@ -34,7 +34,11 @@ const MONTH_NAMES = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'se
 const two = (value: number): string => String(value).padStart(2, '0');
 
 /** The expiry as a one-field form wants it: "MM/YYYY" where it asks for four digits, "MMYY" in four characters, else "MM / YY" or "MM/YY". */
-export const expiryText = (field: Pick<PageField, 'placeholder' | 'label'>, maxLength: number, card: VirtualCard): string => {
+export const expiryText = (
+  field: Pick<PageField, 'placeholder' | 'label'>,
+  maxLength: number,
+  card: VirtualCard,
+): string => {
   const hint = `${field.placeholder} ${field.label}`.toLowerCase();
   const month = two(card.expMonth);
   const year = String(card.expYear);
@@ -51,9 +55,15 @@ export const monthOption = (options: readonly Option[], month: number): Option |
   const enabled = options.filter((option) => !option.disabled && option.value !== '');
   const name = MONTH_NAMES[month - 1] ?? '';
   return (
-    enabled.find((option) => [option.value, option.label].some((text) => /^\d+$/.test(text.trim()) && Number(text) === month)) ??
+    enabled.find((option) =>
+      [option.value, option.label].some((text) => /^\d+$/.test(text.trim()) && Number(text) === month),
+    ) ??
     enabled.find((option) => normal(option.label).startsWith(name)) ??
-    enabled.find((option) => normal(option.label).split(' ').some((word) => word === two(month) || word === String(month)))
+    enabled.find((option) =>
+      normal(option.label)
+        .split(' ')
+        .some((word) => word === two(month) || word === String(month)),
+    )
   );
 };
 
@@ -104,7 +114,9 @@ export const typeCard = async (fields: readonly CardField[], card: VirtualCard):
     } else if (part === 'year') {
       if (!(await choose(field, yearOption(field.options, card.expYear)))) missed.push('expiry year');
     } else {
-      const maxLength = await field.locator.evaluate((element) => (element as unknown as { maxLength: number }).maxLength);
+      const maxLength = await field.locator.evaluate(
+        (element) => (element as unknown as { maxLength: number }).maxLength,
+      );
       await field.locator.fill(expiryText(field, maxLength, card));
     }
   }

@@ -10,6 +10,7 @@ import {
   markOf,
   sinceMark,
   startShopCorpus,
+  type ShopDefinition,
   type Verdict,
 } from '@paykit/shop-corpus';
 import { SandboxCardIssuer } from '@paykit/providers';
@@ -47,11 +48,18 @@ export interface CorpusHarness {
  * agentic-checkout API to find at these shops anyway), paying with a virtual card per run from
  * the sandbox issuer the shops' processors ask (through the sandbox card network).
  */
-export const startCorpusHarness = async (only?: readonly string[]): Promise<CorpusHarness> => {
+export const startCorpusHarness = async (
+  only?: readonly string[],
+  definitions?: readonly ShopDefinition<never>[],
+): Promise<CorpusHarness> => {
   const clock = new ManualClock('2026-03-01T10:00:00.000Z');
   const issuer = new SandboxCardIssuer({ clock });
   const network = await startCardNetworkServer(issuer);
-  const corpus = await startShopCorpus({ ...(only ? { only } : {}), cardNetwork: network.url });
+  const corpus = await startShopCorpus({
+    ...(only ? { only } : {}),
+    ...(definitions ? { definitions } : {}),
+    cardNetwork: network.url,
+  });
   const store = new MemoryEventStore();
   const browser = { executablePath: CHROMIUM_PATH, actionTimeoutMs: 10_000 };
   const runner: RunnerProcess = startRunnerProcess({
