@@ -73,7 +73,7 @@ const step = (session: PlatformSession, index: number, content: string) => {
 const group = (name: string, label: string, type = 'text', autocomplete = '') =>
   `<div class="form-group row"><label class="col-md-3 form-control-label required" for="field-${name}">${label}</label><div class="col-md-6"><input id="field-${name}" class="form-control" name="${name}" type="${type}"${autocomplete ? ` autocomplete="${autocomplete}"` : ''} required></div></div>`;
 
-const paymentStep = (session: PlatformSession) => {
+const paymentStep = () => {
   const months = Array.from(
     { length: 12 },
     (_, index) => `<option value="${index + 1}">${String(index + 1).padStart(2, '0')}</option>`,
@@ -122,7 +122,7 @@ ${group('postcode', 'Zip/Postal Code', 'text', 'postal-code')}<div class="form-g
 <label for="delivery_option_2" class="col-sm-11 delivery-option-2"><span class="h6 carrier-name">My carrier</span><span class="carrier-delay">Delivery next day!</span><span class="carrier-price">${money(CHARGES.shippingCents)} tax excl.</span></label></div></div>
 <div class="order-options"><div id="delivery"><label for="delivery_message">If you would like to add a comment about your order, please write it in the field below.</label><textarea rows="2" id="delivery_message" name="delivery_message"></textarea></div></div></div>
 <button type="submit" class="continue btn btn-primary float-xs-right" name="confirmDeliveryOption" value="1">Continue</button></form></div>`,
-    paymentStep(session),
+    paymentStep(),
   ];
   return `<div class="row"><div class="cart-grid-body col-xs-12 col-lg-8">${error ? `<div class="alert alert-danger" role="alert">${esc(error)}</div>` : ''}${steps.map((content, index) => step(session, index, content)).join('')}</div>
 <div class="cart-grid-right col-xs-12 col-lg-4"><section id="js-checkout-summary" class="card js-cart"><div class="card-block"><div class="cart-summary-products"><p>${session.cart.count} item${session.cart.count === 1 ? '' : 's'}</p>${session.cart.lines.map((line) => `<div class="media-body"><span class="product-name">${esc(line.name)}</span> <span class="product-quantity">x${line.quantity}</span> <span class="product-price float-xs-right">${money(line.unitCents * line.quantity)}</span></div>`).join('')}</div>
