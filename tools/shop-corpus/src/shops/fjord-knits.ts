@@ -91,7 +91,7 @@ ${hostedPart}
 <label><input type="checkbox" name="billingSame" value="1" checked> Use shipping address as billing address</label></fieldset></section>
 <button type="submit" id="checkout-pay-button" class="button">Pay now</button></form>
 <aside aria-label="Order summary" style="width:300px;background:#fafafa;padding:20px">${session.cart.lines.map((line) => `<p>${esc(line.name)} × ${line.quantity} <span>${money(line.unitCents * line.quantity)}</span></p>`).join('')}
-<p>Subtotal ${money(totals.subtotal)}</p><p>Shipping ${money(totals.shipping)}</p><p>Estimated taxes ${money(totals.tax)}</p><p><strong>Total <span>USD</span> ${money(totals.total)}</strong></p></aside></div>`;
+<p>Subtotal ${money(totals.subtotal)}</p><p>Shipping ${money(totals.shipping)}</p><p>Estimated taxes ${money(totals.tax)}</p><p><strong>Total</strong> <abbr title="United States Dollar">USD</abbr> <strong>$${decimal(totals.total)}</strong></p></aside></div>`;
 };
 
 export const fjordKnits: ShopDefinition<PlatformSession> = {

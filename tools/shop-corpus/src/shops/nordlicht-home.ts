@@ -53,7 +53,7 @@ const group = (name: string, label: string, autocomplete: string, type = 'text')
 const registerPage = (
   error: string,
 ) => `<h1>Checkout</h1>${error ? `<div class="alert alert-danger" role="alert">${esc(error)}</div>` : ''}<div class="register"><form action="/checkout/register" class="register-form" method="post"><div class="card register-personal"><div class="card-title">I am a new customer</div>
-<div class="form-group"><label class="form-label" for="personalSalutation">Salutation*</label><select id="personalSalutation" class="form-select" name="salutationId" required><option disabled selected value="">Select salutation...</option><option value="ns">Not specified</option><option value="mr">Mr.</option><option value="mrs">Mrs.</option></select></div>
+<div class="form-group"><label class="form-label" for="personalSalutation">Salutation</label><select id="personalSalutation" class="form-select" name="salutationId"><option value="ns" selected>Not specified</option><option value="mr">Mr.</option><option value="mrs">Mrs.</option></select></div>
 ${group('firstName', 'First name', 'given-name')}${group('lastName', 'Last name', 'family-name')}<div class="form-check register-guest-control"><input type="checkbox" class="form-check-input" id="personalGuest" name="guest" value="1" checked><label class="form-check-label" for="personalGuest">Do not create a customer account</label></div>${group('email', 'Email address', 'email', 'email')}</div>
 <div class="card register-address"><div class="card-title">Your address</div>${group('billingAddress[street]', 'Street address', 'address-line1')}${group('billingAddress[zipcode]', 'Postal code', 'postal-code')}${group('billingAddress[city]', 'City', 'address-level2')}
 <div class="form-group"><label class="form-label" for="billingAddressAddressCountry">Country*</label><select class="form-select country-select" id="billingAddressAddressCountry" name="billingAddress[countryId]" required><option disabled selected value="">Select country...</option><option value="de">Germany</option><option value="us">USA</option></select></div>
@@ -75,7 +75,6 @@ const confirmPage = (session: PlatformSession, error: string) => {
 };
 
 const REGISTER = [
-  'salutationId',
   'firstName',
   'lastName',
   'email',
@@ -87,7 +86,7 @@ const REGISTER = [
 export const nordlichtHome: ShopDefinition<PlatformSession> = {
   id: 'nordlicht-home',
   name: 'Nordlicht Home',
-  hard: 'Shopware 6 imitation (storefront, ADR 0232): prices in euros with a footnote asterisk ("€89.95*"); picking a colour in the variant configurator reloads the page at the other variant (its product number changes); "Add to shopping cart"; the guest register form needs a salutation select and shows the state select only after the country "USA" is chosen (state names as values); on the confirm page the required terms box stands outside the order form (tied by `form=`), card number, "Valid until (MM/YY)" and verification code sit under the payment method; "Submit order"; "Your order number: #10001".',
+  hard: 'Shopware 6 imitation (storefront, ADR 0232): prices in euros with a footnote asterisk ("€89.95*"); picking a colour in the variant configurator reloads the page at the other variant (its product number changes); "Add to shopping cart"; the guest register form has a salutation select ("Not specified" preselected) and shows the state select only after the country "USA" is chosen (state names as values); on the confirm page the required terms box stands outside the order form (tied by `form=`), card number, "Valid until (MM/YY)" and verification code sit under the payment method; "Submit order"; "Your order number: #10001".',
   cookie: 'session-',
   orderBook: { currency: 'EUR', numberFor: (n) => String(10000 + n) },
   newSession: newPlatformSession,
@@ -155,8 +154,13 @@ export const nordlichtHome: ShopDefinition<PlatformSession> = {
       handle: ({ form, session }) => {
         const country = form.get('billingAddress[countryId]');
         const stateKnown = US_STATES.some(([, name]) => name === form.get('billingAddress[countryStateId]'));
-        if (!REGISTER.every((name) => filled(form.get(name))) || !country || (country === 'us' && !stateKnown))
-          return { redirect: '/checkout/register?error=Please%20fill%20in%20all%20required%20fields.' };
+        const problem =
+          !REGISTER.every((name) => filled(form.get(name))) || !country
+            ? 'Please fill in all required fields.'
+            : country === 'us' && !stateKnown
+              ? 'State: Please select a state.'
+              : null;
+        if (problem) return { redirect: `/checkout/register?error=${encodeURIComponent(problem)}` };
         session.details = Object.fromEntries(form);
         return { redirect: '/checkout/confirm' };
       },
