@@ -1,4 +1,4 @@
-import type { BrowserDriver } from '../flow/driver.js';
+import type { Locator, Page } from 'playwright-core';
 
 /** A box saying the billing address is the shipping one. */
 const SAME_AS_SHIPPING =
@@ -8,10 +8,10 @@ const SAME_AS_SHIPPING =
  * Ticks "billing address same as shipping" where the card form has the box unticked; a form
  * without it gets its billing fields filled with the buyer's address like any other address.
  */
-export const billingSameAsShipping = async (driver: BrowserDriver): Promise<void> => {
-  const box = driver.page.getByRole('checkbox', { name: SAME_AS_SHIPPING });
+export const billingSameAsShipping = async (page: Page, check: (box: Locator) => Promise<void>): Promise<void> => {
+  const box = page.getByRole('checkbox', { name: SAME_AS_SHIPPING });
   if ((await box.count()) === 0) return;
   const first = box.first();
   if (!(await first.isVisible()) || (await first.isChecked())) return;
-  await driver.check(first);
+  await check(first);
 };

@@ -1,7 +1,8 @@
 import type { Money } from '@paykit/kernel';
 import * as E from 'fp-ts/lib/Either.js';
 import { settleUnconfirmedCardPayment } from '../../payment/card-outcomes.js';
-import type { StrategyOutcome } from '../../strategy/strategy-port.js';
+import type { Locator, Page } from 'playwright-core';
+import type { StrategyContext, StrategyOutcome } from '../../strategy/strategy-port.js';
 import { type BrowserDriver, blocked } from '../flow/driver.js';
 import { billingSameAsShipping } from './billing.js';
 import { isCardForm, readCardFields } from './card-fields.js';
@@ -33,13 +34,21 @@ export const declarePayment = async (
   return { attemptId: start.attemptId };
 };
 
+/** Where a card goes in: the page, the run, and how the page is acted on (so each action is a recorded step). */
+export interface CardEntry {
+  readonly page: Page;
+  readonly context: StrategyContext;
+  check(target: Locator): Promise<void>;
+  step(action: string): Promise<void>;
+}
+
 /**
  * Types the run's virtual card for the declared payment into the page's card form (its frames
  * included), the billing address set to the shipping one where the form offers it. A card that
  * cannot be issued or typed whole pays nothing: the attempt is marked not charged.
  */
-export const enterCard = async (driver: BrowserDriver, attemptId: string): Promise<StrategyOutcome | null> => {
-  const { context, page } = driver;
+export const enterRunCard = async (entry: CardEntry, attemptId: string): Promise<StrategyOutcome | null> => {
+  const { context, page } = entry;
   const notPaid = async (outcome: StrategyOutcome) => {
     await context.paymentNotCharged(attemptId);
     return outcome;
@@ -47,7 +56,7 @@ export const enterCard = async (driver: BrowserDriver, attemptId: string): Promi
   const card = await context.virtualCard(attemptId);
   if (E.isLeft(card))
     return notPaid({ kind: 'failed', reason: 'runtime_error', detail: `No card to pay with: ${card.left.message}` });
-  await billingSameAsShipping(driver);
+  await billingSameAsShipping(page, (box) => entry.check(box));
   const fields = await readCardFields(page);
   if (!isCardForm(fields))
     return notPaid(
@@ -64,9 +73,21 @@ export const enterCard = async (driver: BrowserDriver, attemptId: string): Promi
         `The card form at ${page.url()} offers no choice for the card's ${missed.join(', ')}; nothing was paid.`,
       ),
     );
-  await driver.step("Enter the run's virtual card into the shop's card form");
+  await entry.step("Enter the run's virtual card into the shop's card form");
   return null;
 };
+
+/** `enterRunCard` on the rule-based strategy's page. */
+export const enterCard = (driver: BrowserDriver, attemptId: string): Promise<StrategyOutcome | null> =>
+  enterRunCard(
+    {
+      page: driver.page,
+      context: driver.context,
+      check: (target) => driver.check(target),
+      step: (action) => driver.step(action),
+    },
+    attemptId,
+  );
 
 /**
  * A card payment's ending after the final click: a confirmation stands; a decline or a page with
