@@ -20,7 +20,9 @@ export const startShopCorpus = async (
     readonly definitions?: readonly ShopDefinition<never>[];
   } & Pick<ShopOptions, 'host' | 'cardNetwork'> = {},
 ): Promise<ShopCorpus> => {
-  const chosen = (options.definitions ?? SHOPS).filter((definition) => !options.only || options.only.includes(definition.id));
+  const chosen = (options.definitions ?? SHOPS).filter(
+    (definition) => !options.only || options.only.includes(definition.id),
+  );
   const { host, cardNetwork } = options;
   const shopOptions: ShopOptions = { ...(host ? { host } : {}), ...(cardNetwork ? { cardNetwork } : {}) };
   const shops = await Promise.all(chosen.map((definition) => startShop(definition, shopOptions)));

@@ -31,6 +31,12 @@ const visitor = (origin: string) => {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(form).toString(),
       }),
+    /** As a browser posts a form with enctype="multipart/form-data" (the platforms' product forms). */
+    postMultipart: (path: string, form: Record<string, string>) => {
+      const body = new FormData();
+      for (const [name, value] of Object.entries(form)) body.append(name, value);
+      return request(path, { method: 'POST', body });
+    },
     postJson: (path: string, body: unknown) =>
       request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
   };
@@ -115,7 +121,7 @@ const DRIVES: readonly Drive[] = [
     sku: 'TT-CAN-2L',
     totalCents: 4600 + 595 + 334,
     prepare: async (shopper) => {
-      await shopper.post('/product/copper-watering-can/', {
+      await shopper.postMultipart('/product/copper-watering-can/', {
         attribute_pa_size: '2-litres',
         quantity: '1',
         'add-to-cart': '412',
@@ -202,7 +208,12 @@ const DRIVES: readonly Drive[] = [
     sku: 'TC-KETTLE-BRUSHED-STEEL',
     totalCents: 5900 + 899 + 354,
     prepare: async (shopper) => {
-      await shopper.post('/cart.php', { action: 'add', product_id: '77', 'attribute[114]': '102', 'qty[]': '1' });
+      await shopper.postMultipart('/cart.php', {
+        action: 'add',
+        product_id: '77',
+        'attribute[114]': '102',
+        'qty[]': '1',
+      });
     },
     pay: async (shopper, card) =>
       (

@@ -133,12 +133,16 @@ const CHECKOUT_SCRIPT = `
     select.addEventListener('change', () => { const chosen = select.options[select.selectedIndex]; combo.querySelector('.select2-selection__rendered').textContent = chosen ? chosen.text : ''; });
   });
   document.addEventListener('mousedown', (event) => { if (!event.target.closest('.select2-container')) document.querySelector('.select2-container--open')?.remove(); });
+  // As WooCommerce does: a newer update supersedes one in flight, and what was typed in the payment box is kept across the reload.
+  let updates = 0;
   const updateCheckout = async () => {
+    const mine = ++updates;
     const unblock = block(review);
-    const typed = {};
-    review.querySelectorAll('.payment_box input, #terms').forEach((input) => { typed[input.id] = input.type === 'checkbox' ? input.checked : input.value; });
     const body = new URLSearchParams(new FormData(form));
     const [reply] = await Promise.all([fetch('/?wc-ajax=update_order_review', { method: 'POST', body }).then((r) => r.json()), new Promise((resolve) => setTimeout(resolve, 900))]);
+    if (mine !== updates) return;
+    const typed = {};
+    review.querySelectorAll('.payment_box input, #terms').forEach((input) => { typed[input.id] = input.type === 'checkbox' ? input.checked : input.value; });
     review.innerHTML = reply.fragments['#order_review'];
     review.querySelectorAll('.payment_box input, #terms').forEach((input) => { if (input.id in typed) { if (input.type === 'checkbox') input.checked = typed[input.id]; else input.value = typed[input.id]; } });
     unblock();
