@@ -3,6 +3,7 @@ import { type IncomingMessage, type ServerResponse, createServer } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { type CardNetwork, cardNetworkAt } from './card-processor.js';
 import { type HostedFields, startHostedFields } from './hosted-fields.js';
+import { multipartFields } from './multipart.js';
 import { OrderBook, type OrderBookOptions } from './order-book.js';
 
 /** One request as a shop's handlers see it: the body already parsed, the visitor's session attached. */
@@ -11,7 +12,7 @@ export interface ShopRequest<S> {
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
-  /** An urlencoded form body (empty for other bodies). */
+  /** An urlencoded or multipart form body's text fields (empty for other bodies). */
   readonly form: URLSearchParams;
   /** A JSON body (undefined for other bodies). */
   readonly json: unknown;
@@ -157,7 +158,11 @@ export const startShop = async <S>(definition: ShopDefinition<S>, options: ShopO
         path: url.pathname,
         params: route.params,
         query: url.searchParams,
-        form: type.includes('application/x-www-form-urlencoded') ? new URLSearchParams(raw) : new URLSearchParams(),
+        form: type.includes('application/x-www-form-urlencoded')
+          ? new URLSearchParams(raw)
+          : type.includes('multipart/form-data')
+            ? multipartFields(raw, type)
+            : new URLSearchParams(),
         json: type.includes('application/json') && raw ? (JSON.parse(raw) as unknown) : undefined,
         session: sessions.get(sid) as S,
       });

@@ -21,6 +21,12 @@ import { solsticeCandles } from './solstice-candles.js';
 import { summitGear } from './summit-gear.js';
 import { tidyGoods } from './tidy-goods.js';
 import { veloTeile } from './velo-teile.js';
+import { fjordKnits } from './fjord-knits.js';
+import { larchOutdoor } from './larch-outdoor.js';
+import { maisonLin } from './maison-lin.js';
+import { nordlichtHome } from './nordlicht-home.js';
+import { ternCoffee } from './tern-coffee.js';
+import { thymeTrowel } from './thyme-trowel.js';
 
 /** Every shop of the corpus. */
 export const SHOPS: readonly ShopDefinition<never>[] = [
@@ -48,4 +54,11 @@ export const SHOPS: readonly ShopDefinition<never>[] = [
   // Pages read as a person sees them (issue 29): visible-text products, totals first, hydrated pages, ISO regions.
   duneProvisions,
   juniperKnits,
-] as unknown as readonly ShopDefinition<never>[];
+  // Imitations of widely used shop platforms' checkout markup (docs/adr/0232).
+  fjordKnits,
+  thymeTrowel,
+  larchOutdoor,
+  ternCoffee,
+  maisonLin,
+  nordlichtHome,
+] as unknown as readonly ShopDefinition<never>[] as unknown as readonly ShopDefinition<never>[];
