@@ -9,6 +9,8 @@ import { GetBalancesHandler } from './balances/get-balances.handler.js';
 import { CreateWalletController } from './create/create-wallet.controller.js';
 import { CreateWalletHandler } from './create/create-wallet.handler.js';
 import { CreationKeys } from './create/creation-keys.js';
+import { PregenerateWalletHandler } from './create/pregenerate-wallet.handler.js';
+import { WalletWrites } from './create/wallet-writes.js';
 import { AddressClaims } from './directory/address-claims.js';
 import { WalletAddresses } from './directory/wallet-addresses.js';
 import { WalletDirectory } from './directory/wallet-directory.js';
@@ -76,6 +78,7 @@ import { TransfersController } from './transfers/transfers.controller.js';
     WalletAddresses,
     WalletResolver,
     CreationKeys,
+    WalletWrites,
     TransferRecords,
     DelegatedSpends,
     ServiceSigner,
@@ -90,6 +93,7 @@ import { TransfersController } from './transfers/transfers.controller.js';
     TransferExecutor,
     // Commands and queries.
     CreateWalletHandler,
+    PregenerateWalletHandler,
     GetWalletHandler,
     GetBalancesHandler,
     FundWalletHandler,
