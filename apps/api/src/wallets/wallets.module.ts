@@ -21,6 +21,9 @@ import { TransferStep } from './execution/transfer-step.js';
 import { chainGatewayProvider } from './gateway/chain-gateway.provider.js';
 import { CHAIN_GATEWAY } from './gateway/chain-gateway.token.js';
 import { ApprovalVerifier } from './approvals/approval-verifier.js';
+import { ListWalletsController } from './list/list-wallets.controller.js';
+import { ListWalletsHandler } from './list/list-wallets.handler.js';
+import { WalletListReadModel } from './list/wallet-list.read-model.js';
 import { ListNftsHandler } from './nfts/list-nfts.handler.js';
 import { NftsController } from './nfts/nfts.controller.js';
 import { GetWalletController } from './read/get-wallet.controller.js';
@@ -60,6 +63,7 @@ import { TransfersController } from './transfers/transfers.controller.js';
 @Module({
   controllers: [
     CreateWalletController,
+    ListWalletsController,
     TransactionsController,
     TransfersController,
     BalancesController,
@@ -79,6 +83,7 @@ import { TransfersController } from './transfers/transfers.controller.js';
     WalletResolver,
     CreationKeys,
     WalletWrites,
+    WalletListReadModel,
     TransferRecords,
     DelegatedSpends,
     ServiceSigner,
@@ -94,6 +99,7 @@ import { TransfersController } from './transfers/transfers.controller.js';
     // Commands and queries.
     CreateWalletHandler,
     PregenerateWalletHandler,
+    ListWalletsHandler,
     GetWalletHandler,
     GetBalancesHandler,
     FundWalletHandler,
