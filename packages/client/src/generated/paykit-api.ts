@@ -1509,7 +1509,23 @@ export interface components {
                 };
                 /** @description Onramp: the token bought, e.g. base-sepolia:usdc */
                 tokenLocator?: string;
-            }[];
+            }[] | {
+                /** @description Offramp: the fiat currency paid out, fiat:<currency> */
+                currencyLocator?: string;
+                executionParameters: {
+                    /** @description exact-in: what the buyer spends; exact-out: the quantity bought */
+                    amount: string;
+                    /** @description Onramp only; default "500" */
+                    maxSlippageBps?: string;
+                    /**
+                     * @description Default exact-in; offramp takes exact-in only
+                     * @enum {string}
+                     */
+                    mode?: "exact-in" | "exact-out";
+                };
+                /** @description Onramp: the token bought, e.g. base-sepolia:usdc */
+                tokenLocator?: string;
+            };
             locale?: string;
             payment: {
                 currency: string;
