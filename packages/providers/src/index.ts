@@ -13,6 +13,9 @@ export * from './money/amount.js';
 // Pricing: the price table quotes are computed from.
 export * from './pricing/pricing-port.js';
 export * from './pricing/sandbox-pricing.js';
+// The sandbox market's figures, for the test-mode page (ADR 0815).
+export { FIAT_TERMS, OFFRAMP_SERVICE_FEE, ONRAMP_SERVICE_FEE } from './pricing/fee-schedule.js';
+export { ASSETS as SANDBOX_ASSETS, CHAINS as SANDBOX_PRICED_CHAINS } from './pricing/market-data.js';
 export { tokenNotSupported } from './pricing/resolve-item.js';
 
 // Cards: the vault that tokenizes card details, and the processor that charges tokens.

@@ -114,7 +114,7 @@ export class EvmJsonRpcGateway implements ChainGateway {
     const transfer = checkEvmTransfer(
       chain.right.info,
       { ...request, from: request.from.address, to: request.recipient },
-      { from: 'from.address', to: 'recipient' },
+      { from: 'from.address', to: 'recipient', allowZero: true },
     );
     if (E.isLeft(transfer)) return transfer;
     const { authority } = request;
@@ -240,7 +240,7 @@ export class EvmJsonRpcGateway implements ChainGateway {
     const transfer = checkEvmTransfer(
       chain.right.info,
       { ...request, to: request.recipient },
-      { from: 'from', to: 'recipient' },
+      { from: 'from', to: 'recipient', allowZero: true },
     );
     return E.isLeft(transfer) ? transfer : estimateEvmFee(chain.right, transfer.right);
   }
