@@ -5,8 +5,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { LogController } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { type AppModuleOptions, AppModule } from './app.module.js';
+import { cardIssuerSettingsOf } from './config/card-issuer-config.js';
 import { cardProcessorSettingsOf } from './config/card-processor-config.js';
-import { type AppConfig, loadConfig } from './config/config.js';
+import { type AppConfig, ConfigError, loadConfig, problemsOf } from './config/config.js';
 import { installContentTypeCheck } from './http/errors/content-type-check.js';
 import { answerFrameworkError } from './http/errors/framework-errors.js';
 import { installRouteNotFound } from './http/errors/route-not-found.js';
@@ -44,8 +45,11 @@ export interface RunningApp {
 /** Builds, configures and starts the server; `PORT=0` picks a free port (tests). */
 export const createApp = async (options: CreateAppOptions = {}): Promise<RunningApp> => {
   const config = loadConfig(options.env ?? process.env);
-  // A production without its card processor (or with half of Stripe's settings) never starts.
-  cardProcessorSettingsOf(config);
+  // A production without its card processor or issuer (or with half of Stripe's settings) never starts.
+  const problems = [cardProcessorSettingsOf, cardIssuerSettingsOf].flatMap((settingsOf) =>
+    problemsOf(() => settingsOf(config)),
+  );
+  if (problems.length > 0) throw new ConfigError(problems);
   const format = logFormatOf(config.LOG_FORMAT, {
     isTerminal: process.stdout.isTTY === true,
     nodeEnv: process.env['NODE_ENV'],

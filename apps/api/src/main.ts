@@ -2,10 +2,13 @@ import 'reflect-metadata';
 import { createApp } from './app.js';
 import { ensureFirstRunProject } from './auth/first-run.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { refuseHalfConfiguredProduction } from './config/production/production-parties.js';
 import { portInUseMessage, isPortInUse } from './port-in-use.js';
 
 try {
   const config = loadConfig(process.env);
+  // Production serves real money: every party on its production adapter, or no start (docs/adr/0902).
+  refuseHalfConfiguredProduction(config);
   // Checked before anything opens the store: a second `pnpm start` says so in one line.
   if (await isPortInUse(config.HOST, config.PORT)) {
     console.error(portInUseMessage(config.HOST, config.PORT));

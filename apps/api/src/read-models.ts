@@ -9,6 +9,7 @@ import { ordersUnderWayProjection } from './orders/progress/orders-under-way.pro
 import { paymentMethodsProjection } from './payment-methods/payment-methods.projection.js';
 import { transfersProjection } from './wallets/transactions/transfers.projection.js';
 import { walletsProjection } from './wallets/directory/wallets.projection.js';
+import { webhookEventsProjection } from './webhooks/events/webhook-events.projection.js';
 
 /**
  * The composition root's catalogue of every projection the API keeps in `read-models.db`: what `pnpm cli projections status|rebuild`
@@ -28,4 +29,5 @@ export const readModelProjections = (): readonly Projection[] => [
   orderPurchasesProjection,
   ordersUnderWayProjection,
   reconciliationProjection,
+  webhookEventsProjection,
 ];

@@ -1,4 +1,5 @@
 import { createApp } from '../src/app.js';
+import { cardIssuerSettingsOf } from '../src/config/card-issuer-config.js';
 import { cardProcessorSettingsOf } from '../src/config/card-processor-config.js';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 
@@ -58,11 +59,14 @@ describe('loadConfig', () => {
   });
 
   it('gives staging the sandbox card issuer and refuses a production that names none', () => {
-    expect(loadConfig({}).CARD_ISSUER).toBe('sandbox');
-    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/CARD_ISSUER: no card issuer configured/);
-    expect(loadConfig({ APP_ENV: 'production', CARD_ISSUER: 'sandbox' }).CARD_ISSUER).toBe('sandbox');
-    expect(() => loadConfig({ CARD_ISSUER: 'stripe' })).toThrow(/CARD_ISSUER="stripe"/);
+    expect(cardIssuerSettingsOf(loadConfig({}))).toEqual({ kind: 'sandbox' });
+    expect(() => cardIssuerSettingsOf(loadConfig({ APP_ENV: 'production' }))).toThrow(
+      /CARD_ISSUER: no card issuer configured/,
+    );
+    expect(cardIssuerSettingsOf(loadConfig({ APP_ENV: 'production', CARD_ISSUER: 'sandbox' }))).toEqual({
+      kind: 'sandbox',
+    });
+    expect(() => loadConfig({ CARD_ISSUER: 'visa' })).toThrow(/CARD_ISSUER="visa"/);
   });
 
   it('lists every bad variable at once', () => {
@@ -146,5 +150,56 @@ describe('the card processor of a configuration (ADR 0900)', () => {
       ]);
       expect((error as Error).message).not.toMatch(/oops|not-a-whsec/);
     }
+  });
+});
+
+describe('the card issuer settings (docs/adr/0901)', () => {
+  const billing = JSON.stringify({ line1: '1 Main St', city: 'San Francisco', postal_code: '94107', country: 'US' });
+  const problemsOf = (env: Record<string, string>): readonly string[] => {
+    try {
+      cardIssuerSettingsOf(loadConfig(env));
+      return [];
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      return error.problems;
+    }
+  };
+
+  it('is the sandbox by default in staging, and Stripe Issuing with its key, endpoint secret and billing address', () => {
+    expect(cardIssuerSettingsOf(loadConfig({}))).toEqual({ kind: 'sandbox' });
+    expect(
+      cardIssuerSettingsOf(
+        loadConfig({
+          CARD_ISSUER: 'stripe',
+          STRIPE_SECRET_KEY: 'sk_test_abc',
+          STRIPE_ISSUING_WEBHOOK_SECRET: 'whsec_abc',
+          STRIPE_ISSUING_BILLING_ADDRESS: billing,
+        }),
+      ),
+    ).toMatchObject({ kind: 'stripe', webhookSecret: 'whsec_abc', billing: { city: 'San Francisco', country: 'US' } });
+  });
+
+  it('names every Stripe Issuing setting that is missing, and a test key or plain http in production', () => {
+    expect(problemsOf({ CARD_ISSUER: 'stripe' }).map((problem) => problem.split(':')[0])).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_ISSUING_WEBHOOK_SECRET',
+      'STRIPE_ISSUING_BILLING_ADDRESS',
+    ]);
+    expect(
+      problemsOf({
+        APP_ENV: 'production',
+        CARD_ISSUER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_ISSUING_WEBHOOK_SECRET: 'whsec_abc',
+        STRIPE_ISSUING_BILLING_ADDRESS: billing,
+        STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      }),
+    ).toEqual([
+      'STRIPE_SECRET_KEY: must be a live key (sk_live_...) when APP_ENV=production',
+      'STRIPE_API_BASE: must be https when APP_ENV=production',
+    ]);
+    expect(() => loadConfig({ STRIPE_ISSUING_BILLING_ADDRESS: '{"line1":"x"}' })).toThrow(
+      /STRIPE_ISSUING_BILLING_ADDRESS/,
+    );
   });
 });

@@ -14,3 +14,4 @@ export * from './webhooks/index.js';
 export * from './reports/index.js';
 export * from './card-network/index.js';
 export * from './examples.js';
+export * from './common/one-or-many.js';

@@ -13,6 +13,9 @@ export * from './money/amount.js';
 // Pricing: the price table quotes are computed from.
 export * from './pricing/pricing-port.js';
 export * from './pricing/sandbox-pricing.js';
+// The sandbox market's figures, for the test-mode page (ADR 0815).
+export { FIAT_TERMS, OFFRAMP_SERVICE_FEE, ONRAMP_SERVICE_FEE } from './pricing/fee-schedule.js';
+export { ASSETS as SANDBOX_ASSETS, CHAINS as SANDBOX_PRICED_CHAINS } from './pricing/market-data.js';
 export { tokenNotSupported } from './pricing/resolve-item.js';
 // The production source: Coinbase's spot prices, with a staleness limit (docs/adr/0912).
 export * from './pricing/coinbase/index.js';
@@ -42,6 +45,7 @@ export {
 } from './card-issuing/issued-card-decider.js';
 export { ISSUED_CARD_STREAM_PREFIX } from './card-issuing/issued-card-streams.js';
 export * from './card-issuing/sandbox-card-issuer.js';
+export * from './card-issuing/stripe/index.js';
 
 // KYC: identity checks.
 export * from './kyc/kyc-port.js';

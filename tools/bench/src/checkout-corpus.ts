@@ -6,7 +6,7 @@ import { PLATFORM, createApp } from '@paykit/api';
 import { checkoutRunStreamName } from '@paykit/checkout-runs';
 import { MemoryEventStore } from '@paykit/event-store';
 import type { Platform } from '@paykit/platform';
-import { SCENARIOS, judgeRun, markOf, sinceMark, startShopCorpus } from '@paykit/shop-corpus';
+import { SCENARIOS, cardNetworkAt, judgeRun, markOf, sinceMark, startShopCorpus } from '@paykit/shop-corpus';
 import { CorpusApi } from './checkout-corpus/corpus-api.js';
 
 const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
@@ -66,7 +66,12 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
     process.exitCode = 1;
     return;
   }
-  const corpus = await startShopCorpus();
+  // The shops' processors ask the API's sandbox card network (its issuer is the runner's), once the API listens.
+  const network: { url?: string } = {};
+  const corpus = await startShopCorpus({
+    cardNetwork: (request) =>
+      network.url ? cardNetworkAt(network.url)(request) : Promise.resolve({ kind: 'unreachable' }),
+  });
   const store = new MemoryEventStore();
   const dataDir = await mkdtemp(join(tmpdir(), 'paykit-bench-corpus-'));
   const app = await createApp({
@@ -90,9 +95,9 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
     const { serverKey } = await app.app
       .get<Platform>(PLATFORM)
       .provisionProject({ name: 'checkout-corpus', environment: 'staging' }, { actor: { type: 'cli', id: 'bench' } });
+    network.url = `${app.rootUrl}/sandbox/card-network/authorizations`;
     const base = `${await app.app.getUrl()}/api/unstable/agent-checkouts`.replace('[::1]', '127.0.0.1');
     const api = new CorpusApi(base, { 'x-api-key': serverKey, 'x-service-user-id': 'corpus-user' });
-    const buyerProfileId = await api.buyerProfile();
     const scenarios = SCENARIOS.filter(
       (scenario) => ONLY.length === 0 || ONLY.some((prefix) => scenario.id.startsWith(prefix)),
     );
@@ -103,6 +108,7 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
     for (const scenario of scenarios) {
       const shop = corpus.shop(scenario.shop);
       const mark = markOf(shop);
+      const buyerProfileId = await api.buyerProfile(scenario);
       const started = performance.now();
       const { snapshot, questions } = await api.run(scenario, corpus.startUrl(scenario), buyerProfileId);
       const seconds = (performance.now() - started) / 1000;

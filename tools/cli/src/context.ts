@@ -1,6 +1,7 @@
 import { type EventStore, createEventStore } from '@paykit/event-store';
 import { type Environment, Platform, SecretBox, isEnvironment, loadSecretsKey } from '@paykit/platform';
 import { randomIds, systemClock } from '@paykit/kernel';
+import { resolve } from 'node:path';
 import { type CliIo, UsageError } from './io.js';
 import { type StoreChoice, storeChoiceOf } from './store-choice.js';
 
@@ -23,8 +24,21 @@ export interface CliContext {
   close(): Promise<void>;
 }
 
+/** Said once, on stderr, when a command opens the default data directory without being told to. */
+const defaultDataDirWarning = (dataDir: string): string =>
+  `DATA_DIR is not set: using ${resolve(dataDir)} (what \`pnpm start\` uses from the repository root). ` +
+  "Set DATA_DIR to work on another server's data.\n";
+
 export const cliContext = (io: CliIo): CliContext => {
-  const dataDir = io.env['DATA_DIR'] || '.data';
+  const given = io.env['DATA_DIR'];
+  const dataDir = given || '.data';
+  let warned = Boolean(given);
+  /** The data directory, warned about the first time a command uses the default. */
+  const useDataDir = (): string => {
+    if (!warned) io.stderr(defaultDataDirWarning(dataDir));
+    warned = true;
+    return dataDir;
+  };
   const appEnv = io.env['APP_ENV'] || 'staging';
   if (!isEnvironment(appEnv)) throw new UsageError(`APP_ENV must be staging or production, not ${appEnv}`);
   let store: Promise<EventStore> | null = null;
@@ -33,11 +47,13 @@ export const cliContext = (io: CliIo): CliContext => {
   const context: CliContext = {
     io,
     defaultEnvironment: appEnv,
-    dataDir,
+    get dataDir() {
+      return useDataDir();
+    },
     storeChoice,
     store() {
       const choice = storeChoice();
-      store ??= createEventStore(choice.kind === 'esdb' ? choice : { kind: 'sqlite', dataDir });
+      store ??= createEventStore(choice.kind === 'esdb' ? choice : { kind: 'sqlite', dataDir: useDataDir() });
       return store;
     },
     async platform() {

@@ -68,7 +68,7 @@ describe('pnpm cli projections', () => {
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^PROJECTION\s+STATE\s+POSITION\s+HEAD\s+LAG \(EVENTS\)\s+LAG \(S\)\s+BUILD\n/);
     expect(table.stdout).toMatch(
-      new RegExp(`\\nwallets\\s+live\\s+${head}\\s+${head + 1n}\\s+1\\s+\\d+\\.\\d\\s+v1/[0-9a-f]{8}\\n`),
+      new RegExp(`\\nwallets\\s+live\\s+${head}\\s+${head + 1n}\\s+1\\s+\\d+\\.\\d\\s+v2/[0-9a-f]{8}\\n`),
     );
   });
 

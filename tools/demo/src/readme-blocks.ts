@@ -3,7 +3,8 @@ export const CHECKED_BLOCK_MARKER = '<!-- readme-check -->';
 
 /** What a checked block must assign itself, and the reader's placeholder value of each. */
 export const PLACEHOLDERS = {
-  API: 'http://localhost:3000/api',
+  // One variable for the server's address, the README's first block exports it.
+  API: '${PAYKIT_URL:-http://localhost:3000}/api',
   SK: 'sk_staging_...',
   SHOP: 'http://127.0.0.1:4100',
 } as const;

@@ -1,3 +1,5 @@
+import type { CorpusScenario } from './scenarios.js';
+
 /**
  * The buyer every corpus run shops for: the buyer profile's fields (the API's shape) and the
  * answers a user gives when a run asks for details (the question form's field names).
@@ -13,6 +15,12 @@ export const CORPUS_BUYER = {
     countryCode: 'US',
   },
 } as const;
+
+/** The buyer profile of a scenario's run: `CORPUS_BUYER`, with the region as the scenario's profile holds it. */
+export const buyerProfileFor = (scenario: Pick<CorpusScenario, 'buyerRegion'>) =>
+  scenario.buyerRegion === undefined
+    ? CORPUS_BUYER
+    : { ...CORPUS_BUYER, shipping: { ...CORPUS_BUYER.shipping, administrativeAreaCode: scenario.buyerRegion } };
 
 /** The answer to a form question: each asked field that the buyer has a value for. */
 export const answerFor = (fields: readonly string[]): Record<string, string> => {

@@ -1,6 +1,6 @@
 import type { CorpusScenario } from './scenarios.js';
 import type { PaymentAttempt, PlacedOrder } from './server/order-book.js';
-import { type RunningShop, startShop } from './server/shop-server.js';
+import { type RunningShop, type ShopDefinition, type ShopOptions, startShop } from './server/shop-server.js';
 import { SHOPS } from './shops/index.js';
 
 export interface ShopCorpus {
@@ -14,12 +14,18 @@ export interface ShopCorpus {
 
 /** Starts the corpus shops (all, or the ones named), each on its own origin on loopback. */
 export const startShopCorpus = async (
-  options: { readonly only?: readonly string[]; readonly host?: string } = {},
+  options: {
+    readonly only?: readonly string[];
+    /** The shops to choose from (the corpus's by default; tests add variants of their own). */
+    readonly definitions?: readonly ShopDefinition<never>[];
+  } & Pick<ShopOptions, 'host' | 'cardNetwork'> = {},
 ): Promise<ShopCorpus> => {
-  const chosen = SHOPS.filter((definition) => !options.only || options.only.includes(definition.id));
-  const shops = await Promise.all(
-    chosen.map((definition) => startShop(definition, options.host ? { host: options.host } : {})),
+  const chosen = (options.definitions ?? SHOPS).filter(
+    (definition) => !options.only || options.only.includes(definition.id),
   );
+  const { host, cardNetwork } = options;
+  const shopOptions: ShopOptions = { ...(host ? { host } : {}), ...(cardNetwork ? { cardNetwork } : {}) };
+  const shops = await Promise.all(chosen.map((definition) => startShop(definition, shopOptions)));
   const byId = new Map(shops.map((shop) => [shop.id, shop]));
   const shop = (id: string): RunningShop => {
     const found = byId.get(id);
@@ -30,7 +36,7 @@ export const startShopCorpus = async (
     shops,
     shop,
     startUrl: (scenario) => `${shop(scenario.shop).url}${scenario.path}`,
-    hosts: shops.map((running) => new URL(running.url).host),
+    hosts: shops.flatMap((running) => running.hosts),
     close: async () => {
       await Promise.all(shops.map((running) => running.close()));
     },

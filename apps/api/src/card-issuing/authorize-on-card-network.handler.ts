@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CardNetworkAuthorizationBody, CardNetworkAuthorizationResponse } from '@paykit/contracts';
 import { DomainException, notFound } from '@paykit/kernel';
-import type { CardNetworkPort } from '@paykit/providers';
+import { type CardNetworkPort, SandboxCardIssuer } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../infrastructure/tokens.js';
@@ -28,7 +28,10 @@ export class AuthorizeOnCardNetworkHandler implements ICommandHandler<AuthorizeO
   ) {}
 
   async execute({ request }: AuthorizeOnCardNetwork): Promise<CardNetworkAuthorizationResponse> {
-    if (this.config.APP_ENV !== 'staging') throw new DomainException(notFound());
+    // Only the sandbox issuer is a network: a production issuer's network is Visa's.
+    if (this.config.APP_ENV !== 'staging' || !(this.network instanceof SandboxCardIssuer)) {
+      throw new DomainException(notFound());
+    }
     const answer = await this.network.authorize({
       card: request.card,
       amount: { amount: request.amount.value, currency: request.amount.currency },

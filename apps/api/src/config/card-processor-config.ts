@@ -1,4 +1,5 @@
 import { type AppConfig, ConfigError } from './config.js';
+import { requiredFor, stripeClientSettingsOf, stripeProductionProblems } from './stripe-account-config.js';
 
 /** The card processor this server charges with, and what it needs. */
 export type CardProcessorSettings =
@@ -27,28 +28,15 @@ export const cardProcessorSettingsOf = (config: AppConfig): CardProcessorSetting
   }
   if (kind === 'sandbox') return { kind };
   const { STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret, STRIPE_RETURN_URL: returnUrl } = config;
-  const production = config.APP_ENV === 'production';
   const problems = [
-    ...(secretKey === undefined ? ['STRIPE_SECRET_KEY: required when CARD_PROCESSOR=stripe'] : []),
-    ...(webhookSecret === undefined ? ['STRIPE_WEBHOOK_SECRET: required when CARD_PROCESSOR=stripe'] : []),
-    ...(returnUrl === undefined ? ['STRIPE_RETURN_URL: required when CARD_PROCESSOR=stripe'] : []),
-    ...(production && secretKey !== undefined && !/_live_/.test(secretKey)
-      ? ['STRIPE_SECRET_KEY: must be a live key (sk_live_...) when APP_ENV=production']
-      : []),
-    ...(production && !config.STRIPE_API_BASE.startsWith('https://')
-      ? ['STRIPE_API_BASE: must be https when APP_ENV=production']
-      : []),
+    ...requiredFor(
+      'CARD_PROCESSOR=stripe',
+      ['STRIPE_SECRET_KEY', secretKey],
+      ['STRIPE_WEBHOOK_SECRET', webhookSecret],
+      ['STRIPE_RETURN_URL', returnUrl],
+    ),
+    ...stripeProductionProblems(config),
   ];
-  if (problems.length > 0 || secretKey === undefined || webhookSecret === undefined || returnUrl === undefined) {
-    throw new ConfigError(problems);
-  }
-  return {
-    kind,
-    secretKey,
-    webhookSecret,
-    apiBase: config.STRIPE_API_BASE,
-    returnUrl,
-    timeoutMs: config.STRIPE_TIMEOUT_MS,
-    maxNetworkRetries: config.STRIPE_MAX_NETWORK_RETRIES,
-  };
+  if (problems.length > 0 || webhookSecret === undefined || returnUrl === undefined) throw new ConfigError(problems);
+  return { kind, ...stripeClientSettingsOf(config), webhookSecret, returnUrl };
 };

@@ -32,6 +32,23 @@ const isOriginList = (value: string): boolean =>
     }
   });
 
+/** The issuing program's billing address, as Stripe's `billing.address` of a cardholder needs it. */
+export const BillingAddress = z.strictObject({
+  line1: z.string().min(1),
+  city: z.string().min(1),
+  postal_code: z.string().min(1),
+  country: z.string().regex(/^[A-Z]{2}$/),
+  state: z.string().min(1).optional(),
+});
+
+const isBillingAddress = (value: string): boolean => {
+  try {
+    return BillingAddress.safeParse(JSON.parse(value)).success;
+  } catch {
+    return false;
+  }
+};
+
 const isAllowedHostList = (value: string): boolean => {
   try {
     parseAllowedHosts(value);
@@ -164,6 +181,10 @@ const ConfigShape = z.object({
   TRANSFER_POLL_INTERVAL_MS: z.coerce.number().int().min(1).optional(),
   /** Wallets: EVM chains served by a node, `chain=url` pairs (`base-sepolia=https://...`); other staging chains are the sandbox. */
   EVM_RPC_URLS: z.string().default(''),
+  /** Wallets: the Solana cluster's JSON-RPC node (http(s); mainnet-beta in production, devnet in staging); without it Solana is the sandbox in staging, unavailable in production. */
+  SOLANA_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Wallets: a Solana node call unanswered this long is `chain_unavailable`. */
+  SOLANA_RPC_TIMEOUT_MS: integer(10_000, 1),
   /** Wallets: what serves a production chain without a node: nothing (`unavailable`) or the sandbox (demo deployments). */
   CHAIN_PRODUCTION_FALLBACK: z.enum(['unavailable', 'sandbox']).default('unavailable'),
   /** Reconciliation: a payout not settled, or a paid order not delivered, this long after it started or was paid is an exception. */
@@ -227,9 +248,19 @@ const ConfigShape = z.object({
   STRIPE_MAX_NETWORK_RETRIES: integer(2),
   /**
    * Agent checkouts: who issues the virtual card each run pays with (docs/adr/0226). `sandbox`, the
-   * default in staging; production must name one (it refuses to start without).
+   * default in staging, or `stripe` (Stripe Issuing, docs/adr/0901); production must name one.
    */
-  CARD_ISSUER: z.enum(['sandbox']).optional(),
+  CARD_ISSUER: z.enum(['sandbox', 'stripe']).optional(),
+  /** Stripe Issuing: the signing secret (`whsec_...`) of POST /webhooks/stripe-issuing; never logged. */
+  STRIPE_ISSUING_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: 'must be a webhook signing secret (whsec_...)' })
+    .optional(),
+  /** Stripe Issuing: the billing address of every cardholder, `{"line1","city","postal_code","country","state"?}`. */
+  STRIPE_ISSUING_BILLING_ADDRESS: z
+    .string()
+    .refine(isBillingAddress, { error: 'must be a JSON object {"line1","city","postal_code","country","state"?}' })
+    .optional(),
   /** KYC: `sandbox` (staging's default) or `stripe-identity` (VerificationSessions; ADR 0910). Production has no default. */
   KYC_PROVIDER: z.enum(['sandbox', 'stripe-identity']).optional(),
   /** Stripe Identity: the publishable key (`pk_live_...`) Stripe.js opens the check with (`preparation.kyc.environmentId`). */
@@ -288,18 +319,18 @@ const ConfigSchema = ConfigShape.superRefine((config, context) => {
   }
 });
 
-export type AppConfig = Readonly<
-  Omit<z.infer<typeof ConfigSchema>, 'CARD_ISSUER'> & { readonly CARD_ISSUER: CardIssuerName }
->;
-export type CardIssuerName = NonNullable<z.infer<typeof ConfigSchema>['CARD_ISSUER']>;
+export type AppConfig = Readonly<z.infer<typeof ConfigSchema>>;
 
 /** Every variable the server reads (README's configuration tables name each one). */
 export const CONFIG_VARIABLES: readonly string[] = Object.keys(ConfigShape.shape);
 export type AppConfigInput = Partial<Record<keyof AppConfig, string | number>>;
 
 export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  constructor(
+    readonly problems: readonly string[],
+    heading = 'Invalid configuration',
+  ) {
+    super(`${heading}:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
 }
@@ -310,6 +341,7 @@ const SECRET_VARIABLES = new Set([
   'STRIPE_WEBHOOK_SECRET',
   'STRIPE_IDENTITY_WEBHOOK_SECRET',
   'STRIPE_PAYOUT_WEBHOOK_SECRET',
+  'STRIPE_ISSUING_WEBHOOK_SECRET',
   'AGENT_CHECKOUT_MODEL_API_KEY',
 ]);
 
@@ -321,7 +353,7 @@ export const loadConfig = (env: Readonly<Record<string, string | number | undefi
       .filter(([, value]) => value !== undefined && value !== ''),
   );
   const parsed = ConfigSchema.safeParse(known, { error: describeIssue });
-  if (parsed.success) return withParties(parsed.data);
+  if (parsed.success) return parsed.data;
   throw new ConfigError(
     parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
@@ -332,18 +364,13 @@ export const loadConfig = (env: Readonly<Record<string, string | number | undefi
   );
 };
 
-/**
- * The outside parties a deployment pays through. Staging has its sandboxes by default; production
- * must name each one, so a production process never pays agent checkouts with a sandbox it did not
- * choose (the other parties follow with issue 31).
- */
-const withParties = (config: z.infer<typeof ConfigSchema>): AppConfig => {
-  const cardIssuer = config.CARD_ISSUER ?? (config.APP_ENV === 'staging' ? 'sandbox' : undefined);
-  if (cardIssuer === undefined) {
-    throw new ConfigError([
-      'CARD_ISSUER: no card issuer configured: APP_ENV=production pays agent checkouts with virtual cards from a ' +
-        'card issuer; name one (CARD_ISSUER=sandbox for a demo deployment whose cards no real shop accepts)',
-    ]);
+/** The problems a settings function refuses the configuration with (`cardProcessorSettingsOf`, ...), or none. */
+export const problemsOf = (settingsOf: () => unknown): readonly string[] => {
+  try {
+    settingsOf();
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
   }
-  return { ...config, CARD_ISSUER: cardIssuer };
 };

@@ -7,6 +7,7 @@ import { docsPage } from './docs-page.js';
 import type { OpenApiDocument } from './openapi-document.js';
 import { GetDocsAsset } from './read/get-docs-asset.handler.js';
 import { GetOpenApiDocument } from './read/get-openapi-document.handler.js';
+import { GetTestModePage } from './read/get-test-mode-page.handler.js';
 
 const OpenApiJson = z
   .record(z.string(), z.unknown())
@@ -42,6 +43,21 @@ export class OpenApiController {
   page(@Res({ passthrough: true }) reply: FastifyReply): string {
     void reply.type('text/html; charset=utf-8');
     return docsPage('/openapi.json', '/docs/assets');
+  }
+
+  @Route({
+    method: 'GET',
+    path: 'docs/test-mode',
+    root: true,
+    public: true,
+    tags: ['Reference'],
+    summary:
+      "Test mode on its own page: the sandbox's magic values, delays, prices, fees and tax, as this server has them",
+    responses: { 200: { contentType: 'text/markdown', description: 'The test-mode page (Markdown)' } },
+  })
+  async testMode(@Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    void reply.type('text/markdown; charset=utf-8');
+    return this.queries.execute(new GetTestModePage());
   }
 
   @Route({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentOneOrMany } from '@paykit/contracts';
 
 export type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';
@@ -124,6 +125,7 @@ export class SchemaComponents {
       io,
       uri: (id) => componentRef(rename(id)),
       unrepresentable: 'any',
+      ...(io === 'input' && { override: documentOneOrMany }),
     }) as { schemas: Record<string, JsonSchema> };
     return converted.schemas;
   }

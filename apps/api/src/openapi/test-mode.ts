@@ -1,4 +1,9 @@
 import {
+  FIAT_TERMS,
+  OFFRAMP_SERVICE_FEE,
+  ONRAMP_SERVICE_FEE,
+  SANDBOX_ASSETS,
+  SANDBOX_PRICED_CHAINS,
   CARD_TOKEN_LIFETIME_MS,
   CARD_DECLINE_CODES,
   SANDBOX_ISSUER_BIN,
@@ -44,12 +49,44 @@ const ACCOUNT_EFFECTS = {
   settle: 'settles',
 } as const;
 
+const percent = (fraction: string | number): string => `${Number((Number(fraction) * 100).toFixed(4))}%`;
+const bpsPercent = (bps: string): string => percent(Number(bps) / 10_000);
+
+/** The sandbox market's prices, fees and sales tax: what a staging quote is made of (ADR 0815). */
+export const sandboxRatesMarkdown = (heading: string): string => {
+  const networkFees = Object.entries(SANDBOX_PRICED_CHAINS.staging).map(
+    ([chain, priced]) => `\`${chain}\` ${priced.networkFeeUsd} USD`,
+  );
+  return [
+    `${heading} Prices, fees and tax (the sandbox market)`,
+    '',
+    'Quotes in staging come from a fixed market, priced in US dollars and converted per currency:',
+    '',
+    '| Asset | Price (USD) | Decimals |',
+    '|---|---|---|',
+    ...Object.entries(SANDBOX_ASSETS).map(
+      ([symbol, asset]) => `| \`${symbol}\` | ${asset.usdPrice} | ${asset.decimals} |`,
+    ),
+    '',
+    '| Currency | Per USD (onramp prices) | Stablecoin paid per unit (offramp) | Sales tax on card purchases |',
+    '|---|---|---|---|',
+    ...Object.entries(FIAT_TERMS).map(
+      ([currency, terms]) =>
+        `| \`${currency}\` | ${terms.perUsd} | ${terms.payoutRate} | ${percent(terms.salesTaxRate)} |`,
+    ),
+    '',
+    `- Onramp (card): a service fee of ${bpsPercent(ONRAMP_SERVICE_FEE.rateBps)} plus ${ONRAMP_SERVICE_FEE.fixedUsd} USD (converted), the chain's network fee (${networkFees.join(', ')}), then sales tax on the subtotal at the currency's rate above.`,
+    `- Offramp (payout): a service fee of ${bpsPercent(OFFRAMP_SERVICE_FEE.rateBps)} of what is sold; no tax.`,
+    '',
+  ].join('\n');
+};
+
 const seconds = (ms: number): string => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
 /**
  * Test mode in one place: the sandbox's magic values and delays, from the constants the
  * sandboxes use and this server's settings. It is the reference page's "Test mode" section; the
- * same values are listed in docs/testing.md.
+ * same values are listed in docs/test-mode.md; `/docs/test-mode` serves this page alone.
  */
 export const testModeMarkdown = (settings: TestModeSettings): string =>
   [
@@ -109,4 +146,5 @@ export const testModeMarkdown = (settings: TestModeSettings): string =>
     `- A quote holds ${settings.ORDER_QUOTE_TTL_SECONDS} s (ORDER_QUOTE_TTL_SECONDS).`,
     `- A user may buy up to ${settings.ORDER_PURCHASE_LIMIT} per currency by card within ${settings.ORDER_PURCHASE_LIMIT_WINDOW_HOURS} h (ORDER_PURCHASE_LIMIT): beyond that, \`single_purchase_exceeded\`.`,
     '',
+    sandboxRatesMarkdown('###'),
   ].join('\n');

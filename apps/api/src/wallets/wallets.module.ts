@@ -9,6 +9,8 @@ import { GetBalancesHandler } from './balances/get-balances.handler.js';
 import { CreateWalletController } from './create/create-wallet.controller.js';
 import { CreateWalletHandler } from './create/create-wallet.handler.js';
 import { CreationKeys } from './create/creation-keys.js';
+import { PregenerateWalletHandler } from './create/pregenerate-wallet.handler.js';
+import { WalletWrites } from './create/wallet-writes.js';
 import { AddressClaims } from './directory/address-claims.js';
 import { WalletAddresses } from './directory/wallet-addresses.js';
 import { WalletDirectory } from './directory/wallet-directory.js';
@@ -19,6 +21,9 @@ import { TransferStep } from './execution/transfer-step.js';
 import { chainGatewayProvider } from './gateway/chain-gateway.provider.js';
 import { CHAIN_GATEWAY } from './gateway/chain-gateway.token.js';
 import { ApprovalVerifier } from './approvals/approval-verifier.js';
+import { ListWalletsController } from './list/list-wallets.controller.js';
+import { ListWalletsHandler } from './list/list-wallets.handler.js';
+import { WalletListReadModel } from './list/wallet-list.read-model.js';
 import { ListNftsHandler } from './nfts/list-nfts.handler.js';
 import { NftsController } from './nfts/nfts.controller.js';
 import { GetWalletController } from './read/get-wallet.controller.js';
@@ -58,6 +63,7 @@ import { TransfersController } from './transfers/transfers.controller.js';
 @Module({
   controllers: [
     CreateWalletController,
+    ListWalletsController,
     TransactionsController,
     TransfersController,
     BalancesController,
@@ -76,6 +82,8 @@ import { TransfersController } from './transfers/transfers.controller.js';
     WalletAddresses,
     WalletResolver,
     CreationKeys,
+    WalletWrites,
+    WalletListReadModel,
     TransferRecords,
     DelegatedSpends,
     ServiceSigner,
@@ -90,6 +98,8 @@ import { TransfersController } from './transfers/transfers.controller.js';
     TransferExecutor,
     // Commands and queries.
     CreateWalletHandler,
+    PregenerateWalletHandler,
+    ListWalletsHandler,
     GetWalletHandler,
     GetBalancesHandler,
     FundWalletHandler,

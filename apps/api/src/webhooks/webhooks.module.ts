@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { ProjectionsHost } from '../infrastructure/projections-host.js';
 import { SignedCursors } from '../http/pagination/signed-cursors.js';
 import { AppSecrets } from '../infrastructure/secrets/app-secrets.js';
 import { DeliveriesController } from './deliveries/deliveries.controller.js';
@@ -23,14 +24,19 @@ import { RegisterWebhookEndpointHandler } from './endpoints/register/register-we
 import { RemoveWebhookEndpointHandler } from './endpoints/remove/remove-webhook-endpoint.handler.js';
 import { ReplaceWebhookEndpointSecretHandler } from './endpoints/replace-secret/replace-webhook-endpoint-secret.handler.js';
 import { WebhookEndpoints } from './endpoints/webhook-endpoints.js';
+import { ListWebhookEventsHandler } from './events/list-webhook-events.handler.js';
+import { WebhookEventsController } from './events/webhook-events.controller.js';
+import { webhookEventsProjection } from './events/webhook-events.projection.js';
+import { WebhookEventsReadModel } from './events/webhook-events.read-model.js';
 import { WebhooksOutbox } from './outbox/webhooks-outbox.js';
 
 /**
  * Webhooks: endpoints managed through the API, an outbox projection of `$all` into
- * `webhooks.db`, and the worker that signs and delivers with retries.
+ * `webhooks.db`, and the worker that signs and delivers with retries; the events list from
+ * its own read model (`webhook-events` in read-models.db).
  */
 @Module({
-  controllers: [EndpointsController, DeliveriesController],
+  controllers: [EndpointsController, DeliveriesController, WebhookEventsController],
   providers: [
     WebhooksOutbox,
     EndpointSecrets,
@@ -48,6 +54,8 @@ import { WebhooksOutbox } from './outbox/webhooks-outbox.js';
     ListWebhookDeliveriesHandler,
     GetWebhookDeliveryHandler,
     RedeliverWebhookMessageHandler,
+    WebhookEventsReadModel,
+    ListWebhookEventsHandler,
     DeliveryQueue,
     DeliveryClaims,
     MessagePayloads,
@@ -60,4 +68,10 @@ import { WebhooksOutbox } from './outbox/webhooks-outbox.js';
     },
   ],
 })
-export class WebhooksModule {}
+export class WebhooksModule implements OnModuleInit {
+  constructor(private readonly projections: ProjectionsHost) {}
+
+  onModuleInit(): void {
+    this.projections.register(webhookEventsProjection);
+  }
+}

@@ -1,13 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
-import type { PaymentCredentials } from '@paykit/checkout-agent';
-import * as E from 'fp-ts/lib/Either.js';
 import { CHROMIUM_PATH, describeWithChromium } from './support/chromium.js';
 import { type Harness, isFinalSnapshot, runBody, startHarness, waitForRun } from './support/harness.js';
-import { RunnerOverridesModule } from './support/runner-overrides.module.js';
-
-/** The card token the runner pays with: the shop's test processor declines tokens containing "decline". */
-let nextToken = () => `tok_${crypto.randomUUID()}`;
-const payment: PaymentCredentials = { tokenFor: async () => E.right({ token: nextToken(), provider: 'paykit' }) };
 
 let h: Harness;
 
@@ -16,13 +9,9 @@ beforeAll(async () => {
     // A plain web shop: no agentic-checkout API, so every run goes through the browser.
     shopOptions: { agenticCheckout: false },
     env: { CHROMIUM_PATH, AGENT_CHECKOUT_LIVE_VIEW: 'off' },
-    imports: [RunnerOverridesModule.with({ payment })],
   });
 }, 60_000);
 afterAll(() => h?.close());
-afterEach(() => {
-  nextToken = () => `tok_${crypto.randomUUID()}`;
-});
 
 const buyerProfile = async (email: string) => {
   const response = await h.call('POST', '/unstable/agent-checkouts/buyer-profiles', {
@@ -120,12 +109,18 @@ describeWithChromium('agent checkout runs in headless Chromium against the demo 
   }, 90_000);
 
   it('is blocked with merchant.payment_declined when the card is declined: nothing is charged', async () => {
-    nextToken = () => 'tok_decline_this_card';
+    // The shop's processor cannot reach the card network: it declines the run's card.
+    const url = h.cardNetwork.url;
+    h.cardNetwork.url = undefined;
     const { runId, orders, attempts, attemptsBefore } = await run('mug', '50', 'Buy a ceramic mug');
-    expect(await finished(runId)).toMatchObject({ status: 'blocked', result: { code: 'merchant.payment_declined' } });
+    try {
+      expect(await finished(runId)).toMatchObject({ status: 'blocked', result: { code: 'merchant.payment_declined' } });
+    } finally {
+      h.cardNetwork.url = url;
+    }
     expect(orders()).toEqual([]);
     expect(attempts().slice(attemptsBefore)).toEqual([
-      expect.objectContaining({ outcome: 'declined', method: 'token' }),
+      expect.objectContaining({ outcome: 'declined', method: 'card' }),
     ]);
   }, 90_000);
 

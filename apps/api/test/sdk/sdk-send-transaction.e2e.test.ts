@@ -55,6 +55,15 @@ describe('sendTransaction through the public SDK: raw transactions that move tok
       // Gas is sponsored for smart wallets: exactly the value leaves.
       expect(BigInt((await wallet.balances()).nativeToken.rawAmount ?? '0')).toBe(before - 10n ** 16n);
 
+      // A call with no value and no data (the SDK sends value "0", data "0x") is a transaction too.
+      const empty = await wallet.sendTransaction({ to: payee });
+      expect(empty.hash).toMatch(/^0x[0-9a-f]{64}$/);
+      expect(await wallet.transaction(empty.transactionId)).toMatchObject({
+        status: 'success',
+        sendParams: { params: { recipientAddress: payee, amount: '0' } },
+      });
+      expect(BigInt((await wallet.balances()).nativeToken.rawAmount ?? '0')).toBe(before - 10n ** 16n);
+
       const prepared = await wallet.sendTransaction({ to: payee, value: 1n, options: { prepareOnly: true } });
       expect(prepared.hash).toBeUndefined();
       expect((await wallet.transaction(prepared.transactionId)).status).toBe('awaiting-approval');

@@ -149,6 +149,23 @@ describe('the public wallets SDK against the API: EVM', () => {
   );
 
   it(
+    'sends to a user who has no wallet yet: the recipient’s wallet is pregenerated (ADR 0811)',
+    async () => {
+      const payer = await harness.sdk.createWallet({
+        chain: 'base-sepolia',
+        recovery: { type: 'server', secret: serverSecret(7) },
+      });
+      await payer.stagingFund(3);
+      const sent = await payer.send({ email: 'first-time@example.com' }, 'usdc', '2');
+      expect(sent.hash).toMatch(/^0x[0-9a-f]{64}$/);
+      const payee = await harness.sdk.getWallet('email:first-time@example.com:evm', { chain: 'base-sepolia' });
+      expect(payee.owner).toBe('email:first-time@example.com');
+      expect((await payee.balances()).usdc.amount).toBe('2');
+    },
+    SDK_TEST_TIMEOUT_MS,
+  );
+
+  it(
     'reads the native balance of a chain whose currency is not ETH under the eth the SDK asks for',
     async () => {
       const wallet = await harness.sdk.createWallet({

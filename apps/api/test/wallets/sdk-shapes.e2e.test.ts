@@ -27,7 +27,7 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
   });
   afterAll(() => api.close());
 
-  it('takes a user locator without a chain as recipient; a user without a wallet on that chain is a 400', async () => {
+  it('takes a user locator without a chain as recipient; a user without a wallet on that chain gets one', async () => {
     const payee = (
       await call('POST', WALLETS, { chainType: 'evm', config: { adminSigner: { type: 'api-key' } }, owner: 'x:payee' })
     ).body;
@@ -41,11 +41,9 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
       recipient: 'email:nobody@example.com',
       amount: '1',
     });
-    expect(nobody.status).toBe(400);
-    expect(nobody.body).toMatchObject({
-      code: 'invalid_recipient',
-      message: expect.stringContaining('email:nobody@example.com'),
-    });
+    expect(nobody.status).toBe(201);
+    const pregenerated = await call('GET', `${WALLETS}/email:nobody@example.com:evm`);
+    expect(nobody.body.sendParams.params.recipientAddress).toBe(pregenerated.body.address);
     const malformed = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:usdc/transfers`, {
       recipient: 'email:not-an-email',
       amount: '1',
@@ -75,6 +73,37 @@ describe('shapes the public SDK relies on, over plain HTTP', () => {
     expect(mixed.body[0].name).toBe('Ether');
     const unknown = await call('GET', `${WALLETS}/${wallet.address}/balances?tokens=btc&chains=polygon-amoy`);
     expect(unknown.status).toBe(400);
+  });
+
+  it('sends a raw EVM call with value 0 and no data: a transaction that moves nothing', async () => {
+    const payee = '0x000000000000000000000000000000000000bEEF';
+    const sent = await call('POST', `${WALLETS}/${wallet.address}/transactions`, {
+      params: { chain: 'base-sepolia', calls: [{ to: payee, value: '0', data: '0x' }] },
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.sendParams).toMatchObject({
+      token: 'base-sepolia:eth',
+      params: { recipientAddress: payee, amount: '0' },
+    });
+    const done = await pollUntil(
+      () => call('GET', `${WALLETS}/${wallet.address}/transactions/${sent.body.id}`),
+      (response) => ['success', 'failed'].includes(response.body.status),
+    );
+    expect(done.body).toMatchObject({
+      status: 'success',
+      onChain: { txId: expect.stringMatching(/^0x[0-9a-f]{64}$/) },
+    });
+    const noFields = await call('POST', `${WALLETS}/${wallet.address}/transactions`, {
+      params: { chain: 'base-sepolia', calls: [{ to: payee }] },
+    });
+    expect(noFields.status).toBe(201);
+    // Zero is for raw calls only: a token transfer still moves an amount above zero.
+    const zeroTransfer = await call('POST', `${WALLETS}/${wallet.address}/tokens/base-sepolia:eth/transfers`, {
+      recipient: payee,
+      amount: '0',
+    });
+    expect(zeroTransfer.status).toBe(400);
+    expect(zeroTransfer.body.message).toBe('amount: must be greater than 0');
   });
 
   it('lists transactions as { transactions }', async () => {

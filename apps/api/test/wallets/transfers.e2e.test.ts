@@ -246,7 +246,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
         'base-sepolia:doge',
         'tokenLocator: unknown currency "doge"',
       ],
-      [{ recipient: 'email:nobody@example.com:evm', amount: '1' }, 'base-sepolia:usdc', 'recipient: no wallet matches'],
+      [{ recipient: 'evm:alias:nobody', amount: '1' }, 'base-sepolia:usdc', 'recipient: no wallet matches'],
       [{ recipient: 'email:oops:evm', amount: '1' }, 'base-sepolia:usdc', 'recipient: "oops" is not an email address'],
       [
         {

@@ -47,17 +47,6 @@ export const paymentFormSchema = z.object({
     .regex(/^\d{3,4}$/, 'Enter the 3 or 4 digit security code.'),
 });
 
-/** A card-vault token instead of a typed card (the agentic checkout's `payment_data`, as a form). */
-export const tokenPaymentFormSchema = z.object({
-  payment_token: z.string().trim().min(1, 'Enter a payment token.').max(512),
-  payment_provider: z
-    .string()
-    .trim()
-    .max(64)
-    .optional()
-    .transform((value) => (value ? value : undefined)),
-});
-
 export const loginFormSchema = z.object({
   email: z.string().trim(),
   password: z.string(),

@@ -109,11 +109,11 @@ export class BrowserCheckout implements PreparedCheckout {
       named.length > 0 ? `${product.name} (${named.map((option) => option.label).join(', ')})` : product.name;
     // Without a quantity field on the product page, one is added and the cart's quantity set.
     const onProductPage = hints.quantity === 1 || (await hasQuantityField(driver));
+    const currency = product.variants.find((variant) => variant.price)?.price?.currency;
     const stopped =
       (await addToCart(driver, what, onProductPage ? hints.quantity : 1, options.length > 0)) ??
-      (await goToCheckout(driver, onProductPage ? 1 : hints.quantity));
+      (await goToCheckout(driver, currency, onProductPage ? 1 : hints.quantity));
     if (stopped) return stopped;
-    const currency = product.variants.find((variant) => variant.price)?.price?.currency;
     const purchase: Purchase = {
       productName: what,
       quantity: hints.quantity,

@@ -3,9 +3,13 @@ import type { BlobStore } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Page } from 'playwright-core';
 import type { RunnerLogger } from '../logger.js';
+import { CARD_MARK } from './card/type-card.js';
 
-/** Fields whose values never appear in a screenshot: passwords, and payment tokens (typed as passwords). */
-const MASKED = 'input[type=password], input[autocomplete^=cc-], input[name*=token i]';
+/**
+ * Fields whose values never appear in a screenshot: passwords, payment tokens, and every card
+ * field (marked when the card went in, or by its autocomplete token), in the page and its frames.
+ */
+const MASKED = `input[type=password], input[autocomplete*=cc-], select[autocomplete*=cc-], input[name*=token i], [${CARD_MARK}]`;
 
 /**
  * The screenshot of each step, stored encrypted in the agent checkouts' blob store; the step
@@ -26,7 +30,7 @@ export class StepScreenshots {
       const bytes = await page.screenshot({
         type: 'jpeg',
         quality: 60,
-        mask: [page.locator(MASKED)],
+        mask: page.frames().map((frame) => frame.locator(MASKED)),
         animations: 'disabled',
         caret: 'hide',
         timeout: 5_000,

@@ -8,7 +8,7 @@ export type ModelAction =
   | { readonly kind: 'click'; readonly ref: string }
   | { readonly kind: 'fill'; readonly ref: string; readonly value: string }
   | { readonly kind: 'select'; readonly ref: string; readonly value: string }
-  | { readonly kind: 'pay'; readonly total: Money; readonly tokenField: string; readonly submit: string }
+  | { readonly kind: 'pay'; readonly total: Money; readonly submit: string }
   | { readonly kind: 'done'; readonly summary: string; readonly orderNumber: string | null }
   | { readonly kind: 'blocked'; readonly code: BlockedCode; readonly summary: string }
   | { readonly kind: 'give_up'; readonly reason: string };
@@ -36,11 +36,10 @@ export const MODEL_TOOLS: readonly ToolDefinition[] = [
   tool('select', 'Choose an option of a select element.', { ref: REF, value: string('The option’s value or label.') }),
   tool(
     'pay',
-    'On the payment page only: pay the final total shown there. The agent fills the payment token field and presses the pay button.',
+    "On the payment page only: pay the final total shown there. The agent types the run's card into the page's card fields and presses the pay button.",
     {
       amount: string('The final total shown, as a decimal (e.g. 63.34).'),
       currency: string('ISO 4217 code, e.g. USD.'),
-      tokenField: string('The [ref] of the payment token field.'),
       submit: string('The [ref] of the pay button.'),
     },
   ),
@@ -90,7 +89,6 @@ export const parseAction = (name: string, argumentsText: string): ModelAction =>
       return {
         kind: 'pay',
         total: { amount, currency },
-        tokenField: text('tokenField', 20),
         submit: text('submit', 20),
       };
     }

@@ -1,5 +1,7 @@
+import { isCardForm, readCardFields } from '../browser/card/card-fields.js';
+import { enterRunCard } from '../browser/card/pay-by-card.js';
 import { Decimal } from '@paykit/kernel';
-import * as E from 'fp-ts/lib/Either.js';
+import type { Locator } from 'playwright-core';
 import { isRunStopped } from '../strategy/run-stopped.js';
 import type { StrategyContext, StrategyOutcome } from '../strategy/strategy-port.js';
 import { type ChatMessage, type ChatModel, ModelError } from './chat-model.js';
@@ -146,22 +148,13 @@ export class ModelCheckout {
   private async pay(browser: ModelBrowser, action: Extract<ModelAction, { kind: 'pay' }>): Promise<Performed> {
     if (this.payment) return this.refuse('The payment has been submitted already.');
     const { page } = browser;
-    const [field, submit] = [await elementOf(page, action.tokenField), await elementOf(page, action.submit)];
-    if (!field || !submit)
-      return this.refuse('pay needs the refs of the payment token field and the pay button on this page.');
+    const submit = await elementOf(page, action.submit);
+    if (!submit) return this.refuse('pay needs the ref of the pay button on this page.');
+    if (!isCardForm(await readCardFields(page))) return this.refuse('This page has no card form to pay with.');
     // The model's reading of the total is checked against the page: a total it made up is not paid.
     if (!amountsOn((await summarisePage(page)).text).some((shown) => shown.equals(new Decimal(action.total.amount)))) {
       return this.refuse(`The page does not show a total of ${action.total.amount}.`);
     }
-    const token = await this.context.paymentToken();
-    if (E.isLeft(token))
-      return {
-        outcome: {
-          kind: 'failed',
-          reason: 'runtime_error',
-          detail: `No card token to pay with: ${token.left.message}`,
-        },
-      };
     await browser.step(`Pay ${action.total.amount} ${action.total.currency}`);
     const start = await this.context.startPayment(action.total);
     if (start.kind === 'over_max_cost') {
@@ -172,8 +165,16 @@ export class ModelCheckout {
     if (start.kind === 'not_priced')
       return { outcome: { kind: 'failed', reason: 'accounting_unavailable', detail: start.message } };
     this.payment = { attemptId: start.attemptId, total: action.total };
+    // The card exists only now, for the total startPayment accepted; the model never sees it.
+    const entry = {
+      page,
+      context: this.context,
+      check: (box: Locator) => box.check(),
+      step: (what: string) => browser.step(what),
+    };
+    const failed = await enterRunCard(entry, start.attemptId);
+    if (failed) return { outcome: failed };
     return this.onPage(async () => {
-      await field.fill(token.right.token);
       await submit.click();
       await page.waitForLoadState('load');
     });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { CARD_MARK } from '../browser/card/type-card.js';
 
 /** The attribute that names the elements of the last summary; actions find their target by it. */
 const REF_ATTRIBUTE = 'data-paykit-ref';
@@ -7,8 +8,8 @@ const ELEMENTS_MAX = 150;
 
 /**
  * Runs in the page (as source text: this package compiles without the DOM's types). Numbers
- * the visible interactive elements afresh and describes each on one line; values of password
- * and payment-token fields are never read.
+ * the visible interactive elements afresh and describes each on one line; values of password,
+ * payment-token and card fields (a select's chosen option too) are never read.
  */
 const SUMMARISE = `(() => {
   const ATTR = ${JSON.stringify(REF_ATTRIBUTE)};
@@ -28,9 +29,9 @@ const SUMMARISE = `(() => {
     const tag = el.tagName.toLowerCase();
     let line = '[' + id + '] ' + tag + (el.type && tag === 'input' ? ' type=' + el.type : '') + (el.name ? ' name=' + el.name : '') + ' "' + labelOf(el) + '"';
     if (tag === 'a') line += ' -> ' + el.href;
-    const secret = el.type === 'password' || /payment_token|card|cvc/i.test(el.name || '');
+    const secret = el.type === 'password' || el.hasAttribute(${JSON.stringify(CARD_MARK)}) || /(^|\\s)cc-/.test(el.getAttribute('autocomplete') || '') || /payment_token|card|cvc|cvv|csc|exp/i.test(el.name || '');
     if ((tag === 'input' || tag === 'textarea') && !secret && el.value && el.type !== 'submit') line += ' value="' + clean(el.value) + '"';
-    if (tag === 'select') line += ' options=' + JSON.stringify([...el.options].map((o) => clean(o.label) + (o.selected ? ' (selected)' : '')));
+    if (tag === 'select') line += ' options=' + JSON.stringify([...el.options].map((o) => clean(o.label) + (o.selected && !secret ? ' (selected)' : '')));
     lines.push(line);
   }
   return { title: document.title, text: (document.body ? document.body.innerText : '').slice(0, ${TEXT_MAX}), elements: lines };

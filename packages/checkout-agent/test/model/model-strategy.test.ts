@@ -1,3 +1,4 @@
+import { SANDBOX_ISSUER_BIN } from '@paykit/providers';
 import { toRunSnapshot } from '@paykit/checkout-runs';
 import type { Browser } from 'playwright-core';
 import { ChatModel, type ModelBrowser, type OpenModelBrowser, modelCheckoutStrategy } from '../../src/index.js';
@@ -31,6 +32,7 @@ describeWithChromium('the model-driven strategy, against a scripted chat API', (
     chat = await startFakeChatApi();
     h = await startHarness();
     h.startRunner({
+      cardIssuer: h.issuer,
       strategies: () => [
         modelCheckoutStrategy({
           model: new ChatModel({ baseUrl: chat.url, model: 'test-model', apiKey: API_KEY, timeoutMs: 1_000 }),
@@ -78,13 +80,17 @@ describeWithChromium('the model-driven strategy, against a scripted chat API', (
         event.type === 'CheckoutRunStepRecorded' && (event.data as { action: string }).action === 'Pay 18.86 USD',
     );
     expect(types.indexOf('CheckoutRunPaymentStarted')).toBe(payStep + 1);
-    // Every request names the model and carries the key; the card token never goes to the model.
+    // Every request names the model and carries the key; the run's card never goes to the model.
     expect(
       chat.requests.every(
         (request) => request.headers.authorization === `Bearer ${API_KEY}` && request.body.model === 'test-model',
       ),
     ).toBe(true);
-    expect(JSON.stringify(chat.requests.map((request) => request.body))).not.toMatch(/tok_[0-9a-f-]{8,}/);
+    const [card] = Object.values(run.cards);
+    expect(card?.authorizations).toEqual([expect.objectContaining({ approved: true })]);
+    const prompts = JSON.stringify(chat.requests.map((request) => request.body));
+    expect(prompts).not.toMatch(new RegExp(`${SANDBOX_ISSUER_BIN}\\d`));
+    expect(prompts).not.toContain(`${String(card?.expMonth).padStart(2, '0')}/${String(card?.expYear).slice(2)}`);
   }, 30_000);
 
   it('is blocked before paying when the total the page shows is above maxCost', async () => {

@@ -37,8 +37,7 @@ export const scriptedShopper = (request: ChatRequest): FakeReply => {
     return toolCall('pay', {
       amount: due.replace(/,/g, ''),
       currency: 'USD',
-      tokenField: ref(summary, /name=payment_token/),
-      submit: ref(summary, /with token/i),
+      submit: ref(summary, /button[^\n]*"Pay \$/),
     });
   }
   if (path === '/checkout/review') return toolCall('click', { ref: ref(summary, /continue to payment/i) });

@@ -9,7 +9,7 @@ import {
 } from '@paykit/demo-merchant';
 import { MemoryEventStore } from '@paykit/event-store';
 import { ManualClock, randomIds } from '@paykit/kernel';
-import { SandboxCardProcessor, SandboxCardVault, SandboxPricing } from '@paykit/providers';
+import { SandboxCardIssuer, SandboxCardProcessor, SandboxCardVault, SandboxPricing } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import {
   type BuyerProfile,
@@ -22,6 +22,7 @@ import {
   startRunnerProcess,
   vaultedCardCredentials,
 } from '../../src/index.js';
+import { startCardNetworkServer } from '../../src/testing/index.js';
 
 export const BUYER: BuyerProfile = {
   name: { first: 'Sam', last: 'Shopper' },
@@ -37,9 +38,14 @@ export const BUYER: BuyerProfile = {
 
 export const CARDS = { approved: '4242424242424242', declined: '4000000000000002' } as const;
 
-/** The shop's processor charges card-vault tokens through the sandbox card processor, like a real one would. */
-const vaultGateway = (processor: SandboxCardProcessor): PaymentGateway => {
-  const cards = createTestPaymentGateway();
+type CardNetworkOption = NonNullable<Parameters<typeof createTestPaymentGateway>[0]>['cardNetwork'];
+
+/**
+ * The shop's processor charges card-vault tokens through the sandbox card processor, like a real
+ * one would, and asks the sandbox card network about typed cards of the sandbox issuer's range.
+ */
+const vaultGateway = (processor: SandboxCardProcessor, cardNetwork: CardNetworkOption): PaymentGateway => {
+  const cards = createTestPaymentGateway({ cardNetwork });
   return {
     authorize: async (request) => {
       if (request.method.kind === 'card') return cards.authorize(request);
@@ -70,6 +76,8 @@ export interface Harness {
   /** `127.0.0.1:<port>`, the allow-list entry of the shop. */
   readonly shopHost: string;
   readonly vault: SandboxCardVault;
+  /** The issuer of virtual cards (give it to a runner as `cardIssuer`), asked by the shop through the card network. */
+  readonly issuer: SandboxCardIssuer;
   startRunner(overrides?: RunnerOverrides): RunnerProcess;
   close(): Promise<void>;
 }
@@ -84,13 +92,20 @@ export const startHarness = async (shopOptions: DemoMerchantOptions = {}): Promi
   const store = new MemoryEventStore();
   const vault = new SandboxCardVault({ clock, ids: randomIds });
   const processor = new SandboxCardProcessor({ vault, clock, ids: randomIds });
+  const issuer = new SandboxCardIssuer({ clock });
+  const network = await startCardNetworkServer(issuer);
+  const origin: { url?: string } = {};
   // One clock for both sides, as real clocks agree: token expiries and signature timestamps compare them.
   const shop = await createDemoMerchant({
     seed: `checkout-agent-${randomIds.uuid()}`,
     clock,
-    paymentGateway: vaultGateway(processor),
+    paymentGateway: vaultGateway(processor, {
+      url: () => network.url,
+      merchant: () => ({ name: 'Demo Merchant', url: `${origin.url}/` }),
+    }),
     ...shopOptions,
   });
+  origin.url = shop.url;
   const shopHost = new URL(shop.url).host;
   const processes: RunnerProcess[] = [];
   const converter = pricingConverter(new SandboxPricing({ environment: 'staging' }), {
@@ -102,6 +117,7 @@ export const startHarness = async (shopOptions: DemoMerchantOptions = {}): Promi
     shop,
     shopHost,
     vault,
+    issuer,
     startRunner: ({ card, buyer, ...overrides } = {}) => {
       const process = startRunnerProcess({
         store,
@@ -121,6 +137,7 @@ export const startHarness = async (shopOptions: DemoMerchantOptions = {}): Promi
     close: async () => {
       await Promise.all(processes.map((process) => process.kill()));
       await shop.close();
+      await network.close();
       await store.close();
     },
   };

@@ -197,7 +197,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List wallets
+         * @description The project's wallets, newest first, filtered by chain type and/or owner (`<type>:<value>`). A client key lists its signed-in user's wallets only (another owner is a 403 owner_not_allowed).
+         *
+         *     Requires scope `wallets.read`.
+         */
+        get: operations["ListWallets_list"];
         put?: never;
         /**
          * Create a wallet
@@ -664,6 +670,28 @@ export interface paths {
          *     Requires scope `webhooks.update`.
          */
         post: operations["Endpoints_rotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/2025-06-09/webhooks/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhook events
+         * @description The project's webhook events, newest first, whether or not an endpoint subscribes to them; `type` keeps one type. Each carries the data its deliveries send; its id is their webhook-id.
+         *
+         *     Requires scope `webhooks.read`.
+         */
+        get: operations["WebhookEvents_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1481,7 +1509,23 @@ export interface components {
                 };
                 /** @description Onramp: the token bought, e.g. base-sepolia:usdc */
                 tokenLocator?: string;
-            }[];
+            }[] | {
+                /** @description Offramp: the fiat currency paid out, fiat:<currency> */
+                currencyLocator?: string;
+                executionParameters: {
+                    /** @description exact-in: what the buyer spends; exact-out: the quantity bought */
+                    amount: string;
+                    /** @description Onramp only; default "500" */
+                    maxSlippageBps?: string;
+                    /**
+                     * @description Default exact-in; offramp takes exact-in only
+                     * @enum {string}
+                     */
+                    mode?: "exact-in" | "exact-out";
+                };
+                /** @description Onramp: the token bought, e.g. base-sepolia:usdc */
+                tokenLocator?: string;
+            };
             locale?: string;
             payment: {
                 currency: string;
@@ -3076,6 +3120,13 @@ export interface components {
             };
             tokenId: string;
         }[];
+        WalletPage: {
+            data: components["schemas"]["Wallet"][];
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description Cursor of the previous page; null on the first page */
+            previousCursor: string | null;
+        };
         WalletSignature: {
             approvals: {
                 pending: {
@@ -3284,6 +3335,22 @@ export interface components {
             /** @description ISO 8601 */
             updatedAt: string;
             url: string;
+        };
+        WebhookEvent: {
+            /** @description ISO 8601: when the event happened */
+            createdAt: string;
+            /** @description The payload’s data, as a delivery sends it: the resource as it was at the event */
+            data: unknown;
+            /** @description The webhook-id its deliveries carry (the deliveries list names it as messageId) */
+            id: string;
+            type: components["schemas"]["WebhookEventType"];
+        };
+        WebhookEventPage: {
+            data: components["schemas"]["WebhookEvent"][];
+            /** @description Cursor of the next page; null on the last page */
+            nextCursor: string | null;
+            /** @description Cursor of the previous page; null on the first page */
+            previousCursor: string | null;
         };
         /** @enum {string} */
         WebhookEventType: "orders.quote.created" | "orders.quote.updated" | "orders.payment.succeeded" | "orders.payment.failed" | "orders.delivery.initiated" | "orders.delivery.completed" | "orders.delivery.failed" | "wallets.transfer.in" | "wallets.transfer.out" | "agent-checkouts.run.updated" | "agent-checkouts.card.authorization";
@@ -4451,6 +4518,100 @@ export interface operations {
             };
             /** @description The body is not JSON: send it with `Content-Type: application/json` */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ListWallets_list: {
+        parameters: {
+            query?: {
+                /** @description Only wallets of this chain family */
+                chainType?: "evm" | "solana" | "aptos" | "sui" | "stellar";
+                /** @description Opaque cursor from an earlier page */
+                cursor?: string;
+                limit?: number;
+                /** @description Only wallets of this owner, `<type>:<value>` such as email:alice@example.com or userId:42 */
+                owner?: string;
+            };
+            header?: {
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletPage"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7569,6 +7730,98 @@ export interface operations {
             };
             /** @description A path parameter is too long */
             414: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rate limited: wait for `Retry-After` seconds (`X-RateLimit-*` headers say the budget) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    WebhookEvents_list: {
+        parameters: {
+            query?: {
+                /** @description Opaque cursor from an earlier page */
+                cursor?: string;
+                limit?: number;
+                /** @description Only events of this type */
+                type?: "orders.quote.created" | "orders.quote.updated" | "orders.payment.succeeded" | "orders.payment.failed" | "orders.delivery.initiated" | "orders.delivery.completed" | "orders.delivery.failed" | "wallets.transfer.in" | "wallets.transfer.out" | "agent-checkouts.run.updated" | "agent-checkouts.card.authorization";
+            };
+            header?: {
+                /** @description Server keys only: the end user to act for (e.g. the owner that `me` stands for). Ignored under client-side auth, where the JWT subject is the user. 400 when malformed. */
+                "x-service-user-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEventPage"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key, or a key without the scope this route requires */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key belongs to another environment, or the caller may not act on this resource */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,1 +1,2 @@
 export * from './card-network-authorization.js';
+export * from './stripe-issuing-webhooks.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneOrMany } from '../common/one-or-many.js';
 
 const POSITIVE_DECIMAL = /^(0|[1-9]\d{0,29})(\.\d{1,36})?$/;
 const ZERO = /^0(\.0+)?$/;
@@ -32,9 +33,11 @@ const LineItem = z.object({
 });
 type LineItem = z.infer<typeof LineItem>;
 
-/** The offramp examples send one line item as an object; onramp sends an array of exactly one. */
-const lineItems = z.preprocess(
-  (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? [value] : value),
+/**
+ * The spec's array (of exactly one line item); one line item alone, as the spec's offramp table
+ * writes it (`lineItems.currencyLocator`), is read as that array (ADR 0813).
+ */
+const lineItems = oneOrMany(
   z.array(LineItem, { error: 'must be an array of line items' }).min(1, 'must have exactly 1 element'),
 );
 

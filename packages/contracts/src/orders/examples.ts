@@ -177,7 +177,7 @@ export const ORDER_EXAMPLES: readonly ContractExample[] = [
     {
       recipient: { paymentMethodId: PAYMENT_METHOD },
       payment: { method: 'base-sepolia', currency: 'usdc', payerAddress: WALLET },
-      lineItems: { currencyLocator: 'fiat:usd', executionParameters: { mode: 'exact-in', amount: '25' } },
+      lineItems: [{ currencyLocator: 'fiat:usd', executionParameters: { mode: 'exact-in', amount: '25' } }],
     },
   ),
   requestExample(CreateOrderBody, 'draft-quote', 'A quote only: state draft stores nothing', {

@@ -7,3 +7,4 @@ export * from './signatures.js';
 export * from './signers.js';
 export * from './send-transaction.js';
 export * from './activity.js';
+export * from './wallet-list.js';

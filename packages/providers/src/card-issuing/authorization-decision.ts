@@ -1,6 +1,6 @@
 import { Decimal, type Money } from '@paykit/kernel';
 import type { CardDeclineCode, CardMerchant, IssuedCardStatus, SpendingControls } from './card-issuing-port.js';
-import { merchantOriginOf } from './merchant-origin.js';
+import { merchantMatches } from './merchant-origin.js';
 
 /**
  * What a card network asks the issuer: may this card pay `amount` at `merchant`? The network has
@@ -46,7 +46,7 @@ export const decideAuthorization = (
   if (ask.cvcCheck === 'mismatch') return decline('incorrect_cvc');
   if (card.approvals >= controls.maxApprovals) return decline('already_authorized');
   if (ask.amount.currency.toUpperCase() !== controls.cap.currency.toUpperCase()) return decline('currency_mismatch');
-  if (merchantOriginOf(ask.merchant.url) !== controls.merchantOrigin) return decline('merchant_mismatch');
+  if (!merchantMatches(ask.merchant, controls.merchantOrigin)) return decline('merchant_mismatch');
   const amount = new Decimal(ask.amount.amount);
   const cap = new Decimal(controls.cap.amount);
   if (amount.gt(cap) || amount.add(card.approvedTotal).gt(cap)) return decline('over_cap');

@@ -41,6 +41,13 @@ export type IssuedCardState =
     };
 
 export const cardNotFound = (): DomainError => domainError('not_found', 'card_not_found', 'no card has this id');
+/** Why a card's details cannot be given now: it is closed, or past its lifetime; or null. */
+export const revealRefusal = (card: IssuedCard, now: Date): DomainError | null => {
+  if (card.status === 'closed') return conflict('card_closed', 'the card is closed: its details are gone');
+  if (now.getTime() >= Date.parse(card.controls.expiresAt))
+    return conflict('card_expired', 'the card has passed its lifetime');
+  return null;
+};
 
 /** Why a card cannot be issued as asked, or null. */
 export const issueRefusal = (card: IssuedCard): DomainError | null => {

@@ -18,7 +18,7 @@ import type {
 import type { CardNetworkPort, NetworkAuthorizationAnswer, NetworkAuthorizationRequest } from './card-network.js';
 import { CardSecrets, isSandboxIssuerNumber } from './card-numbers.js';
 import { authorizationsAfter } from './authorization-feed.js';
-import { cardNotFound, issueRefusal, type IssuedCardState } from './issued-card-decider.js';
+import { cardNotFound, issueRefusal, type IssuedCardState, revealRefusal } from './issued-card-decider.js';
 import { IssuedCardStreams } from './issued-card-streams.js';
 
 export interface SandboxCardIssuerOptions {
@@ -35,8 +35,6 @@ const PRINTED_YEARS = 3;
 /** Candidate numbers tried before the sandbox's range is deemed full. */
 const MAX_VARIANTS = 32;
 
-const cardClosed = () => conflict('card_closed', 'the card is closed: its details are gone');
-const cardLapsed = () => conflict('card_expired', 'the card has passed its lifetime');
 const rangeFull = () => conflict('card_range_exhausted', 'the sandbox issuer found no free card number');
 
 /**
@@ -114,8 +112,8 @@ export class SandboxCardIssuer implements CardIssuerPort, CardNetworkPort, CardA
       const state = await this.stateOf(cardId);
       if (!state.exists) return E.left(cardNotFound());
       const { card } = state;
-      if (card.status === 'closed') return E.left(cardClosed());
-      if (this.options.clock.now().getTime() >= Date.parse(card.controls.expiresAt)) return E.left(cardLapsed());
+      const refused = revealRefusal(card, this.options.clock.now());
+      if (refused) return E.left(refused);
       return E.right({
         number: this.secrets.numberOf(cardId, state.numberVariant),
         cvc: this.secrets.cvcOf(cardId),

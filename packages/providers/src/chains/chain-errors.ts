@@ -58,3 +58,7 @@ export const signerMismatch = (chain: string): DomainError =>
 
 export const authorityNotSupported = (chain: string, message: string): DomainError =>
   domainError('unprocessable', 'authority_not_supported', message, { chain });
+
+/** The transaction moves no funds the gateway can read (not a native or token transfer). */
+export const transactionNotATransfer = (txId: string, message: string): DomainError =>
+  domainError('unprocessable', 'transaction_not_a_transfer', message, { txId });

@@ -27,11 +27,19 @@ export const checkAddress = (chain: ChainInfo, field: string, address: string): 
     ? E.right(normalizeAddress(chain.chainType, address))
     : E.left(invalidChainAddress(field, chain.name, address));
 
-/** A positive amount of base units that fits the chain family's integer type. */
-export const parseBaseUnits = (chain: ChainInfo, value: string, field = 'amount'): E.Either<DomainError, bigint> => {
-  if (!UNSIGNED_INTEGER.test(value)) return E.left(invalidBaseUnits(field));
+/**
+ * A positive amount of base units that fits the chain family's integer type. `allowZero`: a
+ * transfer that moves nothing, as a call with value 0 and no data is a valid transaction.
+ */
+export const parseBaseUnits = (
+  chain: ChainInfo,
+  value: string,
+  { allowZero = false }: { readonly allowZero?: boolean } = {},
+): E.Either<DomainError, bigint> => {
+  if (!UNSIGNED_INTEGER.test(value)) return E.left(invalidBaseUnits());
   const units = BigInt(value);
-  return units > 0n && units <= MAX_BASE_UNITS[chain.chainType] ? E.right(units) : E.left(invalidBaseUnits(field));
+  const least = allowZero ? 0n : 1n;
+  return units >= least && units <= MAX_BASE_UNITS[chain.chainType] ? E.right(units) : E.left(invalidBaseUnits());
 };
 
 /** How a token is keyed in ledgers and compared: `native`, or its normalized address. */

@@ -6,6 +6,7 @@ import type { Environment } from '../environment.js';
 import type { ChainGateway } from './chain-gateway.js';
 import { EvmJsonRpcGateway } from './evm/evm-json-rpc-gateway.js';
 import type { EvmChainEndpoint } from './evm/evm-chain.js';
+import { SolanaRpcGateway } from './solana/solana-rpc-gateway.js';
 import { RoutingChainGateway, type ChainAdapterName } from './routing-chain-gateway.js';
 import { legacyJournalPath } from './sandbox/legacy-journal.js';
 import { SandboxChainGateway, type SandboxChainGatewayOptions } from './sandbox/sandbox-chain-gateway.js';
@@ -25,6 +26,13 @@ export interface ChainGatewayConfig {
   readonly evmConfirmations?: Readonly<Record<string, number>>;
   /** `EVM_FAUCET_KEY`: a staging key holding stablecoin and gas on the RPC chains (never used in production). */
   readonly evmFaucetKey?: Hex;
+  /**
+   * `SOLANA_RPC_URL`: the http(s) JSON-RPC URL of a node of the environment's Solana cluster
+   * (mainnet-beta in production, devnet in staging); the `solana` chain then goes through it.
+   */
+  readonly solanaRpcUrl?: string;
+  /** `SOLANA_RPC_TIMEOUT_MS`: a Solana node call unanswered this long is `chain_unavailable` (default 10 s). */
+  readonly solanaRpcTimeoutMs?: number;
   /** Where the sandbox keeps what its chains accepted (the service's event store); a memory store of its own when absent. */
   readonly store?: EventStore;
   /** `DATA_DIR`: a journal an earlier version kept there (`chain-sandbox-<environment>.jsonl`) is imported into `store` once. */
@@ -73,8 +81,27 @@ const rpcTransportsOf = (config: ChainGatewayConfig): Map<string, Transport> => 
   return transports;
 };
 
+const SOLANA_CHAIN = 'solana';
+
+const solanaGatewayOf = (config: ChainGatewayConfig): SolanaRpcGateway | undefined => {
+  const url = config.solanaRpcUrl?.trim();
+  if (!url) return undefined;
+  if (!/^https?:\/\/\S+$/.test(url)) throw new Error(`SOLANA_RPC_URL: "${url}" is not an http(s) URL`);
+  return new SolanaRpcGateway({
+    environment: config.environment,
+    clock: config.clock,
+    chains: [
+      {
+        chain: SOLANA_CHAIN,
+        url,
+        ...(config.solanaRpcTimeoutMs !== undefined && { timeoutMs: config.solanaRpcTimeoutMs }),
+      },
+    ],
+  });
+};
+
 /**
- * The chain gateway of one environment: EVM chains with a node configured go through JSON-RPC;
+ * The chain gateway of one environment: EVM chains and Solana with a node configured go through JSON-RPC;
  * every other staging chain is the sandbox ledger; other production chains are unavailable
  * unless `productionFallback: 'sandbox'`. The sandbox faucet never answers in production.
  */
@@ -92,6 +119,8 @@ export const createChainGateway = (config: ChainGatewayConfig): RoutingChainGate
     const rpc = new EvmJsonRpcGateway({ environment, clock, chains: endpoints });
     for (const chain of transports.keys()) routes.set(chain, { name: 'evm-json-rpc', gateway: rpc });
   }
+  const solana = solanaGatewayOf(config);
+  if (solana) routes.set(SOLANA_CHAIN, { name: 'solana-json-rpc', gateway: solana });
   if (environment === 'staging' || config.productionFallback === 'sandbox') {
     const sandbox = new SandboxChainGateway({
       environment,

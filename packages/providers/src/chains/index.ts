@@ -22,6 +22,10 @@ export { sandboxRevertingRecipientOf, sandboxFaucetAddressOf } from './sandbox/s
 export { EvmJsonRpcGateway, type EvmJsonRpcGatewayOptions } from './evm/evm-json-rpc-gateway.js';
 export type { EvmChainEndpoint } from './evm/evm-chain.js';
 
+// The Solana JSON-RPC adapter (@solana/kit).
+export { SolanaRpcGateway, type SolanaRpcGatewayOptions } from './solana/solana-rpc-gateway.js';
+export type { SolanaChainEndpoint } from './solana/solana-chain.js';
+
 // Choosing the adapter per chain.
 export { createChainGateway, parseEvmRpcUrls, type ChainGatewayConfig } from './create-chain-gateway.js';
 export { RoutingChainGateway, type ChainAdapterName } from './routing-chain-gateway.js';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { DomainError } from '@paykit/kernel';
+import { conflict, type DomainError } from '@paykit/kernel';
 import {
   type ProviderName,
   providerInvalidResponse,
@@ -9,16 +9,26 @@ import {
 
 const { errors } = Stripe;
 
+export type StripeInvalidRequest = InstanceType<typeof Stripe.errors.StripeInvalidRequestError>;
+
 /**
- * A Stripe SDK error that is Stripe's side failing rather than an answer: a timeout or lost
- * connection (after the SDK's retries), a 5xx, a rate limit or refused credentials are
- * `unavailable` (503, retry with the same key); an answer that is not JSON is `upstream_invalid`
- * (502). Undefined for an answer (a refusal, a card error) the caller reads itself.
+ * What a Stripe SDK error means for one of our parties (cards, issuing, kyc, payouts), a card
+ * error aside (the card processor reads it itself). A reused idempotency key is a conflict; a
+ * refused request is `refusalOf`'s. Timeouts and connection errors (after the SDK's own retries),
+ * 5xx, rate limits and refused credentials are `unavailable` (503: the request may be retried with
+ * the same key); an answer that is not JSON is `upstream_invalid` (502). Anything that is not a
+ * Stripe error is a bug of ours and is thrown on.
  */
-export const stripeOutageOf = (
-  error: InstanceType<typeof Stripe.errors.StripeError>,
+export const stripeFailureOf = (
+  error: unknown,
   party: ProviderName,
-): DomainError | undefined => {
+  refusalOf: (error: StripeInvalidRequest) => DomainError,
+): DomainError => {
+  if (!(error instanceof errors.StripeError)) throw error;
+  if (error instanceof errors.StripeIdempotencyError) {
+    return conflict('idempotency_key_reused', 'this idempotency key was used before with different parameters');
+  }
+  if (error instanceof errors.StripeInvalidRequestError) return refusalOf(error);
   if (error instanceof errors.StripeConnectionError) {
     return error.message.includes('timeout') ? providerTimeout(party) : providerUnavailable(party);
   }
@@ -26,27 +36,18 @@ export const stripeOutageOf = (
   if (error instanceof errors.StripeAuthenticationError || error instanceof errors.StripePermissionError) {
     return providerUnavailable(party, `The ${party} provider refused this server’s credentials`);
   }
-  if (error instanceof errors.StripeAPIError || error instanceof errors.StripeRateLimitError) {
-    return providerUnavailable(party);
-  }
-  return undefined;
+  return providerUnavailable(party);
 };
 
-/** Runs a Stripe call; its outages become their DomainError, its refusals (a request or idempotency error) go to `refusal`, anything not Stripe's is thrown on. */
+/** Runs a Stripe call: its answer, or its error as `stripeFailureOf` reads it. */
 export const callStripe = async <T>(
   party: ProviderName,
   call: () => Promise<T>,
-  refusal: (error: InstanceType<typeof Stripe.errors.StripeError>) => DomainError,
+  refusalOf: (error: StripeInvalidRequest) => DomainError,
 ): Promise<{ readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: DomainError }> => {
   try {
     return { ok: true, value: await call() };
   } catch (error) {
-    if (!(error instanceof errors.StripeError)) throw error;
-    const outage = stripeOutageOf(error, party);
-    if (outage) return { ok: false, error: outage };
-    if (error instanceof errors.StripeInvalidRequestError || error instanceof errors.StripeIdempotencyError) {
-      return { ok: false, error: refusal(error) };
-    }
-    return { ok: false, error: providerUnavailable(party) };
+    return { ok: false, error: stripeFailureOf(error, party, refusalOf) };
   }
 };

@@ -36,6 +36,24 @@ describe('createChainGateway', () => {
     });
   });
 
+  it('sends Solana to the node at SOLANA_RPC_URL and refuses a URL that is not http(s)', async () => {
+    const gateway = createChainGateway({
+      environment: 'production',
+      clock: clockAt(),
+      solanaRpcUrl: UNREACHABLE,
+      solanaRpcTimeoutMs: 500,
+    });
+    expect(gateway.adapterOf('solana')).toBe('solana-json-rpc');
+    expect(gateway.adapterOf('aptos')).toBeUndefined();
+    const solanaWallet = mpcWallet('solana', 'factory solana wallet');
+    expect(
+      leftOf(await gateway.getBalance({ chain: 'solana', address: solanaWallet.address, token: NATIVE })),
+    ).toMatchObject({ kind: 'unavailable', code: 'chain_unavailable' });
+    expect(() =>
+      createChainGateway({ environment: 'staging', clock: clockAt(), solanaRpcUrl: 'wss://node.invalid' }),
+    ).toThrow(/SOLANA_RPC_URL/);
+  });
+
   it('never offers the sandbox or its faucet in production unless told to, and then without the faucet', async () => {
     const bare = createChainGateway({ environment: 'production', clock: clockAt() });
     expect(bare.adapterOf('base')).toBeUndefined();

@@ -9,6 +9,7 @@ import {
 } from '../../src/index.js';
 import { clockAt, leftOf, rightOf } from '../support.js';
 import { TEST_TOKEN_ABI, startGanacheChain, type GanacheChain } from './fixtures/ganache-chain.js';
+import { describeChainGatewayConformance } from './chain-gateway-conformance.js';
 import { usdxmOn } from './support.js';
 
 const CHAIN = 'base-sepolia';
@@ -306,3 +307,21 @@ describe('EVM JSON-RPC gateway on an in-process node', () => {
     });
   });
 });
+
+describeChainGatewayConformance('evm-json-rpc', () => ({
+  gateway,
+  chain: CHAIN,
+  token,
+  sender: {
+    address: sender.address,
+    curve: 'secp256k1',
+    secretKey: hexToBytes(sender.secretKey),
+    publicKey: new Uint8Array(),
+  },
+  freshRecipient: () => Promise.resolve(freshAddress()),
+  finalize: async () => {
+    await node.mine();
+    await node.mine();
+  },
+  shortfallReason: 'reverted',
+}));

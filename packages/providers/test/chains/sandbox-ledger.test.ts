@@ -121,6 +121,18 @@ describe('sandbox ledger: blocks, confirmations and finality', () => {
     expect(await balanceOf(gateway, CHAIN, bob.address, USDXM)).toBe('4000000');
   });
 
+  it('executes a transfer of nothing (a call with value 0 and no data): gas is paid, no value moves', async () => {
+    const { clock, gateway } = await funded();
+    const submitted = rightOf(await gateway.submitTransfer(transferFrom(alice, CHAIN, NATIVE, bob.address, '0')));
+    if (submitted.outcome !== 'submitted') throw new Error('expected a submission');
+    expect(submitted.call).toEqual({ to: bob.address, data: '0x' });
+    clock.advance(3_000);
+    expect(await statusOf(gateway, submitted.txId)).toMatchObject({ status: 'success' });
+    expect(await balanceOf(gateway, CHAIN, bob.address, NATIVE)).toBe('0');
+    // The faucet's gas drip (0.01 ETH) paid the native transfer's gas, and nothing else left.
+    expect(BigInt(await balanceOf(gateway, CHAIN, alice.address, NATIVE))).toBeLessThan(10n ** 16n);
+  });
+
   it('uses each chain family id format and the registry explorer links', async () => {
     const { gateway } = sandbox();
     const solana = mpcWallet('solana', 'solana payer');
@@ -167,7 +179,7 @@ describe('sandbox ledger: blocks, confirmations and finality', () => {
     expect(leftOf(await gateway.submitTransfer(transferFrom(alice, CHAIN, USDXM, bob.address, '1.5')))).toMatchObject({
       code: 'invalid_amount',
     });
-    expect(leftOf(await gateway.submitTransfer(transferFrom(alice, CHAIN, USDXM, bob.address, '0')))).toMatchObject({
+    expect(leftOf(await gateway.submitTransfer(transferFrom(alice, CHAIN, USDXM, bob.address, '-1')))).toMatchObject({
       code: 'invalid_amount',
     });
     const unknownToken = { native: false as const, address: bob.address };

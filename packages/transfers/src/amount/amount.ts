@@ -8,19 +8,20 @@ const AMOUNT = /^\d+(?:\.\d*)?$/;
 
 /**
  * Reads a client's decimal amount for a token of `decimals` places on a chain family: it must be
- * above zero, exact in base units (no digits below the token's smallest unit) and fit the
- * family's integer type.
+ * above zero (or zero, with `allowZero`: a raw call that moves nothing), exact in base units (no
+ * digits below the token's smallest unit) and fit the family's integer type.
  */
 export const parseTransferAmount = (
   text: string,
   decimals: number,
   chainType: ChainType,
+  { allowZero = false }: { readonly allowZero?: boolean } = {},
 ): E.Either<DomainError, TransferAmount> => {
   if (!AMOUNT.test(text)) {
     return E.left(invalid('invalid_amount', `amount: "${text}" is not a decimal amount such as "10" or "0.5"`));
   }
   const value = new Decimal(text.endsWith('.') ? text.slice(0, -1) : text);
-  if (value.lte(0)) return E.left(invalid('invalid_amount', 'amount: must be greater than 0'));
+  if (!allowZero && value.lte(0)) return E.left(invalid('invalid_amount', 'amount: must be greater than 0'));
   if (!value.mul(new Decimal(10).pow(decimals)).isInteger()) {
     return E.left(
       invalid('amount_precision_exceeded', `amount: "${text}" has more than the token's ${decimals} decimal places`, {

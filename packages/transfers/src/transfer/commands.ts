@@ -41,6 +41,11 @@ export type CreateTransfer = Command<
     readonly recipient: TransferRecipient;
     /** Decimal string as the client sent it. */
     readonly amount: string;
+    /**
+     * `call`: a raw transaction read as the transfer it makes, which may move nothing (an EVM
+     * call with value 0 and no data). A `transfer` (the default) moves an amount above zero.
+     */
+    readonly source?: 'transfer' | 'call';
     readonly memo?: Memo;
     readonly signer?: string;
     readonly requiredApprovals: readonly QuorumInput[];

@@ -117,8 +117,8 @@ export const checkDelegatedTransfer = (
 ): E.Either<DomainError, TransferAuthorization> => {
   const { wallet, now } = request;
   const amount = parseDecimal(request.amount);
-  if (!amount || amount.lte(0))
-    return E.left(invalid('invalid_amount', `amount: "${request.amount}" is not a positive decimal amount`));
+  // Zero is an amount here: a raw call that moves nothing (ADR 0811).
+  if (!amount) return E.left(invalid('invalid_amount', `amount: "${request.amount}" is not a decimal amount`));
   const token = resolveTokenLocator(request.token, wallet.environment);
   if (E.isLeft(token)) return token;
   const locator = normalizeSignerLocator(wallet.chainType, request.signer);

@@ -139,9 +139,11 @@ describe('checkDelegatedTransfer', () => {
     expect(check({ signer: 'external-wallet:0x0000000000000000000000000000000000000001' })).toEqual(
       E.left(expect.objectContaining({ kind: 'forbidden', code: 'signer_not_authorized' })),
     );
-    expect(check({ amount: '0' })).toEqual(
+    expect(check({ amount: '-1' })).toEqual(
       E.left(expect.objectContaining({ kind: 'invalid', code: 'invalid_amount' })),
     );
+    // A raw call that moves nothing is still checked for its signer, not refused for its amount.
+    expect(check({ amount: '0' })).toEqual(E.right(expect.objectContaining({ role: 'delegated' })));
     expect(check({ amount: '1e3' })).toEqual(E.left(expect.objectContaining({ code: 'invalid_amount' })));
     expect(check({ token: 'base:usdc' })).toEqual(E.left(expect.objectContaining({ code: 'invalid_token_locator' })));
   });

@@ -1,4 +1,4 @@
-import { CORPUS_BUYER, type CorpusScenario, answerFor } from '@paykit/shop-corpus';
+import { type CorpusScenario, answerFor, buyerProfileFor } from '@paykit/shop-corpus';
 
 const FINAL = new Set(['succeeded', 'failed', 'blocked', 'cancelled']);
 const POLL_MS = 100;
@@ -43,8 +43,10 @@ export class CorpusApi {
     return json;
   }
 
-  async buyerProfile(): Promise<string> {
-    return (await this.call<{ id: string }>('POST', '/buyer-profiles', CORPUS_BUYER, 'corpus-buyer')).id;
+  /** The buyer profile of a scenario's run: the corpus buyer, its region as the scenario's profile holds it (one profile per region). */
+  async buyerProfile(scenario: CorpusScenario): Promise<string> {
+    const key = `corpus-buyer${scenario.buyerRegion ? `-${scenario.buyerRegion}` : ''}`;
+    return (await this.call<{ id: string }>('POST', '/buyer-profiles', buyerProfileFor(scenario), key)).id;
   }
 
   /** Runs a scenario to its end through the API, answering its questions as its user would; the questions asked and the final snapshot. */

@@ -1,3 +1,5 @@
+import { type CardNetwork, type TypedCard, cardProblems, noCardNetwork } from './card-processor.js';
+
 export interface OrderLine {
   readonly sku: string;
   readonly name: string;
@@ -18,6 +20,8 @@ export interface PaymentAttempt {
   readonly amountCents: number;
   readonly currency: string;
   readonly outcome: 'approved' | 'declined';
+  /** The last four digits of a typed card (never more of it). */
+  readonly last4?: string;
 }
 
 export interface OrderBookOptions {
@@ -28,12 +32,24 @@ export interface OrderBookOptions {
   readonly declineAll?: boolean;
 }
 
-export interface Checkout {
+export interface CardCheckout {
   readonly email: string;
   readonly lines: readonly OrderLine[];
   readonly totalCents: number;
-  /** The payment token the form sent; an empty one is no payment at all. */
-  readonly token: string;
+  readonly card: TypedCard;
+}
+
+/** How a card payment went: the order, or what the shop tells the shopper. */
+export type CardPayment =
+  | PlacedOrder
+  | { readonly refused: 'card_invalid'; readonly problems: readonly string[] }
+  | { readonly refused: 'declined' }
+  | { readonly refused: 'processor_error' };
+
+/** Who the shop is to the card network: its name and its site's origin (known once it listens). */
+export interface ShopMerchant {
+  readonly name: string;
+  url(): string;
 }
 
 /** Orders and payment attempts of one shop, for the runs' checks (what was bought, what was charged). */
@@ -41,19 +57,48 @@ export class OrderBook {
   private readonly placed: PlacedOrder[] = [];
   private readonly tried: PaymentAttempt[] = [];
 
-  constructor(private readonly options: OrderBookOptions) {}
+  constructor(
+    private readonly options: OrderBookOptions,
+    private readonly network: CardNetwork = noCardNetwork,
+    private readonly merchant: ShopMerchant = { name: 'shop', url: () => 'http://shop.invalid' },
+  ) {}
 
-  /** Charges the token and places the order: the order, `declined`, or `no_payment` when no token came. */
-  pay(checkout: Checkout): PlacedOrder | 'declined' | 'no_payment' {
-    if (checkout.token.trim() === '') return 'no_payment';
-    const outcome = this.options.declineAll || checkout.token.includes('decline') ? 'declined' : 'approved';
-    this.tried.push({
-      email: checkout.email,
+  /**
+   * The shop's processor: checks the typed card as a card form does, asks the card network (the
+   * card's issuer decides), and places the order only on an approval.
+   */
+  async payCard(checkout: CardCheckout): Promise<CardPayment> {
+    const problems = cardProblems(checkout.card);
+    if (problems.length > 0) return { refused: 'card_invalid', problems };
+    const attempt = (outcome: PaymentAttempt['outcome']) =>
+      this.tried.push({
+        email: checkout.email,
+        amountCents: checkout.totalCents,
+        currency: this.options.currency,
+        outcome,
+        last4: checkout.card.number.replace(/\D/g, '').slice(-4),
+      });
+    if (this.options.declineAll) {
+      attempt('declined');
+      return { refused: 'declined' };
+    }
+    const answer = await this.network({
+      card: { ...checkout.card, number: checkout.card.number.replace(/[\s-]/g, '') },
       amountCents: checkout.totalCents,
       currency: this.options.currency,
-      outcome,
+      merchant: { name: this.merchant.name, url: this.merchant.url() },
     });
-    if (outcome === 'declined') return 'declined';
+    if (answer.kind === 'unreachable') return { refused: 'processor_error' };
+    attempt(answer.kind);
+    if (answer.kind === 'declined') return { refused: 'declined' };
+    return this.place(checkout);
+  }
+
+  private place(checkout: {
+    readonly email: string;
+    readonly lines: readonly OrderLine[];
+    readonly totalCents: number;
+  }) {
     const order: PlacedOrder = {
       number: this.options.numberFor(this.placed.length + 1),
       email: checkout.email,

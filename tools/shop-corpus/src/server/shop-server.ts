@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type CardNetwork, cardNetworkAt } from './card-processor.js';
+import { type HostedFields, startHostedFields } from './hosted-fields.js';
+import { multipartFields } from './multipart.js';
 import { OrderBook, type OrderBookOptions } from './order-book.js';
 
 /** One request as a shop's handlers see it: the body already parsed, the visitor's session attached. */
@@ -9,7 +12,7 @@ export interface ShopRequest<S> {
   readonly path: string;
   readonly params: Readonly<Record<string, string>>;
   readonly query: URLSearchParams;
-  /** An urlencoded form body (empty for other bodies). */
+  /** An urlencoded or multipart form body's text fields (empty for other bodies). */
   readonly form: URLSearchParams;
   /** A JSON body (undefined for other bodies). */
   readonly json: unknown;
@@ -31,6 +34,8 @@ export interface Route<S> {
 
 export interface ShopKit {
   readonly orders: OrderBook;
+  /** The shop's payment processor origin serving hosted card fields (for a definition that asks for it). */
+  readonly hostedFields?: HostedFields;
 }
 
 /** A test shop: what it is called, what makes it hard (its README line), and its pages. */
@@ -41,6 +46,8 @@ export interface ShopDefinition<S = unknown> {
   /** The session cookie's name (shops differ in this too). */
   readonly cookie: string;
   readonly orderBook: OrderBookOptions;
+  /** Its processor hosts the card fields in frames of a second origin (see hosted-fields.ts). */
+  readonly hostedFields?: boolean;
   newSession(): S;
   routes(kit: ShopKit): readonly Route<S>[];
 }
@@ -49,6 +56,8 @@ export interface RunningShop {
   readonly id: string;
   readonly name: string;
   readonly url: string;
+  /** The hosts its pages load from: its own, and its payment processor's where it hosts card fields. */
+  readonly hosts: readonly string[];
   readonly orders: OrderBook;
   close(): Promise<void>;
 }
@@ -103,12 +112,19 @@ const send = (response: ServerResponse, reply: ShopReply, setCookie: string | nu
 };
 
 /** Serves one shop on its own origin (127.0.0.1 and a free port unless told), with in-memory sessions. */
-export const startShop = async <S>(
-  definition: ShopDefinition<S>,
-  options: { readonly host?: string; readonly port?: number } = {},
-): Promise<RunningShop> => {
-  const orders = new OrderBook(definition.orderBook);
-  const routes = definition.routes({ orders });
+export interface ShopOptions {
+  readonly host?: string;
+  readonly port?: number;
+  /** Where the shop's processor asks for card authorizations; a URL is the sandbox card network's. */
+  readonly cardNetwork?: string | CardNetwork;
+}
+
+export const startShop = async <S>(definition: ShopDefinition<S>, options: ShopOptions = {}): Promise<RunningShop> => {
+  let url = 'http://shop.invalid';
+  const network = typeof options.cardNetwork === 'string' ? cardNetworkAt(options.cardNetwork) : options.cardNetwork;
+  const orders = new OrderBook(definition.orderBook, network, { name: definition.name, url: () => url });
+  const hostedFields = definition.hostedFields ? await startHostedFields(options.host) : undefined;
+  const routes = definition.routes({ orders, ...(hostedFields ? { hostedFields } : {}) });
   const sessions = new Map<string, S>();
   const server = createServer((request, response) => {
     void (async () => {
@@ -142,7 +158,11 @@ export const startShop = async <S>(
         path: url.pathname,
         params: route.params,
         query: url.searchParams,
-        form: type.includes('application/x-www-form-urlencoded') ? new URLSearchParams(raw) : new URLSearchParams(),
+        form: type.includes('application/x-www-form-urlencoded')
+          ? new URLSearchParams(raw)
+          : type.includes('multipart/form-data')
+            ? multipartFields(raw, type)
+            : new URLSearchParams(),
         json: type.includes('application/json') && raw ? (JSON.parse(raw) as unknown) : undefined,
         session: sessions.get(sid) as S,
       });
@@ -154,15 +174,19 @@ export const startShop = async <S>(
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  url = `http://${options.host ?? '127.0.0.1'}:${port}`;
   return {
     id: definition.id,
     name: definition.name,
-    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    url,
+    hosts: [new URL(url).host, ...(hostedFields ? [new URL(hostedFields.origin).host] : [])],
     orders,
-    close: () =>
-      new Promise((resolve) => {
+    close: async () => {
+      await hostedFields?.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 };

@@ -1,7 +1,15 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { decimal, dollars, esc, jsonLd, taxOn } from '../server/html.js';
 import { filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'card_',
+  expiry: { kind: 'one-field', placeholder: 'MM / YY' },
+  autocomplete: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -109,24 +117,23 @@ export const boltBikes: ShopDefinition<Session> = {
           `<h2>Payment</h2>${query.get('declined') ? '<div class="alert-error">Payment failed: the card issuer declined this transaction.</div>' : ''}
 <table><tr><td>Subtotal</td><td>${dollars(session.cart.subtotalCents)}</td></tr><tr><td>Shipping</td><td>${dollars(SHIPPING)}</td></tr><tr><td>Tax</td><td>${dollars(taxOn(session.cart.subtotalCents, TAX_BP))}</td></tr>
 <tr><td><strong>Total</strong></td><td><strong>${dollars(totalOf(session.cart))}</strong></td></tr></table>
-<form method="post" action="/checkout/payment"><label>Payment token <input name="payment_token" autocomplete="off"></label><br><button type="submit">Submit order</button></form>`,
+<form method="post" action="/checkout/payment">${cardFormFields(CARD)}<button type="submit">Submit order</button></form>`,
         ),
       }),
     },
     {
       method: 'POST',
       path: '/checkout/payment',
-      handle: ({ form, session }) => {
-        const paid = orders.pay({
+      handle: async ({ form, session }) => {
+        const paid = await payByCardForm(orders, form, CARD, {
           email: session.details?.email ?? '',
           lines: session.cart.lines,
           totalCents: totalOf(session.cart),
-          token: form.get('payment_token') ?? '',
         });
-        if (paid === 'declined') return { redirect: '/checkout/payment?declined=1' };
-        if (paid === 'no_payment') return { redirect: '/checkout/payment' };
+        if ('declined' in paid) return { redirect: '/checkout/payment?declined=1' };
+        if ('problem' in paid) return { redirect: '/checkout/payment' };
         session.cart.clear();
-        return { html: html('Thanks', `<p>Order ${paid.number} placed.</p>`) };
+        return { html: html('Thanks', `<p>Order ${paid.order.number} placed.</p>`) };
       },
     },
   ],

@@ -1,7 +1,16 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { dollars, esc, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'cc_',
+  expiry: { kind: 'selects', months: 'numbers', yearDigits: 4 },
+  autocomplete: true,
+  cardType: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -139,7 +148,7 @@ export const byteBazaar: ShopDefinition<Session> = {
             'Payment',
             `<h1>Payment &amp; review</h1><p>${session.cart.lines.map((line) => esc(line.name)).join(', ')}</p>
 <table><tr><td>Subtotal</td><td>${dollars(t.items)}</td></tr><tr><td>Delivery</td><td>${dollars(t.shipping)}</td></tr><tr><td>Sales tax</td><td>${dollars(t.tax)}</td></tr><tr><td>Order Total</td><td>${dollars(t.total)}</td></tr></table>
-<form method="post" action="/checkout/pay"><p><label for="tk">Payment token</label> <input id="tk" name="tk"></p><button type="submit">Complete order</button></form>`,
+<form method="post" action="/checkout/pay">${cardFormFields(CARD)}<button type="submit">Complete order</button></form>`,
           ),
         };
       },
@@ -147,17 +156,19 @@ export const byteBazaar: ShopDefinition<Session> = {
     {
       method: 'POST',
       path: '/checkout/pay',
-      handle: ({ form, session }) => {
-        const paid = orders.pay({
+      handle: async ({ form, session }) => {
+        const paid = await payByCardForm(orders, form, CARD, {
           email: session.address?.em ?? '',
           lines: session.cart.lines,
           totalCents: totals(session).total,
-          token: form.get('tk') ?? '',
         });
-        if (typeof paid === 'string') return { redirect: '/checkout/pay' };
+        if ('problem' in paid) return { redirect: '/checkout/pay' };
         session.cart.clear();
         return {
-          html: page('Order received', `<h1>Order ${paid.number} received</h1><p>We'll email tracking details.</p>`),
+          html: page(
+            'Order received',
+            `<h1>Order ${paid.order.number} received</h1><p>We'll email tracking details.</p>`,
+          ),
         };
       },
     },

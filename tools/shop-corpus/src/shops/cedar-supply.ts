@@ -1,3 +1,5 @@
+import { type CardFormStyle, cardFormFields, cardPayment, readCardForm } from '../server/card-form.js';
+import type { TypedCard } from '../server/card-processor.js';
 import { Cart } from '../server/cart.js';
 import { decimal, dollars, esc, jsonLd, taxOn } from '../server/html.js';
 import { filled } from '../server/places.js';
@@ -7,8 +9,17 @@ interface Session {
   readonly cart: Cart;
   address?: Record<string, string>;
   shipping?: (typeof METHODS)[number];
-  token?: string;
+  /** The card typed on the payment page, charged when the order is placed on the review page. */
+  card?: TypedCard;
 }
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'card_',
+  expiry: { kind: 'selects', months: 'numbers', yearDigits: 2 },
+  autocomplete: true,
+  nameOnCard: true,
+};
 
 const BEANIE = { name: 'Merino Beanie', cents: 3400 };
 const COLOURS = [
@@ -47,7 +58,7 @@ const summary = (session: Session) => {
 export const cedarSupply: ShopDefinition<Session> = {
   id: 'cedar-supply',
   name: 'Cedar Supply Co.',
-  hard: 'Four steps where payment comes before the review: the payment token is entered on the payment page ("Continue to review") and the irreversible "Place order" is on the review page that follows; colours in a select named option1 from a JSON-LD ProductGroup with color variants; a quantity field.',
+  hard: 'Four steps where payment comes before the review: the card (expiry as two selects, name on card) is entered on the payment page ("Continue to review") and the irreversible "Place order" is on the review page that follows; colours in a select named option1 from a JSON-LD ProductGroup with color variants; a quantity field.',
   cookie: 'cedar',
   orderBook: { currency: 'USD', numberFor: (n) => `CS-${30317 + n}` },
   newSession: () => ({ cart: new Cart() }),
@@ -161,11 +172,11 @@ export const cedarSupply: ShopDefinition<Session> = {
     {
       method: 'GET',
       path: '/checkout/payment',
-      handle: ({ session }) => ({
+      handle: ({ session, query }) => ({
         html: layout(
           'Payment',
           3,
-          `${summary(session)}<form method="post" action="/checkout/payment"><p><label>Payment token <input name="payment_token" autocomplete="off" required></label></p><p>You can review your order before it is placed.</p><button type="submit">Continue to review</button></form>`,
+          `${query.get('e') ? `<p role="alert">${esc(query.get('e') ?? '')}</p>` : ''}${summary(session)}<form method="post" action="/checkout/payment">${cardFormFields(CARD)}<p>You can review your order before it is placed.</p><button type="submit">Continue to review</button></form>`,
         ),
       }),
     },
@@ -173,8 +184,9 @@ export const cedarSupply: ShopDefinition<Session> = {
       method: 'POST',
       path: '/checkout/payment',
       handle: ({ form, session }) => {
-        if (!filled(form.get('payment_token'))) return { redirect: '/checkout/payment' };
-        session.token = form.get('payment_token') ?? '';
+        const read = readCardForm(form, CARD);
+        if ('problem' in read) return { redirect: `/checkout/payment?e=${encodeURIComponent(read.problem)}` };
+        session.card = read.card;
         return { redirect: '/checkout/review' };
       },
     },
@@ -186,23 +198,29 @@ export const cedarSupply: ShopDefinition<Session> = {
           'Review',
           4,
           `<h2>Review and place your order</h2>${session.cart.lines.map((line) => `<p>${esc(line.name)} × ${line.quantity}</p>`).join('')}<p>Ship to ${esc(session.address?.name ?? '')}, ${esc(session.address?.city ?? '')} via ${esc(session.shipping?.label ?? '')}</p>
-${summary(session)}<p>Paying with token ending ${esc((session.token ?? '').slice(-4))}</p><form method="post" action="/checkout/place"><button type="submit">Place order</button></form>`,
+${summary(session)}<p>Paying with card ending ${esc((session.card?.number ?? '').slice(-4))}</p><form method="post" action="/checkout/place"><button type="submit">Place order</button></form>`,
         ),
       }),
     },
     {
       method: 'POST',
       path: '/checkout/place',
-      handle: ({ session }) => {
-        const paid = orders.pay({
-          email: session.address?.email ?? '',
-          lines: session.cart.lines,
-          totalCents: totals(session).total,
-          token: session.token ?? '',
-        });
-        if (typeof paid === 'string') return { redirect: '/checkout/payment' };
+      handle: async ({ session }) => {
+        if (!session.card) return { redirect: '/checkout/payment' };
+        const paid = cardPayment(
+          await orders.payCard({
+            email: session.address?.email ?? '',
+            lines: session.cart.lines,
+            totalCents: totals(session).total,
+            card: session.card,
+          }),
+        );
+        session.card = undefined;
+        if ('problem' in paid) return { redirect: `/checkout/payment?e=${encodeURIComponent(paid.problem)}` };
         session.cart.clear();
-        return { html: layout('Thank you', 0, `<h1>Thank you for your order</h1><p>Order no. ${paid.number}</p>`) };
+        return {
+          html: layout('Thank you', 0, `<h1>Thank you for your order</h1><p>Order no. ${paid.order.number}</p>`),
+        };
       },
     },
   ],

@@ -1,7 +1,15 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { decimal, dollars, esc, jsonLd, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'card_',
+  expiry: { kind: 'one-field', placeholder: 'MM/YY' },
+  autocomplete: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -207,13 +215,11 @@ export const fernTea: ShopDefinition<Session> = {
           html: layout(
             'Payment',
             `<h1>Payment</h1><p class="steps">Step 4 of 4 — Payment</p>
-${query.get('e') ? '<p class="err" style="color:#a00">Please enter your card or a payment token.</p>' : ''}
+${query.get('e') ? `<p class="err" style="color:#a00">${esc(query.get('e') ?? '')}</p>` : ''}
 <table class="sum"><tr><td>Tea</td><td>${dollars(session.cart.subtotalCents)}</td></tr><tr><td>${esc(ship.label)}</td><td>${dollars(ship.cents)}</td></tr>
 <tr><td>Sales tax</td><td>${dollars(tax(session.cart))}</td></tr><tr><td><b>Amount to pay</b></td><td><b>${dollars(total)}</b></td></tr></table>
 <form method="post" action="/checkout/pay">
-<fieldset><legend>Card</legend><div class="row"><label>Card number</label><input name="cardno" autocomplete="cc-number" inputmode="numeric"></div>
-<div class="row"><label>Expiry</label><input name="exp" autocomplete="cc-exp" placeholder="MM/YY"></div><div class="row"><label>CVC</label><input name="cvc" autocomplete="cc-csc"></div></fieldset>
-<details open><summary>Have a payment token?</summary><div class="row"><label for="pt">Payment token</label><input id="pt" name="pay_token"></div></details>
+<fieldset><legend>Card</legend>${cardFormFields(CARD)}</fieldset>
 <button type="submit">Pay now</button></form>`,
             session.cart.count,
           ),
@@ -223,20 +229,19 @@ ${query.get('e') ? '<p class="err" style="color:#a00">Please enter your card or 
     {
       method: 'POST',
       path: '/checkout/pay',
-      handle: ({ form, session }) => {
+      handle: async ({ form, session }) => {
         const ship = shipOf(session);
         if (!ship || !session.address) return { redirect: '/checkout/contact' };
         const total = session.cart.subtotalCents + ship.cents + tax(session.cart);
-        const paid = orders.pay({
+        const paid = await payByCardForm(orders, form, CARD, {
           email: session.email ?? '',
           lines: session.cart.lines,
           totalCents: total,
-          token: form.get('pay_token') ?? '',
         });
-        if (paid === 'no_payment') return { redirect: '/checkout/payment?e=1' };
-        if (paid === 'declined') return { html: layout('Payment', '<p role="alert">Your card was declined.</p>') };
+        if ('declined' in paid) return { html: layout('Payment', `<p role="alert">${esc(paid.problem)}</p>`) };
+        if ('problem' in paid) return { redirect: `/checkout/payment?e=${encodeURIComponent(paid.problem)}` };
         session.cart.clear();
-        return { redirect: `/order/${paid.number}` };
+        return { redirect: `/order/${paid.order.number}` };
       },
     },
     {

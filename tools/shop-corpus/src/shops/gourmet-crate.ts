@@ -1,7 +1,16 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { decimal, dollars, esc, jsonLd, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'pay_',
+  expiry: { kind: 'one-field', placeholder: 'MM/YYYY' },
+  autocomplete: true,
+  nameOnCard: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -82,25 +91,24 @@ export const gourmetCrate: ShopDefinition<Session> = {
 <p>Delivery: Chilled next-day courier (${dollars(CHILLED)})</p>
 <div class="totals"><div><span>Hamper</span><span>${dollars(session.cart.subtotalCents)}</span></div><div><span>Chilled delivery</span><span>${dollars(CHILLED)}</span></div>
 <div><span>Tax</span><span>${dollars(taxOn(session.cart.subtotalCents, TAX_BP))}</span></div><div class="grand"><span>Grand total</span><span>${dollars(totalOf(session.cart))}</span></div></div>
-<p><label>Payment token <input name="pt" autocomplete="payment-token"></label></p><button type="submit">Confirm and pay</button></form>`,
+${cardFormFields(CARD)}<button type="submit">Confirm and pay</button></form>`,
         ),
       }),
     },
     {
       method: 'POST',
       path: '/checkout',
-      handle: ({ form, session }) => {
+      handle: async ({ form, session }) => {
         if (!['who', 'mail', 'where', 'town', 'zip'].every((name) => filled(form.get(name))))
           return { redirect: '/checkout' };
-        const paid = orders.pay({
+        const paid = await payByCardForm(orders, form, CARD, {
           email: form.get('mail') ?? '',
           lines: session.cart.lines,
           totalCents: totalOf(session.cart),
-          token: form.get('pt') ?? '',
         });
-        if (typeof paid === 'string') return { redirect: '/checkout' };
+        if ('problem' in paid) return { redirect: '/checkout' };
         session.cart.clear();
-        return { html: page('Thanks', `<h1>Thank you</h1><p>Order ${esc(paid.number)} is confirmed.</p>`) };
+        return { html: page('Thanks', `<h1>Thank you</h1><p>Order ${esc(paid.order.number)} is confirmed.</p>`) };
       },
     },
   ],

@@ -1,7 +1,16 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { decimal, dollars, esc, jsonLd, taxOn } from '../server/html.js';
 import { filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'card-',
+  expiry: { kind: 'one-field', placeholder: 'MM / YY' },
+  autocomplete: true,
+  billing: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -55,7 +64,7 @@ const totalOf = (cart: Cart) => cart.subtotalCents + shippingOf(cart) + taxOn(ca
 export const harborOutfitters: ShopDefinition<Session> = {
   id: 'harbor-outfitters',
   name: 'Harbor Outfitters',
-  hard: 'JSON-LD ProductGroup; sizes in a select whose values are numeric ids; add to cart returns to the product page with a flash message; checkout behind a "sign in or continue as guest" page; the details form ends in "Review order" (reversible) and the total appears only on the review page next to the payment token and "Place order"; phone required; state as a text field; order number in a sentence.',
+  hard: 'JSON-LD ProductGroup; sizes in a select whose values are numeric ids; add to cart returns to the product page with a flash message; checkout behind a "sign in or continue as guest" page; the details form ends in "Review order" (reversible) and the total appears only on the review page next to the card form (expiry "MM / YY", a billing address with an unticked "Same as shipping address" box) and "Place order"; phone required; state as a text field; order number in a sentence.',
   cookie: 'harbor.sid',
   orderBook: { currency: 'USD', numberFor: (n) => String(100481 + n) },
   newSession: () => ({ cart: new Cart() }),
@@ -185,7 +194,7 @@ ${SIZES.map((variant) => `<option value="${variant.id}"${variant.stock === 0 ? '
 <tr><td>Shipping</td><td></td><td>${shippingOf(cart) === 0 ? 'Free' : dollars(shippingOf(cart))}</td></tr><tr><td>Estimated tax</td><td></td><td>${dollars(taxOn(cart.subtotalCents, TAX_BP))}</td></tr>
 <tr><th>Order total</th><td></td><th>${dollars(totalOf(cart))}</th></tr></table>
 <p>Ship to: ${esc(details.given ?? '')} ${esc(details.family ?? '')}, ${esc(details.l1 ?? '')}, ${esc(details.c ?? '')} ${esc(details.st ?? '')} ${esc(details.pc ?? '')}</p>
-<form method="post" action="/checkout/place"><label for="tok">Payment token</label><input id="tok" type="password" name="payment_token">
+<form method="post" action="/checkout/place">${cardFormFields(CARD)}
 <p><button type="submit">Place order</button></p></form>`,
           ),
         };
@@ -194,24 +203,23 @@ ${SIZES.map((variant) => `<option value="${variant.id}"${variant.stock === 0 ? '
     {
       method: 'POST',
       path: '/checkout/place',
-      handle: ({ form, session }) => {
+      handle: async ({ form, session }) => {
         const details = session.details;
         if (!details) return { redirect: '/checkout/guest' };
-        const paid = orders.pay({
+        const paid = await payByCardForm(orders, form, CARD, {
           email: details.mail ?? '',
           lines: session.cart.lines,
           totalCents: totalOf(session.cart),
-          token: form.get('payment_token') ?? '',
         });
-        if (paid === 'no_payment') return { redirect: '/checkout/review' };
-        if (paid === 'declined')
+        if ('problem' in paid && !('declined' in paid)) return { redirect: '/checkout/review' };
+        if ('declined' in paid)
           return { html: shell('Declined', session, '<div role="alert">Payment declined.</div>') };
         session.cart.clear();
         return {
           html: shell(
             'Thank you',
             session,
-            `<h1>Thanks, ${esc(details.given ?? '')}!</h1><p>Your order number is ${paid.number}. We'll email you when it ships.</p>`,
+            `<h1>Thanks, ${esc(details.given ?? '')}!</h1><p>Your order number is ${paid.order.number}. We'll email you when it ships.</p>`,
           ),
         };
       },

@@ -1,7 +1,16 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { decimal, dollars, esc, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'card_',
+  expiry: { kind: 'selects', months: 'names', yearDigits: 4 },
+  autocomplete: false,
+  nameOnCard: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -139,7 +148,7 @@ document.getElementById('addBtn').addEventListener('click', async () => {
 <h3>Shipping speed</h3>${SPEEDS.map((speed, index) => `<label><input type="radio" name="f_speed" value="${speed.value}" data-cents="${speed.cents}"${index === 1 ? ' checked' : ''}> ${speed.label} — ${dollars(speed.cents)}</label><br>`).join('')}
 <div id="sum" data-sub="${session.cart.subtotalCents}"><div>Subtotal <span>${dollars(session.cart.subtotalCents)}</span></div><div>Shipping <span id="s-ship"></span></div>
 <div>Tax <span id="s-tax"></span></div><div class="grand">Total <span id="s-total"></span></div></div>
-<h3>Payment</h3><div class="field"><label for="f9"><span>Agent / wallet payment token</span></label><input id="f9" name="f_9"></div>
+${cardFormFields(CARD)}
 <button type="submit">Complete purchase</button></form><script>${totalsScript}</script>`,
         ),
       }),
@@ -147,23 +156,21 @@ document.getElementById('addBtn').addEventListener('click', async () => {
     {
       method: 'POST',
       path: '/checkout',
-      handle: ({ form, session }) => {
+      handle: async ({ form, session }) => {
         const missing = ['f_1', 'f_2', 'f_3', 'f_5', 'f_6', 'f_7'].filter((name) => !filled(form.get(name)));
         if (missing.length > 0)
           return { redirect: `/checkout?err=${encodeURIComponent('Please fill in every required field.')}` };
         if (session.cart.count === 0) return { redirect: '/checkout?err=Your%20cart%20is%20empty.' };
         const speed = SPEEDS.find((candidate) => candidate.value === form.get('f_speed')) ?? SPEEDS[0];
         const total = session.cart.subtotalCents + speed.cents + taxOn(session.cart.subtotalCents, TAX_BP);
-        const paid = orders.pay({
+        const paid = await payByCardForm(orders, form, CARD, {
           email: form.get('f_2') ?? '',
           lines: session.cart.lines,
           totalCents: total,
-          token: form.get('f_9') ?? '',
         });
-        if (paid === 'no_payment') return { redirect: '/checkout?err=Enter%20a%20payment%20token.' };
-        if (paid === 'declined') return { redirect: '/checkout?err=Payment%20declined.' };
+        if ('problem' in paid) return { redirect: `/checkout?err=${encodeURIComponent(paid.problem)}` };
         session.cart.clear();
-        return { redirect: `/thanks?c=${paid.number}` };
+        return { redirect: `/thanks?c=${paid.order.number}` };
       },
     },
     {

@@ -1,7 +1,16 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { decimal, dollars, esc, jsonLd, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'cc_',
+  expiry: { kind: 'selects', months: 'names', yearDigits: 2 },
+  autocomplete: true,
+  billing: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -105,33 +114,32 @@ document.getElementById('add').addEventListener('click', async () => {
 <label>City <input name="city" required></label> <label>State <select name="state" required><option value="">Select…</option>${US_STATES.map(([code, name]) => `<option value="${code}">${name}</option>`).join('')}</select></label> <label>ZIP <input name="zip" required></label><br>
 <label>Delivery day <select name="day" required><option value="">Choose a day</option>${DAYS.map((day) => `<option>${day}</option>`).join('')}</select></label></section>
 <section><h2>Summary</h2><p>Plants ${dollars(session.cart.subtotalCents)}</p><p>Local delivery ${dollars(DELIVERY)}</p><p>Tax ${dollars(taxOn(session.cart.subtotalCents, TAX_BP))}</p><p><strong>Total ${dollars(totalOf(session.cart))}</strong></p>
-<label>Payment token <input name="payment_token"></label></section><button type="submit">Confirm order</button></form>`,
+${cardFormFields(CARD)}</section><button type="submit">Confirm order</button></form>`,
         ),
       }),
     },
     {
       method: 'POST',
       path: '/checkout',
-      handle: ({ form, session }) => {
+      handle: async ({ form, session }) => {
         if (
           !['email', 'mobile', 'first', 'last', 'line1', 'city', 'state', 'zip', 'day'].every((name) =>
             filled(form.get(name)),
           )
         )
           return { redirect: '/checkout?e=Please%20complete%20every%20required%20field.' };
-        const paid = orders.pay({
+        const paid = await payByCardForm(orders, form, CARD, {
           email: form.get('email') ?? '',
           lines: session.cart.lines,
           totalCents: totalOf(session.cart),
-          token: form.get('payment_token') ?? '',
         });
-        if (typeof paid === 'string') return { redirect: '/checkout?e=Payment%20failed.' };
+        if ('problem' in paid) return { redirect: '/checkout?e=Payment%20failed.' };
         session.cart.clear();
         return {
           html: page(
             'Thanks',
             session,
-            `<h1>Thank you</h1><p>Your order <strong>#${paid.number}</strong> is on its way to being potted.</p>`,
+            `<h1>Thank you</h1><p>Your order <strong>#${paid.order.number}</strong> is on its way to being potted.</p>`,
           ),
         };
       },

@@ -1,7 +1,15 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { decimal, dollars, esc, jsonLd, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'card_',
+  expiry: { kind: 'one-field', placeholder: 'MM/YY' },
+  autocomplete: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -110,7 +118,7 @@ export const marketHall: ShopDefinition<Session> = {
             'Review',
             `<h1>Review</h1><div class="warn" role="status">Heads up: the price of ${KETTLE.name} went up to ${dollars(KETTLE.charged)} since you added it.</div>
 <dl><dt>Items</dt><dd>${dollars(items)}</dd><dt>Shipping</dt><dd>${dollars(SHIPPING)}</dd><dt>Tax</dt><dd>${dollars(taxOn(items, TAX_BP))}</dd><dt>Total</dt><dd>${dollars(total)}</dd></dl>
-<form method="post" action="/place"><label>Payment token <input name="payment_token"></label><button type="submit">Place order</button></form>`,
+<form method="post" action="/place">${cardFormFields(CARD)}<button type="submit">Place order</button></form>`,
           ),
         };
       },
@@ -118,18 +126,17 @@ export const marketHall: ShopDefinition<Session> = {
     {
       method: 'POST',
       path: '/place',
-      handle: ({ form, session }) => {
+      handle: async ({ form, session }) => {
         const lines = charged(session.cart);
         const items = sum(lines);
-        const paid = orders.pay({
+        const paid = await payByCardForm(orders, form, CARD, {
           email: session.email ?? '',
           lines,
           totalCents: items + SHIPPING + taxOn(items, TAX_BP),
-          token: form.get('payment_token') ?? '',
         });
-        if (typeof paid === 'string') return { redirect: '/review' };
+        if ('problem' in paid) return { redirect: '/review' };
         session.cart.clear();
-        return { html: wrap('Done', `<h1>Order placed</h1><p>Order number: ${paid.number}</p>`) };
+        return { html: wrap('Done', `<h1>Order placed</h1><p>Order number: ${paid.order.number}</p>`) };
       },
     },
   ],

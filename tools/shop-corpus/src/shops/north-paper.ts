@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { cardPayment } from '../server/card-form.js';
+import { type TypedCard, readExpiry } from '../server/card-processor.js';
 import { Cart } from '../server/cart.js';
 import { decimal, dollars, esc, jsonLd, taxOn } from '../server/html.js';
 import { filled } from '../server/places.js';
@@ -6,8 +8,8 @@ import type { Route, ShopDefinition } from '../server/shop-server.js';
 
 interface Session {
   readonly cart: Cart;
-  /** Payment methods the embedded payment form created: id -> token. */
-  readonly methods: Map<string, string>;
+  /** Payment methods the embedded payment form created: id -> the card typed into it. */
+  readonly methods: Map<string, TypedCard>;
 }
 
 const FORMATS = [
@@ -27,17 +29,15 @@ const frame = (
 
 const totalOf = (cart: Cart) => cart.subtotalCents + POSTAGE + taxOn(cart.subtotalCents, TAX_BP);
 
-/** The embedded payment form: its own page in an iframe; it turns a token into a payment method id for the parent. */
+/** The embedded payment form: its own page in an iframe; it turns the typed card into a payment method id for the parent. */
 const ELEMENT = `<!doctype html><html><head><meta charset="utf-8"><style>body{font-family:sans-serif;margin:8px}input{width:260px;padding:5px}label{display:block;font-size:12px;margin-top:6px}</style></head><body>
 <label for="num">Card number</label><input id="num" autocomplete="cc-number" inputmode="numeric">
 <label for="exp">MM / YY</label><input id="exp" autocomplete="cc-exp">
 <label for="cvc">CVC</label><input id="cvc" autocomplete="cc-csc">
-<p style="font-size:12px;margin:10px 0 0">— or —</p>
-<label for="token">Payment token</label><input id="token" name="token">
 <script>
 window.addEventListener('message', async (event) => {
   if (event.data !== 'tokenize') return;
-  const response = await fetch('/pay/methods', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: document.getElementById('token').value, card: document.getElementById('num').value }) });
+  const response = await fetch('/pay/methods', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ number: document.getElementById('num').value, expiry: document.getElementById('exp').value, cvc: document.getElementById('cvc').value }) });
   const result = await response.json();
   parent.postMessage({ paymentMethod: result.id || '', error: result.error || '' }, '*');
 });
@@ -46,7 +46,7 @@ window.addEventListener('message', async (event) => {
 export const northPaper: ShopDefinition<Session> = {
   id: 'north-paper',
   name: 'north paper co.',
-  hard: 'Formats are separate product pages linked as "A5 · A4 · B5" (the start page is another format than the one asked for); the checkout fields use sectioned autocomplete tokens ("shipping given-name"); the card form and the payment token live in an iframe whose value reaches the order only through postMessage; "Pay now"; "Order ID" printed in code.',
+  hard: 'Formats are separate product pages linked as "A5 · A4 · B5" (the start page is another format than the one asked for); the checkout fields use sectioned autocomplete tokens ("shipping given-name"); the card form lives in a same-origin iframe whose value reaches the order only through postMessage; "Pay now"; "Order ID" printed in code.',
   cookie: 'np_s',
   orderBook: { currency: 'USD', numberFor: (n) => `NP${2290 + n}K` },
   newSession: () => ({ cart: new Cart(), methods: new Map() }),
@@ -164,34 +164,44 @@ window.addEventListener('message', (event) => {
       method: 'POST',
       path: '/pay/methods',
       handle: ({ json, session }) => {
-        const token = (json as { token?: string } | undefined)?.token ?? '';
-        if (!filled(token))
-          return { json: { error: 'Card payments are not available in this demo: use a payment token.' } };
+        const typed = (json ?? {}) as { number?: string; expiry?: string; cvc?: string };
+        const expiry = readExpiry(typed.expiry ?? '');
+        if (!filled(typed.number) || !filled(typed.cvc) || !expiry)
+          return { json: { error: 'Please complete your card details.' } };
         const id = `pm_${randomBytes(6).toString('hex')}`;
-        session.methods.set(id, token);
+        session.methods.set(id, {
+          number: typed.number ?? '',
+          expMonth: expiry.month,
+          expYear: expiry.year,
+          cvc: typed.cvc ?? '',
+        });
         return { json: { id } };
       },
     },
     {
       method: 'POST',
       path: '/checkout',
-      handle: ({ form, session }) => {
+      handle: async ({ form, session }) => {
         if (!['first', 'last', 'mail', 'ad1', 'cty', 'rg', 'pz'].every((name) => filled(form.get(name))))
           return { redirect: '/checkout?e=Some%20details%20are%20missing.' };
-        const token = session.methods.get(form.get('pm') ?? '') ?? '';
-        const paid = orders.pay({
-          email: form.get('mail') ?? '',
-          lines: session.cart.lines,
-          totalCents: totalOf(session.cart),
-          token,
-        });
-        if (paid === 'no_payment') return { redirect: '/checkout?e=Payment%20details%20are%20missing.' };
-        if (paid === 'declined') return { redirect: '/checkout?e=Your%20payment%20was%20declined.' };
+        const card = session.methods.get(form.get('pm') ?? '');
+        if (!card) return { redirect: '/checkout?e=Payment%20details%20are%20missing.' };
+        session.methods.delete(form.get('pm') ?? '');
+        const paid = cardPayment(
+          await orders.payCard({
+            email: form.get('mail') ?? '',
+            lines: session.cart.lines,
+            totalCents: totalOf(session.cart),
+            card,
+          }),
+        );
+        if ('declined' in paid) return { redirect: '/checkout?e=Your%20payment%20was%20declined.' };
+        if ('problem' in paid) return { redirect: `/checkout?e=${encodeURIComponent(paid.problem)}` };
         session.cart.clear();
         return {
           html: frame(
             'Order confirmed',
-            `<h1>Order confirmed</h1><p>Order ID <code>${paid.number}</code>. A receipt is on its way.</p>`,
+            `<h1>Order confirmed</h1><p>Order ID <code>${paid.order.number}</code>. A receipt is on its way.</p>`,
           ),
         };
       },

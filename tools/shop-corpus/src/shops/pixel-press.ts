@@ -1,3 +1,5 @@
+import { cardPayment } from '../server/card-form.js';
+import { readExpiry } from '../server/card-processor.js';
 import { Cart } from '../server/cart.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
 import { filled } from '../server/places.js';
@@ -76,9 +78,9 @@ async function payment() {
   const cart = await (await fetch('/api/cart')).json();
   app.innerHTML = '<h2>Payment</h2>' + cart.lines.map((l) => '<p>' + l.name + ' × ' + l.quantity + '</p>').join('') +
     '<p>Subtotal ' + money(cart.subtotal) + '</p><p>Shipping ' + money(cart.shipping) + '</p><p><b>Total ' + money(cart.total) + '</b></p>' +
-    '<input id="tk" autocomplete="payment-token" placeholder="Payment token"><p id="err"></p><button id="buy">Buy</button>';
+    '<input id="cn" placeholder="Card number" inputmode="numeric"><input id="ce" placeholder="MM / YY"><input id="cv" placeholder="CVC" inputmode="numeric"><p id="err"></p><button id="buy">Buy</button>';
   app.querySelector('#buy').addEventListener('click', async () => {
-    const response = await fetch('/api/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ details, token: document.getElementById('tk').value }) });
+    const response = await fetch('/api/orders', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ details, card: { number: document.getElementById('cn').value, expiry: document.getElementById('ce').value, cvc: document.getElementById('cv').value } }) });
     const result = await response.json();
     if (!response.ok) { document.getElementById('err').textContent = result.error; return; }
     app.innerHTML = '<h2>Order #' + result.number + '</h2><p>Thanks, we will post it rolled in a tube.</p>';
@@ -90,7 +92,7 @@ render();
 export const pixelPress: ShopDefinition<Session> = {
   id: 'pixel-press',
   name: 'Pixel Press',
-  hard: 'A client-rendered single-page shop: the HTML is an empty shell, pages are drawn by JavaScript from a JSON API with history.pushState, no structured data (price only as "USD 38.00" text, name in an h2); add to cart opens a modal; form fields have placeholders and no labels; "Next" and "Buy" never load a page; the order number is a heading "Order #PP-7782".',
+  hard: 'A client-rendered single-page shop: the HTML is an empty shell, pages are drawn by JavaScript from a JSON API with history.pushState, no structured data (price only as "USD 38.00" text, name in an h2); add to cart opens a modal; form fields (the card fields too) have placeholders and no labels; "Next" and "Buy" never load a page; the order number is a heading "Order #PP-7782".',
   cookie: 'pp',
   orderBook: { currency: 'USD', numberFor: (n) => `PP-${7781 + n}` },
   newSession: () => ({ cart: new Cart() }),
@@ -130,22 +132,32 @@ export const pixelPress: ShopDefinition<Session> = {
     {
       method: 'POST',
       path: '/api/orders',
-      handle: ({ json, session }) => {
-        const body = json as { details?: Record<string, string>; token?: string } | undefined;
+      handle: async ({ json, session }) => {
+        const body = json as
+          { details?: Record<string, string>; card?: { number?: string; expiry?: string; cvc?: string } } | undefined;
         const details = body?.details ?? {};
         if (!['n', 'e', 's', 'c', 'z', 'k'].every((key) => filled(details[key])))
           return { status: 400, json: { error: 'Shipping details are incomplete.' } };
         if (session.cart.count === 0) return { status: 400, json: { error: 'Your cart is empty.' } };
-        const paid = orders.pay({
-          email: details.e ?? '',
-          lines: session.cart.lines,
-          totalCents: session.cart.subtotalCents + SHIPPING_CENTS,
-          token: body?.token ?? '',
-        });
-        if (paid === 'no_payment') return { status: 400, json: { error: 'Enter a payment token.' } };
-        if (paid === 'declined') return { status: 402, json: { error: 'Payment declined.' } };
+        const expiry = readExpiry(body?.card?.expiry ?? '');
+        if (!filled(body?.card?.number) || !filled(body?.card?.cvc) || !expiry)
+          return { status: 400, json: { error: 'Enter your card number, expiry and CVC.' } };
+        const paid = cardPayment(
+          await orders.payCard({
+            email: details.e ?? '',
+            lines: session.cart.lines,
+            totalCents: session.cart.subtotalCents + SHIPPING_CENTS,
+            card: {
+              number: body?.card?.number ?? '',
+              expMonth: expiry.month,
+              expYear: expiry.year,
+              cvc: body?.card?.cvc ?? '',
+            },
+          }),
+        );
+        if ('problem' in paid) return { status: 'declined' in paid ? 402 : 400, json: { error: paid.problem } };
         session.cart.clear();
-        return { json: { number: paid.number } };
+        return { json: { number: paid.order.number } };
       },
     },
     { method: 'GET', path: '*', handle: () => ({ html: SHELL }) },

@@ -1,7 +1,16 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { decimal, esc, jsonLd, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'cc_',
+  expiry: { kind: 'selects', months: 'numbers', yearDigits: 2 },
+  autocomplete: false,
+  cardType: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -104,26 +113,25 @@ document.getElementById('add').addEventListener('click', async (event) => {
 <div class="row"><span class="lbl">State*</span><select name="e"><option value="">…</option>${US_STATES.map(([code, name]) => `<option value="${code}">${name}</option>`).join('')}</select></div>
 <div class="row"><span class="lbl">ZIP*</span><input name="f"></div>
 <table><tr><td>Goods</td><td>${amount(session.cart.subtotalCents)}</td></tr><tr><td>Post</td><td>${amount(POST_CENTS)}</td></tr><tr><td>Tax</td><td>${amount(taxOn(session.cart.subtotalCents, TAX_BP))}</td></tr><tr><td>Total</td><td>${amount(totalOf(session.cart))}</td></tr></table>
-<div class="row"><span class="lbl">Payment token</span><input name="g"></div><button type="submit">Order and pay</button></form>`,
+${cardFormFields(CARD)}<button type="submit">Order and pay</button></form>`,
         ),
       }),
     },
     {
       method: 'POST',
       path: '/order',
-      handle: ({ form, session }) => {
+      handle: async ({ form, session }) => {
         if (!['a', 'b', 'c', 'd', 'e', 'f'].every((name) => filled(form.get(name))))
           return { redirect: '/order?e=Please%20fill%20in%20the%20starred%20fields.' };
-        const paid = orders.pay({
+        const paid = await payByCardForm(orders, form, CARD, {
           email: form.get('b') ?? '',
           lines: session.cart.lines,
           totalCents: totalOf(session.cart),
-          token: form.get('g') ?? '',
         });
-        if (typeof paid === 'string') return { redirect: '/order?e=Payment%20not%20accepted.' };
+        if ('problem' in paid) return { redirect: '/order?e=Payment%20not%20accepted.' };
         session.cart.clear();
         return {
-          html: page('Thank you', session, `<h2>With thanks</h2><p>Your reference is ${esc(paid.number)}.</p>`),
+          html: page('Thank you', session, `<h2>With thanks</h2><p>Your reference is ${esc(paid.order.number)}.</p>`),
         };
       },
     },

@@ -1,7 +1,16 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { decimal, dollars, esc, jsonLd, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'card_',
+  expiry: { kind: 'one-field', placeholder: 'MM / YY' },
+  autocomplete: true,
+  nameOnCard: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -113,7 +122,7 @@ for (const id of ['scents', 'sizes']) {
 <div id="rates"><p><em>Enter your ZIP code to see shipping rates.</em></p></div>
 <p id="sum" data-sub="${session.cart.subtotalCents}" data-tax="${taxOn(session.cart.subtotalCents, TAX_BP)}">Items ${dollars(session.cart.subtotalCents)} · Tax ${dollars(taxOn(session.cart.subtotalCents, TAX_BP))}</p>
 <p><label><input type="checkbox" name="terms" required> I agree to the terms of sale</label></p>
-<p><label>Payment token <input name="payment_token"></label></p><button type="submit" id="go">Place order</button></form>
+${cardFormFields(CARD)}<button type="submit" id="go">Place order</button></form>
 <script>
 const sum = document.getElementById('sum');
 const money = (c) => '$' + (c / 100).toFixed(2);
@@ -138,19 +147,18 @@ document.getElementById('zip').addEventListener('change', async (event) => {
     {
       method: 'POST',
       path: '/checkout',
-      handle: ({ form, session }) => {
+      handle: async ({ form, session }) => {
         const rate = RATES.find((candidate) => candidate.id === form.get('rate'));
         if (!rate || form.get('terms') === null)
           return { redirect: '/checkout?e=Choose%20a%20shipping%20rate%20and%20accept%20the%20terms.' };
-        const paid = orders.pay({
+        const paid = await payByCardForm(orders, form, CARD, {
           email: form.get('email') ?? '',
           lines: session.cart.lines,
           totalCents: totalOf(session.cart, rate.cents),
-          token: form.get('payment_token') ?? '',
         });
-        if (typeof paid === 'string') return { redirect: '/checkout?e=Payment%20failed.' };
+        if ('problem' in paid) return { redirect: '/checkout?e=Payment%20failed.' };
         session.cart.clear();
-        return { html: page('Thanks', `<h1>Thank you!</h1><p>Order ${paid.number} is confirmed.</p>`) };
+        return { html: page('Thanks', `<h1>Thank you!</h1><p>Order ${paid.order.number} is confirmed.</p>`) };
       },
     },
   ],

@@ -1,7 +1,17 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { decimal, dollars, esc, jsonLd, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { OrderLine } from '../server/order-book.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'cc_',
+  expiry: { kind: 'one-field', placeholder: 'MM / YY' },
+  autocomplete: true,
+  cardType: true,
+  nameOnCard: true,
+};
 
 interface Session {
   item?: OrderLine;
@@ -43,7 +53,7 @@ setTimeout(() => {
 export const tidyGoods: ShopDefinition<Session> = {
   id: 'tidy-goods',
   name: 'tidy goods',
-  hard: 'JSON-LD in an @graph with other nodes; colours as swatch buttons with no text (aria-label only, role=radio) and one sold out; a newsletter pop-up that covers the page 0.7 s after it loads, on every page until it is closed; "Buy it now" goes straight to checkout; a one-page checkout with one full-name field, a street-address textarea, phone required, country as "United States (US)"; the payment token hidden behind a "Payment token" payment-method radio; the final button reads "Pay $49.94".',
+  hard: 'JSON-LD in an @graph with other nodes; colours as swatch buttons with no text (aria-label only, role=radio) and one sold out; a newsletter pop-up that covers the page 0.7 s after it loads, on every page until it is closed; "Buy it now" goes straight to checkout; a one-page checkout with one full-name field, a street-address textarea, phone required, country as "United States (US)"; a card form with a card-type select that must match the number and a name on card; the final button reads "Pay $49.94".',
   cookie: 'tg_session',
   orderBook: { currency: 'USD', numberFor: (n) => `TG-${5520 + n}` },
   newSession: () => ({ seenPopup: false }),
@@ -128,18 +138,10 @@ document.querySelectorAll('.sw').forEach((swatch) => swatch.addEventListener('cl
 <div class="f"><label for="state">State</label><select id="state" name="state" required><option value=""></option>${US_STATES.map(([code, name]) => `<option value="${code}">${name}</option>`).join('')}</select></div>
 <div class="f"><label for="zip">ZIP / Postal code</label><input id="zip" name="zip" required></div>
 <div class="f"><label for="country">Country</label><select id="country" name="country"><option value="US">United States (US)</option><option value="CA">Canada (CA)</option></select></div>
-<fieldset><legend>Payment method</legend><label><input type="radio" name="method" value="card" checked> Credit card</label> <label><input type="radio" name="method" value="token"> Payment token</label>
-<div id="card-box"><div class="f"><label>Card number</label><input name="cc" autocomplete="cc-number"></div></div>
-<div id="token-box" style="display:none"><div class="f"><label for="tok">Token</label><input id="tok" name="tok"></div></div></fieldset>
+<fieldset><legend>Credit card</legend>${cardFormFields(CARD)}</fieldset>
 <button class="buy" type="submit">Pay ${dollars(total)}</button></form>
 <div><h3>Summary</h3><p>${esc(item.name)}</p><p>Subtotal ${dollars(item.unitCents)}</p><p>Flat-rate shipping ${dollars(FLAT_SHIPPING)}</p><p>Tax ${dollars(taxOn(item.unitCents, TAX_BP))}</p><p><b>Total due ${dollars(total)}</b></p></div></div>
-<script>
-document.querySelectorAll('input[name=method]').forEach((radio) => radio.addEventListener('change', () => {
-  const token = document.querySelector('input[name=method]:checked').value === 'token';
-  document.getElementById('token-box').style.display = token ? 'block' : 'none';
-  document.getElementById('card-box').style.display = token ? 'none' : 'block';
-}));
-</script>${session.seenPopup ? '' : popup}`,
+${session.seenPopup ? '' : popup}`,
           ),
         };
       },
@@ -147,19 +149,23 @@ document.querySelectorAll('input[name=method]').forEach((radio) => radio.addEven
     {
       method: 'POST',
       path: '/checkout',
-      handle: ({ form, session }) => {
+      handle: async ({ form, session }) => {
         const item = session.item;
         if (!item) return { redirect: '/products/market-tote' };
         if (!['recipient', 'em', 'ph', 'addr', 'city', 'state', 'zip'].every((name) => filled(form.get(name))))
           return { redirect: '/checkout?e=Please%20fill%20in%20all%20fields.' };
-        const token = form.get('method') === 'token' ? (form.get('tok') ?? '') : '';
-        const paid = orders.pay({ email: form.get('em') ?? '', lines: [item], totalCents: totalOf(item), token });
-        if (paid === 'no_payment')
-          return { redirect: '/checkout?e=Card%20payments%20are%20unavailable%20right%20now.' };
-        if (paid === 'declined') return { redirect: '/checkout?e=Payment%20declined.' };
+        const paid = await payByCardForm(orders, form, CARD, {
+          email: form.get('em') ?? '',
+          lines: [item],
+          totalCents: totalOf(item),
+        });
+        if ('problem' in paid) return { redirect: `/checkout?e=${encodeURIComponent(paid.problem)}` };
         session.item = undefined;
         return {
-          html: doc('Confirmed', `<h1>Order ${paid.number} confirmed</h1><p>Thanks for shopping with tidy goods.</p>`),
+          html: doc(
+            'Confirmed',
+            `<h1>Order ${paid.order.number} confirmed</h1><p>Thanks for shopping with tidy goods.</p>`,
+          ),
         };
       },
     },

@@ -1,7 +1,15 @@
+import { type CardFormStyle, cardFormFields, payByCardForm } from '../server/card-form.js';
 import { Cart } from '../server/cart.js';
 import { esc, jsonLd } from '../server/html.js';
 import { filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
+
+/** The shop's own card form (docs/adr/0245). */
+const CARD: CardFormStyle = {
+  prefix: 'karte_',
+  expiry: { kind: 'one-field', placeholder: 'MM/JJ' },
+  autocomplete: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -136,23 +144,24 @@ export const veloTeile: ShopDefinition<Session> = {
           'Übersicht',
           `<h1>Bestellübersicht</h1><table class="sum"><tr><td>Zwischensumme</td><td>${euro(session.cart.subtotalCents)}</td></tr><tr><td>Versand</td><td>${euro(session.ship?.cents ?? 0)}</td></tr>
 <tr><td><b>Gesamtsumme</b></td><td><b>${euro(totalOf(session))}</b></td></tr><tr><td>enthaltene MwSt. (19 %)</td><td>${euro(Math.round((totalOf(session) * 19) / 119))}</td></tr></table>
-<form method="post" action="/kasse/bestellen"><label>Zahlungs-Token (Payment token) <input name="payment_token"></label><button type="submit">Zahlungspflichtig bestellen</button></form>`,
+<form method="post" action="/kasse/bestellen">${cardFormFields(CARD)}<button type="submit">Zahlungspflichtig bestellen</button></form>`,
         ),
       }),
     },
     {
       method: 'POST',
       path: '/kasse/bestellen',
-      handle: ({ form, session }) => {
-        const paid = orders.pay({
+      handle: async ({ form, session }) => {
+        const paid = await payByCardForm(orders, form, CARD, {
           email: session.address?.email ?? '',
           lines: session.cart.lines,
           totalCents: totalOf(session),
-          token: form.get('payment_token') ?? '',
         });
-        if (typeof paid === 'string') return { redirect: '/kasse/uebersicht' };
+        if ('problem' in paid) return { redirect: '/kasse/uebersicht' };
         session.cart.clear();
-        return { html: page('Danke', `<h1>Vielen Dank für Ihre Bestellung!</h1><p>Bestellnummer: ${paid.number}</p>`) };
+        return {
+          html: page('Danke', `<h1>Vielen Dank für Ihre Bestellung!</h1><p>Bestellnummer: ${paid.order.number}</p>`),
+        };
       },
     },
   ],

@@ -2,6 +2,7 @@ import { type RunnerProcess, type RunnerProcessConfig, startRunnerProcess } from
 import { randomIds, systemClock } from '@paykit/kernel';
 import type { DestinationStream } from 'pino';
 import { ConfigError, loadConfig } from '../../config/config.js';
+import { refuseHalfConfiguredProduction } from '../../config/production/production-parties.js';
 import { cardIssuerOf } from '../../card-issuing/card-issuer.provider.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { appSecretsOf } from '../../infrastructure/secrets/app-secrets.js';
@@ -37,6 +38,7 @@ export interface StandaloneRunner {
  */
 export const startStandaloneRunner = async (options: StandaloneRunnerOptions = {}): Promise<StandaloneRunner> => {
   const config = loadConfig(options.env ?? process.env);
+  refuseHalfConfiguredProduction(config);
   if (config.EVENT_STORE === 'memory') {
     throw new ConfigError([
       'EVENT_STORE="memory": a separate runner needs the store the API uses (sqlite under the same DATA_DIR)',

@@ -5,7 +5,6 @@ import {
   type CreateWalletRequest,
   type CreateWallet as WalletCreation,
   type WalletResource,
-  custodialKeysNeeded,
   formatOwner,
   newWalletOf,
   parseOwner,
@@ -15,15 +14,11 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Principal } from '../../auth/principal.js';
 import type { Caller } from '../../http/caller.js';
 import { keyScopeOf } from '../../http/idempotency/key-scope.js';
-import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
-import { AddressClaims, addressInUse } from '../directory/address-claims.js';
 import { callerOwner, isVisibleTo, ownerNotAllowed } from '../directory/caller-owner.js';
 import { type StoredWallet, WalletDirectory } from '../directory/wallet-directory.js';
 import { identityKeyOfRequest, walletIdOfAddress, walletIdOfIdentity, walletIdOfKey } from '../directory/wallet-ids.js';
-import { WalletAggregate } from '../directory/wallet.aggregate.js';
-import { generateCustodialKeys } from '../secrets/custodial-keys.js';
-import { WalletSecrets } from '../secrets/wallet-secrets.js';
 import { CreationKeys, type KeyClaim } from './creation-keys.js';
+import { type WhenExisting, WalletWrites } from './wallet-writes.js';
 
 export interface CreateWalletInput {
   readonly body: CreateWalletRequest;
@@ -48,12 +43,6 @@ export class CreateWallet extends Command<CreatedWallet> {
   }
 }
 
-/**
- * What a create whose wallet id is taken answers: `existing` when the id names the same wallet
- * by the spec's rules (derived from its identity or idempotency key), `refuse` (409) otherwise.
- */
-type WhenExisting = 'existing' | 'refuse';
-
 /** How long a request whose key another request claimed waits for that wallet before making it itself. */
 const CLAIMED_WALLET_WAIT_MS = 2_000;
 const CLAIMED_WALLET_POLL_MS = 25;
@@ -70,11 +59,9 @@ const UNNAMED = 'unnamed';
 @CommandHandler(CreateWallet)
 export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
   constructor(
-    private readonly aggregates: Aggregates,
+    private readonly writes: WalletWrites,
     private readonly wallets: WalletDirectory,
-    private readonly addresses: AddressClaims,
     private readonly keys: CreationKeys,
-    private readonly secrets: WalletSecrets,
   ) {}
 
   async execute({ caller: { principal, context }, input }: CreateWallet): Promise<CreatedWallet> {
@@ -82,7 +69,7 @@ export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
     const request = withOwner(input.body, actsForCaller ? formatOwner(callerOwner(principal, 'owner')) : undefined);
     const { projectId } = principal;
     const identityKey = identityKeyOfRequest(request);
-    const commandFor = this.commands(principal, request);
+    const commandFor = this.writes.commandsFor(principal, request);
     if (input.idempotencyKey === undefined) {
       if (identityKey !== undefined)
         return this.put(commandFor(walletIdOfIdentity(projectId, identityKey)), context, 'existing');
@@ -135,47 +122,12 @@ export class CreateWalletHandler implements ICommandHandler<CreateWallet> {
         ),
       );
     }
-    return this.put(this.commands(principal, claim.request)(claim.walletId), context, 'existing');
+    return this.put(this.writes.commandsFor(principal, claim.request)(claim.walletId), context, 'existing');
   }
 
-  /**
-   * Claims the new wallet's address, then creates the wallet on its stream; a stream that holds
-   * it already is answered per `whenExisting`. Both writes are claims of names derived from the
-   * request, so a retry after a crash between them finds the address claim its own and finishes.
-   */
-  private async put(
-    command: WalletCreation,
-    context: CommandContext,
-    whenExisting: WhenExisting,
-  ): Promise<CreatedWallet> {
-    const wallet = getOrThrow(newWalletOf(command));
-    await this.addresses.claim(wallet, context);
-    // The address was just claimed for this wallet id: its stream is almost always new.
-    const { events, state } = await this.aggregates.execute(WalletAggregate, wallet.walletId, command, context, {
-      expectNew: true,
-    });
-    if (events.length > 0) return { status: 201, wallet: toWalletResource(wallet) };
-    if (whenExisting === 'refuse') throw addressInUse(wallet.address);
-    if (state.status !== 'created')
-      throw new Error(`wallet ${wallet.walletId}: a create that appended nothing left no wallet`);
-    return { status: 200, wallet: toWalletResource(state.wallet) };
-  }
-
-  /** Commands for one request under different ids, with its custodial keys generated once. */
-  private commands(principal: Principal, request: CreateWalletRequest): (walletId: string) => WalletCreation {
-    const custodialKeys = generateCustodialKeys(custodialKeysNeeded(request), this.secrets.custodialKeyEncryption);
-    const now = this.aggregates.now().getTime();
-    return (walletId) => ({
-      type: 'CreateWallet',
-      data: {
-        walletId,
-        projectId: principal.projectId,
-        environment: principal.environment,
-        request,
-        custodialKeys,
-        now,
-      },
-    });
+  private async put(command: WalletCreation, context: CommandContext, whenExisting: WhenExisting) {
+    const { status, wallet } = await this.writes.put(command, context, whenExisting);
+    return { status, wallet: toWalletResource(wallet) };
   }
 
   /** The wallet a used key names, waiting a little for a request that is still creating it. */

@@ -20,7 +20,7 @@ const evmFaucetKey = (): Hex | undefined => {
 };
 
 /**
- * The chains as the configuration says: EVM chains with a node over JSON-RPC, the other staging
+ * The chains as the configuration says: EVM chains and Solana with a node over JSON-RPC, the other staging
  * chains on the sandbox ledger, production chains without a node unavailable. The sandbox keeps
  * what its chains accepted in the app's event store, so every instance on one store sees one
  * ledger (docs/adr/0430); a journal an earlier version left under DATA_DIR is imported once. A
@@ -42,6 +42,8 @@ export const chainGatewayProvider: Provider = {
         clock,
         store,
         evmRpcUrls: config.EVM_RPC_URLS,
+        ...(config.SOLANA_RPC_URL !== undefined && { solanaRpcUrl: config.SOLANA_RPC_URL }),
+        solanaRpcTimeoutMs: config.SOLANA_RPC_TIMEOUT_MS,
         ...(faucetKey && { evmFaucetKey: faucetKey }),
         ...(config.EVENT_STORE !== 'memory' && { dataDir: config.DATA_DIR }),
         ...(config.SANDBOX_BLOCK_TIME_MS !== undefined && {

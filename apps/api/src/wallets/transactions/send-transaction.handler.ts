@@ -65,7 +65,9 @@ export class SendTransactionHandler implements ICommandHandler<SendTransaction> 
       ...(params.signer !== undefined && { signer: params.signer }),
       ...(intent.memo && { memo: intent.memo }),
     };
-    return this.commands.execute(new CreateTransfer(caller, walletLocator, intent.tokenLocator, transfer, keyed));
+    return this.commands.execute(
+      new CreateTransfer(caller, walletLocator, intent.tokenLocator, transfer, keyed, 'call'),
+    );
   }
 
   /**

@@ -42,8 +42,6 @@ export const evmIntentOf = (
   const data = (call.data ?? '0x') as string;
   if (!isHex(data))
     throw new DomainException(invalid('invalid_transaction', 'params.calls[0].data: must be 0x-prefixed hex'));
-  if (data === '0x' && value <= 0n)
-    throw refuse('params.calls[0].value', 'a call without data must move a value above zero');
   const transfer = decodeEvmTransfer(call.to, data, value);
   if (!transfer) throw refuse('params.calls[0].data', `not ${SUPPORTED}`);
   if (!transfer.token.native && value !== 0n)

@@ -1,5 +1,5 @@
 import { Inject } from '@nestjs/common';
-import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Command, CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { CreateTransferBody } from '@paykit/contracts';
 import { type CommandContext, type IdGenerator, getOrThrow } from '@paykit/kernel';
 import type { ChainGateway } from '@paykit/providers';
@@ -10,6 +10,7 @@ import {
   type TransferResource,
   parseTransferAmount,
   toTransferResource,
+  validateMemo,
 } from '@paykit/transfers';
 import { type SpendingBudget, requiredApprovals } from '@paykit/wallets';
 import * as E from 'fp-ts/lib/Either.js';
@@ -18,6 +19,7 @@ import type { KeyedWrite } from '../../http/idempotency/keyed-write.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { KeyedRequestCompleted } from '../../infrastructure/aggregates/keyed-commands.js';
 import { ID_GENERATOR } from '../../infrastructure/tokens.js';
+import { PregenerateWallet } from '../create/pregenerate-wallet.handler.js';
 import { WalletAddresses } from '../directory/wallet-addresses.js';
 import type { StoredWallet } from '../directory/wallet-directory.js';
 import { WalletResolver } from '../directory/wallet-resolver.js';
@@ -32,7 +34,8 @@ import { transferAfter } from './wallet-transfer.js';
 
 /**
  * `POST /2025-06-09/wallets/{walletLocator}/tokens/{tokenLocator}/transfers`: send tokens. With
- * an idempotency key (`keyed`), the transfer's id follows from the key (ADR 0305).
+ * an idempotency key (`keyed`), the transfer's id follows from the key (ADR 0305). `call`: a raw
+ * transaction read as this transfer (SendTransaction), which may move nothing (ADR 0811).
  */
 export class CreateTransfer extends Command<TransferResource> {
   constructor(
@@ -41,6 +44,7 @@ export class CreateTransfer extends Command<TransferResource> {
     readonly tokenLocator: string,
     readonly body: CreateTransferBody,
     readonly keyed?: KeyedWrite,
+    readonly source: 'transfer' | 'call' = 'transfer',
   ) {
     super();
   }
@@ -55,6 +59,7 @@ export class CreateTransfer extends Command<TransferResource> {
 @CommandHandler(CreateTransfer)
 export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
   constructor(
+    private readonly commands: CommandBus,
     private readonly aggregates: Aggregates,
     private readonly resolver: WalletResolver,
     private readonly addresses: WalletAddresses,
@@ -73,39 +78,52 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
     }
   }
 
-  private async open({ caller, walletLocator, tokenLocator, body, keyed }: CreateTransfer): Promise<TransferResource> {
+  private async open({
+    caller,
+    walletLocator,
+    tokenLocator,
+    body,
+    keyed,
+    source,
+  }: CreateTransfer): Promise<TransferResource> {
     const { principal, context } = caller;
     if (keyed) await this.aggregates.checkKey(TransferAggregate, keyed.resourceId('transfer'), keyed);
     const stored: StoredWallet = await this.resolver.resolve(principal, walletLocator);
     // The signer named is taken as its approved changes left it (ADR 0452).
     const wallet = await this.authority.settleNamed(stored.wallet, body.signer, context);
     const { token, resolved } = await resolveTransferToken(this.gateway, wallet, tokenLocator);
-    const amount = parseTransferAmount(body.amount, token.decimals, wallet.chainType);
+    // Everything the request can be refused for is checked before a recipient is pregenerated.
+    const amount = getOrThrow(
+      parseTransferAmount(body.amount, token.decimals, wallet.chainType, { allowZero: source === 'call' }),
+    );
+    if (body.memo) getOrThrow(validateMemo(body.memo as Memo, wallet.chainType));
+    const now = this.aggregates.now();
+    const approvals = this.approvalsFor(wallet, body, resolved.locator, now.getTime());
     const recipient = await resolveRecipient(principal, wallet, body.recipient, {
       resolver: this.resolver,
       addresses: this.addresses,
+      pregenerate: (locator) => this.commands.execute(new PregenerateWallet(caller, locator)),
     });
-    const now = this.aggregates.now();
-    const approvals = this.approvalsFor(wallet, body, resolved.locator, now.getTime());
-    const feeEstimate = E.isRight(amount)
-      ? await this.estimateFee(resolved.chain.name, wallet.address, token, recipient.address, amount.right.baseUnits)
-      : undefined;
+    const feeEstimate = await this.estimateFee(
+      resolved.chain.name,
+      wallet.address,
+      token,
+      recipient.address,
+      amount.baseUnits,
+    );
     const transferId = keyed?.resourceId('transfer') ?? this.ids.uuid();
-    const onChainTransaction = E.isRight(amount)
-      ? solanaTransactionFor({
-          transferId,
-          chain: resolved.chain.name,
-          wallet,
-          token,
-          recipient,
-          baseUnits: amount.right.baseUnits,
-          quorums: approvals.quorums,
-          ...(body.memo && { memo: body.memo as Memo }),
-        })
-      : undefined;
+    const onChainTransaction = solanaTransactionFor({
+      transferId,
+      chain: resolved.chain.name,
+      wallet,
+      token,
+      recipient,
+      baseUnits: amount.baseUnits,
+      quorums: approvals.quorums,
+      ...(body.memo && { memo: body.memo as Memo }),
+    });
     // The spending limit is claimed before the transfer opens, under its id (ADR 0454).
-    const claim =
-      approvals.budget && E.isRight(amount) ? { budget: approvals.budget, amount: amount.right.decimal } : undefined;
+    const claim = approvals.budget ? { budget: approvals.budget, amount: amount.decimal } : undefined;
     if (claim) await this.spends.claim(claim.budget, transferId, claim.amount, context);
     const open = this.aggregates.execute(
       TransferAggregate,
@@ -121,6 +139,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransfer> {
           token,
           recipient,
           amount: body.amount,
+          source,
           ...(body.memo && { memo: body.memo as Memo }),
           ...(approvals.signer !== undefined && { signer: approvals.signer }),
           requiredApprovals: approvals.quorums,

@@ -1,8 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore, RecordedEvent } from '@paykit/event-store';
-import { type WebhookEventType, payloadSourceOf, renderPayload } from '@paykit/webhooks';
+import { type WebhookEventType, type WebhookPayload, payloadSourceOf, renderPayload } from '@paykit/webhooks';
 import { EVENT_STORE } from '../../infrastructure/tokens.js';
 import { DeliveryQueue, type DueDelivery } from './delivery-queue.js';
+
+/** A message's payload, rendered from its source stream: the resource as it was at the source event. */
+export const readPayload = async (
+  store: EventStore,
+  type: WebhookEventType,
+  source: { readonly streamName: string; readonly revision: bigint },
+): Promise<WebhookPayload> => {
+  const { fromRevision, maxCount } = payloadSourceOf(type, source.revision);
+  const events: RecordedEvent[] = [];
+  for await (const event of store.readStream(source.streamName, { fromRevision, maxCount })) events.push(event);
+  return renderPayload(type, events);
+};
 
 /**
  * A message's body, rendered from its source stream on its first attempt and kept: retries,
@@ -18,11 +30,10 @@ export class MessagePayloads {
 
   async bodyOf(delivery: DueDelivery): Promise<string> {
     if (delivery.payload !== null) return delivery.payload;
-    const type = delivery.messageType as WebhookEventType;
-    const { fromRevision, maxCount } = payloadSourceOf(type, BigInt(delivery.revision));
-    const events: RecordedEvent[] = [];
-    for await (const event of this.store.readStream(delivery.streamName, { fromRevision, maxCount }))
-      events.push(event);
-    return this.queue.keepPayload(delivery.messageId, JSON.stringify(renderPayload(type, events)));
+    const payload = await readPayload(this.store, delivery.messageType as WebhookEventType, {
+      streamName: delivery.streamName,
+      revision: BigInt(delivery.revision),
+    });
+    return this.queue.keepPayload(delivery.messageId, JSON.stringify(payload));
   }
 }

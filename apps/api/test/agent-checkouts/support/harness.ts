@@ -11,6 +11,7 @@ import type { EventStore } from '@paykit/event-store';
 import { randomIds } from '@paykit/kernel';
 import type { Platform } from '@paykit/platform';
 import { SignJWT } from 'jose';
+import type { CreateAppOptions } from '../../../src/app.js';
 import { PLATFORM } from '../../../src/auth/platform.provider.js';
 import { type JsonResponse, fetchJson } from '../../support/http-client.js';
 import { type TestServer, startServer } from '../../support/start-server.js';
@@ -29,6 +30,8 @@ export interface HarnessOptions {
   readonly shop?: boolean;
   /** The demo merchant's options (e.g. `agenticCheckout: false`: a plain web shop for browser runs). */
   readonly shopOptions?: DemoMerchantOptions;
+  /** Where the server's log lines go (the default: nowhere, at LOG_LEVEL silent). */
+  readonly logDestination?: CreateAppOptions['logDestination'];
 }
 
 export interface Harness {
@@ -38,6 +41,8 @@ export interface Harness {
   readonly projectId: string;
   readonly serverKey: string;
   readonly clientKey: string;
+  /** Where the shop's processor asks about virtual cards (the API's sandbox card network); unset, it declines them. */
+  readonly cardNetwork: { url?: string | undefined };
   /** The environment the server was started with (DATA_DIR included): a separate runner uses the same. */
   readonly env: Record<string, string | number>;
   /** Headers that make a request act `as` someone. */
@@ -62,7 +67,7 @@ export const BOB: As = { user: 'bob' };
  */
 export const startHarness = async (options: HarnessOptions = {}): Promise<Harness> => {
   // The shop's processor asks the API's sandbox card network about virtual cards, once the API is up.
-  const network: { url?: string } = {};
+  const network: { url?: string | undefined } = {};
   const shop = await createDemoMerchant({
     seed: `api-agent-checkouts-${randomIds.uuid()}`,
     cardNetworkUrl: () => network.url,
@@ -84,6 +89,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
   const server = await startServer({
     ...(options.imports ? { imports: options.imports } : {}),
     ...(options.eventStore ? { eventStore: options.eventStore } : {}),
+    ...(options.logDestination ? { logDestination: options.logDestination } : {}),
     env,
   }).catch(async (error: unknown) => {
     await shop.close();
@@ -119,6 +125,7 @@ export const startHarness = async (options: HarnessOptions = {}): Promise<Harnes
     projectId: provisioned.project.projectId,
     serverKey,
     clientKey,
+    cardNetwork: network,
     env: { ...env, DATA_DIR: server.dataDir },
     headers,
     call: async (method, path, { as = ALICE, body, headers: extra = {} } = {}) =>

@@ -13,10 +13,14 @@ export const REVIEWED_PUBLIC_ROUTES = [
   'GET /openapi.json',
   'GET /docs',
   'GET /docs/assets/:file',
+  // The reference's test-mode section on its own page: public documentation, no data (ADR 0815).
+  'GET /docs/test-mode',
   // The sandbox issuer's verification page stand-in (staging only; the id is the secret).
   'POST /unstable/card-verifications/:verificationId',
   // The card processor's webhooks: Stripe signs them (Stripe-Signature over the body, STRIPE_WEBHOOK_SECRET).
   'POST /webhooks/stripe',
+  // Stripe Issuing's real-time authorization requests: Stripe signs them (STRIPE_ISSUING_WEBHOOK_SECRET).
+  'POST /webhooks/stripe-issuing',
   // The sandbox card network: a shop's processor asks the issuer (staging only; the card is the secret).
   'POST /sandbox/card-network/authorizations',
 ];

@@ -16,7 +16,7 @@ const CARD_FIELDS = [
   { name: 'card_cvc', label: 'Security code (CVC)', autocomplete: 'cc-csc', inputmode: 'numeric' },
 ] as const;
 
-/** The pay step: the amount due (the review total), the card fields, or a payment token. Neither is ever echoed back. */
+/** The pay step: the amount due (the review total) and the card fields. A card is never echoed back. */
 export const paymentPage = (amountDue: number, state: PaymentPageState = {}): PageContent => {
   const errors = state.errors ?? {};
   const status = state.declined ? 402 : Object.keys(errors).length > 0 ? 400 : 200;
@@ -35,16 +35,6 @@ ${CARD_FIELDS.map((field) => {
 ${error ? html`<span class="error" id="${field.name}-error">${error}</span>` : ''}`;
 })}
 <div><button type="submit" id="pay-button" data-testid="pay-button">Pay ${formatUsd(amountDue)}</button></div>
-</form>
-<form method="post" action="/checkout/payment" id="token-payment-form" data-testid="token-payment-form" novalidate>
-<fieldset><legend>Or pay with a payment token</legend>
-<p>A card-vault token from your wallet or agent (test mode: see the shop's README).</p>
-<label for="payment_token">Payment token</label>
-<input id="payment_token" name="payment_token" type="password" autocomplete="off" required${errors.payment_token ? html` aria-invalid="true"` : ''}>
-${errors.payment_token ? html`<span class="error" id="payment_token-error">${errors.payment_token}</span>` : ''}
-<input type="hidden" name="payment_provider" value="">
-<div><button type="submit" id="pay-with-token" data-testid="pay-with-token">Pay ${formatUsd(amountDue)} with token</button></div>
-</fieldset>
 </form>`,
   };
 };

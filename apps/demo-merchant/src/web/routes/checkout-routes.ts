@@ -6,13 +6,7 @@ import { type PaymentMethod } from '../../payments/gateway.js';
 import { isPayable } from '../../pricing/quote.js';
 import { cartQuote } from '../cart-quote.js';
 import { seeOther, sendPage, type WebDeps } from '../context.js';
-import {
-  checkoutFormSchema,
-  fieldErrors,
-  paymentFormSchema,
-  tokenPaymentFormSchema,
-  type FieldErrors,
-} from '../forms.js';
+import { checkoutFormSchema, fieldErrors, paymentFormSchema, type FieldErrors } from '../forms.js';
 import { checkoutFormPage, type CheckoutFormValues } from '../pages/checkout-form.js';
 import { confirmationPage } from '../pages/confirmation.js';
 import { paymentPage } from '../pages/payment.js';
@@ -132,20 +126,13 @@ export const checkoutRoutes = async (app: FastifyInstance, deps: WebDeps): Promi
   });
 };
 
-/** The payment the form names: a payment token (the token form) or a typed card; field errors otherwise. */
+/** The typed card the form sends; field errors otherwise. */
 const paymentMethodOf = (
   body: unknown,
   clock: Clock,
 ):
   | { readonly payment: PaymentMethod; readonly cardName?: string }
   | { readonly errors: FieldErrors; readonly cardName?: string } => {
-  if (body && typeof body === 'object' && 'payment_token' in body) {
-    const form = tokenPaymentFormSchema.safeParse(body);
-    if (!form.success) return { errors: fieldErrors(form.error) };
-    return {
-      payment: { kind: 'token', token: form.data.payment_token, provider: form.data.payment_provider ?? 'web' },
-    };
-  }
   const form = paymentFormSchema.safeParse(body);
   const errors: FieldErrors = form.success ? cardFieldErrors(form.data, clock) : fieldErrors(form.error);
   if (!form.success || Object.keys(errors).length > 0)

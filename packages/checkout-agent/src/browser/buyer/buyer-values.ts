@@ -37,6 +37,7 @@ const NEEDS: Partial<Record<FieldMeaning, readonly BuyerField[]>> = {
   familyName: ['lastName'],
   email: ['email'],
   phone: ['phone'],
+  phoneCountryCode: ['phone'],
   line1: ['addressLine1'],
   line2: ['addressLine2'],
   city: ['city'],

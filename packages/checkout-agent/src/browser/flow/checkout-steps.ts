@@ -7,16 +7,10 @@ import { readTotals } from '../page/totals.js';
 import { CONTINUE, GUEST, NOT_CONTINUE, PRICE_CHANGE } from '../page/vocabulary.js';
 import { type BrowserDriver, blocked } from './driver.js';
 import { fillBuyerDetails } from './fill-details.js';
-import {
-  type Declared,
-  type Purchase,
-  declarePayment,
-  finalStep,
-  placeOrder,
-  tokenField,
-  typeToken,
-} from './place-order.js';
-import { chooseDelivery, choosePaymentByToken } from './shipping.js';
+import { declarePayment, enterCard } from '../card/pay-by-card.js';
+import { shownTotalAboveMaxCost } from './look-first.js';
+import { type Declared, type Purchase, cardForm, finalStep, placeOrder } from './place-order.js';
+import { chooseDelivery } from './shipping.js';
 import { acceptRequiredTerms } from './terms.js';
 
 /** Checkout pages followed before the run gives up on finding where the order is placed. */
@@ -89,6 +83,18 @@ const whyStuck = async (driver: BrowserDriver): Promise<string> => {
   );
 };
 
+/**
+ * The total the page shows against maxCost, first of all on every checkout page: above it is
+ * the end of the run, whatever else the page lacks. A page whose preselected delivery is not the
+ * cheapest gets the cheapest chosen before it is judged.
+ */
+const totalAboveMaxCost = async (driver: BrowserDriver, plan: CheckoutPlan): Promise<StrategyOutcome | null> => {
+  const { currency } = plan.purchase;
+  if (!(await shownTotalAboveMaxCost(driver, currency))) return null;
+  await chooseDelivery(driver, plan.hints, currency);
+  return shownTotalAboveMaxCost(driver, currency);
+};
+
 export interface CheckoutPlan {
   readonly purchase: Purchase;
   readonly hints: TaskHints;
@@ -99,7 +105,7 @@ export interface CheckoutPlan {
  * The checkout, step by step until the page that places the order: guest checkout over signing
  * in, the buyer's details filled in by meaning, the delivery chosen, every reversible "Continue",
  * "Next" or "Review order" pressed; then the final page (see `placeOrder`). A payment page that
- * takes the token before a review page gets the token only after the payment is declared.
+ * takes the card before a review page gets the card only after the payment is declared.
  */
 export const checkOut = async (driver: BrowserDriver, plan: CheckoutPlan): Promise<StrategyOutcome> => {
   const { purchase } = plan;
@@ -109,7 +115,7 @@ export const checkOut = async (driver: BrowserDriver, plan: CheckoutPlan): Promi
     return outcome;
   };
   for (let visited = 0; visited < MAX_PAGES; visited++) {
-    const early = (await driver.wall()) ?? (await reportedProblem(driver));
+    const early = (await driver.wall()) ?? (await reportedProblem(driver)) ?? (await totalAboveMaxCost(driver, plan));
     if (early) return stop(early);
     await collectNotices(driver, purchase.notices);
     const guest = await control(driver.page, GUEST);
@@ -122,12 +128,12 @@ export const checkOut = async (driver: BrowserDriver, plan: CheckoutPlan): Promi
     if (filled) return stop(filled);
     await chooseDelivery(driver, plan.hints, purchase.currency);
     await acceptRequiredTerms(driver);
-    const late = await reportedProblem(driver);
+    const late = (await reportedProblem(driver)) ?? (await totalAboveMaxCost(driver, plan));
     if (late) return stop(late);
     await collectNotices(driver, purchase.notices);
     const final = await finalStep(driver);
     if (final) return placeOrder(driver, purchase, final, declared);
-    if (!declared && (await givesTokenBeforeReview(driver))) {
+    if (!declared && (await cardForm(driver))) {
       const outcome = await payBeforeReview(driver, purchase);
       if ('kind' in outcome) return outcome;
       declared = outcome;
@@ -166,25 +172,22 @@ export const checkOut = async (driver: BrowserDriver, plan: CheckoutPlan): Promi
   );
 };
 
-/** A payment page whose token goes in before a review page (the token field, or a payment-method choice to show it). */
-const givesTokenBeforeReview = async (driver: BrowserDriver): Promise<boolean> =>
-  (await tokenField(driver)) !== null || (await choosePaymentByToken(driver));
-
 /**
- * The token asked before the review: the total this page shows is declared (and checked against
- * maxCost) before the token is typed; the review must then show the same total.
+ * A payment page before the review (its card form, no final button): the total this page shows is
+ * declared (and checked against maxCost) before the card exists and is typed; the review must
+ * then show the same total.
  */
 const payBeforeReview = async (driver: BrowserDriver, purchase: Purchase): Promise<Declared | StrategyOutcome> => {
   const url = driver.page.url();
-  const field = await tokenField(driver);
   const total = (await readTotals(driver.page, purchase.currency)).total;
-  if (!field || !total)
+  if (!total)
     return blocked(
       'merchant.no_safe_path',
       `The payment page ${url} asks for the payment before showing the order total; nothing was bought.`,
     );
   const started = await declarePayment(driver, total);
   if ('kind' in started) return started;
-  await typeToken(field, started.token);
+  const failed = await enterCard(driver, started.attemptId);
+  if (failed) return failed;
   return { attemptId: started.attemptId, total };
 };

@@ -152,21 +152,38 @@ const pageMentions = async (driver: BrowserDriver, words: readonly string[]): Pr
   return words.every((word) => text.includes(` ${word} `));
 };
 
-/** Chooses one option on the page the way its control works, and checks the page now shows it chosen. */
-const applyOption = async (driver: BrowserDriver, group: OptionGroup, option: ProductOption): Promise<boolean> => {
-  if (option.selected || !option.locator) return true;
-  await driver.step(`Choose ${group.name || 'option'}: ${option.label}`);
+/** Chooses one option the way its control works: a select's option, a radio (it may be hidden behind its label), a swatch's click. */
+const choose = async (group: OptionGroup, option: ProductOption): Promise<void> => {
+  if (!option.locator) return;
   if (group.kind === 'select') await option.locator.selectOption(option.value);
   else if (group.kind === 'radio')
     await option.locator
       .check({ timeout: 5_000 })
       .catch(() => option.locator?.evaluate((element) => (element as unknown as { click(): void }).click()));
   else await option.locator.click();
+};
+
+/** The option as the page now shows it (its group read again: a script may have redrawn it). */
+const shownNow = async (driver: BrowserDriver, group: OptionGroup, option: ProductOption) =>
+  (await readOptionGroups(driver.page))
+    .find((candidate) => candidate.name === group.name && candidate.kind === group.kind)
+    ?.options.find((candidate) => candidate.label === option.label);
+
+/**
+ * Chooses one option on the page and checks the page now shows it chosen; once more if it does
+ * not (a click that came before the page's script was ready), on the option as read again.
+ */
+const applyOption = async (driver: BrowserDriver, group: OptionGroup, option: ProductOption): Promise<boolean> => {
+  if (option.selected || !option.locator) return true;
+  await driver.step(`Choose ${group.name || 'option'}: ${option.label}`);
+  await choose(group, option);
   await driver.settle();
-  const now = (await readOptionGroups(driver.page)).find(
-    (candidate) => candidate.name === group.name && candidate.kind === group.kind,
-  );
-  return now?.options.find((candidate) => candidate.label === option.label)?.selected ?? false;
+  const now = await shownNow(driver, group, option);
+  if (!now || now.selected) return now?.selected ?? false;
+  await driver.step(`Choose ${group.name || 'option'}: ${option.label} again (the page did not show it chosen)`);
+  await choose(group, now);
+  await driver.settle();
+  return (await shownNow(driver, group, option))?.selected ?? false;
 };
 
 /** Chooses every decided option on the page; the outcome when the page will not take one. */

@@ -3,12 +3,15 @@ import type { Locator, Page, Request } from 'playwright-core';
 import { UrlRefusedError } from '../../safety/http-errors.js';
 import type { StrategyContext, StrategyOutcome } from '../../strategy/strategy-port.js';
 import { checkPastOverlays, dismissOverlays } from '../page/overlays.js';
+import { readiness } from '../page/readiness.js';
 import { wallOf } from '../page/walls.js';
 import type { RunBrowser } from '../run-browser.js';
 import type { StepScreenshots } from '../screenshots.js';
 
 /** How long to wait at most for a page's own requests to finish after an action. */
 const SETTLE_MS = 3_000;
+/** How long a page may show a loading mask (or no content at all) before it is taken as it is. */
+const READY_MS = 10_000;
 /** A page whose scripts have sent nothing for this long is taken to be done. */
 const QUIET_MS = 250;
 const TICK_MS = 50;
@@ -66,7 +69,9 @@ export class BrowserDriver {
 
   /**
    * Lets the page finish what it started (requests of its scripts, a redirect) for up to
-   * `SETTLE_MS`, then closes the cookie banners and pop-ups that came with it.
+   * `SETTLE_MS`, waits until it is interactive as a person sees it (no loading mask, content
+   * drawn, its shape no longer changing; up to `READY_MS`), then closes the cookie banners and
+   * pop-ups that came with it.
    */
   async settle(): Promise<void> {
     const deadline = Date.now() + SETTLE_MS;
@@ -78,7 +83,20 @@ export class BrowserDriver {
       await pause(TICK_MS);
     }
     await this.page.waitForLoadState('load').catch(() => undefined);
+    await this.untilInteractive();
     await this.dismissOverlays();
+  }
+
+  /** Waits while the page shows it is loading or its scripts are still redrawing it, and its requests are under way. */
+  private async untilInteractive(): Promise<void> {
+    const deadline = Date.now() + READY_MS;
+    let before = await readiness(this.page);
+    while (Date.now() < deadline) {
+      await pause(TICK_MS * 2);
+      const now = await readiness(this.page);
+      if (!now.busy && !before.busy && now.shape === before.shape && this.pending.size === 0) return;
+      before = now;
+    }
   }
 
   /** Ticks a radio or checkbox (a delivery, a payment method, the terms), closing any pop-up over it first. */

@@ -1,8 +1,12 @@
+import { cardPartOf } from '../card/card-fields.js';
 import type { StrategyOutcome } from '../../strategy/strategy-port.js';
 import { type BuyerField, type BuyerValues, type OtherField, isBuyerMeaning } from '../buyer/buyer-values.js';
 import { type FieldMeaning, meaningOf } from '../page/field-meaning.js';
 import { type PageField, readFields } from '../page/fields.js';
-import { countryName, countryOption, regionOption } from '../page/places.js';
+import { countryName, countryOption } from '../page/places.js';
+import { isRunStopped } from '../../strategy/run-stopped.js';
+import { type PhoneForm, holdsText, optionFor, textFor } from '../buyer/form-values.js';
+import { collapse } from '../page/controls.js';
 import { normal } from '../page/words.js';
 import { type BrowserDriver, blocked } from './driver.js';
 
@@ -23,31 +27,91 @@ const otherField = (field: PageField): OtherField => {
   };
 };
 
-/** Types into an input, or picks the option of a select that says the value (a country or state by code or name). */
-const setField = async (
+/** What a field should end up showing: a select's option, or the text typed (as the page may reformat it). */
+type Target = { readonly index: number } | { readonly text: string };
+
+interface Todo {
+  readonly mapped: MappedField;
+  readonly value: string;
+}
+
+/** How this form asks for the phone: without the calling code when it has a calling-code select, as dialled at home for a national field. */
+const phoneForm = (fields: readonly MappedField[], field: PageField, retry: boolean): PhoneForm => {
+  if (fields.some(({ meaning, field: other }) => meaning === 'phoneCountryCode' && other.tag === 'select'))
+    return 'national';
+  return retry || /\btel-national\b/.test(field.autocomplete) ? 'dialled' : 'asGiven';
+};
+
+const targetOf = (
   { field, meaning }: MappedField,
   value: string,
   countryCode: string | undefined,
-): Promise<boolean> => {
-  if (field.tag !== 'select') {
-    if (field.value === value) return true;
-    await field.locator.fill(value);
-    // Leaving the field, as a person tabbing on does, fires the change a shop may act on (a ZIP code that fetches shipping rates).
-    await field.locator.blur().catch(() => undefined);
-    return true;
+  phone: PhoneForm,
+): Target | null => {
+  if (field.tag !== 'select')
+    return { text: textFor(meaning, value, countryCode, { combobox: field.combobox, phone }) };
+  const index = optionFor(meaning, value, countryCode, field.options);
+  return index < 0 || field.options[index]?.disabled ? null : { index };
+};
+
+/** Whether the field shows the target, and the browser takes it as valid (a pattern, a length). */
+const holds = (
+  { field, meaning }: MappedField,
+  target: Target,
+  value: string,
+  countryCode: string | undefined,
+): boolean =>
+  'index' in target
+    ? field.selectedIndex === target.index
+    : !field.invalid && holdsText(meaning, field.value, meaning === 'phone' ? value : target.text, countryCode);
+
+/** How long setting one field may take: a field its form redrew away is found again on the next pass. */
+const ACTION_MS = 3_000;
+
+/**
+ * Sets a field the way a person does: picks the option of a select; types into a text field and
+ * leaves it (the change a shop may act on: a ZIP code that fetches rates); in a field that
+ * suggests values, picks the suggestion that names the place.
+ */
+const setField = async (
+  driver: BrowserDriver,
+  mapped: MappedField,
+  target: Target,
+  value: string,
+  countryCode: string | undefined,
+): Promise<void> => {
+  const { field } = mapped;
+  if ('index' in target) {
+    await field.locator.selectOption({ index: target.index }, { timeout: ACTION_MS });
+    return;
   }
-  const wanted = value.trim().toLowerCase();
-  const index =
-    meaning === 'country'
-      ? countryOption(field.options, value)
-      : meaning === 'region'
-        ? regionOption(field.options, value, countryCode)
-        : field.options.findIndex(
-            (option) => option.value.toLowerCase() === wanted || option.label.toLowerCase() === wanted,
-          );
-  if (index < 0 || field.options[index]?.disabled) return false;
-  await field.locator.selectOption({ index });
-  return true;
+  await field.locator.fill(target.text, { timeout: ACTION_MS });
+  if (field.combobox) await pickSuggestion(driver, mapped, target.text, value, countryCode);
+  await field.locator.blur({ timeout: ACTION_MS }).catch(() => undefined);
+};
+
+/** The suggestion of a combobox (its listbox) that names the buyer's value (a place by code or name), else says the text typed. */
+const pickSuggestion = async (
+  driver: BrowserDriver,
+  { field, meaning }: MappedField,
+  text: string,
+  value: string,
+  countryCode: string | undefined,
+): Promise<void> => {
+  await driver.settle();
+  const owned = await field.locator.getAttribute('aria-controls').catch(() => null);
+  const list = owned
+    ? driver.page.locator(`[id="${owned}"] [role=option]`)
+    : driver.page.locator('[role=listbox] [role=option]');
+  const options: { label: string; value: string }[] = [];
+  for (let index = 0; index < (await list.count()); index++) {
+    const option = list.nth(index);
+    if (await option.isVisible()) options.push({ label: collapse(await option.innerText()), value: String(index) });
+  }
+  if (options.length === 0) return;
+  const wanted = optionFor(meaning, value, countryCode, options);
+  const chosen = wanted >= 0 ? options[wanted] : options.find((option) => normal(option.label) === normal(text));
+  if (chosen) await list.nth(Number(chosen.value)).click({ timeout: ACTION_MS });
 };
 
 /** The buyer's country is not among the shop's: it does not deliver there. */
@@ -75,9 +139,7 @@ const countryNotListed = (
 export const fillBuyerDetails = async (driver: BrowserDriver, buyer: BuyerValues): Promise<StrategyOutcome | null> => {
   const { page, context } = driver;
   const where = page.url();
-  const described = (await readFields(page))
-    .filter((field) => !field.inSignInForm)
-    .map((field) => ({ field, meaning: meaningOf(field) }));
+  const described = await describeFields(driver);
   const fields = described.filter(({ meaning }) => isBuyerMeaning(meaning));
   const others = described.filter(({ field, meaning }) => meaning === 'other' && field.required && field.value === '');
   if (fields.length === 0 && others.length === 0) return null;
@@ -95,28 +157,56 @@ export const fillBuyerDetails = async (driver: BrowserDriver, buyer: BuyerValues
   if (askedCountry) return askedCountry;
   const splitName = fields.some(({ meaning }) => meaning === 'givenName');
   const allLines = !fields.some(({ meaning }) => meaning === 'line2');
-  const todo = [
-    ...fields
-      .filter(({ meaning }) => !(meaning === 'fullName' && splitName))
-      .map((mapped) => ({ mapped, value: buyer.valueFor(mapped.meaning, { allLines }) })),
-    ...others.map((mapped) => ({ mapped, value: buyer.other(otherField(mapped.field).key) })),
-  ].filter(
-    (entry): entry is { mapped: MappedField; value: string } =>
-      entry.value !== undefined && entry.value !== entry.mapped.field.value,
-  );
-  if (todo.length === 0) return null;
-  await driver.step(`Fill in the buyer's details (${todo.map(({ mapped }) => describe(mapped.field)).join(', ')})`);
-  // The country first: choosing it may change the region field the form shows.
-  todo.sort((a, b) => Number(b.mapped.meaning === 'country') - Number(a.mapped.meaning === 'country'));
-  for (const { mapped, value } of todo) {
-    if (await setField(mapped, value, buyer.get('countryCode'))) continue;
-    if (mapped.field.required || !mapped.field.optional) {
+  const wanted = (mapped: MappedField): string | undefined =>
+    mapped.meaning === 'other'
+      ? buyer.other(otherField(mapped.field).key)
+      : mapped.meaning === 'fullName' && splitName
+        ? undefined
+        : buyer.valueFor(mapped.meaning, { allLines });
+  // A form may redraw itself (a script that takes over the page) or refuse a format: what it did not keep is set once more.
+  for (let pass = 0; pass < 3; pass++) {
+    const now = pass === 0 ? described : await describeFields(driver);
+    const todo = now
+      .filter(({ field, meaning }) => isBuyerMeaning(meaning) || (meaning === 'other' && field.required))
+      .flatMap((mapped): Todo[] => {
+        const value = wanted(mapped);
+        return value === undefined ? [] : [{ mapped, value }];
+      });
+    const country = buyer.get('countryCode');
+    const open = todo.flatMap((entry): (Todo & { readonly target: Target | null })[] => {
+      const target = targetOf(entry.mapped, entry.value, country, phoneForm(now, entry.mapped.field, pass > 0));
+      if (!target) return entry.mapped.field.optional && !entry.mapped.field.required ? [] : [{ ...entry, target }];
+      return holds(entry.mapped, target, entry.value, country) ? [] : [{ ...entry, target }];
+    });
+    if (open.length === 0) return null;
+    if (pass === 2)
       return blocked(
-        'merchant.no_safe_path',
-        `The "${describe(mapped.field)}" list at ${where} has no option for ${value}; nothing was bought.`,
+        'merchant.checkout_error',
+        `The checkout form at ${where} did not keep the values set in ${open.map(({ mapped }) => describe(mapped.field)).join(', ')}; nothing was bought.`,
       );
+    await driver.step(
+      `${pass === 0 ? "Fill in the buyer's details" : 'Fill in again what the page did not keep'} (${open.map(({ mapped }) => describe(mapped.field)).join(', ')})`,
+    );
+    // The country first: choosing it may change the region field the form shows.
+    open.sort((a, b) => Number(b.mapped.meaning === 'country') - Number(a.mapped.meaning === 'country'));
+    for (const { mapped, value, target } of open) {
+      if (!target)
+        return blocked(
+          'merchant.no_safe_path',
+          `The "${describe(mapped.field)}" list at ${where} has no option for ${value}; nothing was bought.`,
+        );
+      await setField(driver, mapped, target, value, country).catch((error: unknown) => {
+        if (isRunStopped(error)) throw error;
+        // A field that went away (the form redrawn) is found again on the next pass.
+      });
     }
+    await driver.settle();
   }
-  await driver.settle();
   return null;
 };
+
+/** The page's fields outside sign-in forms, with what each asks for. */
+const describeFields = async (driver: BrowserDriver): Promise<MappedField[]> =>
+  (await readFields(driver.page))
+    .filter((field) => !field.inSignInForm && cardPartOf(field) === null)
+    .map((field) => ({ field, meaning: meaningOf(field) }));

@@ -22,17 +22,21 @@ const bestOf = (products: readonly PageProduct[], hints: TaskHints): PageProduct
 
 /**
  * The product this page sells: the one its structured data describes (the best match for the
- * task when it describes several), else the one a person reads on it (a heading and a price)
- * when the page also offers to buy it and, if the task names a product, the heading names it too:
- * a category page's heading and its first tile's price are not a product.
+ * task when it describes several), else the one a person reads on it (a heading, and a price or
+ * a "Sold out" note) when the page also offers to buy it or says it is sold out and, if the task
+ * names a product, the heading names it too: a category page's heading and its first tile's
+ * price are not a product. A "Sold out" note beside a working "Add to cart" is not the product's.
  */
 const productHere = async (driver: BrowserDriver, hints: TaskHints): Promise<PageProduct | null> => {
   const structured = await readStructuredProducts(driver.page);
   if (structured.length > 0) return bestOf(structured, hints);
   const seen = await readVisibleProduct(driver.page);
   if (!seen || (hints.words.length > 0 && score(seen.name, hints) === 0)) return null;
-  const buyable = (await control(driver.page, ADD_TO_CART)) ?? (await control(driver.page, UNAVAILABLE));
-  return buyable ? seen : null;
+  const add = await control(driver.page, ADD_TO_CART);
+  const addable = add !== null && !(await add.isDisabled());
+  const soldOut = seen.variants.every((variant) => variant.inStock === false);
+  if (soldOut && addable) return { ...seen, variants: seen.variants.map((variant) => ({ ...variant, inStock: null })) };
+  return add || soldOut || (await control(driver.page, UNAVAILABLE)) ? seen : null;
 };
 
 /**

@@ -3,6 +3,7 @@ import type { PageProduct, ProductVariant } from '../../merchant-page/structured
 import { sameSize } from '../../merchant-page/task-hints.js';
 import type { StrategyOutcome } from '../../strategy/strategy-port.js';
 import { control } from '../page/controls.js';
+import { readTotals } from '../page/totals.js';
 import type { OptionGroup } from '../page/option-groups.js';
 import { ADD_TO_CART, UNAVAILABLE } from '../page/vocabulary.js';
 import type { ChosenOption } from './choose-options.js';
@@ -60,6 +61,26 @@ export const priceAboveMaxCost = async (
   return blocked(
     'policy.max_cost_exceeded',
     `${quantity > 1 ? `${quantity} x ` : ''}${product.name} cost${quantity > 1 ? '' : 's'} ${price.amount} ${price.currency} before shipping and tax, above the maximum of ${maxCost.amount} ${maxCost.currency}; nothing was asked or bought.`,
+  );
+};
+
+/**
+ * The total a page shows (a cart, a one-page checkout, a review) against maxCost, before
+ * anything else on it is read or done: a total above maxCost ends the run whatever the page
+ * lacks. Without a total, the items subtotal counts (shipping and tax only add to it). A total
+ * that cannot be converted is left to the final check.
+ */
+export const shownTotalAboveMaxCost = async (
+  driver: BrowserDriver,
+  currency: string | undefined,
+): Promise<StrategyOutcome | null> => {
+  const totals = await readTotals(driver.page, currency);
+  const shown = totals.total ?? totals.items;
+  if (!shown || (await driver.context.compareWithMaxCost(shown)) !== 'above') return null;
+  const { maxCost } = driver.context.input.constraints;
+  return blocked(
+    'policy.max_cost_exceeded',
+    `The ${totals.total ? 'total' : 'items subtotal'} of ${shown.amount} ${shown.currency} shown at ${driver.page.url()} is above the maximum of ${maxCost.amount} ${maxCost.currency}; nothing was paid.`,
   );
 };
 

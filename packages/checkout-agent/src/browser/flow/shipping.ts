@@ -69,16 +69,3 @@ export const chooseDelivery = async (
     else await driver.settle();
   }
 };
-
-/** Picks a "pay with a payment token" option when the page hides the token field behind a choice of payment method. */
-export const choosePaymentByToken = async (driver: BrowserDriver): Promise<boolean> => {
-  for (const group of await readChoiceGroups(driver.page)) {
-    const token = group.choices.find((choice) => /\btoken\b/i.test(choice.label) && !choice.disabled);
-    if (!token || token.checked) continue;
-    await driver.step(`Choose to pay with a payment token (${token.label})`);
-    await driver.check(token.locator);
-    await driver.settle();
-    return true;
-  }
-  return false;
-};

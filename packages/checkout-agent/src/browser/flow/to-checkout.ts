@@ -5,6 +5,7 @@ import { control } from '../page/controls.js';
 import { ADD_TO_CART, CART, CHECKOUT, CONTINUE, FINAL, GUEST, NOT_CONTINUE } from '../page/vocabulary.js';
 import { hasQuantityField, setQuantity } from './add-to-cart.js';
 import { type BrowserDriver, blocked } from './driver.js';
+import { shownTotalAboveMaxCost } from './look-first.js';
 
 const UPDATE = /\b(update|recalculate|refresh|aktualisieren|mettre [àa] jour|actualizar)\b/i;
 
@@ -44,14 +45,21 @@ const setCartQuantity = async (driver: BrowserDriver, quantity: number): Promise
 /**
  * From wherever adding to the cart left the shopper (a cart page, a drawer or modal, the product
  * page with a message, or the checkout itself after "Buy now") to the checkout; on the way, the
- * cart's quantity when the product page had no quantity field (`cartQuantity` above 1).
+ * cart's quantity when the product page had no quantity field (`cartQuantity` above 1), and the
+ * cart's total against maxCost.
  */
-export const goToCheckout = async (driver: BrowserDriver, cartQuantity = 1): Promise<StrategyOutcome | null> => {
+export const goToCheckout = async (
+  driver: BrowserDriver,
+  currency: string | undefined,
+  cartQuantity = 1,
+): Promise<StrategyOutcome | null> => {
   if (cartQuantity > 1) {
     const set = await setCartQuantity(driver, cartQuantity);
     if (set) return set;
   }
   if (await isCheckoutPage(driver)) return null;
+  const dear = await shownTotalAboveMaxCost(driver, currency);
+  if (dear) return dear;
   let checkout = await control(driver.page, CHECKOUT, { exclude: ADD_TO_CART });
   if (!checkout) {
     const cart = await control(driver.page, CART, { exclude: ADD_TO_CART });
@@ -62,6 +70,8 @@ export const goToCheckout = async (driver: BrowserDriver, cartQuantity = 1): Pro
       );
     await driver.step('Open the cart');
     await driver.press(cart);
+    const cartTotal = await shownTotalAboveMaxCost(driver, currency);
+    if (cartTotal) return cartTotal;
     checkout =
       (await control(driver.page, CHECKOUT, { exclude: ADD_TO_CART })) ??
       (await control(driver.page, CONTINUE, { exclude: NOT_CONTINUE }));

@@ -8,6 +8,7 @@ export type FieldMeaning =
   | 'familyName'
   | 'email'
   | 'phone'
+  | 'phoneCountryCode'
   | 'line1'
   | 'line2'
   | 'city'
@@ -27,6 +28,7 @@ const AUTOCOMPLETE: Readonly<Record<string, FieldMeaning>> = {
   email: 'email',
   tel: 'phone',
   'tel-national': 'phone',
+  'tel-country-code': 'phoneCountryCode',
   'street-address': 'line1',
   'address-line1': 'line1',
   'address-line2': 'line2',
@@ -49,6 +51,7 @@ const WORDS: readonly (readonly [RegExp, FieldMeaning])[] = [
     'card',
   ],
   [/\be ?mail\b/, 'email'],
+  [/\b(country|dial(l?ing)?|calling|phone) ?code\b|\bdial(l?ing)? prefix\b/, 'phoneCountryCode'],
   [/\bphone\b|\bmobile\b|\btelephone\b|\btel\b|\btelefon\b|\bhandy\b|\btelefono\b/, 'phone'],
   [
     /\bcoupon\b|\bpromo\b|\bdiscount\b|gift ?card|\bvoucher\b|\bsearch\b|\bcompany\b|organi[sz]ation|\bnotes?\b|\binstructions\b|\bcomments?\b/,
@@ -68,6 +71,8 @@ const WORDS: readonly (readonly [RegExp, FieldMeaning])[] = [
     'postalCode',
   ],
   [/\bcity\b|\btown\b|\bsuburb\b|\blocality\b|\bort\b|\bstadt\b|\bville\b|\bciudad\b|\blocalidad\b/, 'city'],
+  // Shopify's "Country/region" is the country.
+  [/\bcountry (or )?region\b/, 'country'],
   [/\bstate\b|\bprovince\b|\bregion\b|\bcounty\b|\bprefecture\b|\bbundesland\b|\bstaat\b|\bprovincia\b/, 'region'],
   [/\bcountry\b|^land$|\bpays\b|\bpais\b/, 'country'],
   [

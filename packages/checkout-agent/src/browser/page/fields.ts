@@ -18,6 +18,12 @@ export interface PageField {
   /** Its label says it is optional. */
   readonly optional: boolean;
   readonly value: string;
+  /** A select's chosen option (-1 for other fields). */
+  readonly selectedIndex: number;
+  /** Holds a value the browser would refuse to submit (a pattern or length not met). */
+  readonly invalid: boolean;
+  /** A text field that offers suggestions to pick from (role=combobox, a datalist). */
+  readonly combobox: boolean;
   /** Inside a form with a password field: a sign-in form, not the checkout. */
   readonly inSignInForm: boolean;
   readonly options: readonly { readonly value: string; readonly label: string; readonly disabled: boolean }[];
@@ -68,6 +74,9 @@ const DESCRIBE_FIELDS = `(() => {
       required: el.required || el.getAttribute('aria-required') === 'true' || /\\*/.test(label),
       optional: /\\boptional\\b/i.test(label + ' ' + (el.getAttribute('placeholder') || '')),
       value: el.value || '',
+      selectedIndex: el.tagName === 'SELECT' ? el.selectedIndex : -1,
+      invalid: !!el.value && !el.checkValidity(),
+      combobox: el.tagName === 'INPUT' && (el.getAttribute('role') === 'combobox' || !!el.getAttribute('list')),
       inSignInForm: !!(form && form.querySelector('input[type=password]')) && !/token/i.test((el.getAttribute('name') || '') + label),
       options: el.tagName === 'SELECT' ? [...el.options].map((option) => ({ value: option.value, label: clean(option.label || option.text), disabled: option.disabled })) : [],
     });

@@ -17,15 +17,17 @@ export interface ProductOption {
 /** A product option the buyer chooses (size, colour, format), and how the page lets them. */
 export interface OptionGroup {
   readonly name: string;
-  /** `select`, `radio` inputs, `swatch` buttons (role=radio, aria-pressed), or `link`s to other product pages. */
+  /** `select`, `radio` inputs, `swatch`es (role=radio, role=option, aria-pressed), or `link`s to other product pages. */
   readonly kind: 'select' | 'radio' | 'swatch' | 'link';
   readonly options: readonly ProductOption[];
 }
 
 /**
  * Runs in the page: the product option controls outside the header, navigation, footer and
- * dialogs. Selects (not quantity, country, sorting), radio groups, swatch buttons (role=radio
- * or aria-pressed, named by aria-label or title), and "Format: A5 · A4 · B5" rows of short links
+ * dialogs, each option by its accessible name. Selects (not quantity, country, sorting), radio
+ * groups (visually hidden inputs named by their labels, a label without text by its aria-label,
+ * title or image), swatches (role=radio, role=option in a listbox, or aria-pressed buttons, named
+ * by aria-label or title, chosen by aria-checked, aria-selected or aria-pressed), and "Format: A5 · A4 · B5" rows of short links
  * to the other variants' pages. Sold-out options are told by `disabled`, `aria-disabled`, or the
  * words in their label, title or class.
  */
@@ -37,6 +39,7 @@ const DESCRIBE_OPTIONS = `(() => {
   const strip = (text) => clean(clean(text).replace(/[\\s\\-–—,:(]*\\(?\\b(sold[ -]?out|out of stock|unavailable)\\b\\)?\\s*$/i, ''));
   const shown = (el) => { const box = el.getBoundingClientRect(); const style = getComputedStyle(el); return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'; };
   const outside = (el) => !el.closest('header, nav, footer, [role=dialog], [aria-modal=true], dialog');
+  const nameOf = (el) => clean(el.getAttribute('aria-label') || el.getAttribute('title') || el.getAttribute('alt') || '');
   const labelOf = (el) => {
     if (el.labels && el.labels.length) return clean(el.labels[0].innerText);
     if (el.getAttribute('aria-label')) return clean(el.getAttribute('aria-label'));
@@ -73,21 +76,27 @@ const DESCRIBE_OPTIONS = `(() => {
       const group = radio.closest('[role=radiogroup]');
       radios.set(key, { name: clean(legend ? legend.innerText : group ? group.getAttribute('aria-label') : radio.name), kind: 'radio', options: [] });
     }
-    const text = label ? label.innerText : '';
-    radios.get(key).options.push({ label: strip(text), value: radio.value, available: !radio.disabled && !SOLD.test(text), selected: radio.checked, ref: mark(radio) });
+    // A swatch's label may have no text: its name is then the label's (or the input's) accessible name.
+    const text = clean(label ? label.innerText : '') || nameOf(radio) || (label ? nameOf(label.querySelector('[aria-label], [title], img[alt]') || label) : '') || radio.value;
+    radios.get(key).options.push({ label: strip(text), value: radio.value, available: !radio.disabled && !SOLD.test(text + ' ' + (label ? label.className : '')), selected: radio.checked, ref: mark(radio) });
   }
   groups.push(...radios.values());
-  const swatchSets = [...document.querySelectorAll('[role=radiogroup]')].map((group) => ({ group, items: [...group.querySelectorAll('[role=radio]')].filter((el) => el.tagName !== 'INPUT') }));
+  // A listbox a text field controls is that field's suggestions (an address autocomplete), not a product option.
+  const suggestions = (group) => group.id && document.querySelector('input[aria-controls="' + group.id + '"], input[aria-owns="' + group.id + '"]');
+  const swatchSets = [
+    ...[...document.querySelectorAll('[role=radiogroup]')].map((group) => ({ group, items: [...group.querySelectorAll('[role=radio]')].filter((el) => el.tagName !== 'INPUT') })),
+    ...[...document.querySelectorAll('[role=listbox]')].filter((group) => !group.closest('select') && !suggestions(group)).map((group) => ({ group, items: [...group.querySelectorAll('[role=option]')] })),
+  ];
   for (const parent of new Set([...document.querySelectorAll('button[aria-pressed]')].map((button) => button.parentElement))) {
     if (parent) swatchSets.push({ group: parent, items: [...parent.querySelectorAll(':scope > button[aria-pressed]')] });
   }
   for (const { group, items } of swatchSets) {
     if (items.length === 0 || !outside(group)) continue;
-    const name = clean(group.getAttribute('aria-label')) || labelOf(group) || clean((group.previousElementSibling || {}).innerText || '').replace(/:.*$/, '');
+    const name = nameOf(group) || labelOf(group) || clean((group.previousElementSibling || {}).innerText || '').replace(/:.*$/, '');
     groups.push({ name, kind: 'swatch', options: items.filter(shown).map((item) => {
       const words = [item.getAttribute('aria-label'), item.getAttribute('title'), item.innerText].filter(Boolean).join(' ');
       return { label: strip(item.getAttribute('aria-label') || item.getAttribute('title') || item.innerText), value: item.getAttribute('data-value') || '',
-        available: !item.disabled && item.getAttribute('aria-disabled') !== 'true' && !SOLD.test(words + ' ' + item.className), selected: item.getAttribute('aria-checked') === 'true' || item.getAttribute('aria-pressed') === 'true', ref: mark(item) };
+        available: !item.disabled && item.getAttribute('aria-disabled') !== 'true' && !SOLD.test(words + ' ' + item.className), selected: ['aria-checked', 'aria-pressed', 'aria-selected'].some((name) => item.getAttribute(name) === 'true'), ref: mark(item) };
     }) });
   }
   for (const row of document.querySelectorAll('p, div, li, dd, span, ul')) {

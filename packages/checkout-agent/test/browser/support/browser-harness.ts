@@ -2,7 +2,7 @@ import { type CheckoutRunInput } from '@paykit/checkout-runs';
 import { type DemoMerchant, type DemoMerchantOptions, createDemoMerchant } from '@paykit/demo-merchant';
 import { MemoryEventStore } from '@paykit/event-store';
 import { ManualClock, randomIds } from '@paykit/kernel';
-import { MemoryBlobStore } from '@paykit/providers';
+import { MemoryBlobStore, SandboxCardIssuer } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import {
   type BrowserProfileStore,
@@ -11,6 +11,7 @@ import {
   type RunnerProcessConfig,
   startRunnerProcess,
 } from '../../../src/index.js';
+import { startCardNetworkServer } from '../../../src/testing/index.js';
 import { BUYER } from '../../support/harness.js';
 import { createRun } from '../../support/runs.js';
 import { CHROMIUM_PATH } from './chromium.js';
@@ -37,8 +38,10 @@ export interface BrowserHarness {
   readonly shop: DemoMerchant;
   readonly blobs: MemoryBlobStore;
   readonly profiles: MemoryProfiles;
-  /** The runner (one Chromium for the file); tokens containing `decline` are declined by the shop. */
-  startRunner(overrides?: Partial<RunnerProcessConfig> & { readonly token?: string }): RunnerProcess;
+  /** The issuer of the runs' virtual cards, which the shop's processor asks through the card network. */
+  readonly issuer: SandboxCardIssuer;
+  /** The runner (one Chromium for the file), paying with the issuer's cards. */
+  startRunner(overrides?: Partial<RunnerProcessConfig>): RunnerProcess;
   create(input: CheckoutRunInput): Promise<string>;
   product(slug: string): string;
   close(): Promise<void>;
@@ -48,9 +51,12 @@ export interface BrowserHarness {
 export const startBrowserHarness = async (shopOptions: DemoMerchantOptions = {}): Promise<BrowserHarness> => {
   const clock = new ManualClock('2026-03-01T10:00:00.000Z');
   const store = new MemoryEventStore();
+  const issuer = new SandboxCardIssuer({ clock });
+  const network = await startCardNetworkServer(issuer);
   const shop = await createDemoMerchant({
     seed: `browser-${randomIds.uuid()}`,
     agenticCheckout: false,
+    cardNetworkUrl: network.url,
     ...shopOptions,
   });
   const blobs = new MemoryBlobStore();
@@ -62,14 +68,16 @@ export const startBrowserHarness = async (shopOptions: DemoMerchantOptions = {})
     shop,
     blobs,
     profiles,
-    startRunner: ({ token, ...overrides } = {}) => {
+    issuer,
+    startRunner: (overrides = {}) => {
       const runner = startRunnerProcess({
         store,
         clock,
         runnerId: `browser-runner-${processes.length + 1}`,
         allowedHosts: new URL(shop.url).host,
         sweepEveryMs: 0,
-        payment: { tokenFor: async () => E.right({ token: token ?? `tok_${randomIds.uuid()}`, provider: 'paykit' }) },
+        cardIssuer: issuer,
+        payment: { tokenFor: async () => E.right({ token: `tok_${randomIds.uuid()}`, provider: 'paykit' }) },
         buyerProfiles: async () => BUYER,
         browser: { executablePath: CHROMIUM_PATH, blobs, profiles, actionTimeoutMs: 10_000 },
         ...(process.env.DEBUG_RUNNER
@@ -91,6 +99,7 @@ export const startBrowserHarness = async (shopOptions: DemoMerchantOptions = {})
     close: async () => {
       await Promise.all(processes.map((runner) => runner.stop()));
       await shop.close();
+      await network.close();
       await store.close();
     },
   };

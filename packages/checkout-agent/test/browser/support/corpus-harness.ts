@@ -2,18 +2,21 @@ import { type CheckoutRun, toRunSnapshot } from '@paykit/checkout-runs';
 import { MemoryEventStore } from '@paykit/event-store';
 import { ManualClock, randomIds } from '@paykit/kernel';
 import {
-  CORPUS_BUYER,
   type CorpusScenario,
+  buyerProfileFor,
   type ShopCorpus,
   answerFor,
   judgeRun,
   markOf,
   sinceMark,
   startShopCorpus,
+  type ShopDefinition,
   type Verdict,
 } from '@paykit/shop-corpus';
+import { SandboxCardIssuer } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import { type RunnerProcess, browserCheckoutStrategy, startRunnerProcess } from '../../../src/index.js';
+import { startCardNetworkServer } from '../../../src/testing/index.js';
 import { apiCommand, createRun, isFinal, readEvents, waitForRun } from '../../support/runs.js';
 import { CHROMIUM_PATH } from './chromium.js';
 
@@ -33,6 +36,8 @@ export interface CorpusRun {
 export interface CorpusHarness {
   readonly corpus: ShopCorpus;
   readonly store: MemoryEventStore;
+  /** The issuer of the runs' virtual cards, which the shops' processors ask through the card network. */
+  readonly issuer: SandboxCardIssuer;
   /** Runs a scenario to its end, answering questions as its user would, and judges it. */
   run(scenario: CorpusScenario): Promise<CorpusRun>;
   close(): Promise<void>;
@@ -40,12 +45,24 @@ export interface CorpusHarness {
 
 /**
  * The corpus shops, a store, and one runner with the rule-based browser strategy alone (no
- * agentic-checkout API to find at these shops anyway), paying with fresh card-vault tokens.
+ * agentic-checkout API to find at these shops anyway), paying with a virtual card per run from
+ * the sandbox issuer the shops' processors ask (through the sandbox card network).
  */
-export const startCorpusHarness = async (only?: readonly string[]): Promise<CorpusHarness> => {
-  const corpus = await startShopCorpus(only ? { only } : {});
-  const store = new MemoryEventStore();
+export const startCorpusHarness = async (
+  only?: readonly string[],
+  definitions?: readonly ShopDefinition<never>[],
+): Promise<CorpusHarness> => {
+  // Scenarios run one at a time: the profile is the one of the scenario under way.
+  let profile = buyerProfileFor({});
   const clock = new ManualClock('2026-03-01T10:00:00.000Z');
+  const issuer = new SandboxCardIssuer({ clock });
+  const network = await startCardNetworkServer(issuer);
+  const corpus = await startShopCorpus({
+    ...(only ? { only } : {}),
+    ...(definitions ? { definitions } : {}),
+    cardNetwork: network.url,
+  });
+  const store = new MemoryEventStore();
   const browser = { executablePath: CHROMIUM_PATH, actionTimeoutMs: 10_000 };
   const runner: RunnerProcess = startRunnerProcess({
     store,
@@ -54,8 +71,9 @@ export const startCorpusHarness = async (only?: readonly string[]): Promise<Corp
     allowedHosts: corpus.hosts,
     sweepEveryMs: 0,
     concurrency: 1,
+    cardIssuer: issuer,
     payment: { tokenFor: async () => E.right({ token: `tok_${randomIds.uuid()}`, provider: 'paykit' }) },
-    buyerProfiles: async ({ input }) => (input.buyerProfileId ? CORPUS_BUYER : null),
+    buyerProfiles: async ({ input }) => (input.buyerProfileId ? profile : null),
     browser,
     strategies: ({ ids, guard, chromium }) => [
       browserCheckoutStrategy({ settings: browser, chromium: chromium!, guard, ids }),
@@ -101,9 +119,11 @@ export const startCorpusHarness = async (only?: readonly string[]): Promise<Corp
   return {
     corpus,
     store,
+    issuer,
     run: async (scenario) => {
       const shop = corpus.shop(scenario.shop);
       const mark = markOf(shop);
+      profile = buyerProfileFor(scenario);
       const runId = await createRun(store, clock, {
         constraints: { maxCost: scenario.maxCost },
         request: { startUrl: corpus.startUrl(scenario), task: scenario.task },
@@ -150,6 +170,7 @@ export const startCorpusHarness = async (only?: readonly string[]): Promise<Corp
     close: async () => {
       await runner.stop();
       await corpus.close();
+      await network.close();
       await store.close();
     },
   };

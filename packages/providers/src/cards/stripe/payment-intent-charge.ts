@@ -5,15 +5,7 @@ import type { CardBrand } from '../card-number.js';
 import type { Charge, ChargeFacts, DeclineCode } from '../card-processor-port.js';
 import { declinedCharge } from '../declines.js';
 import { fromMinorUnits } from './minor-units.js';
-
-type Json = Record<string, unknown>;
-
-const isJson = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const field = (value: unknown, name: string): unknown => (isJson(value) ? value[name] : undefined);
-const text = (value: unknown, name: string): string | undefined => {
-  const found = field(value, name);
-  return typeof found === 'string' ? found : undefined;
-};
+import { type Json, field, isJson, text } from './stripe-json.js';
 
 const BRANDS: readonly CardBrand[] = ['visa', 'mastercard', 'amex', 'discover'];
 

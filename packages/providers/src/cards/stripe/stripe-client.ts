@@ -28,3 +28,6 @@ export const createStripeClient = (settings: StripeClientSettings): Stripe => {
     appInfo: { name: 'PayKit' },
   });
 };
+
+/** The API version the SDK speaks (its pinned one): what a direct answer to a Stripe webhook names. */
+export const STRIPE_API_VERSION: string = Stripe.API_VERSION;

@@ -1,15 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js';
 import Stripe from 'stripe';
 import { conflict, domainError, invalid, type DomainError } from '@paykit/kernel';
-import { providerInvalidResponse, providerUnavailable } from '../../faults/provider-errors.js';
-import { stripeOutageOf } from '../../stripe/stripe-failure.js';
+import { providerInvalidResponse } from '../../faults/provider-errors.js';
+import { type StripeInvalidRequest, stripeFailureOf } from '../../stripe/stripe-failure.js';
 import type { Charge } from '../card-processor-port.js';
 import { chargeOf } from './payment-intent-charge.js';
 
 const { errors } = Stripe;
 
 /** A request Stripe refused, by its error code and the param it names. */
-const refusalOf = (error: InstanceType<typeof errors.StripeInvalidRequestError>): DomainError => {
+const refusalOf = (error: StripeInvalidRequest): DomainError => {
   if (error.code === 'resource_missing' && error.param === 'payment_method') {
     return invalid('card_token_invalid', 'the card token is not known to the processor');
   }
@@ -22,13 +22,9 @@ const refusalOf = (error: InstanceType<typeof errors.StripeInvalidRequestError>)
 
 /**
  * What a Stripe SDK error means for a charge. A card error is an answer: the decline, read from
- * the payment intent Stripe sends with it. Timeouts and connection errors (after the SDK's own
- * retries), 5xx, rate limits and refused credentials are `unavailable` (503: the request may be
- * retried with the same key); an answer that is not JSON is `upstream_invalid` (502).
- * Anything that is not a Stripe error is a bug of ours and is thrown on.
+ * the payment intent Stripe sends with it; the rest is `stripeFailureOf`'s.
  */
 export const fromStripeError = (error: unknown): E.Either<DomainError, Charge> => {
-  if (!(error instanceof errors.StripeError)) throw error;
   if (error instanceof errors.StripeCardError) {
     if (error.payment_intent === undefined) {
       return E.left(providerInvalidResponse('cards', 'The card processor declined without naming the payment'));
@@ -37,9 +33,5 @@ export const fromStripeError = (error: unknown): E.Either<DomainError, Charge> =
     const failure = intent['last_payment_error'] ?? { code: error.code, decline_code: error.decline_code };
     return chargeOf({ ...intent, last_payment_error: failure });
   }
-  if (error instanceof errors.StripeIdempotencyError) {
-    return E.left(conflict('idempotency_key_reused', 'this idempotency key was used before with different parameters'));
-  }
-  if (error instanceof errors.StripeInvalidRequestError) return E.left(refusalOf(error));
-  return E.left(stripeOutageOf(error, 'cards') ?? providerUnavailable('cards'));
+  return E.left(stripeFailureOf(error, 'cards', refusalOf));
 };

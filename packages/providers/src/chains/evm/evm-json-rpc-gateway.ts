@@ -33,6 +33,7 @@ import {
 } from '../chain-errors.js';
 import { checkAddress, resolveChain } from '../chain-request.js';
 import { checkFaucetRequest } from '../faucet-rules.js';
+import { IdempotentSubmissions } from '../idempotent-submissions.js';
 import { connectEvmChain, type EvmChain, type EvmChainEndpoint } from './evm-chain.js';
 import { buildEvmDeposit, estimateEvmFee, evmDecimalsOf, evmUnitsOf } from './evm-reads.js';
 import { nodeFailure, transferRejectionOf } from './evm-errors.js';
@@ -57,7 +58,7 @@ export interface EvmJsonRpcGatewayOptions {
 export class EvmJsonRpcGateway implements ChainGateway {
   private readonly chains = new Map<string, EvmChain>();
   private readonly senders = new KeyedLock();
-  private readonly submissions = new Map<string, Promise<E.Either<DomainError, SubmitTransferResult>>>();
+  private readonly submissions = new IdempotentSubmissions();
 
   constructor(private readonly options: EvmJsonRpcGatewayOptions) {
     for (const endpoint of options.chains) {
@@ -103,19 +104,8 @@ export class EvmJsonRpcGateway implements ChainGateway {
     });
   }
 
-  async submitTransfer(request: SubmitTransferRequest): Promise<E.Either<DomainError, SubmitTransferResult>> {
-    const earlier = request.idempotencyKey
-      ? this.submissions.get(`${request.chain}:${request.idempotencyKey}`)
-      : undefined;
-    if (earlier) return earlier;
-    const submission = this.submit(request);
-    if (!request.idempotencyKey) return submission;
-    const key = `${request.chain}:${request.idempotencyKey}`;
-    this.submissions.set(key, submission);
-    const result = await submission;
-    // A node outage is retried; an answer (submitted or rejected) stands.
-    if (E.isLeft(result)) this.submissions.delete(key);
-    return result;
+  submitTransfer(request: SubmitTransferRequest): Promise<E.Either<DomainError, SubmitTransferResult>> {
+    return this.submissions.submit(request, () => this.submit(request));
   }
 
   private async submit(request: SubmitTransferRequest): Promise<E.Either<DomainError, SubmitTransferResult>> {
@@ -124,7 +114,7 @@ export class EvmJsonRpcGateway implements ChainGateway {
     const transfer = checkEvmTransfer(
       chain.right.info,
       { ...request, from: request.from.address, to: request.recipient },
-      { from: 'from.address', to: 'recipient' },
+      { from: 'from.address', to: 'recipient', allowZero: true },
     );
     if (E.isLeft(transfer)) return transfer;
     const { authority } = request;
@@ -250,7 +240,7 @@ export class EvmJsonRpcGateway implements ChainGateway {
     const transfer = checkEvmTransfer(
       chain.right.info,
       { ...request, to: request.recipient },
-      { from: 'from', to: 'recipient' },
+      { from: 'from', to: 'recipient', allowZero: true },
     );
     return E.isLeft(transfer) ? transfer : estimateEvmFee(chain.right, transfer.right);
   }

@@ -7,10 +7,10 @@ import {
   type Transaction,
   type TransactionReceipt,
 } from 'viem';
-import { domainError, type Clock, type DomainError } from '@paykit/kernel';
+import type { Clock, DomainError } from '@paykit/kernel';
 import type { TransferError } from '@paykit/transfers';
 import type { IncomingTransfer, TransactionStatus } from '../chain-gateway.js';
-import { transactionNotFound } from '../chain-errors.js';
+import { transactionNotATransfer, transactionNotFound } from '../chain-errors.js';
 import { nativeFeeOf } from '../fee-amount.js';
 import type { EvmChain } from './evm-chain.js';
 import { nodeFailure, revertDataOf } from './evm-errors.js';
@@ -100,14 +100,7 @@ export const evmIncomingTransfer = async (
   const { transaction, receipt, confirmations } = observed.right;
   const decoded = decodeEvmTransfer(transaction.to, transaction.input, transaction.value);
   if (!decoded) {
-    return E.left(
-      domainError(
-        'unprocessable',
-        'transaction_not_a_transfer',
-        `transaction ${txId} is not a native or ERC-20 transfer`,
-        { txId },
-      ),
-    );
+    return E.left(transactionNotATransfer(txId, `transaction ${txId} is not a native or ERC-20 transfer`));
   }
   return E.right({
     chain: chain.info.name,

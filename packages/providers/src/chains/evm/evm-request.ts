@@ -31,13 +31,14 @@ export const checkEvmTransfer = (
     readonly baseUnits: string;
     readonly memo?: Memo;
   },
-  fields: { readonly from?: string; readonly to?: string },
+  /** Field names for errors; `allowZero` for transfers that may move nothing (a value-0 call). */
+  fields: { readonly from?: string; readonly to?: string; readonly allowZero?: boolean },
 ): E.Either<DomainError, CheckedEvmTransfer> =>
   pipe(
     E.Do,
     E.bind('from', () => checkAddress(chain, fields.from ?? 'from', transfer.from)),
     E.bind('to', () => checkAddress(chain, fields.to ?? 'to', transfer.to)),
     E.bind('token', () => checkEvmToken(chain, transfer.token)),
-    E.bind('units', () => parseBaseUnits(chain, transfer.baseUnits)),
+    E.bind('units', () => parseBaseUnits(chain, transfer.baseUnits, { allowZero: fields.allowZero ?? false })),
     E.bind('memo', () => checkChainMemo(chain, transfer.memo)),
   );

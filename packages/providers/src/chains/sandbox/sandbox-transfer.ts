@@ -51,7 +51,8 @@ export const planSandboxTransfer = (
     E.bind('from', () => checkAddress(chain, 'from.address', request.from.address)),
     E.bind('recipient', () => checkAddress(chain, 'recipient', request.recipient)),
     E.bind('token', () => knownToken(chain, request.token)),
-    E.bind('units', () => parseBaseUnits(chain, request.baseUnits)),
+    // A call with value 0 and no data moves nothing and is still a transaction (ADR 0811).
+    E.bind('units', () => parseBaseUnits(chain, request.baseUnits, { allowZero: true })),
     E.bind('memo', () => checkChainMemo(chain, request.memo)),
     E.bind('feePayer', ({ from }) => feePayerOf(chain, from, request)),
     E.map(({ from, recipient, units, memo, feePayer }) => {

@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js';
-import Stripe from 'stripe';
-import { conflict, domainError, invalid, type DomainError } from '@paykit/kernel';
+import type Stripe from 'stripe';
+import { domainError, invalid, type DomainError } from '@paykit/kernel';
 import { toMinorUnits } from '../../cards/stripe/minor-units.js';
 import { parseFiatAmount } from '../../money/amount.js';
-import { callStripe } from '../../stripe/stripe-failure.js';
+import { type StripeInvalidRequest, callStripe } from '../../stripe/stripe-failure.js';
 import type { CreatePayoutRequest, Payout, PayoutRailPort } from '../payout-port.js';
 import { REFERENCE_KEY, payoutOf } from './stripe-payout.js';
 
@@ -15,10 +15,7 @@ export interface StripePayoutRailOptions {
 
 const notFound = (): DomainError => domainError('not_found', 'payout_not_found', 'no payout has this id');
 
-const refusalOf = (error: InstanceType<typeof Stripe.errors.StripeError>): DomainError => {
-  if (error instanceof Stripe.errors.StripeIdempotencyError) {
-    return conflict('idempotency_key_reused', 'this idempotency key was used before with different parameters');
-  }
+const refusalOf = (error: StripeInvalidRequest): DomainError => {
   if (error.code === 'resource_missing' && error.param === 'destination') {
     return invalid('payment_method_token_invalid', 'the payment method token is not known to the payout rail');
   }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckedRequest } from './request-contract.js';
 import { stripeObject } from './schema-objects.js';
-import { type RequestContext, stripeId } from './stripe-account.js';
 import type { StripeDocument } from './stripe-document.js';
 import { type StripeAnswer, errorAnswer, resourceMissing } from './stripe-errors.js';
-import type { Emit, StripeResource } from './stripe-resource.js';
+import { type RequestContext, type StripeEvents, nowSeconds, stripeId } from './stripe-events.js';
+import type { StripeResource } from './stripe-resource.js';
 
 type Values = Record<string, unknown>;
 
@@ -18,8 +18,6 @@ export const TEST_BANK_ACCOUNTS: Readonly<Record<string, { readonly failureCode?
   '000111111113': { failureCode: 'account_closed' },
   '000222222227': { failureCode: 'insufficient_funds' },
 };
-
-const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /**
  * Bank payouts of a connected account as the mock keeps them: bank-account tokens, the
@@ -42,7 +40,7 @@ export class BankPayouts implements StripeResource {
 
   constructor(
     private readonly document: StripeDocument,
-    private readonly emit: Emit,
+    private readonly events: StripeEvents,
   ) {}
 
   handle(request: CheckedRequest, context: RequestContext): StripeAnswer | undefined {
@@ -82,7 +80,7 @@ export class BankPayouts implements StripeResource {
         }
       : { ...payout, status: 'paid' };
     this.payouts.set(payoutId, settled);
-    return this.emit(failureCode ? 'payout.failed' : 'payout.paid', this.view(settled, false), context);
+    return this.events.emit(failureCode ? 'payout.failed' : 'payout.paid', this.view(settled, false), context);
   }
 
   private token(details: Values | undefined): StripeAnswer {
@@ -165,7 +163,7 @@ export class BankPayouts implements StripeResource {
       type: 'bank_account',
     };
     this.payouts.set(String(payout['id']), payout);
-    this.emit('payout.created', this.view(payout, false), context);
+    this.events.emit('payout.created', this.view(payout, false), context);
     return this.answer(payout, body['expand']);
   }
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { CheckedRequest } from './request-contract.js';
 import { stripeObject } from './schema-objects.js';
-import { type RequestContext, stripeId } from './stripe-account.js';
 import type { StripeDocument } from './stripe-document.js';
 import { type StripeAnswer, resourceMissing } from './stripe-errors.js';
-import type { Emit, StripeResource } from './stripe-resource.js';
+import { type RequestContext, type StripeEvents, stripeId } from './stripe-events.js';
+import type { StripeResource } from './stripe-resource.js';
 
 /** How the person's check ends: Stripe verifies it, it fails with one of Stripe's `last_error` codes, or it is canceled. */
 export type IdentityOutcome =
@@ -25,7 +25,7 @@ export class IdentitySessions implements StripeResource {
 
   constructor(
     private readonly document: StripeDocument,
-    private readonly emit: Emit,
+    private readonly events: StripeEvents,
   ) {}
 
   handle(request: CheckedRequest, context: RequestContext): StripeAnswer | undefined {
@@ -45,7 +45,7 @@ export class IdentitySessions implements StripeResource {
         ? { ...session, last_error: { code: outcome.code, reason: `The check failed: ${outcome.code}` } }
         : { ...session, status: outcome.kind, client_secret: null, url: null, last_error: null };
     this.sessions.set(id, decided);
-    return this.emit(`identity.verification_session.${EVENT_OF[outcome.kind]}`, this.view(decided), context);
+    return this.events.emit(`identity.verification_session.${EVENT_OF[outcome.kind]}`, this.view(decided), context);
   }
 
   private create(body: Values, context: RequestContext): StripeAnswer {
@@ -64,7 +64,7 @@ export class IdentitySessions implements StripeResource {
       redaction: null,
     };
     this.sessions.set(id, session);
-    this.emit('identity.verification_session.created', this.view(session), context);
+    this.events.emit('identity.verification_session.created', this.view(session), context);
     return this.answer(session);
   }
 

@@ -3,6 +3,7 @@ import type { CheckedRequest } from './request-contract.js';
 import { stripeObject } from './schema-objects.js';
 import { type StripeAnswer, errorAnswer, resourceMissing } from './stripe-errors.js';
 import type { StripeDocument } from './stripe-document.js';
+import { type RequestContext, type StripeEvents, nowSeconds, stripeId } from './stripe-events.js';
 import { AUTHENTICATION_FAILURE, TEST_PAYMENT_METHODS, type TestPaymentMethod } from './test-payment-methods.js';
 
 export type NextActionKind = 'redirect_to_url' | 'use_stripe_sdk';
@@ -16,31 +17,22 @@ interface StoredIntent {
   refunded: number;
 }
 
-/** What made a request: Stripe names both in the events the request causes. */
-export interface RequestContext {
-  readonly stripeVersion: string | undefined;
-  readonly idempotencyKey: string | undefined;
-}
-
 /** The operations of Stripe's document the account answers, and the components their answers are. */
 export const OPERATIONS = ['PostPaymentIntents', 'GetPaymentIntentsIntent', 'PostRefunds'] as const;
 export const ANSWERED_SCHEMAS = ['payment_intent', 'refund', 'error', 'event'] as const;
-
-export const stripeId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`;
-const nowSeconds = (): number => Math.floor(Date.now() / 1000);
 
 /**
  * One Stripe account as the mock keeps it: its PaymentIntents, refunds and the events they
  * caused. Confirming answers as Stripe's test mode answers its test PaymentMethods.
  */
 export class StripeAccount {
-  readonly events: Values[] = [];
   nextAction: NextActionKind | undefined;
   private readonly intents = new Map<string, StoredIntent>();
 
   constructor(
     private readonly document: StripeDocument,
     private readonly baseUrl: () => string,
+    private readonly events: StripeEvents,
   ) {}
 
   handle(request: CheckedRequest, context: RequestContext): StripeAnswer | undefined {
@@ -233,20 +225,7 @@ export class StripeAccount {
     return { status: 200, body: this.view(intent, expand), schema: 'payment_intent' };
   }
 
-  /** Records Stripe's event about `object`, for `StripeMock.events`. */
-  emit(type: string, object: Values, context: RequestContext): Values {
-    const event = stripeObject(this.document, 'event', {
-      id: stripeId('evt'),
-      object: 'event',
-      api_version: context.stripeVersion ?? null,
-      created: nowSeconds(),
-      data: { object },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: stripeId('req'), idempotency_key: context.idempotencyKey ?? null },
-      type,
-    });
-    this.events.push(event);
-    return event;
+  private emit(type: string, object: Values, context: RequestContext): Values {
+    return this.events.emit(type, object, context);
   }
 }

@@ -7,10 +7,10 @@ import {
   type NextActionKind,
   ANSWERED_SCHEMAS,
   OPERATIONS,
-  type RequestContext,
   StripeAccount,
-  stripeId,
 } from './stripe-account.js';
+import { IssuingAccount, type NetworkAsk, type RequestOutcome } from './issuing-account.js';
+import { type RequestContext, StripeEvents, stripeId } from './stripe-events.js';
 import { type StripeAnswer, errorAnswer } from './stripe-errors.js';
 import { readStripeDocument } from './stripe-document.js';
 import { BankPayouts } from './bank-payouts.js';
@@ -47,7 +47,11 @@ type Outcome =
 const API_VERSION = /^\d{4}-\d{2}-\d{2}(\.[a-z]+)?$/;
 const MAX_KEY_LENGTH = 255;
 /** Expansions the mock makes (what our adapter asks for); any other is a gap in the mock, reported. */
-const EXPANSIONS = new Set(['payment_method', 'destination']);
+const EXPANSIONS = new Set(['payment_method', 'destination', 'number', 'cvc']);
+
+/** The component an event's object is: `payment_intent.succeeded` a payment_intent, `issuing_card.created` an issuing.card. */
+const objectSchemaOf = (eventType: string): string =>
+  eventType.slice(0, eventType.lastIndexOf('.')).replace(/^issuing_/, 'issuing.');
 
 const urlOf = (server: Server): string => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -92,10 +96,12 @@ export class StripeMock {
     private readonly requestContract: StripeRequestContract,
     private readonly responseContract: StripeResponseContract,
     private readonly account: StripeAccount,
+    private readonly issuing: IssuingAccount,
     private readonly identity: IdentitySessions,
     private readonly bankPayouts: BankPayouts,
+    private readonly sentEvents: StripeEvents,
   ) {
-    this.resources = [identity, bankPayouts];
+    this.resources = [issuing, identity, bankPayouts];
   }
 
   private readonly resources: readonly StripeResource[];
@@ -104,9 +110,13 @@ export class StripeMock {
   static async start(port = 0): Promise<StripeMock> {
     const document = readStripeDocument();
     const server = createServer();
-    const account = new StripeAccount(document, () => urlOf(server));
-    const emit = account.emit.bind(account);
-    const resources = [new IdentitySessions(document, emit), new BankPayouts(document, emit)] as const;
+    const events = new StripeEvents(document);
+    const account = new StripeAccount(document, () => urlOf(server), events);
+    const resources = [
+      new IssuingAccount(events),
+      new IdentitySessions(document, events),
+      new BankPayouts(document, events),
+    ] as const;
     const operations = [...OPERATIONS, ...resources.flatMap((resource) => resource.operations)];
     const schemas = [...ANSWERED_SCHEMAS, ...resources.flatMap((resource) => resource.schemas)];
     const mock = new StripeMock(
@@ -115,6 +125,7 @@ export class StripeMock {
       new StripeResponseContract(document).prepare(schemas),
       account,
       ...resources,
+      events,
     );
     server.on('connection', (socket) => {
       mock.sockets.add(socket);
@@ -146,25 +157,39 @@ export class StripeMock {
 
   /** The cardholder completes (or fails) 3-D Secure at the issuer; answers the event Stripe sends about it. */
   authenticate(paymentIntentId: string, outcome: AuthenticationOutcome): Record<string, unknown> {
-    return this.account.authenticate(paymentIntentId, outcome, {
-      stripeVersion: this.lastVersion,
-      idempotencyKey: undefined,
-    });
+    return this.account.authenticate(paymentIntentId, outcome, this.networkContext());
+  }
+
+  /**
+   * A shop's processor asks the card network about an issued card: the authorization Stripe
+   * makes, and, unless Stripe declined it itself, the `issuing_authorization.request` event our
+   * endpoint must answer (then `settle` with the answer).
+   */
+  networkAuthorize(
+    cardId: string,
+    ask: NetworkAsk,
+  ): { authorization: Record<string, unknown>; event?: Record<string, unknown> } {
+    return this.issuing.authorize(cardId, ask, this.networkContext());
+  }
+
+  /** Stripe takes our endpoint's answer to its real-time request (or its absence). */
+  settle(authorizationId: string, outcome: RequestOutcome): Record<string, unknown> {
+    return this.issuing.settle(authorizationId, outcome, this.networkContext());
   }
 
   /** The person finishes a Stripe Identity check; answers the event Stripe sends about it. */
   completeVerification(sessionId: string, outcome: IdentityOutcome): Record<string, unknown> {
-    return this.identity.complete(sessionId, outcome, { stripeVersion: this.lastVersion, idempotencyKey: undefined });
+    return this.identity.complete(sessionId, outcome, this.networkContext());
   }
 
   /** The receiving bank answers a pending payout (paid, or returned for a failing test account); the event Stripe sends. */
   settlePayout(payoutId: string): Record<string, unknown> {
-    return this.bankPayouts.settle(payoutId, { stripeVersion: this.lastVersion, idempotencyKey: undefined });
+    return this.bankPayouts.settle(payoutId, this.networkContext());
   }
 
   /** The events Stripe would have sent, oldest first. */
   events(type?: string): Record<string, unknown>[] {
-    return this.account.events.filter((event) => type === undefined || event['type'] === type);
+    return this.sentEvents.sent.filter((event) => type === undefined || event['type'] === type);
   }
 
   /**
@@ -176,10 +201,12 @@ export class StripeMock {
     secret: string,
     timestamp = Math.floor(Date.now() / 1000),
   ): { payload: string; signature: string } {
-    const object = (event['data'] as { object?: Record<string, unknown> } | undefined)?.object;
     const problems = [
       ...this.responseContract.problems('event', event),
-      ...(typeof object?.['object'] === 'string' ? this.responseContract.problems(object['object'], object) : []),
+      ...this.responseContract.problems(
+        objectSchemaOf(String(event['type'])),
+        (event['data'] as { object?: unknown } | undefined)?.object,
+      ),
     ];
     if (problems.length > 0) throw new Error(`stripe-mock: ${problems.join('; ')}`);
     const payload = JSON.stringify(event, null, 2);
@@ -272,6 +299,11 @@ export class StripeMock {
     return undefined;
   }
 
+  /** Events the network causes carry no request of ours; the API version is the last one we sent. */
+  private networkContext(): RequestContext {
+    return { stripeVersion: this.lastVersion, idempotencyKey: undefined };
+  }
+
   private takeFault(): StripeFault | undefined {
     const [fault] = this.faults;
     if (!fault) return undefined;
@@ -282,8 +314,7 @@ export class StripeMock {
 
   private checkExpansions(expand: unknown): void {
     const unknown = Array.isArray(expand) ? expand.filter((field) => !EXPANSIONS.has(String(field))) : [];
-    if (unknown.length > 0)
-      this.problems.push(`expand ${unknown.join(', ')}: the mock expands only ${[...EXPANSIONS].join(', ')}`);
+    if (unknown.length > 0) this.problems.push(`expand ${unknown.join(', ')}: the mock does not expand it`);
   }
 
   private notImplemented(operationId: string): StripeAnswer {

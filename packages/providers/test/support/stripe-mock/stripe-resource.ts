@@ -1,9 +1,6 @@
 import type { CheckedRequest } from './request-contract.js';
-import type { RequestContext } from './stripe-account.js';
+import type { RequestContext } from './stripe-events.js';
 import type { StripeAnswer } from './stripe-errors.js';
-
-/** What a resource of the mock records as happened: Stripe's event of this type about this object. */
-export type Emit = (type: string, object: Record<string, unknown>, context: RequestContext) => Record<string, unknown>;
 
 /** A part of Stripe's API the mock answers beyond card payments: its operations and the components it answers with. */
 export interface StripeResource {

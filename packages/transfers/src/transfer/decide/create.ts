@@ -106,7 +106,11 @@ export const createTransfer = (
   return pipe(
     E.Do,
     E.bind('request', () => checkShape(command.data)),
-    E.bind('amount', ({ request }) => parseTransferAmount(request.amount, request.token.decimals, request.chainType)),
+    E.bind('amount', ({ request }) =>
+      parseTransferAmount(request.amount, request.token.decimals, request.chainType, {
+        allowZero: request.source === 'call',
+      }),
+    ),
     E.bind('memo', ({ request }) => checkMemo(request)),
     E.bind('quorums', ({ request }) => checkQuorums(request.requiredApprovals)),
     E.bind('expiresAt', ({ request }) => expiryOf(createdAt, request.approvalWindowSeconds)),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createPayKitClient } from '@paykit/client';
-import { type Report, type StoryContext, textReport } from '@paykit/demo';
+import { type Report, type StoryContext, textReport } from '@paykit/demo/stories';
 import { UsageError } from '../../io.js';
 import { optionalString } from '../arguments.js';
 import type { OptionValues } from '../command.js';

@@ -5,7 +5,7 @@ import {
   type ReceivedDelivery,
   openWebhookSession,
   textReport,
-} from '@paykit/demo';
+} from '@paykit/demo/stories';
 import type { CliContext } from '../../context.js';
 import { UsageError } from '../../io.js';
 import { optionalString } from '../arguments.js';

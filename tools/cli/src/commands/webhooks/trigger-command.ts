@@ -1,5 +1,5 @@
 import type { WebhookEventType } from '@paykit/client';
-import { textReport } from '@paykit/demo';
+import { textReport } from '@paykit/demo/stories';
 import { UsageError } from '../../io.js';
 import type { Command } from '../command.js';
 import { API_OPTIONS, API_USAGE, apiContextOf } from './api-target.js';

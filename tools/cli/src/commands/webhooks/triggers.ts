@@ -11,7 +11,7 @@ import {
   transfer,
   userEmail,
   waitForOrder,
-} from '@paykit/demo';
+} from '@paykit/demo/stories';
 
 /** Quotes that expire later than this are not waited for: the trigger says how to shorten them. */
 const MAX_QUOTE_WAIT_MS = 60_000;

@@ -1,0 +1,288 @@
+import * as E from 'fp-ts/lib/Either.js';
+import { pipe } from 'fp-ts/lib/function.js';
+import {
+  appendTransactionMessageInstructions,
+  compileTransaction,
+  createKeyPairSignerFromPrivateKeyBytes,
+  createNoopSigner,
+  createTransactionMessage,
+  getBase64Decoder,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  pipe as kitPipe,
+  type Address,
+  type Base64EncodedWireTransaction,
+  type TransactionMessageBytesBase64,
+} from '@solana/kit';
+import { domainError, type Clock, type DomainError } from '@paykit/kernel';
+import { explorerTransactionUrl, findChain } from '@paykit/wallets';
+import type { Environment } from '../../environment.js';
+import type {
+  BalanceRequest,
+  ChainBalance,
+  ChainGateway,
+  DepositTransactionRequest,
+  FaucetRequest,
+  FaucetResult,
+  FeeEstimate,
+  FeeEstimateRequest,
+  FinalityRule,
+  IncomingTransfer,
+  SignedTransactionRequest,
+  SubmitTransferRequest,
+  SubmitTransferResult,
+  TransactionStatus,
+  UnsignedDepositTransaction,
+} from '../chain-gateway.js';
+import {
+  authorityNotSupported,
+  chainNotConfigured,
+  chainNotSupported,
+  faucetNotConfigured,
+  signerMismatch,
+} from '../chain-errors.js';
+import { checkAddress, resolveChain } from '../chain-request.js';
+import { checkFaucetRequest } from '../faucet-rules.js';
+import { nativeFeeOf } from '../fee-amount.js';
+import { IdempotentSubmissions } from '../idempotent-submissions.js';
+import {
+  checkEvmToken as checkTokenAddress,
+  checkEvmTransfer as checkTransfer,
+  type CheckedEvmTransfer,
+} from '../evm/evm-request.js';
+import { connectSolanaChain, type SolanaChain, type SolanaChainEndpoint } from './solana-chain.js';
+import { MalformedSolanaAnswer, solanaTransferErrorOf } from './solana-errors.js';
+import { askNode, expectBigint, solanaDecimalsOf, solanaUnitsOf } from './solana-reads.js';
+import { solanaIncomingTransfer } from './solana-incoming.js';
+import { solanaTransactionStatus } from './solana-status.js';
+import { signSolanaTransfer, solanaTransferInstructions, type SolanaMovement } from './solana-transfer.js';
+
+export interface SolanaRpcGatewayOptions {
+  readonly environment: Environment;
+  readonly clock: Clock;
+  readonly chains: readonly SolanaChainEndpoint[];
+}
+
+/**
+ * Solana through a node's JSON-RPC (@solana/kit): lamports and SPL tokens (classic Token
+ * program) from keys the service holds (MPC wallets), signed locally, simulated, then sent.
+ * Smart wallets need their smart-account program deployed; the sandbox stands in for them.
+ */
+export class SolanaRpcGateway implements ChainGateway {
+  private readonly chains = new Map<string, SolanaChain>();
+  private readonly submissions = new IdempotentSubmissions();
+  /** Last valid block height of each transaction sent, to tell an expired one from a slow one. */
+  private readonly lifetimes = new Map<string, bigint>();
+
+  constructor(private readonly options: SolanaRpcGatewayOptions) {
+    for (const endpoint of options.chains) {
+      const info = findChain(endpoint.chain, options.environment);
+      if (!info || info.chainType !== 'solana')
+        throw new Error(`${endpoint.chain} is not a Solana chain of ${options.environment}`);
+      this.chains.set(info.name, connectSolanaChain(info, endpoint));
+    }
+  }
+
+  private chain(name: string): E.Either<DomainError, SolanaChain> {
+    const chain = this.chains.get(name);
+    if (chain) return E.right(chain);
+    return findChain(name, this.options.environment)
+      ? E.left(chainNotConfigured(name))
+      : E.left(chainNotSupported(name, this.options.environment));
+  }
+
+  async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {
+    const checked = pipe(
+      E.Do,
+      E.bind('chain', () => this.chain(request.chain)),
+      E.bind('address', ({ chain }) => checkAddress(chain.info, 'address', request.address)),
+      E.bind('token', ({ chain }) => checkTokenAddress(chain.info, request.token)),
+    );
+    if (E.isLeft(checked)) return checked;
+    const { chain, address, token } = checked.right;
+    const decimals = await solanaDecimalsOf(chain, token);
+    if (E.isLeft(decimals)) return decimals;
+    const units = await solanaUnitsOf(chain, address as Address, token);
+    if (E.isLeft(units)) return units;
+    return E.right({
+      chain: chain.info.name,
+      address,
+      token,
+      baseUnits: units.right.toString(),
+      decimals: decimals.right,
+    });
+  }
+
+  submitTransfer(request: SubmitTransferRequest): Promise<E.Either<DomainError, SubmitTransferResult>> {
+    return this.submissions.submit(request, () => this.submit(request));
+  }
+
+  private async movementOf(
+    chain: SolanaChain,
+    transfer: CheckedEvmTransfer,
+  ): Promise<E.Either<DomainError, SolanaMovement>> {
+    const decimals = await solanaDecimalsOf(chain, transfer.token);
+    if (E.isLeft(decimals)) return decimals;
+    return E.right({
+      recipient: transfer.to as Address,
+      token: transfer.token.native
+        ? { native: true }
+        : { native: false, mint: transfer.token.address as Address, decimals: decimals.right },
+      units: transfer.units,
+      ...(transfer.memo && { memo: transfer.memo }),
+    });
+  }
+
+  private async submit(request: SubmitTransferRequest): Promise<E.Either<DomainError, SubmitTransferResult>> {
+    const chain = this.chain(request.chain);
+    if (E.isLeft(chain)) return chain;
+    const transfer = checkTransfer(
+      chain.right.info,
+      { ...request, from: request.from.address, to: request.recipient },
+      { from: 'from.address', to: 'recipient' },
+    );
+    if (E.isLeft(transfer)) return transfer;
+    const { authority } = request;
+    if (authority.kind === 'smart-account')
+      return E.left(
+        authorityNotSupported(
+          request.chain,
+          'smart-wallet calls need the smart-account program deployed; the Solana RPC adapter sends from keys the service holds',
+        ),
+      );
+    if (authority.curve !== 'ed25519' || authority.secretKey.length !== 32)
+      return E.left(signerMismatch(request.chain));
+    const sender = await createKeyPairSignerFromPrivateKeyBytes(authority.secretKey);
+    if (sender.address !== transfer.right.from) return E.left(signerMismatch(request.chain));
+    const movement = await this.movementOf(chain.right, transfer.right);
+    if (E.isLeft(movement)) return movement;
+    const solana = chain.right;
+    return E.flatten(
+      await askNode(solana, async (abortSignal): Promise<E.Either<DomainError, SubmitTransferResult>> => {
+        const { value: lifetime } = await solana.rpc
+          .getLatestBlockhash({ commitment: 'confirmed' })
+          .send({ abortSignal });
+        const signed = await signSolanaTransfer(sender, movement.right, lifetime);
+        const wire = signed.wire as Base64EncodedWireTransaction;
+        const simulation = await solana.rpc
+          .simulateTransaction(wire, { encoding: 'base64', commitment: 'confirmed' })
+          .send({ abortSignal });
+        if (simulation?.value === undefined) throw new MalformedSolanaAnswer('simulateTransaction answered no value');
+        if (simulation.value.err !== null)
+          return E.right({
+            outcome: 'rejected',
+            error: solanaTransferErrorOf(simulation.value.err, simulation.value.logs),
+          });
+        const txId = await solana.rpc
+          .sendTransaction(wire, { encoding: 'base64', skipPreflight: true })
+          .send({ abortSignal });
+        if (txId !== signed.signature) throw new MalformedSolanaAnswer('sendTransaction answered another signature');
+        this.lifetimes.set(txId, expectBigint(lifetime.lastValidBlockHeight, 'lastValidBlockHeight'));
+        return E.right({
+          outcome: 'submitted',
+          txId,
+          explorerLink: explorerTransactionUrl(solana.info, txId),
+          submittedAt: this.options.clock.now().toISOString(),
+        });
+      }),
+    );
+  }
+
+  getTransactionStatus(chain: string, txId: string): Promise<E.Either<DomainError, TransactionStatus>> {
+    const solana = this.chain(chain);
+    return E.isLeft(solana)
+      ? Promise.resolve(solana)
+      : solanaTransactionStatus(solana.right, txId, this.options.clock, this.lifetimes);
+  }
+
+  finalityOf(chain: string): E.Either<DomainError, FinalityRule> {
+    return E.map((solana: SolanaChain) => solana.rule)(this.chain(chain));
+  }
+
+  explorerLink(chain: string, txId: string): E.Either<DomainError, string> {
+    return E.map((info: Parameters<typeof explorerTransactionUrl>[0]) => explorerTransactionUrl(info, txId))(
+      resolveChain(chain, this.options.environment),
+    );
+  }
+
+  findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
+    const solana = this.chain(chain);
+    return E.isLeft(solana) ? Promise.resolve(solana) : solanaIncomingTransfer(solana.right, txId);
+  }
+
+  /** Not built for Solana nodes yet (ADR 0930): the deposit transaction format is the sandbox's. */
+  buildDepositTransaction(
+    request: DepositTransactionRequest,
+  ): Promise<E.Either<DomainError, UnsignedDepositTransaction>> {
+    return Promise.resolve(
+      E.chain(() =>
+        E.left<DomainError, UnsignedDepositTransaction>(notOnThisAdapter(request.chain, 'deposit transactions')),
+      )(this.chain(request.chain)),
+    );
+  }
+
+  /** A payer's signed transaction, base64 wire format, sent as is (the node's preflight checks it). */
+  async broadcastSignedTransaction(
+    request: SignedTransactionRequest,
+  ): Promise<E.Either<DomainError, { readonly txId: string }>> {
+    const chain = this.chain(request.chain);
+    if (E.isLeft(chain)) return chain;
+    const solana = chain.right;
+    return askNode(solana, async (abortSignal) => ({
+      txId: await solana.rpc
+        .sendTransaction(request.signedTransaction as Base64EncodedWireTransaction, { encoding: 'base64' })
+        .send({ abortSignal }),
+    }));
+  }
+
+  /** The sandbox's faucet rules; a Solana node has no faucet key here, so staging answers `faucet_not_configured`. */
+  fund(request: FaucetRequest): Promise<E.Either<DomainError, FaucetResult>> {
+    const chain = this.chain(request.chain);
+    if (E.isLeft(chain)) return Promise.resolve(chain);
+    const grant = checkFaucetRequest(chain.right.info, request, this.options.environment);
+    return Promise.resolve(E.isLeft(grant) ? grant : E.left(faucetNotConfigured(request.chain)));
+  }
+
+  /** `getFeeForMessage` of the transfer's message with the latest blockhash (signature and priority fees). */
+  async estimateFee(request: FeeEstimateRequest): Promise<E.Either<DomainError, FeeEstimate>> {
+    const chain = this.chain(request.chain);
+    if (E.isLeft(chain)) return chain;
+    const transfer = checkTransfer(
+      chain.right.info,
+      { ...request, to: request.recipient },
+      { from: 'from', to: 'recipient' },
+    );
+    if (E.isLeft(transfer)) return transfer;
+    const movement = await this.movementOf(chain.right, transfer.right);
+    if (E.isLeft(movement)) return movement;
+    const solana = chain.right;
+    const payer = createNoopSigner(transfer.right.from as Address);
+    return askNode(solana, async (abortSignal) => {
+      const { value: lifetime } = await solana.rpc
+        .getLatestBlockhash({ commitment: 'confirmed' })
+        .send({ abortSignal });
+      const instructions = await solanaTransferInstructions(payer, movement.right);
+      const message = kitPipe(
+        createTransactionMessage({ version: 0 }),
+        (draft) => setTransactionMessageFeePayerSigner(payer, draft),
+        (draft) => setTransactionMessageLifetimeUsingBlockhash(lifetime, draft),
+        (draft) => appendTransactionMessageInstructions(instructions, draft),
+      );
+      const bytes = getBase64Decoder().decode(
+        compileTransaction(message).messageBytes,
+      ) as TransactionMessageBytesBase64;
+      const answer = await solana.rpc.getFeeForMessage(bytes, { commitment: 'confirmed' }).send({ abortSignal });
+      return nativeFeeOf(solana.info, expectBigint(answer?.value, 'getFeeForMessage value'));
+    });
+  }
+}
+
+const notOnThisAdapter = (chain: string, what: string): DomainError =>
+  domainError(
+    'unprocessable',
+    'chain_operation_not_supported',
+    `${what} on ${chain} is not served by its node adapter yet`,
+    {
+      chain,
+    },
+  );
