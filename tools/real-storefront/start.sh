@@ -9,7 +9,7 @@ url="http://127.0.0.1:$REAL_STOREFRONT_PORT"
 if ! curl -sf -o /dev/null "$url/"; then
   cd "$SHOP_DIR"
   env $(db_env) PORT="$REAL_STOREFRONT_PORT" \
-    NODE_CONFIG="{\"paykitCard\":{\"cardNetworkUrl\":\"$REAL_STOREFRONT_CARD_NETWORK_URL\"}}" \
+    NODE_CONFIG="{\"shop\":{\"homeUrl\":\"$url\"},\"paykitCard\":{\"cardNetworkUrl\":\"$REAL_STOREFRONT_CARD_NETWORK_URL\"}}" \
     setsid nohup npx evershop start >"$SHOP_DIR/storefront.log" 2>&1 &
   echo $! >"$SHOP_DIR/storefront.pid"
   for _ in $(seq 1 120); do curl -sf -o /dev/null "$url/" && break; sleep 1; done

@@ -4,7 +4,9 @@ import { registerPaymentMethod } from '@evershop/evershop/checkout/services';
 /** Registers the typed-card payment method and the payment statuses its authorizations set. */
 export default async () => {
   registerPaymentMethod({
-    init: async () => ({ code: 'paykit_card', name: 'Credit or debit card' })
+    init: async () => ({ code: 'paykit_card', name: 'Credit or debit card' }),
+    // EverShop 2.2.1 rejects a method without a validator, though its documentation calls it optional.
+    validator: async () => true
   });
   config.util.setModuleDefaults('oms', {
     order: {
