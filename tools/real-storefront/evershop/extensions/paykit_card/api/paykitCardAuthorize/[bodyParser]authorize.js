@@ -1,4 +1,4 @@
-import { select } from '@evershop/evershop/lib/postgres/query';
+import { commit, getConnection, rollback, select, startTransaction } from '@evershop/evershop/lib/postgres/query';
 import { pool } from '@evershop/evershop/lib/postgres';
 import { getConfig } from '@evershop/evershop/lib/util/getConfig';
 import { addPaymentTransaction, updatePaymentStatus } from '@evershop/evershop/oms/services';
@@ -30,13 +30,16 @@ export default async (request, response) => {
   } catch {
     return fail(response, 502, 'The card could not be checked right now; nothing was charged');
   }
-  const connection = await pool.connect();
+  const connection = await getConnection(pool);
+  await startTransaction(connection);
   try {
     if (answer.approved)
       await addPaymentTransaction(connection, order.order_id, Number(order.grand_total), answer.authorizationId, 'online', 'Authorize');
     await updatePaymentStatus(order.order_id, answer.approved ? 'card_authorized' : 'card_declined', connection);
-  } finally {
-    connection.release();
+    await commit(connection);
+  } catch (failure) {
+    await rollback(connection);
+    throw failure;
   }
   if (!answer.approved) return fail(response, 402, 'Your card was declined');
   response.status(200);
