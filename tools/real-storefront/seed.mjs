@@ -1,3 +1,4 @@
+/* global fetch, process, console -- a Node 20 script */
 // Seeds the real storefront through EverShop's own admin API: the store's settings (USD), a
 // T-shirt in two colours and two sizes with stock, and a flat-rate shipping option for the US.
 // Run by setup.sh against a started store: node seed.mjs <store url> <admin email> <admin password>

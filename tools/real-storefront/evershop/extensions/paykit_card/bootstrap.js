@@ -6,15 +6,15 @@ export default async () => {
   registerPaymentMethod({
     init: async () => ({ code: 'paykit_card', name: 'Credit or debit card' }),
     // EverShop 2.2.1 rejects a method without a validator, though its documentation calls it optional.
-    validator: async () => true
+    validator: async () => true,
   });
   config.util.setModuleDefaults('oms', {
     order: {
       paymentStatus: {
         card_authorized: { name: 'Authorized', isDefault: false, isCancelable: true, badge: 'success' },
-        card_declined: { name: 'Declined', isDefault: false, isCancelable: true, badge: 'critical' }
+        card_declined: { name: 'Declined', isDefault: false, isCancelable: true, badge: 'critical' },
       },
-      psoMapping: { 'card_authorized:*': 'processing', 'card_declined:*': 'new' }
-    }
+      psoMapping: { 'card_authorized:*': 'processing', 'card_declined:*': 'new' },
+    },
   });
 };

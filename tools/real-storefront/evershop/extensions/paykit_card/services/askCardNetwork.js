@@ -1,3 +1,4 @@
+/* global fetch, AbortSignal -- Node 20 globals */
 /** Asks the card network to authorize an amount on a card: `{ authorizationId, approved, declineCode? }`. */
 export const askCardNetwork = async (url, ask) => {
   if (!url) throw new Error('no card network configured');
@@ -5,7 +6,7 @@ export const askCardNetwork = async (url, ask) => {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ask),
-    signal: AbortSignal.timeout(10_000)
+    signal: AbortSignal.timeout(10_000),
   });
   if (response.status !== 200) throw new Error(`card network answered HTTP ${response.status}`);
   const answer = await response.json();

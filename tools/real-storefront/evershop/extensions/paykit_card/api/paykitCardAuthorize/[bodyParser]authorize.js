@@ -25,7 +25,7 @@ export default async (request, response) => {
     answer = await askCardNetwork(getConfig('paykitCard.cardNetworkUrl', ''), {
       card: { number: card.number, expMonth: card.expMonth, expYear: card.expYear, cvc: card.cvc },
       amount: { value: Number(order.grand_total).toFixed(2), currency: order.currency },
-      merchant: { name: await getSetting('storeName', 'EverShop'), url: origin }
+      merchant: { name: await getSetting('storeName', 'EverShop'), url: origin },
     });
   } catch {
     return fail(response, 502, 'The card could not be checked right now; nothing was charged');
@@ -34,7 +34,14 @@ export default async (request, response) => {
   await startTransaction(connection);
   try {
     if (answer.approved)
-      await addPaymentTransaction(connection, order.order_id, Number(order.grand_total), answer.authorizationId, 'online', 'Authorize');
+      await addPaymentTransaction(
+        connection,
+        order.order_id,
+        Number(order.grand_total),
+        answer.authorizationId,
+        'online',
+        'Authorize',
+      );
     await updatePaymentStatus(order.order_id, answer.approved ? 'card_authorized' : 'card_declined', connection);
     await commit(connection);
   } catch (failure) {

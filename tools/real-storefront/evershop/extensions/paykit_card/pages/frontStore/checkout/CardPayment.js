@@ -1,3 +1,4 @@
+/* global fetch, window -- runs in the shopper's browser */
 import { Button } from '@components/common/ui/Button.js';
 import { Input } from '@components/common/ui/Input.js';
 import { Label } from '@components/common/ui/Label.js';
@@ -13,10 +14,31 @@ const typed = { number: '', expiry: '', cvc: '', name: '' };
 let placedOrderId;
 
 const FIELDS = [
-  { key: 'number', id: 'card-number', label: 'Card number', autoComplete: 'cc-number', inputMode: 'numeric', placeholder: '1234 1234 1234 1234' },
-  { key: 'expiry', id: 'card-expiry', label: 'Expiration date (MM / YY)', autoComplete: 'cc-exp', inputMode: 'numeric', placeholder: 'MM / YY' },
-  { key: 'cvc', id: 'card-cvc', label: 'Security code', autoComplete: 'cc-csc', inputMode: 'numeric', placeholder: 'CVC' },
-  { key: 'name', id: 'card-name', label: 'Name on card', autoComplete: 'cc-name', inputMode: 'text', placeholder: '' }
+  {
+    key: 'number',
+    id: 'card-number',
+    label: 'Card number',
+    autoComplete: 'cc-number',
+    inputMode: 'numeric',
+    placeholder: '1234 1234 1234 1234',
+  },
+  {
+    key: 'expiry',
+    id: 'card-expiry',
+    label: 'Expiration date (MM / YY)',
+    autoComplete: 'cc-exp',
+    inputMode: 'numeric',
+    placeholder: 'MM / YY',
+  },
+  {
+    key: 'cvc',
+    id: 'card-cvc',
+    label: 'Security code',
+    autoComplete: 'cc-csc',
+    inputMode: 'numeric',
+    placeholder: 'CVC',
+  },
+  { key: 'name', id: 'card-name', label: 'Name on card', autoComplete: 'cc-name', inputMode: 'text', placeholder: '' },
 ];
 
 /** The card as the network wants it, or the reason it cannot be sent. */
@@ -26,7 +48,8 @@ const readCard = () => {
   const cvc = typed.cvc.trim();
   const name = typed.name.trim();
   if (!/^\d{12,19}$/.test(number)) return { error: 'Enter a valid card number' };
-  if (!expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12) return { error: 'Enter the expiration date as MM / YY' };
+  if (!expiry || Number(expiry[1]) < 1 || Number(expiry[1]) > 12)
+    return { error: 'Enter the expiration date as MM / YY' };
   if (!/^\d{3,4}$/.test(cvc)) return { error: 'Enter the security code' };
   if (!name) return { error: 'Enter the name on the card' };
   const year = Number(expiry[2]);
@@ -37,7 +60,7 @@ const authorize = async (orderId, card) => {
   const response = await fetch('/api/paykit-card/authorizations', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ order_id: orderId, card })
+    body: JSON.stringify({ order_id: orderId, card }),
   });
   const json = await response.json();
   if (!response.ok) throw new Error(json.error?.message || 'The payment failed');
@@ -50,7 +73,10 @@ function CardForm() {
     FIELDS.map((field) =>
       h(
         'div',
-        { key: field.key, className: field.key === 'number' || field.key === 'name' ? 'col-span-2 grid gap-1' : 'grid gap-1' },
+        {
+          key: field.key,
+          className: field.key === 'number' || field.key === 'name' ? 'col-span-2 grid gap-1' : 'grid gap-1',
+        },
         h(Label, { htmlFor: field.id }, field.label),
         h(Input, {
           id: field.id,
@@ -62,10 +88,10 @@ function CardForm() {
           defaultValue: typed[field.key],
           onChange: (event) => {
             typed[field.key] = event.target.value;
-          }
-        })
-      )
-    )
+          },
+        }),
+      ),
+    ),
   );
 }
 
@@ -96,7 +122,7 @@ function PayButton() {
   return h(
     Button,
     { variant: 'default', size: 'xl', type: 'button', onClick, disabled: busy, className: 'w-full' },
-    busy ? 'Processing payment…' : 'Place Order'
+    busy ? 'Processing payment…' : 'Place Order',
   );
 }
 
@@ -107,7 +133,7 @@ export default function CardPayment() {
     registerPaymentComponent('paykit_card', {
       nameRenderer: () => h('span', null, 'Credit or debit card'),
       formRenderer: () => h(CardForm),
-      checkoutButtonRenderer: () => h(PayButton)
+      checkoutButtonRenderer: () => h(PayButton),
     });
   }, [registerPaymentComponent]);
   return null;
@@ -115,5 +141,5 @@ export default function CardPayment() {
 
 export const layout = {
   areaId: 'checkoutFormAfter',
-  sortOrder: 10
+  sortOrder: 10,
 };
