@@ -64,13 +64,35 @@ const answerForm = (context: PageContext, run: RunSnapshot): Html => {
   const field =
     interaction.kind === 'payment'
       ? html`<input type="hidden" name="value" value="approve"><p>Approve a payment of ${interaction.amount.type === 'maximum' ? 'at most ' : ''}${interaction.amount.amount} ${interaction.amount.currency}.</p>`
-      : html`<label for="answer">Answer</label><input id="answer" name="value" ${interaction.kind === 'protected' ? html`type="password"` : html`type="text"`} required>`;
+      : interaction.kind === 'form'
+        ? formFields(interaction.schema)
+        : html`<label for="answer">Answer</label><input id="answer" name="value" type="password" required>`;
   return html`<section aria-labelledby="question"><h2 id="question">Waiting on: ${request.question}</h2>
     <form method="post" action="${action}">
       ${csrfField(context.csrfToken)}<input type="hidden" name="requestId" value="${requestId}">
       ${field}
       <p><button type="submit">Send the answer</button></p>
     </form></section>`;
+};
+
+/** One input per property of the question's JSON Schema (a select for an enum), sent back as an object. */
+const formFields = (schema: Record<string, unknown>): Html => {
+  const properties = (schema['properties'] ?? {}) as Record<string, { enum?: unknown[]; title?: string }>;
+  return html`${Object.entries(properties).map(([name, property]) => {
+    const id = `field-${name}`;
+    const label = html`<label for="${id}">${property.title ?? name}</label>`;
+    return property.enum
+      ? html`${label}<select id="${id}" name="field.${name}">${property.enum.map((option) => html`<option>${String(option)}</option>`)}</select>`
+      : html`${label}<input id="${id}" name="field.${name}" required>`;
+  })}`;
+};
+
+/** The answer's value: the form's fields as an object, else the single value. */
+const answerValue = (body: Readonly<Record<string, string | undefined>>): unknown => {
+  const fields = Object.entries(body).filter(([key]) => key.startsWith('field.'));
+  return fields.length > 0
+    ? Object.fromEntries(fields.map(([key, value]) => [key.slice('field.'.length), value]))
+    : (body['value'] ?? '');
 };
 
 const messageText = (message: MessageView): string =>
@@ -114,7 +136,7 @@ export const answerRun: PageRoute = {
     const parsed = agentCheckoutMessageBodySchema.parse({
       id: randomUUID(),
       parts: [
-        { type: 'input_response', requestId: body['requestId'] ?? '', action: 'submit', value: body['value'] ?? '' },
+        { type: 'input_response', requestId: body['requestId'] ?? '', action: 'submit', value: answerValue(body) },
       ],
     });
     await commands.execute(new PostMessage(ownerOfPage(context), params['runId']!, parsed));
