@@ -40,7 +40,7 @@ describeWithChromium('the console in a browser', () => {
   const seriousViolations = async (page: Page): Promise<string[]> => {
     await page.addScriptTag({ content: AXE });
     const results: any = await page.evaluate(() =>
-      (globalThis as any).axe.run(document, { resultTypes: ['violations'] }),
+      (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }),
     );
     return results.violations
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
