@@ -1,5 +1,6 @@
 import { type DynamicModule, Module, type ModuleMetadata } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { ConsoleModule } from './console/console.module.js';
 import { AgentCheckoutsModule } from './agent-checkouts/agent-checkouts.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { CardIssuingModule } from './card-issuing/card-issuing.module.js';
@@ -36,6 +37,7 @@ const AREA_MODULES: NonNullable<ModuleMetadata['imports']> = [
   OrdersModule,
   WebhooksModule,
   ReportsModule,
+  ConsoleModule,
 ];
 
 @Module({})

@@ -8,6 +8,7 @@ import { type AppModuleOptions, AppModule } from './app.module.js';
 import { cardIssuerSettingsOf } from './config/card-issuer-config.js';
 import { cardProcessorSettingsOf } from './config/card-processor-config.js';
 import { type AppConfig, ConfigError, loadConfig, problemsOf } from './config/config.js';
+import { installConsole } from './console/install-console.js';
 import { installContentTypeCheck } from './http/errors/content-type-check.js';
 import { answerFrameworkError } from './http/errors/framework-errors.js';
 import { installRouteNotFound } from './http/errors/route-not-found.js';
@@ -88,6 +89,7 @@ export const createApp = async (options: CreateAppOptions = {}): Promise<Running
   );
   installContentTypeCheck(fastify, (method, url) => contracts.get(`${method} ${url}`));
   installRawBodies(fastify, (method, url) => contracts.get(`${method} ${url}`));
+  installConsole(fastify, app, config);
   app.setGlobalPrefix(config.API_PREFIX, {
     exclude: catalog
       .rootRoutes()

@@ -1,6 +1,6 @@
 /** Who caused an event: an API key, an end user under a project, the system itself. */
 export interface Actor {
-  readonly type: 'api-key' | 'user' | 'system' | 'cli';
+  readonly type: 'api-key' | 'user' | 'system' | 'cli' | 'operator';
   readonly id: string;
 }
 

@@ -8,6 +8,7 @@ import { MemoryEventStore } from '@paykit/event-store';
 import type { Platform } from '@paykit/platform';
 import { SCENARIOS, cardNetworkAt, judgeRun, markOf, sinceMark, startShopCorpus } from '@paykit/shop-corpus';
 import { CorpusApi } from './checkout-corpus/corpus-api.js';
+import { BENCH_API_PORT, REAL_STOREFRONT_SCENARIO, REAL_STOREFRONT_URL } from './checkout-corpus/real-storefront.js';
 
 const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
 /** Comma-separated scenario id prefixes to run (all by default). */
@@ -77,14 +78,17 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
   const app = await createApp({
     eventStore: store,
     env: {
-      PORT: 0,
+      PORT: REAL_STOREFRONT_URL ? BENCH_API_PORT : 0,
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       EVENT_STORE: 'memory',
       // Chromium's own background requests refused by the URL guard are warnings (ADR 0221): not this table's business.
       LOG_LEVEL: 'error',
       CHROMIUM_PATH,
-      AGENT_CHECKOUT_ALLOWED_HOSTS: corpus.hosts.join(','),
+      AGENT_CHECKOUT_ALLOWED_HOSTS: [
+        ...corpus.hosts,
+        ...(REAL_STOREFRONT_URL ? [new URL(REAL_STOREFRONT_URL).host] : []),
+      ].join(','),
       AGENT_CHECKOUT_RUNNER_CONCURRENCY: 1,
       AGENT_CHECKOUT_LIVE_VIEW: 'off',
       RATE_LIMIT_READS_PER_MIN: 1_000_000_000,
@@ -128,6 +132,27 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
         asked: questions.length,
         ok: verdict.expected && (scenario.questions === 'allowed' || questions.length === 0),
         wrongMoney: verdict.wrongMoney,
+      });
+      if (!rows.at(-1)?.ok)
+        console.log(`  ${scenario.id}: ${snapshot.result?.summary ?? snapshot.reason ?? snapshot.status}`);
+    }
+    if (REAL_STOREFRONT_URL) {
+      const scenario = REAL_STOREFRONT_SCENARIO;
+      const started = performance.now();
+      const { snapshot, questions } = await api.run(scenario, `${REAL_STOREFRONT_URL}${scenario.path}`, buyerProfileId);
+      const code = snapshot.result?.code ?? snapshot.reason;
+      let steps = 0;
+      for await (const event of store.readStream(checkoutRunStreamName(snapshot.runId)))
+        if (event.type === 'CheckoutRunStepRecorded') steps++;
+      rows.push({
+        shop: scenario.id,
+        expected: scenario.expected.status,
+        actual: `${snapshot.status}${code ? ` ${code}` : ''}`,
+        steps,
+        seconds: (performance.now() - started) / 1000,
+        asked: questions.length,
+        ok: snapshot.status === scenario.expected.status && questions.length === 0,
+        wrongMoney: [],
       });
       if (!rows.at(-1)?.ok)
         console.log(`  ${scenario.id}: ${snapshot.result?.summary ?? snapshot.reason ?? snapshot.status}`);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { DomainException } from '@paykit/kernel';
 import type { Command, OptionValues } from './commands/command.js';
 import { keyCreate, keyList, keyRevoke } from './commands/key-commands.js';
+import { operatorCreate, operatorList } from './commands/operator-commands.js';
 import { migrate } from './commands/migrate-command.js';
 import { projectCreate, projectJwt, projectList } from './commands/project-commands.js';
 import { projectionsRebuild, projectionsStatus } from './commands/projections-command.js';
@@ -19,6 +20,8 @@ const COMMANDS: readonly Command[] = [
   keyCreate,
   keyList,
   keyRevoke,
+  operatorCreate,
+  operatorList,
   scopesList,
   migrate,
   projectionsStatus,

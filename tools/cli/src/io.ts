@@ -13,6 +13,8 @@ export interface CliIo {
   readonly untilInterrupted?: () => Promise<void>;
   /** Opens a URL in the person's browser; false when no opener could be started. */
   readonly openUrl?: (url: string) => Promise<boolean>;
+  /** Everything piped on stdin (`--password-stdin`). */
+  readonly readStdin?: () => Promise<string>;
 }
 
 const OPENERS: Readonly<Record<string, readonly [string, ...string[]]>> = {
@@ -43,6 +45,11 @@ export const processIo = (): CliIo => ({
       process.once('SIGTERM', () => resolve());
     }),
   openUrl: openInBrowser,
+  readStdin: async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  },
 });
 
 /** Bad arguments: the message goes to stderr with the command's usage, exit code 2. */

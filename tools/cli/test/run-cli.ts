@@ -14,7 +14,7 @@ export const runCli = async (env: Record<string, string>, ...argv: string[]): Pr
 
 /** The same, with parts of the process replaced: a terminal on stderr, an interrupt, a browser. */
 export const runCliWith = async (
-  io: Pick<CliIo, 'stderrIsTerminal' | 'untilInterrupted' | 'openUrl'> & {
+  io: Pick<CliIo, 'stderrIsTerminal' | 'untilInterrupted' | 'openUrl' | 'readStdin'> & {
     onStdout?: (text: string) => void;
     onStderr?: (text: string) => void;
   },
@@ -37,6 +37,7 @@ export const runCliWith = async (
     ...(io.stderrIsTerminal === undefined ? {} : { stderrIsTerminal: io.stderrIsTerminal }),
     ...(io.untilInterrupted ? { untilInterrupted: io.untilInterrupted } : {}),
     ...(io.openUrl ? { openUrl: io.openUrl } : {}),
+    ...(io.readStdin ? { readStdin: io.readStdin } : {}),
   });
   return { code, stdout, stderr };
 };

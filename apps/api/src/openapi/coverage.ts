@@ -1,6 +1,7 @@
 import type { OpenApiDocument } from './openapi-document.js';
 import { toOpenApiPath } from './openapi-document.js';
 import { joinPath } from './route-catalog.js';
+import { CONSOLE_PREFIX } from '../console/console-prefix.js';
 
 export interface RegisteredRoute {
   readonly method: string;
@@ -27,6 +28,10 @@ export const undocumentedRoutes = (
     }
   }
   return registered.filter(
-    (route) => route.method !== 'HEAD' && !documented.has(`${route.method} ${joinPath(toOpenApiPath(route.url))}`),
+    (route) =>
+      route.method !== 'HEAD' &&
+      // The console's HTML pages are for people, not part of the API (ADR 0820).
+      !route.url.startsWith(CONSOLE_PREFIX) &&
+      !documented.has(`${route.method} ${joinPath(toOpenApiPath(route.url))}`),
   );
 };

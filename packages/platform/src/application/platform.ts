@@ -6,6 +6,7 @@ import { ApiKeysService } from './api-keys-service.js';
 import type { Caller, PlatformDeps } from './deps.js';
 import { FIRST_RUN_ACTOR, FIRST_RUN_PROJECT_NAME, claimFirstRun } from './first-run.js';
 import { type CreateProjectInput, ProjectsService } from './projects-service.js';
+import { OperatorsService } from './operators-service.js';
 import { SecretBox } from './secrets/secret-box.js';
 
 export interface ProvisionedProject {
@@ -20,10 +21,12 @@ export interface ProvisionedProject {
 export class Platform {
   readonly projects: ProjectsService;
   readonly apiKeys: ApiKeysService;
+  readonly operators: OperatorsService;
 
   constructor(private readonly deps: PlatformDeps) {
     this.projects = new ProjectsService(deps);
     this.apiKeys = new ApiKeysService(deps, this.projects);
+    this.operators = new OperatorsService(deps, this.projects);
   }
 
   /** A project with one server key (every scope) and one client key (client-side defaults). */

@@ -12,3 +12,9 @@ export const PROJECT_REGISTRY_STREAM = 'platform-projects';
 
 /** Claimed at no_stream by the one instance that creates the development project. */
 export const FIRST_RUN_STREAM = 'platform-first_run';
+
+/** An operator's account, sessions, failed logins and console actions (ADR 0820). */
+export const operatorStream = (operatorId: string): string => `operator-${operatorId}`;
+
+/** Every operator, and the email each holds. */
+export const OPERATOR_REGISTRY_STREAM = 'platform-operators';

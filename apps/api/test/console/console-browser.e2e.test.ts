@@ -1,0 +1,207 @@
+import { env } from 'node:process';
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers field by field */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { CHROMIUM_PATH, describeWithChromium } from '../agent-checkouts/support/chromium.js';
+import { type Harness, runBody, startHarness, waitForRun } from '../agent-checkouts/support/harness.js';
+import { WebhookReceiver } from '../webhooks/support/webhook-receiver.js';
+
+const CLI = { actor: { type: 'cli' as const, id: 'console-browser-tests' } };
+const SERVICE = { service: true } as const;
+const PASSWORD = 'a long browser test password';
+const SCREENSHOTS = new URL('../../../../docs/console/', import.meta.url);
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * The console as a person uses it: one Chromium, one server with a shop, a run waiting on a
+ * question, a webhook endpoint with deliveries and an order; every page visited, screenshotted
+ * (docs/console/) and checked with axe-core.
+ */
+describeWithChromium('the console in a browser', () => {
+  let h: Harness;
+  let receiver: WebhookReceiver;
+  let browser: Browser;
+  let runId: string;
+  let endpointId: string;
+  let orderId: string;
+  const base = () => `${h.server.rootUrl}/console/projects/${h.projectId}`;
+
+  const logIn = async (email: string): Promise<Page> => {
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await page.goto(`${h.server.rootUrl}/console`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('heading', { name: 'Home', level: 1 }).waitFor();
+    return page;
+  };
+
+  /** axe-core's serious and critical violations on the page, by rule and the first element hit. */
+  const seriousViolations = async (page: Page): Promise<string[]> => {
+    await page.addScriptTag({ content: AXE });
+    const results: any = await page.evaluate(() =>
+      (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] }),
+    );
+    return results.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id}: ${v.nodes[0]?.target}`);
+  };
+
+  beforeAll(async () => {
+    h = await startHarness({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: 20 } });
+    receiver = await WebhookReceiver.start();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    for (const [email, role] of [
+      ['admin@example.com', 'admin'],
+      ['support@example.com', 'support'],
+    ] as const)
+      await h.platform.operators.create({ email, role, projectIds: [h.projectId], password: PASSWORD }, CLI);
+    const endpoint = await h.call('POST', '/2025-06-09/webhooks/endpoints', {
+      as: SERVICE,
+      body: { url: receiver.url('/hooks'), eventTypes: ['agent-checkouts.run.updated'] },
+    });
+    endpointId = endpoint.body.id;
+    const profile = await h.call('POST', '/unstable/agent-checkouts/buyer-profiles', {
+      as: SERVICE,
+      body: {
+        name: { first: 'Ada', last: 'Operator' },
+        contact: { email: 'ada@example.com', phone: '+14155550100' },
+        shipping: {
+          addressLines: ['1 Market St'],
+          locality: 'San Francisco',
+          administrativeAreaCode: 'CA',
+          postalCode: '94105',
+          countryCode: 'us',
+        },
+      },
+    });
+    const started = await h.call('POST', '/unstable/agent-checkouts', {
+      as: SERVICE,
+      body: runBody(h.product('tshirt'), '100', { task: 'Buy the t-shirt', buyerProfileId: profile.body.id }),
+    });
+    runId = started.body.runId;
+    await waitForRun(h, runId, (s) => s.status === 'awaiting_input', { as: SERVICE });
+    // Run updates are webhook messages; the receiver, not told the endpoint's secret, answers them 401.
+    await receiver.until(() => receiver.requests.length > 0);
+    const wallet = await h.call('POST', '/2025-06-09/wallets', {
+      as: SERVICE,
+      body: { chainType: 'evm', type: 'mpc', owner: 'email:buyer@example.com' },
+    });
+    const order = await h.call('POST', '/2022-06-09/orders', {
+      as: SERVICE,
+      body: {
+        recipient: { walletAddress: wallet.body.address },
+        payment: { method: 'card', currency: 'usd' },
+        lineItems: [{ tokenLocator: 'base-sepolia:usdc', executionParameters: { amount: '10' } }],
+      },
+    });
+    orderId = order.body.order?.orderId;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await h?.close();
+  });
+
+  it('shows every page with no serious or critical accessibility violation, and screenshots each', async () => {
+    const page = await logIn('admin@example.com');
+    const deliveries = await h.call('GET', `/2025-06-09/webhooks/endpoints/${endpointId}/deliveries`, { as: SERVICE });
+    const messageId = deliveries.body.data[0]?.messageId;
+    const pages: [name: string, path: string, heading: string | RegExp][] = [
+      ['home', '', 'Home'],
+      ['orders', '/orders', 'Orders'],
+      ['order', `/orders/${orderId}`, /^Order /],
+      ['runs', '/runs', 'Agent checkouts'],
+      ['run', `/runs/${runId}`, /^Run /],
+      ['webhooks', '/webhooks', 'Webhooks'],
+      ['webhook-endpoint', `/webhooks/${endpointId}`, /^Endpoint /],
+      ['webhook-delivery', `/webhooks/${endpointId}/deliveries/${messageId}`, /^Delivery /],
+      ['developers', '/developers', 'Developers'],
+      ['reconciliation', '/reconciliation', 'Reconciliation'],
+      ['audit-log', '/audit', 'Audit log'],
+      ['operators', '/operators', 'Operators'],
+    ];
+    const problems: string[] = [];
+    for (const [name, path, heading] of pages) {
+      const response = await page.goto(`${base()}${path}`);
+      expect([name, response?.status()]).toEqual([name, 200]);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await expect(page.getByText('Test mode').count()).resolves.toBe(1);
+      problems.push(...(await seriousViolations(page)).map((v) => `${name}: ${v}`));
+      // docs/console/ is refreshed on request only: each run's ids differ, so it would churn the tree.
+      if (env['PAYKIT_CONSOLE_SCREENSHOTS'])
+        await page.screenshot({ path: new URL(`${name}.png`, SCREENSHOTS).pathname, fullPage: true });
+    }
+    expect(problems).toEqual([]);
+    await page.goto(`${h.server.rootUrl}/console/login`);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('answers the run’s question from its page, and the run goes on', async () => {
+    const page = await logIn('admin@example.com');
+    await page.goto(`${base()}/runs/${runId}`);
+    await page.getByRole('heading', { name: /^Waiting on:/ }).waitFor();
+    const select = page.locator('select[name^="field."]');
+    if ((await select.count()) > 0)
+      await select.first().selectOption({ index: (await select.first().locator('option').count()) - 1 });
+    for (const input of await page.locator('input[name^="field."]').all()) await input.fill('L');
+    await page.getByRole('button', { name: 'Send the answer' }).click();
+    await page.getByRole('heading', { name: /^Run / }).waitFor();
+    const after = await waitForRun(h, runId, (s) => s.status !== 'awaiting_input', { as: SERVICE });
+    expect(after.status).not.toBe('awaiting_input');
+  });
+
+  it('redelivers a webhook message from its delivery page', async () => {
+    const page = await logIn('admin@example.com');
+    const deliveries = await h.call('GET', `/2025-06-09/webhooks/endpoints/${endpointId}/deliveries`, { as: SERVICE });
+    const { messageId, attemptCount } = deliveries.body.data[0];
+    const received = receiver.requests.length;
+    await page.goto(`${base()}/webhooks/${endpointId}/deliveries/${messageId}`);
+    await page.getByRole('button', { name: 'Redeliver' }).click();
+    await page.getByRole('heading', { name: /^Delivery / }).waitFor();
+    const deadline = Date.now() + 10_000;
+    while (receiver.requests.length === received && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    expect(receiver.requests.length).toBeGreaterThan(received);
+    const detail = await h.call('GET', `/2025-06-09/webhooks/endpoints/${endpointId}/deliveries/${messageId}`, {
+      as: SERVICE,
+    });
+    expect(detail.body.attemptCount).toBeGreaterThan(attemptCount);
+    await page.goto(`${base()}/audit`);
+    await expect(page.getByRole('cell', { name: 'webhook.redeliver' }).count()).resolves.toBeGreaterThan(0);
+  });
+
+  it('creates an API key with chosen scopes, shows it once, and revokes it', async () => {
+    const page = await logIn('admin@example.com');
+    await page.goto(`${base()}/developers`);
+    await page.getByLabel('orders.read').check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.locator('.secret').textContent())!.trim();
+    expect(await h.platform.apiKeys.authenticate(key)).toMatchObject({
+      outcome: 'authenticated',
+      apiKey: { scopes: ['orders.read'] },
+    });
+    const prefix = key.slice(0, 'sk_staging_'.length + 8);
+    await page.getByRole('button', { name: `Revoke ${prefix}` }).click();
+    await page.getByRole('heading', { name: 'Developers' }).waitFor();
+    expect(await h.platform.apiKeys.authenticate(key)).toMatchObject({ outcome: 'revoked' });
+  });
+
+  it('lets a support operator read but not write: creating a key shows the 403 page', async () => {
+    const page = await logIn('support@example.com');
+    await page.goto(`${base()}/developers`);
+    const before = (await h.platform.apiKeys.list(h.projectId)).length;
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain(
+      'A support operator can read but not change anything',
+    );
+    expect((await h.platform.apiKeys.list(h.projectId)).length).toBe(before);
+    expect((await page.goto(`${base()}/operators`))?.status()).toBe(403);
+  });
+});
