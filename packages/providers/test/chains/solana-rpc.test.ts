@@ -193,7 +193,7 @@ describe('Solana JSON-RPC gateway on litesvm (the real System and SPL Token prog
     });
     expect(leftOf(smart).code).toBe('authority_not_supported');
     expect(leftOf(await gateway.submitTransfer(keyTransfer(sender, '0xabc', '1'))).code).toBe('invalid_address');
-    expect(leftOf(await gateway.submitTransfer(keyTransfer(sender, await freshAddress(), '0'))).code).toBe(
+    expect(leftOf(await gateway.submitTransfer(keyTransfer(sender, await freshAddress(), '-1'))).code).toBe(
       'invalid_amount',
     );
   });

@@ -139,7 +139,7 @@ export class SolanaRpcGateway implements ChainGateway {
     const transfer = checkTransfer(
       chain.right.info,
       { ...request, from: request.from.address, to: request.recipient },
-      { from: 'from.address', to: 'recipient' },
+      { from: 'from.address', to: 'recipient', allowZero: true },
     );
     if (E.isLeft(transfer)) return transfer;
     const { authority } = request;
@@ -250,7 +250,7 @@ export class SolanaRpcGateway implements ChainGateway {
     const transfer = checkTransfer(
       chain.right.info,
       { ...request, to: request.recipient },
-      { from: 'from', to: 'recipient' },
+      { from: 'from', to: 'recipient', allowZero: true },
     );
     if (E.isLeft(transfer)) return transfer;
     const movement = await this.movementOf(chain.right, transfer.right);
