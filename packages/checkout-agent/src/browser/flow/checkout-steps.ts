@@ -89,10 +89,17 @@ const whyStuck = async (driver: BrowserDriver): Promise<string> => {
  * cheapest gets the cheapest chosen before it is judged.
  */
 const totalAboveMaxCost = async (driver: BrowserDriver, plan: CheckoutPlan): Promise<StrategyOutcome | null> => {
-  const { currency } = plan.purchase;
+  const { currency, notices } = plan.purchase;
   if (!(await shownTotalAboveMaxCost(driver, currency))) return null;
   await chooseDelivery(driver, plan.hints, currency);
-  return shownTotalAboveMaxCost(driver, currency);
+  const above = await shownTotalAboveMaxCost(driver, currency);
+  if (!above) return null;
+  // A price that rose on the way is why the total is above: the user hears it with the total.
+  await collectNotices(driver, notices);
+  for (const notice of notices)
+    await driver.context.tell(`The shop changed a price: "${notice}" ${above.kind === 'blocked' ? above.summary : ''}`);
+  notices.clear();
+  return above;
 };
 
 export interface CheckoutPlan {
