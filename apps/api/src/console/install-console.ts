@@ -8,9 +8,11 @@ import { type ConsoleDeps, type PageRoute, registerPage } from './console-routes
 import { registerLoginPages } from './login-pages.js';
 import { auditLog } from './pages/audit-page.js';
 import { createKey, developers, revokeKey } from './pages/developers-pages.js';
+import { eventsList } from './pages/events-page.js';
 import { home } from './pages/home-page.js';
 import { createOperator, operators } from './pages/operators-pages.js';
 import { orderPage, ordersList } from './pages/orders-pages.js';
+import { walletPage, walletsList } from './pages/wallets-pages.js';
 import { reconciliation } from './pages/reconciliation-page.js';
 import { answerRun, runPage, runsList } from './pages/runs-pages.js';
 import {
@@ -28,6 +30,8 @@ const PAGES: readonly PageRoute[] = [
   home,
   ordersList,
   orderPage,
+  walletsList,
+  walletPage,
   runsList,
   runPage,
   answerRun,
@@ -36,6 +40,7 @@ const PAGES: readonly PageRoute[] = [
   rotateWebhookSecret,
   webhookDelivery,
   redeliverWebhook,
+  eventsList,
   developers,
   createKey,
   revokeKey,

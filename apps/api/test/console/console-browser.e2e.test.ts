@@ -3,6 +3,7 @@ import { env } from 'node:process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { type Browser, type Page, chromium } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { CHROMIUM_PATH, describeWithChromium } from '../agent-checkouts/support/chromium.js';
 import { type Harness, runBody, startHarness, waitForRun } from '../agent-checkouts/support/harness.js';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver.js';
@@ -25,6 +26,9 @@ describeWithChromium('the console in a browser', () => {
   let runId: string;
   let endpointId: string;
   let orderId: string;
+  /** A smart wallet of holder@example.com with a delegated signer, sent 1 USDC by the buyer's wallet. */
+  let held: string;
+  const delegate = `external-wallet:${privateKeyToAccount(generatePrivateKey()).address}`;
   const base = () => `${h.server.rootUrl}/console/projects/${h.projectId}`;
 
   const logIn = async (email: string): Promise<Page> => {
@@ -47,6 +51,13 @@ describeWithChromium('the console in a browser', () => {
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
       .map((v: any) => `${v.id}: ${v.nodes[0]?.target}`);
   };
+
+  /** The text of each cell of the table with this caption, row by row. */
+  const cellsOf = (page: Page, caption: string): Promise<string[][]> =>
+    page
+      .locator('table', { has: page.locator(`caption:text-is("${caption}")`) })
+      .locator('tbody tr')
+      .evaluateAll((rows: any[]) => rows.map((row) => [...row.cells].map((cell: any) => cell.textContent.trim())));
 
   beforeAll(async () => {
     h = await startHarness({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: 20 } });
@@ -97,6 +108,49 @@ describeWithChromium('the console in a browser', () => {
       },
     });
     orderId = order.body.order?.orderId;
+    held = (
+      await h.call('POST', '/2025-06-09/wallets', {
+        as: SERVICE,
+        body: {
+          chainType: 'evm',
+          type: 'smart',
+          owner: 'email:holder@example.com',
+          config: {
+            adminSigner: { type: 'api-key' },
+            delegatedSigners: [
+              {
+                signer: delegate,
+                scopes: [
+                  {
+                    type: 'transfer',
+                    tokenLocator: 'base-sepolia:usdc',
+                    spendingLimit: { amount: '50', interval: 86400 },
+                  },
+                ],
+              },
+            ],
+          },
+        },
+      })
+    ).body.address;
+    await h.call('POST', `/v1-alpha2/wallets/${wallet.body.address}/balances`, {
+      as: SERVICE,
+      body: { amount: 10, token: 'usdc', chain: 'base-sepolia' },
+    });
+    const sent = await h.call('POST', `/2025-06-09/wallets/${wallet.body.address}/tokens/base-sepolia:usdc/transfers`, {
+      as: SERVICE,
+      body: { recipient: held, amount: '1' },
+    });
+    for (let settled = false; !settled; await new Promise((r) => setTimeout(r, 50))) {
+      const transaction = await h.call(
+        'GET',
+        `/2025-06-09/wallets/${wallet.body.address}/transactions/${sent.body.id}`,
+        {
+          as: SERVICE,
+        },
+      );
+      settled = transaction.body.status === 'success';
+    }
     browser = await chromium.launch({
       executablePath: CHROMIUM_PATH,
       headless: true,
@@ -119,7 +173,10 @@ describeWithChromium('the console in a browser', () => {
       ['order', `/orders/${orderId}`, /^Order /],
       ['runs', '/runs', 'Agent checkouts'],
       ['run', `/runs/${runId}`, /^Run /],
+      ['wallets', '/wallets', 'Wallets'],
+      ['wallet', `/wallets/${held}`, /^Wallet /],
       ['webhooks', '/webhooks', 'Webhooks'],
+      ['events', '/events', 'Events'],
       ['webhook-endpoint', `/webhooks/${endpointId}`, /^Endpoint /],
       ['webhook-delivery', `/webhooks/${endpointId}/deliveries/${messageId}`, /^Delivery /],
       ['developers', '/developers', 'Developers'],
@@ -141,6 +198,50 @@ describeWithChromium('the console in a browser', () => {
     expect(problems).toEqual([]);
     await page.goto(`${h.server.rootUrl}/console/login`);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('finds a wallet by its address and by its locator, and shows its balances, transfers and signers', async () => {
+    const page = await logIn('admin@example.com');
+    await page.goto(`${base()}/wallets`);
+    for (const search of [held, 'email:holder@example.com:evm']) {
+      await page.getByLabel('Address or locator').fill(search);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('heading', { name: 'Wallets', level: 1 }).waitFor();
+      expect(await cellsOf(page, `Wallets matching ${search}`)).toEqual([
+        [held, 'evm', 'smart', 'email:holder@example.com', '1', expect.any(String)],
+      ]);
+    }
+    await page.getByRole('link', { name: held }).click();
+    await page.getByRole('heading', { name: `Wallet ${held}`, level: 1 }).waitFor();
+    const usdc = (await cellsOf(page, 'Balances')).find(([token]) => token === 'usdxm');
+    expect(usdc?.slice(0, 2)).toEqual(['usdxm', '1']);
+    expect(usdc?.[2]).toContain('base-sepolia: 1,');
+    expect(await cellsOf(page, 'Transfers, newest first')).toEqual([
+      ['in', 'base-sepolia:usdc', '1', expect.stringMatching(/^0x/), held, expect.any(String)],
+    ]);
+    expect(await cellsOf(page, 'Signers')).toEqual([
+      ['admin', expect.stringMatching(/^api-key:0x/), 'everything', '-'],
+      ['delegated', delegate, 'transfer base-sepolia:usdc, at most 50 per 86400 s', 'never'],
+    ]);
+    await page.goto(`${base()}/wallets?search=email:nobody@example.com:evm`);
+    await page.getByText('Wallets matching email:nobody@example.com:evm: none yet.').waitFor();
+    expect((await page.goto(`${base()}/wallets?chainType=bitcoin`))?.status()).toBe(400);
+  });
+
+  it('lists the project’s events by type, each linking to the run it names', async () => {
+    const page = await logIn('admin@example.com');
+    await page.goto(`${base()}/events`);
+    await page.getByLabel('Event type').selectOption('agent-checkouts.run.updated');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('heading', { name: 'Events', level: 1 }).waitFor();
+    const types = await page.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(['agent-checkouts.run.updated']));
+    await page
+      .getByRole('link', { name: `Run ${runId}` })
+      .first()
+      .click();
+    await page.getByRole('heading', { name: /^Run / }).waitFor();
   });
 
   it('answers the run’s question from its page, and the run goes on', async () => {
@@ -192,7 +293,7 @@ describeWithChromium('the console in a browser', () => {
     expect(await h.platform.apiKeys.authenticate(key)).toMatchObject({ outcome: 'revoked' });
   });
 
-  it('lets a support operator read but not write: creating a key shows the 403 page', async () => {
+  it('lets a support operator read (wallets, events) but not write: creating a key shows the 403 page', async () => {
     const page = await logIn('support@example.com');
     await page.goto(`${base()}/developers`);
     const before = (await h.platform.apiKeys.list(h.projectId)).length;
@@ -203,5 +304,10 @@ describeWithChromium('the console in a browser', () => {
     );
     expect((await h.platform.apiKeys.list(h.projectId)).length).toBe(before);
     expect((await page.goto(`${base()}/operators`))?.status()).toBe(403);
+    await page.goto(`${base()}/wallets?search=${held}`);
+    await page.getByRole('link', { name: held }).click();
+    await page.getByRole('heading', { name: `Wallet ${held}`, level: 1 }).waitFor();
+    await page.getByRole('cell', { name: delegate }).waitFor();
+    expect((await page.goto(`${base()}/events`))?.status()).toBe(200);
   });
 });

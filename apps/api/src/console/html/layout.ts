@@ -16,8 +16,10 @@ export interface LayoutOptions {
 const SECTIONS: readonly (readonly [path: string, label: string])[] = [
   ['', 'Home'],
   ['/orders', 'Orders'],
+  ['/wallets', 'Wallets'],
   ['/runs', 'Agent checkouts'],
   ['/webhooks', 'Webhooks'],
+  ['/events', 'Events'],
   ['/developers', 'Developers'],
   ['/reconciliation', 'Reconciliation'],
   ['/audit', 'Audit log'],

@@ -50,11 +50,11 @@ export const home: PageRoute = {
       'Home',
       html`<div class="cards">
         <section class="card"><h2>Orders today</h2><p>${todays.length} orders, ${rate(failedOrders.length, todays.length)} failed or refunded</p>
-          <p><a href="${base}/orders">All orders</a></p></section>
+          <p><a href="${base}/orders">All orders</a> · <a href="${base}/wallets">Wallets</a></p></section>
         <section class="card"><h2>Runs awaiting input</h2><p>${awaiting.length} of the newest ${runs.data.length} runs</p>
           ${awaiting.map((run) => html`<p><a href="${base}/runs/${run.runId}">${run.runId}</a></p>`)}</section>
         <section class="card"><h2>Failed webhook deliveries</h2><p>${failedDeliveries} on ${endpoints.data.length} endpoint(s)</p>
-          <p><a href="${base}/webhooks">Webhooks</a></p></section>
+          <p><a href="${base}/webhooks">Webhooks</a> · <a href="${base}/events">Events</a></p></section>
         <section class="card"><h2>Unreconciled today</h2><p>${report.exceptions.length} exception(s)</p>
           <p><a href="${base}/reconciliation">Reconciliation</a></p></section>
       </div>`,

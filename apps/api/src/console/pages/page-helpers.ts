@@ -35,3 +35,18 @@ export const pager = (
 
 export const money = (value: { amount: string; currency: string } | undefined | null): string =>
   value ? `${value.amount} ${value.currency.toUpperCase()}` : '-';
+
+/** A labelled choice of one value of a filter, `any` (empty) first. */
+export const selectField = (
+  name: string,
+  label: string,
+  options: readonly string[],
+  current: string | undefined,
+): Html =>
+  html`<label for="${name}">${label}</label>
+  <select id="${name}" name="${name}">
+    ${['', ...options].map(
+      (option) =>
+        html`<option value="${option}"${current === option ? html` selected` : ''}>${option || 'any'}</option>`,
+    )}
+  </select>`;

@@ -17,7 +17,7 @@ import type { WithSecret } from '../../webhooks/endpoints/webhook-endpoints.js';
 import type { PageContext, PageRoute } from '../console-routes.js';
 import { html, jsonBlock, table } from '../html/html.js';
 import { csrfField } from '../html/layout.js';
-import { pager, parseFields } from './page-helpers.js';
+import { pager, parseFields, selectField } from './page-helpers.js';
 
 const SECTION = 'Webhooks';
 
@@ -69,13 +69,7 @@ const endpointView = async (
     <p>Events: ${endpoint.eventTypes.join(', ')}</p>
     <form method="post" action="${path}/rotate-secret">${csrfField(csrfToken)}<button type="submit">Rotate the signing secret</button></form>
     <form method="get">
-      <label for="status">Delivery status</label>
-      <select id="status" name="status">
-        ${['', 'pending', 'delivered', 'failed'].map(
-          (status) =>
-            html`<option value="${status}"${filters['status'] === status ? html` selected` : ''}>${status || 'any'}</option>`,
-        )}
-      </select>
+      ${selectField('status', 'Delivery status', ['pending', 'delivered', 'failed'], filters['status'])}
       <button type="submit">Filter</button>
     </form>
     ${table(
