@@ -738,6 +738,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/docs/test-mode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Test mode on its own page: the sandbox's magic values, delays, prices, fees and tax, as this server has them
+         * @description No API key needed.
+         */
+        get: operations["OpenApi_testMode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1326,6 +1346,28 @@ export interface paths {
          *     No API key needed.
          */
         post: operations["StripeWebhooks_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/stripe-issuing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe Issuing: real-time authorization requests (signed by Stripe)
+         * @description For Stripe, not for API clients: configure this URL as a webhook endpoint in Stripe with the event issuing_authorization.request. The Stripe-Signature header is checked over the exact body with STRIPE_ISSUING_WEBHOOK_SECRET (400 invalid_webhook_signature otherwise). The answer is the decision: {"approved": true} only for an open card within its lifetime, once, in its currency, at the merchant it is locked to, up to its cap. Other issuing events are answered {"received": true}. 404 unless CARD_ISSUER=stripe.
+         *
+         *     No API key needed.
+         */
+        post: operations["StripeIssuingWebhooks_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2841,6 +2883,10 @@ export interface components {
             /** @constant */
             walletType: "smart";
         };
+        StripeAuthorizationAnswer: {
+            /** @description Stripe approves the authorization when true, declines it when false */
+            approved: boolean;
+        } | components["schemas"]["StripeEventReceipt"];
         StripeEvent: {
             /** @description evt_... */
             id: string;
@@ -7990,6 +8036,53 @@ export interface operations {
             };
         };
     };
+    OpenApi_testMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The test-mode page (Markdown) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/markdown": string;
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     Health_health: {
         parameters: {
             query?: never;
@@ -11601,6 +11694,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripeEventReceipt"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StripeIssuingWebhooks_receive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the same key and body replay the first response. */
+                "x-idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEvent"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeAuthorizationAnswer"];
                 };
             };
             /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
