@@ -1,10 +1,11 @@
 import { SCENARIOS, type CorpusScenario } from '@paykit/shop-corpus';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { BuyerValues } from '../../src/browser/buyer/buyer-values.js';
 import { holdsText, optionFor, textFor } from '../../src/browser/buyer/form-values.js';
 import { applyOptions } from '../../src/browser/flow/choose-options.js';
 import type { BrowserDriver } from '../../src/browser/flow/driver.js';
 import { fillBuyerDetails } from '../../src/browser/flow/fill-details.js';
+import { acceptRequiredTerms } from '../../src/browser/flow/terms.js';
 import { meaningOf } from '../../src/browser/page/field-meaning.js';
 import { readOptionGroups } from '../../src/browser/page/option-groups.js';
 import { callingCodeOption, readPhone } from '../../src/browser/page/phone-numbers.js';
@@ -134,6 +135,7 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
       context: { ask: () => Promise.reject(new Error('nothing should be asked')) },
       step: (action: string) => Promise.resolve(void steps.push(action)),
       settle: () => page.waitForTimeout(150),
+      check: (target: Locator) => target.check(),
     }) as unknown as BrowserDriver;
   const buyer = () =>
     new BuyerValues({
@@ -212,6 +214,24 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
       code: 'merchant.no_safe_path',
       summary: expect.stringContaining('Could not choose Ocean blue (Colour)'),
     });
+  });
+
+  it('ticks a terms box the shop marks required only in its row (a "*", a validate-required row), and leaves optional and marketing boxes', async () => {
+    await page.setContent(`<form>
+      <p class="form-row validate-required"><label><input type="checkbox" name="terms"> I have read and agree to the website terms and conditions</label> <abbr class="required" title="required">*</abbr></p>
+      <label><input type="checkbox" name="starred"> I accept the terms of sale *</label>
+      <label><input type="checkbox" name="optional"> I agree to the terms of the loyalty scheme</label>
+      <p class="validate-required"><label><input type="checkbox" name="news"> I agree to receive the newsletter</label></p></form>`);
+    const steps: string[] = [];
+    await acceptRequiredTerms(handsOn(steps));
+    const checked = (name: string) => page.locator(`[name=${name}]`).isChecked();
+    expect([
+      await checked('terms'),
+      await checked('starred'),
+      await checked('optional'),
+      await checked('news'),
+    ]).toEqual([true, true, false, false]);
+    expect(steps).toHaveLength(2);
   });
 
   it('tells a page behind a loading mask, or not drawn yet, from one ready to use', async () => {
