@@ -50,6 +50,10 @@ const WORDS: readonly (readonly [RegExp, CardPart])[] = [
   ],
 ];
 
+/** The month or the year of the expiry a select takes, by its other words (name "cc_exp_month"). */
+const expiryPartOf = (described: string): CardPart | null =>
+  WORDS.find(([pattern, part]) => (part === 'month' || part === 'year') && pattern.test(described))?.[1] ?? null;
+
 const words = (text: string): string => normal(text.replace(/([a-z])([A-Z])/g, '$1 $2'));
 
 /** What card datum a field takes, or null when it means none (then nothing of the card goes in). */
@@ -73,6 +77,8 @@ export const cardPartOf = (
     if (!found) continue;
     const [, part] = found;
     if ((part === 'month' || part === 'year') && (field.tag !== 'select' || !CARD_CONTEXT.test(described))) continue;
+    // One select is never the whole expiry: under a shared "Expiration Date" label it is its month or its year.
+    if (part === 'expiry' && field.tag === 'select') return expiryPartOf(described);
     return part;
   }
   return null;
