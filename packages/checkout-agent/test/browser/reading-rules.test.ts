@@ -116,6 +116,19 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
     ]);
   });
 
+  it('reads a swatch div marked disabled by attribute or class as sold out', async () => {
+    await page.setContent(`<span id="c">Color</span><div role="listbox" aria-labelledby="c">
+      <div role="option" aria-label="Blue" style="width:20px;height:20px"></div>
+      <div role="option" aria-label="Red" disabled="disabled" style="width:20px;height:20px"></div>
+      <div role="option" aria-label="Green" class="swatch-option disabled" style="width:20px;height:20px"></div></div>`);
+    const [colour] = await readOptionGroups(page);
+    expect(colour?.options.map((o) => [o.label, o.available])).toEqual([
+      ['Blue', true],
+      ['Red', false],
+      ['Green', false],
+    ]);
+  });
+
   it('reads a sold-out product from visible text, with or without a price', async () => {
     await page.setContent('<h1>Brass Storm Lantern</h1><p>$64.00</p><p class="stock">Sold out</p>');
     expect(await readVisibleProduct(page)).toMatchObject({

@@ -28,7 +28,7 @@ export interface OptionGroup {
  * groups (visually hidden inputs named by their labels, a label without text by its aria-label,
  * title or image), swatches (role=radio, role=option in a listbox, or aria-pressed buttons, named
  * by aria-label or title, chosen by aria-checked, aria-selected or aria-pressed), and "Format: A5 · A4 · B5" rows of short links
- * to the other variants' pages. Sold-out options are told by `disabled`, `aria-disabled`, or the
+ * to the other variants' pages. Sold-out options are told by `disabled` (a swatch's attribute or class too), `aria-disabled`, or the
  * words in their label, title or class.
  */
 const DESCRIBE_OPTIONS = `(() => {
@@ -96,7 +96,7 @@ const DESCRIBE_OPTIONS = `(() => {
     groups.push({ name, kind: 'swatch', options: items.filter(shown).map((item) => {
       const words = [item.getAttribute('aria-label'), item.getAttribute('title'), item.innerText].filter(Boolean).join(' ');
       return { label: strip(item.getAttribute('aria-label') || item.getAttribute('title') || item.innerText), value: item.getAttribute('data-value') || '',
-        available: !item.disabled && item.getAttribute('aria-disabled') !== 'true' && !SOLD.test(words + ' ' + item.className), selected: ['aria-checked', 'aria-pressed', 'aria-selected'].some((name) => item.getAttribute(name) === 'true'), ref: mark(item) };
+        available: !item.disabled && !item.hasAttribute('disabled') && !item.classList.contains('disabled') && item.getAttribute('aria-disabled') !== 'true' && !SOLD.test(words + ' ' + item.className), selected: ['aria-checked', 'aria-pressed', 'aria-selected'].some((name) => item.getAttribute(name) === 'true'), ref: mark(item) };
     }) });
   }
   for (const row of document.querySelectorAll('p, div, li, dd, span, ul')) {
