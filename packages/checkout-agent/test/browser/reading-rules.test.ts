@@ -5,6 +5,7 @@ import { holdsText, optionFor, textFor } from '../../src/browser/buyer/form-valu
 import { applyOptions } from '../../src/browser/flow/choose-options.js';
 import type { BrowserDriver } from '../../src/browser/flow/driver.js';
 import { fillBuyerDetails } from '../../src/browser/flow/fill-details.js';
+import { chooseCardPayment } from '../../src/browser/flow/payment-option.js';
 import { acceptRequiredTerms } from '../../src/browser/flow/terms.js';
 import { meaningOf } from '../../src/browser/page/field-meaning.js';
 import { readOptionGroups } from '../../src/browser/page/option-groups.js';
@@ -245,6 +246,25 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
       await checked('news'),
     ]).toEqual([true, true, false, false]);
     expect(steps).toHaveLength(2);
+  });
+
+  it('chooses the card payment method that shows a card form hidden until it is chosen, and no other', async () => {
+    await page.setContent(`<div class="payment-options">
+      <input type="radio" name="payment-option" id="o1" required><label for="o1">Pay with PayPal</label>
+      <input type="radio" name="payment-option" id="o2" required><label for="o2">Pay by credit card</label></div>
+      <form id="card" hidden><label>Card number <input name="n"></label><label>Expiry <input name="e" placeholder="MM / YY"></label><label>CVV <input name="c"></label></form>
+      <script>for (const radio of document.querySelectorAll('[name=payment-option]')) radio.onchange = () => { document.getElementById('card').hidden = !document.getElementById('o2').checked; };</script>`);
+    const steps: string[] = [];
+    await chooseCardPayment(handsOn(steps));
+    expect(await page.locator('#o2').isChecked()).toBe(true);
+    expect(await page.locator('#o1').isChecked()).toBe(false);
+    expect(await page.locator('#card').isVisible()).toBe(true);
+    expect(steps).toEqual(['Choose the payment method: Pay by credit card']);
+    await page.setContent(
+      `<input type="radio" name="p" id="g"><label for="g">Gift card</label><input type="radio" name="p" id="b"><label for="b">Bank transfer</label>`,
+    );
+    await chooseCardPayment(handsOn([]));
+    expect(await page.locator('input:checked').count()).toBe(0);
   });
 
   it('tells a page behind a loading mask, or not drawn yet, from one ready to use', async () => {
