@@ -117,6 +117,33 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
     ]);
   });
 
+  it('reads a product form’s lists of plain buttons under a name as option groups, chosen by a "selected" class', async () => {
+    await page.setContent(`<form id="productForm"><div><div><span>Color</span></div><ul>
+      <li class="group selected"><button type="button">White</button></li><li class="group"><button type="button">Black</button></li></ul></div>
+      <div><div><span>Size</span></div><ul><li><button type="button">SM</button></li><li><button type="button" aria-disabled="true">XL</button></li></ul></div>
+      <ul><li><button type="button">-</button> <button type="button">+</button></li></ul>
+      <button type="submit">Add to cart</button></form>`);
+    const groups = await readOptionGroups(page);
+    expect(
+      groups.map(({ name, options: found }) => [name, found.map((o) => [o.label, o.selected, o.available])]),
+    ).toEqual([
+      [
+        'Color',
+        [
+          ['White', true, true],
+          ['Black', false, true],
+        ],
+      ],
+      [
+        'Size',
+        [
+          ['SM', false, true],
+          ['XL', false, false],
+        ],
+      ],
+    ]);
+  });
+
   it('reads a swatch div marked disabled by attribute or class as sold out', async () => {
     await page.setContent(`<span id="c">Color</span><div role="listbox" aria-labelledby="c">
       <div role="option" aria-label="Blue" style="width:20px;height:20px"></div>
