@@ -40,6 +40,17 @@ describe('what card datum a field takes', () => {
     ['a "Month" select named card_month', field({ tag: 'select', label: 'Month', name: 'card_month' }), 'month'],
     ['a "Year" select named cc_year', field({ tag: 'select', label: 'Year', name: 'cc_year' }), 'year'],
     ['a "Card type" select', field({ tag: 'select', label: 'Card type' }), 'type'],
+    [
+      'a "Card code" tel input with autocomplete off',
+      field({ type: 'tel', autocomplete: 'off', label: 'Card code *', placeholder: 'CVC' }),
+      'cvc',
+    ],
+    [
+      'a month select under a shared "Expiration Date" label',
+      field({ tag: 'select', label: 'Expiration Date', name: 'payment[cc_exp_month]', id: 'paykit_cc_expiration' }),
+      'month',
+    ],
+    ['a "Card number" tel input', field({ type: 'tel', label: 'Card number' }), 'number'],
   ] as const)('%s', (_, described, part) => {
     expect(cardPartOf(described)).toBe(part);
   });
@@ -52,6 +63,8 @@ describe('what card datum a field takes', () => {
     ['a payment token field', field({ label: 'Payment token', name: 'payment_token' })],
     ['a gift card code', field({ label: 'Gift card code' })],
     ['a gift card number', field({ label: 'Gift card number', name: 'gc_number' })],
+    ['a select labelled "Expiration Date" alone', field({ tag: 'select', label: 'Expiration Date', name: 'exp' })],
+    ['a phone tel input', field({ type: 'tel', label: 'Phone number', name: 'billing_phone' })],
   ] as const)('none for %s', (_, described) => {
     expect(cardPartOf(described)).toBeNull();
   });

@@ -142,6 +142,22 @@ describe('options the task names', () => {
     expect(askedOption(sizes, taskWords("Buy Sam's tee", 'Tee', readTask("Buy Sam's tee")))).toBeNull();
   });
 
+  it('matches an option counted otherwise: "2 litre" is the "2 litres" one', () => {
+    const cans = group('Size', [
+      ['1 litre', true],
+      ['2 litres', true],
+      ['5 litres', false],
+    ]);
+    const text = 'Buy the copper watering can in the 2 litre size';
+    expect(askedOption(cans, taskWords(text, 'Copper Watering Can', readTask(text)))?.label).toBe('2 litres');
+    const glasses = group('Set', [
+      ['2 glasses', true],
+      ['6 glasses', true],
+    ]);
+    const six = 'Buy the tumbler set of 6 glass';
+    expect(askedOption(glasses, taskWords(six, 'Tumbler', readTask(six)))?.label).toBe('6 glasses');
+  });
+
   it('notices a colour asked for that the product does not offer', () => {
     const task = taskWords('Buy the Arc desk lamp in purple', 'Arc Desk Lamp', readTask(''));
     expect(unansweredColours([finishes], task)).toEqual(['purple']);

@@ -1,10 +1,12 @@
 import { SCENARIOS, type CorpusScenario } from '@paykit/shop-corpus';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { BuyerValues } from '../../src/browser/buyer/buyer-values.js';
 import { holdsText, optionFor, textFor } from '../../src/browser/buyer/form-values.js';
 import { applyOptions } from '../../src/browser/flow/choose-options.js';
 import type { BrowserDriver } from '../../src/browser/flow/driver.js';
 import { fillBuyerDetails } from '../../src/browser/flow/fill-details.js';
+import { chooseCardPayment } from '../../src/browser/flow/payment-option.js';
+import { acceptRequiredTerms } from '../../src/browser/flow/terms.js';
 import { meaningOf } from '../../src/browser/page/field-meaning.js';
 import { readOptionGroups } from '../../src/browser/page/option-groups.js';
 import { callingCodeOption, readPhone } from '../../src/browser/page/phone-numbers.js';
@@ -115,6 +117,46 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
     ]);
   });
 
+  it('reads a product form’s lists of plain buttons under a name as option groups, chosen by a "selected" class', async () => {
+    await page.setContent(`<form id="productForm"><div><div><span>Color</span></div><ul>
+      <li class="group selected"><button type="button">White</button></li><li class="group"><button type="button">Black</button></li></ul></div>
+      <div><div><span>Size</span></div><ul><li><button type="button">SM</button></li><li><button type="button" aria-disabled="true">XL</button></li></ul></div>
+      <ul><li><button type="button">-</button> <button type="button">+</button></li></ul>
+      <button type="submit">Add to cart</button></form>`);
+    const groups = await readOptionGroups(page);
+    expect(
+      groups.map(({ name, options: found }) => [name, found.map((o) => [o.label, o.selected, o.available])]),
+    ).toEqual([
+      [
+        'Color',
+        [
+          ['White', true, true],
+          ['Black', false, true],
+        ],
+      ],
+      [
+        'Size',
+        [
+          ['SM', false, true],
+          ['XL', false, false],
+        ],
+      ],
+    ]);
+  });
+
+  it('reads a swatch div marked disabled by attribute or class as sold out', async () => {
+    await page.setContent(`<span id="c">Color</span><div role="listbox" aria-labelledby="c">
+      <div role="option" aria-label="Blue" style="width:20px;height:20px"></div>
+      <div role="option" aria-label="Red" disabled="disabled" style="width:20px;height:20px"></div>
+      <div role="option" aria-label="Green" class="swatch-option disabled" style="width:20px;height:20px"></div></div>`);
+    const [colour] = await readOptionGroups(page);
+    expect(colour?.options.map((o) => [o.label, o.available])).toEqual([
+      ['Blue', true],
+      ['Red', false],
+      ['Green', false],
+    ]);
+  });
+
   it('reads a sold-out product from visible text, with or without a price', async () => {
     await page.setContent('<h1>Brass Storm Lantern</h1><p>$64.00</p><p class="stock">Sold out</p>');
     expect(await readVisibleProduct(page)).toMatchObject({
@@ -134,6 +176,7 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
       context: { ask: () => Promise.reject(new Error('nothing should be asked')) },
       step: (action: string) => Promise.resolve(void steps.push(action)),
       settle: () => page.waitForTimeout(150),
+      check: (target: Locator) => target.check(),
     }) as unknown as BrowserDriver;
   const buyer = () =>
     new BuyerValues({
@@ -212,6 +255,43 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
       code: 'merchant.no_safe_path',
       summary: expect.stringContaining('Could not choose Ocean blue (Colour)'),
     });
+  });
+
+  it('ticks a terms box the shop marks required only in its row (a "*", a validate-required row), and leaves optional and marketing boxes', async () => {
+    await page.setContent(`<form>
+      <p class="form-row validate-required"><label><input type="checkbox" name="terms"> I have read and agree to the website terms and conditions</label> <abbr class="required" title="required">*</abbr></p>
+      <label><input type="checkbox" name="starred"> I accept the terms of sale *</label>
+      <label><input type="checkbox" name="optional"> I agree to the terms of the loyalty scheme</label>
+      <p class="validate-required"><label><input type="checkbox" name="news"> I agree to receive the newsletter</label></p></form>`);
+    const steps: string[] = [];
+    await acceptRequiredTerms(handsOn(steps));
+    const checked = (name: string) => page.locator(`[name=${name}]`).isChecked();
+    expect([
+      await checked('terms'),
+      await checked('starred'),
+      await checked('optional'),
+      await checked('news'),
+    ]).toEqual([true, true, false, false]);
+    expect(steps).toHaveLength(2);
+  });
+
+  it('chooses the card payment method that shows a card form hidden until it is chosen, and no other', async () => {
+    await page.setContent(`<div class="payment-options">
+      <input type="radio" name="payment-option" id="o1" required><label for="o1">Pay with PayPal</label>
+      <input type="radio" name="payment-option" id="o2" required><label for="o2">Pay by credit card</label></div>
+      <form id="card" hidden><label>Card number <input name="n"></label><label>Expiry <input name="e" placeholder="MM / YY"></label><label>CVV <input name="c"></label></form>
+      <script>for (const radio of document.querySelectorAll('[name=payment-option]')) radio.onchange = () => { document.getElementById('card').hidden = !document.getElementById('o2').checked; };</script>`);
+    const steps: string[] = [];
+    await chooseCardPayment(handsOn(steps));
+    expect(await page.locator('#o2').isChecked()).toBe(true);
+    expect(await page.locator('#o1').isChecked()).toBe(false);
+    expect(await page.locator('#card').isVisible()).toBe(true);
+    expect(steps).toEqual(['Choose the payment method: Pay by credit card']);
+    await page.setContent(
+      `<input type="radio" name="p" id="g"><label for="g">Gift card</label><input type="radio" name="p" id="b"><label for="b">Bank transfer</label>`,
+    );
+    await chooseCardPayment(handsOn([]));
+    expect(await page.locator('input:checked').count()).toBe(0);
   });
 
   it('tells a page behind a loading mask, or not drawn yet, from one ready to use', async () => {

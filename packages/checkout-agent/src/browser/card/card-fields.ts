@@ -28,11 +28,16 @@ const CARD_CONTEXT = /\bexp|\bcard\b|\bcc\b|\bvalid\b|\bablauf|\bgultig/;
 /** Fields about cards that are not the payment card: a gift card's number is never the run's card. */
 const NOT_A_CARD = /\bgift ?card\b|\bcoupon\b|\bvoucher\b|\bpromo\b|\bloyalty\b|\bmembership\b/;
 
+const PHONE = /\bphone\b|\btelephone\b|\bmobile\b|\btelefon\b|\btel\b/;
+
 /** By the words of a field's label, placeholder, aria-label, name and id, in this order of precedence. */
 const WORDS: readonly (readonly [RegExp, CardPart])[] = [
   [/\bname on (the )?card\b|\bcard ?holder\b|\bcc ?name\b|\bkarteninhaber\b|\bholder name\b/, 'holder'],
   [/\bcard ?(type|brand)\b|\bcc ?type\b|\bkartentyp\b/, 'type'],
-  [/\bcvc2?\b|\bcvv2?\b|\bcsc\b|\bcid\b|\bsecurity ?code\b|\bverification ?(code|number)\b|\bprufnummer\b/, 'cvc'],
+  [
+    /\bcvc2?\b|\bcvv2?\b|\bcsc\b|\bcid\b|\bsecurity ?code\b|\bcard ?code\b|\bverification ?(code|number)\b|\bprufnummer\b/,
+    'cvc',
+  ],
   [/\bmonth\b|\bexp ?mm\b|\bexp ?m\b|\bmonat\b/, 'month'],
   [/\byear\b|\bexp ?yy(yy)?\b|\bexp ?y\b|\bjahr\b/, 'year'],
   [
@@ -44,6 +49,10 @@ const WORDS: readonly (readonly [RegExp, CardPart])[] = [
     'number',
   ],
 ];
+
+/** The month or the year of the expiry a select takes, by its other words (name "cc_exp_month"). */
+const expiryPartOf = (described: string): CardPart | null =>
+  WORDS.find(([pattern, part]) => (part === 'month' || part === 'year') && pattern.test(described))?.[1] ?? null;
 
 const words = (text: string): string => normal(text.replace(/([a-z])([A-Z])/g, '$1 $2'));
 
@@ -57,8 +66,10 @@ export const cardPartOf = (
     .pop();
   const byToken = token ? AUTOCOMPLETE[token] : undefined;
   if (byToken) return byToken;
-  if (field.type === 'password' || field.type === 'email' || field.type === 'tel') return null;
+  if (field.type === 'password' || field.type === 'email') return null;
   const described = [field.label, field.placeholder, field.name, field.id].map(words).join(' | ');
+  // Card fields are often type=tel for the numeric keyboard (WooCommerce's are); a phone is no card.
+  if (field.type === 'tel' && PHONE.test(described)) return null;
   if (NOT_A_CARD.test(described)) return null;
   for (const text of [words(field.label), words(field.placeholder), described]) {
     if (!text.trim()) continue;
@@ -66,6 +77,8 @@ export const cardPartOf = (
     if (!found) continue;
     const [, part] = found;
     if ((part === 'month' || part === 'year') && (field.tag !== 'select' || !CARD_CONTEXT.test(described))) continue;
+    // One select is never the whole expiry: under a shared "Expiration Date" label it is its month or its year.
+    if (part === 'expiry' && field.tag === 'select') return expiryPartOf(described);
     return part;
   }
   return null;

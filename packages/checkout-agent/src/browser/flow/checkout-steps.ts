@@ -10,6 +10,7 @@ import { fillBuyerDetails } from './fill-details.js';
 import { declarePayment, enterCard } from '../card/pay-by-card.js';
 import { shownTotalAboveMaxCost } from './look-first.js';
 import { type Declared, type Purchase, cardForm, finalStep, placeOrder } from './place-order.js';
+import { chooseCardPayment } from './payment-option.js';
 import { chooseDelivery } from './shipping.js';
 import { acceptRequiredTerms } from './terms.js';
 
@@ -60,8 +61,17 @@ const stepSignature = async (driver: BrowserDriver): Promise<string> => {
     .locator('h1, h2')
     .allInnerTexts()
     .catch(() => []);
-  const fields = await driver.page.locator('input:visible, select:visible, textarea:visible').count();
-  return `${driver.page.url()}|${heading.slice(0, 2).join('|')}|${fields}`;
+  // The fields by name, not their count: a one-page checkout's next step may show as many fields as the last.
+  const fields = await driver.page
+    .locator('input:visible, select:visible, textarea:visible')
+    .evaluateAll((elements) =>
+      elements.map((element) => {
+        const field = element as unknown as { name: string; id: string };
+        return field.name || field.id;
+      }),
+    )
+    .catch(() => []);
+  return `${driver.page.url()}|${heading.slice(0, 2).join('|')}|${fields.join(',')}`;
 };
 
 /** Why the shop kept the shopper on the same step: its messages, or the fields it (or the browser) marks invalid. */
@@ -134,6 +144,7 @@ export const checkOut = async (driver: BrowserDriver, plan: CheckoutPlan): Promi
     const filled = await fillBuyerDetails(driver, plan.buyer);
     if (filled) return stop(filled);
     await chooseDelivery(driver, plan.hints, purchase.currency);
+    await chooseCardPayment(driver);
     await acceptRequiredTerms(driver);
     const late = (await reportedProblem(driver)) ?? (await totalAboveMaxCost(driver, plan));
     if (late) return stop(late);

@@ -17,15 +17,25 @@ const STOP = new Set(
 export interface TaskWords {
   readonly text: string;
   readonly words: ReadonlySet<string>;
+  /** The same words made singular, as options and tasks count differently ("2 litre" for "2 litres"). */
+  readonly singulars: ReadonlySet<string>;
   readonly hints: TaskHints;
 }
+
+/** A word without its plural ending: "litres" and "litre", "inches" and "inch" compare alike; "glass" stays. */
+export const singular = (word: string): string =>
+  word.length <= 3 || !word.endsWith('s') || word.endsWith('ss')
+    ? word
+    : /(ch|sh|x|z)es$/.test(word)
+      ? word.slice(0, -2)
+      : word.slice(0, -1);
 
 export const taskWords = (task: string, productName: string, hints: TaskHints): TaskWords => {
   const named = new Set(normal(productName).split(' '));
   const words = normal(task)
     .split(' ')
     .filter((word) => word && !named.has(word) && !STOP.has(word));
-  return { text: ` ${words.join(' ')} `, words: new Set(words), hints };
+  return { text: ` ${words.join(' ')} `, words: new Set(words), singulars: new Set(words.map(singular)), hints };
 };
 
 export const isSizeGroup = (group: OptionGroup): boolean =>
@@ -51,7 +61,11 @@ export const matchScore = (option: ProductOption, group: OptionGroup, task: Task
   if ((short || isSizeGroup(group)) && task.hints.size !== null && sameSize(task.hints.size, option.label)) return 100;
   if (short) return 0;
   if (task.text.includes(` ${label} `)) return 50 + label.length;
-  return label.split(' ').filter((word) => (word.length >= 3 || /\d/.test(word)) && task.words.has(word)).length * 10;
+  const words = label.split(' ');
+  if (words.every((word) => task.singulars.has(singular(word)))) return 50 + label.length;
+  return (
+    words.filter((word) => (word.length >= 3 || /\d/.test(word)) && task.singulars.has(singular(word))).length * 10
+  );
 };
 
 /** The option the task asks for in this group: the single best-scoring one; null when it names none or is ambiguous. */

@@ -28,7 +28,7 @@ export interface OptionGroup {
  * groups (visually hidden inputs named by their labels, a label without text by its aria-label,
  * title or image), swatches (role=radio, role=option in a listbox, or aria-pressed buttons, named
  * by aria-label or title, chosen by aria-checked, aria-selected or aria-pressed), and "Format: A5 · A4 · B5" rows of short links
- * to the other variants' pages. Sold-out options are told by `disabled`, `aria-disabled`, or the
+ * to the other variants' pages. Sold-out options are told by `disabled` (a swatch's attribute or class too), `aria-disabled`, or the
  * words in their label, title or class.
  */
 const DESCRIBE_OPTIONS = `(() => {
@@ -90,13 +90,19 @@ const DESCRIBE_OPTIONS = `(() => {
   for (const parent of new Set([...document.querySelectorAll('button[aria-pressed]')].map((button) => button.parentElement))) {
     if (parent) swatchSets.push({ group: parent, items: [...parent.querySelectorAll(':scope > button[aria-pressed]')] });
   }
+  // A product form's list of plain buttons, one per item, under a name (EverShop's variant options): chosen by a "selected" class.
+  for (const list of document.querySelectorAll('form ul, form ol')) {
+    const items = [...list.children].map((item) => item.children.length === 1 && item.firstElementChild.matches('button[type=button]:not([aria-pressed])') ? item.firstElementChild : null);
+    if (items.length >= 2 && items.every(Boolean) && items.every((button) => clean(button.innerText))) swatchSets.push({ group: list, items });
+  }
+  const marked = (item) => [item, item.parentElement].some((el) => el && (el.classList.contains('selected') || el.classList.contains('active')));
   for (const { group, items } of swatchSets) {
     if (items.length === 0 || !outside(group)) continue;
     const name = nameOf(group) || labelOf(group) || clean((group.previousElementSibling || {}).innerText || '').replace(/:.*$/, '');
     groups.push({ name, kind: 'swatch', options: items.filter(shown).map((item) => {
       const words = [item.getAttribute('aria-label'), item.getAttribute('title'), item.innerText].filter(Boolean).join(' ');
       return { label: strip(item.getAttribute('aria-label') || item.getAttribute('title') || item.innerText), value: item.getAttribute('data-value') || '',
-        available: !item.disabled && item.getAttribute('aria-disabled') !== 'true' && !SOLD.test(words + ' ' + item.className), selected: ['aria-checked', 'aria-pressed', 'aria-selected'].some((name) => item.getAttribute(name) === 'true'), ref: mark(item) };
+        available: !item.disabled && !item.hasAttribute('disabled') && !item.classList.contains('disabled') && item.getAttribute('aria-disabled') !== 'true' && !SOLD.test(words + ' ' + item.className), selected: ['aria-checked', 'aria-pressed', 'aria-selected'].some((name) => item.getAttribute(name) === 'true') || marked(item), ref: mark(item) };
     }) });
   }
   for (const row of document.querySelectorAll('p, div, li, dd, span, ul')) {
