@@ -139,6 +139,7 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
     if (REAL_STOREFRONT_URL) {
       const scenario = REAL_STOREFRONT_SCENARIO;
       const started = performance.now();
+      const buyerProfileId = await api.buyerProfile(scenario);
       const { snapshot, questions } = await api.run(scenario, `${REAL_STOREFRONT_URL}${scenario.path}`, buyerProfileId);
       const code = snapshot.result?.code ?? snapshot.reason;
       let steps = 0;
