@@ -134,7 +134,9 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
         wrongMoney: verdict.wrongMoney,
       });
       if (!rows.at(-1)?.ok)
-        console.log(`  ${scenario.id}: ${snapshot.result?.summary ?? snapshot.reason ?? snapshot.status}`);
+        console.log(
+          `  ${scenario.id}: ${snapshot.result?.summary ?? (await api.lastMessage(snapshot.runId)) ?? snapshot.reason ?? snapshot.status}`,
+        );
     }
     if (REAL_STOREFRONT_URL) {
       const scenario = REAL_STOREFRONT_SCENARIO;
@@ -156,7 +158,9 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
         wrongMoney: [],
       });
       if (!rows.at(-1)?.ok)
-        console.log(`  ${scenario.id}: ${snapshot.result?.summary ?? snapshot.reason ?? snapshot.status}`);
+        console.log(
+          `  ${scenario.id}: ${snapshot.result?.summary ?? (await api.lastMessage(snapshot.runId)) ?? snapshot.reason ?? snapshot.status}`,
+        );
     }
     console.log('');
     printTable(rows);

@@ -4,6 +4,7 @@ import { parseProxyList } from '../../src/browser/egress/proxy-list.js';
 import { parseMoneyText } from '../../src/browser/page/money-text.js';
 import { problemOfMessage } from '../../src/browser/page/page-problems.js';
 import { readProducts } from '../../src/browser/page/product-reading.js';
+import { checkPastOverlays } from '../../src/browser/page/overlays.js';
 import { readTotals } from '../../src/browser/page/totals.js';
 import { wallOf } from '../../src/browser/page/walls.js';
 import { CHROMIUM_PATH, describeWithChromium } from './support/chromium.js';
@@ -75,6 +76,31 @@ describeWithChromium('reading static shop pages in Chromium', () => {
       tax: { amount: '7.60', currency: 'EUR' },
       total: { amount: '52.10', currency: 'EUR' },
     });
+  });
+
+  it('ticks a script-drawn radio whose hidden input ignores clicks by clicking what is drawn, its label', async () => {
+    // Radix's RadioGroupItem (EverShop's payment methods): a hidden input the page's script keeps as it was clicked.
+    await page.setContent(`<label id="drawn"><button type="button" role="radio"></button>
+      <input type="radio" id="pm" name="pm" aria-hidden="true" tabindex="-1" style="opacity:0"><span>Credit card</span></label>
+      <script>
+        const input = document.getElementById('pm');
+        input.addEventListener('click', (event) => event.preventDefault());
+        document.getElementById('drawn').addEventListener('click', (event) => {
+          event.preventDefault();
+          if (event.target !== input) input.checked = true;
+        });
+      </script>`);
+    const radio = page.locator('#pm');
+    await expect(radio.check({ force: true, timeout: 2_000 })).rejects.toThrow(/did not change its state/);
+    await checkPastOverlays(page, radio);
+    expect(await radio.isChecked()).toBe(true);
+  });
+
+  it('reads a total row that carries its label and a tax note as its last amount', async () => {
+    // EverShop's grand-total row: "Total (Inclusive of tax $0.00) $29.00".
+    await page.setContent(`<div class="summary__row grand-total"><div><div><span>Total</span></div>
+      <div><span>(Inclusive of tax $0.00)</span></div></div><div><div></div><span>$29.00</span></div></div>`);
+    expect((await readTotals(page, undefined)).total).toEqual({ amount: '29.00', currency: 'USD' });
   });
 
   it('reads a product from microdata only, and from the visible heading and price when there is no structured data', async () => {

@@ -49,6 +49,15 @@ export class CorpusApi {
     return (await this.call<{ id: string }>('POST', '/buyer-profiles', buyerProfileFor(scenario), key)).id;
   }
 
+  /** The run's last agent message: a failed run's detail (what the summary of a failure leaves out). */
+  async lastMessage(runId: string): Promise<string | undefined> {
+    const messages = await this.call<{ data: { parts: { text?: string }[] }[] }>('GET', `/${runId}/messages`);
+    return messages.data
+      .at(-1)
+      ?.parts.map((part) => part.text ?? '')
+      .join(' ');
+  }
+
   /** Runs a scenario to its end through the API, answering its questions as its user would; the questions asked and the final snapshot. */
   async run(
     scenario: CorpusScenario,

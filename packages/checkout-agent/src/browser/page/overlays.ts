@@ -120,9 +120,32 @@ export const checkPastOverlays = async (
 ): Promise<void> => {
   await dismissOverlays(page, before);
   try {
-    await target.check({ force: true });
+    await checkOrWhatIsDrawn(target);
   } catch (error) {
     if (isRunStopped(error) || (await dismissOverlays(page, before)) === 0) throw error;
+    await checkOrWhatIsDrawn(target);
+  }
+};
+
+/**
+ * A script-drawn radio (a `role=radio` button over a hidden form input, as Radix draws them)
+ * ignores a click on its hidden input: a person clicks what is drawn, its label.
+ */
+const checkOrWhatIsDrawn = async (target: Locator): Promise<void> => {
+  try {
     await target.check({ force: true });
+  } catch (error) {
+    if (isRunStopped(error)) throw error;
+    const id = await target.getAttribute('id');
+    const labels = [
+      target.locator('xpath=ancestor::label[1]'),
+      ...(id ? [target.page().locator(`label[for="${id.replace(/["\\]/g, '\\$&')}"]`)] : []),
+    ];
+    for (const label of labels) {
+      if ((await label.count()) === 0 || !(await label.first().isVisible())) continue;
+      await label.first().click();
+      if (await target.isChecked()) return;
+    }
+    throw error;
   }
 };

@@ -105,7 +105,8 @@ export const readTotals = async (page: Page, currency: string | undefined): Prom
     const labelled = pairs.filter((pair) => LABELS[line].test(pair.label));
     const best =
       line === 'total' ? (labelled.find((pair) => STRONG_TOTAL.test(pair.label)) ?? labelled[0]) : labelled[0];
-    const text = named ?? best?.value ?? null;
+    // An element named for the line may hold its label and notes too ("Total (incl. tax $0.00) $29.00"): its amount is the last.
+    const text = (named && (TRAILING_AMOUNT.exec(collapse(named))?.[1] ?? named)) ?? best?.value ?? null;
     return text ? parseMoneyText(text, currency) : null;
   };
   return {
