@@ -23,7 +23,21 @@ interface Row {
   readonly asked: number;
   readonly ok: boolean;
   readonly wrongMoney: readonly string[];
+  /** Virtual cards the run was issued and had not closed when it ended (the target is none). */
+  readonly openCards: number;
 }
+
+/** What a run's stream records: its steps, and the cards issued to it that it never closed. */
+const recordOf = async (store: MemoryEventStore, runId: string): Promise<{ steps: number; openCards: number }> => {
+  let steps = 0;
+  const open = new Set<string>();
+  for await (const event of store.readStream(checkoutRunStreamName(runId))) {
+    if (event.type === 'CheckoutRunStepRecorded') steps++;
+    if (event.type === 'CheckoutRunCardIssued') open.add((event.data as { card: { cardId: string } }).card.cardId);
+    if (event.type === 'CheckoutRunCardClosed') open.delete((event.data as { cardId: string }).cardId);
+  }
+  return { steps, openCards: open.size };
+};
 
 const pad = (text: string, width: number) =>
   text.length > width ? `${text.slice(0, width - 1)}…` : text.padEnd(width);
@@ -119,9 +133,7 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
       const code = snapshot.result?.code ?? snapshot.reason;
       const { orders, attempts } = sinceMark(shop, mark);
       const verdict = judgeRun(scenario, { status: snapshot.status, ...(code ? { code } : {}) }, orders, attempts);
-      let steps = 0;
-      for await (const event of store.readStream(checkoutRunStreamName(snapshot.runId)))
-        if (event.type === 'CheckoutRunStepRecorded') steps++;
+      const { steps, openCards } = await recordOf(store, snapshot.runId);
       const { expected } = scenario;
       rows.push({
         shop: scenario.id,
@@ -132,6 +144,7 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
         asked: questions.length,
         ok: verdict.expected && (scenario.questions === 'allowed' || questions.length === 0),
         wrongMoney: verdict.wrongMoney,
+        openCards,
       });
       if (!rows.at(-1)?.ok)
         console.log(
@@ -144,9 +157,7 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
       const buyerProfileId = await api.buyerProfile(scenario);
       const { snapshot, questions } = await api.run(scenario, `${REAL_STOREFRONT_URL}${scenario.path}`, buyerProfileId);
       const code = snapshot.result?.code ?? snapshot.reason;
-      let steps = 0;
-      for await (const event of store.readStream(checkoutRunStreamName(snapshot.runId)))
-        if (event.type === 'CheckoutRunStepRecorded') steps++;
+      const { steps, openCards } = await recordOf(store, snapshot.runId);
       rows.push({
         shop: scenario.id,
         expected: scenario.expected.status,
@@ -156,6 +167,7 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
         asked: questions.length,
         ok: snapshot.status === scenario.expected.status && questions.length === 0,
         wrongMoney: [],
+        openCards,
       });
       if (!rows.at(-1)?.ok)
         console.log(
@@ -166,12 +178,13 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
     printTable(rows);
     const ok = rows.filter((row) => row.ok).length;
     const wrong = rows.filter((row) => row.wrongMoney.length > 0).length;
+    const open = rows.reduce((sum, row) => sum + row.openCards, 0);
     const seconds = rows.map((row) => row.seconds).sort((a, b) => a - b);
     console.log(
-      `\nexpected outcomes: ${ok}/${rows.length} (${((100 * ok) / Math.max(1, rows.length)).toFixed(0)}%); runs with wrong money movement: ${wrong}; ` +
+      `\nexpected outcomes: ${ok}/${rows.length} (${((100 * ok) / Math.max(1, rows.length)).toFixed(0)}%); runs with wrong money movement: ${wrong}; cards left open: ${open}; ` +
         `seconds per run: median ${(seconds[Math.floor(seconds.length / 2)] ?? 0).toFixed(1)}, max ${(seconds.at(-1) ?? 0).toFixed(1)}`,
     );
-    if (ok / Math.max(1, rows.length) < 0.9 || wrong > 0) process.exitCode = 1;
+    if (ok / Math.max(1, rows.length) < 0.9 || wrong > 0 || open > 0) process.exitCode = 1;
   } finally {
     await app.close();
     await corpus.close();
