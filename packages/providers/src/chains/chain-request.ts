@@ -12,7 +12,13 @@ import {
 } from '@paykit/wallets';
 import type { Environment } from '../environment.js';
 import type { ChainToken } from './chain-gateway.js';
-import { chainNotSupported, invalidBaseUnits, invalidChainAddress, tokenNotSupportedOnChain } from './chain-errors.js';
+import {
+  chainNotConfigured,
+  chainNotSupported,
+  invalidBaseUnits,
+  invalidChainAddress,
+  tokenNotSupportedOnChain,
+} from './chain-errors.js';
 
 const UNSIGNED_INTEGER = /^(0|[1-9]\d*)$/;
 
@@ -61,3 +67,17 @@ export const knownToken = (chain: ChainInfo, token: ChainToken): E.Either<Domain
 
 /** `chain:symbol` of the chain's gas token, the token fees are reported in. */
 export const nativeTokenLocator = (chain: ChainInfo): string => `${chain.name}:${chain.nativeCurrency.symbol}`;
+
+/**
+ * The chain a node gateway was configured with; else why not: a chain of this environment with
+ * no node configured, or no chain of this environment at all.
+ */
+export const configuredChain = <C>(
+  chains: ReadonlyMap<string, C>,
+  name: string,
+  environment: Environment,
+): E.Either<DomainError, C> => {
+  const chain = chains.get(name);
+  if (chain) return E.right(chain);
+  return findChain(name, environment) ? E.left(chainNotConfigured(name)) : E.left(chainNotSupported(name, environment));
+};

@@ -2,7 +2,15 @@ import { Cart } from '../server/cart.js';
 import { dollars, esc, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
-import { CARD_FIELDS, cardFromForm } from '../server/typed-card-form.js';
+import { type CardFormStyle, cardFormFields, readCardForm } from '../server/card-form.js';
+
+/** The card form most shops write: number, expiry as one field (MM / YY), security code, name on card. */
+const CARD_FORM: CardFormStyle = {
+  prefix: 'card-',
+  expiry: { kind: 'one-field', placeholder: 'MM / YY' },
+  autocomplete: true,
+  nameOnCard: true,
+};
 
 interface Session {
   readonly cart: Cart;
@@ -85,7 +93,7 @@ export const duneProvisions: ShopDefinition<Session> = {
 <p>Freight: ${dollars(FREIGHT)} (bulky goods)</p>
 <div class="summary"><p><span>Subtotal</span><span>${dollars(session.cart.subtotalCents)}</span></p><p><span>Freight</span><span>${dollars(FREIGHT)}</span></p>
 <p><span>Tax</span><span>${dollars(taxOn(session.cart.subtotalCents, TAX_BP))}</span></p><p><strong>Total</strong><strong>${dollars(totalOf(session.cart))}</strong></p></div>
-${CARD_FIELDS}<button type="submit">Pay now</button></form>`,
+${cardFormFields(CARD_FORM)}<button type="submit">Pay now</button></form>`,
         ),
       }),
     },
@@ -93,7 +101,8 @@ ${CARD_FIELDS}<button type="submit">Pay now</button></form>`,
       method: 'POST',
       path: '/checkout',
       handle: async ({ form, session }) => {
-        const card = cardFromForm(form);
+        const read = readCardForm(form, CARD_FORM);
+        const card = 'card' in read ? read.card : null;
         if (
           !card ||
           !['email', 'first', 'last', 'address', 'city', 'state', 'zip'].every((name) => filled(form.get(name)))

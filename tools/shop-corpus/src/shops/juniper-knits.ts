@@ -2,7 +2,15 @@ import { Cart } from '../server/cart.js';
 import { dollars, esc, taxOn } from '../server/html.js';
 import { US_STATES, filled } from '../server/places.js';
 import type { Route, ShopDefinition } from '../server/shop-server.js';
-import { CARD_FIELDS, cardFromForm } from '../server/typed-card-form.js';
+import { type CardFormStyle, cardFormFields, readCardForm } from '../server/card-form.js';
+
+/** The card form most shops write: number, expiry as one field (MM / YY), security code, name on card. */
+const CARD_FORM: CardFormStyle = {
+  prefix: 'card-',
+  expiry: { kind: 'one-field', placeholder: 'MM / YY' },
+  autocomplete: true,
+  nameOnCard: true,
+};
 
 interface Details {
   readonly email: string;
@@ -166,7 +174,7 @@ export const juniperKnits: ShopDefinition<Session> = {
                 `<main><h1>Payment</h1><div class="summary"><p><span>Subtotal</span><span>${dollars(session.cart.subtotalCents)}</span></p>
 <p><span>Shipping</span><span>${dollars(SHIPPING)}</span></p><p><span>Tax</span><span>${dollars(taxOn(session.cart.subtotalCents, TAX_BP))}</span></p>
 <p><strong>Total</strong><strong>${dollars(totalOf(session.cart))}</strong></p></div>
-<form method="post" action="/checkout/payment">${CARD_FIELDS}<button type="submit">Pay now</button></form></main>`,
+<form method="post" action="/checkout/payment">${cardFormFields(CARD_FORM)}<button type="submit">Pay now</button></form></main>`,
               ),
             }
           : { redirect: '/checkout/address' },
@@ -175,7 +183,8 @@ export const juniperKnits: ShopDefinition<Session> = {
       method: 'POST',
       path: '/checkout/payment',
       handle: async ({ form, session }) => {
-        const card = cardFromForm(form);
+        const read = readCardForm(form, CARD_FORM);
+        const card = 'card' in read ? read.card : null;
         if (!card || !session.details) return { redirect: '/checkout/payment' };
         const paid = await orders.payCard({
           email: session.details.email,

@@ -23,15 +23,8 @@ import type {
   TransactionStatus,
   UnsignedDepositTransaction,
 } from '../chain-gateway.js';
-import {
-  authorityNotSupported,
-  chainNotConfigured,
-  chainNotSupported,
-  faucetNotConfigured,
-  faucetUnavailable,
-  signerMismatch,
-} from '../chain-errors.js';
-import { checkAddress, resolveChain } from '../chain-request.js';
+import { authorityNotSupported, faucetNotConfigured, faucetUnavailable, signerMismatch } from '../chain-errors.js';
+import { checkAddress, configuredChain, resolveChain } from '../chain-request.js';
 import { checkFaucetRequest } from '../faucet-rules.js';
 import { IdempotentSubmissions } from '../idempotent-submissions.js';
 import { connectEvmChain, type EvmChain, type EvmChainEndpoint } from './evm-chain.js';
@@ -75,11 +68,7 @@ export class EvmJsonRpcGateway implements ChainGateway {
   }
 
   private chain(name: string): E.Either<DomainError, EvmChain> {
-    const chain = this.chains.get(name);
-    if (chain) return E.right(chain);
-    return findChain(name, this.options.environment)
-      ? E.left(chainNotConfigured(name))
-      : E.left(chainNotSupported(name, this.options.environment));
+    return configuredChain(this.chains, name, this.options.environment);
   }
 
   async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {

@@ -34,14 +34,8 @@ import type {
   TransactionStatus,
   UnsignedDepositTransaction,
 } from '../chain-gateway.js';
-import {
-  authorityNotSupported,
-  chainNotConfigured,
-  chainNotSupported,
-  faucetNotConfigured,
-  signerMismatch,
-} from '../chain-errors.js';
-import { checkAddress, resolveChain } from '../chain-request.js';
+import { authorityNotSupported, faucetNotConfigured, signerMismatch } from '../chain-errors.js';
+import { checkAddress, configuredChain, resolveChain } from '../chain-request.js';
 import { checkFaucetRequest } from '../faucet-rules.js';
 import { nativeFeeOf } from '../fee-amount.js';
 import { IdempotentSubmissions } from '../idempotent-submissions.js';
@@ -84,11 +78,7 @@ export class SolanaRpcGateway implements ChainGateway {
   }
 
   private chain(name: string): E.Either<DomainError, SolanaChain> {
-    const chain = this.chains.get(name);
-    if (chain) return E.right(chain);
-    return findChain(name, this.options.environment)
-      ? E.left(chainNotConfigured(name))
-      : E.left(chainNotSupported(name, this.options.environment));
+    return configuredChain(this.chains, name, this.options.environment);
   }
 
   async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {
