@@ -146,6 +146,26 @@ describe('console sessions and roles', () => {
     expect((await client.get(`/console/projects/${projectId}`)).status).toBe(303);
   });
 
+  it('checks at most five of a burst of concurrent wrong passwords on one account: the attempt is claimed first', async () => {
+    const own = await startServer();
+    try {
+      const ownPlatform = own.app.get<Platform>(PLATFORM);
+      const shop = (await ownPlatform.provisionProject({ name: 'Shop', environment: 'staging' }, CLI)).project;
+      await ownPlatform.operators.create(
+        { email: 'burst@example.com', role: 'developer', projectIds: [shop.projectId], password: PASSWORD },
+        CLI,
+      );
+      const statuses = await Promise.all(
+        Array.from({ length: 12 }, () => new ConsoleClient(own.rootUrl).login('burst@example.com', 'wrong password')),
+      ).then((answers) => answers.map((answer) => answer.status));
+      expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(7);
+      expect((await new ConsoleClient(own.rootUrl).login('burst@example.com', PASSWORD)).status).toBe(429);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('locks an account after five wrong passwords (429, the right one too), and an address after twenty failures', async () => {
     // A server of its own: the address throttle lives in the instance, so the other tests (in any order) neither count nor get blocked.
     const own = await startServer();

@@ -6,8 +6,6 @@ import {
   type OperatorEvent,
   type OperatorRole,
   type OperatorState,
-  isLockedOut,
-  tooManyLoginAttempts,
   normalizeEmail,
   operatorDecider,
   operatorRegistryDecider,
@@ -63,7 +61,7 @@ const operatorOf = (state: OperatorState): Operator | null => {
   return { operatorId, email, role, projectIds, createdAt };
 };
 
-const ACTION_OF: Record<Exclude<OperatorEvent['type'], 'OperatorActed'>, string> = {
+const ACTION_OF: Record<Exclude<OperatorEvent['type'], 'OperatorActed' | 'OperatorLoginAttempted'>, string> = {
   OperatorCreated: 'operator.created',
   OperatorLoginFailed: 'login.failed',
   OperatorSessionOpened: 'login',
@@ -137,7 +135,15 @@ export class OperatorsService {
       throw invalidCredentials();
     }
     const context = this.context({ actor: { type: 'operator', id: state.operatorId } });
-    if (isLockedOut(state, at)) throw new DomainException(tooManyLoginAttempts());
+    // The attempt is claimed in the account's stream before the (slow) password check, so a burst
+    // of concurrent guesses is refused past the limit rather than all checked.
+    await runCommand(
+      this.deps,
+      operatorDecider,
+      operatorStream(state.operatorId),
+      { type: 'ClaimLoginAttempt', data: { at } },
+      context,
+    );
     if (!(await verifyPassword(password, state.passwordHash))) {
       await runCommand(
         this.deps,
@@ -200,6 +206,8 @@ export class OperatorsService {
     for (const operator of await this.list()) {
       for await (const recorded of this.deps.store.readStream(operatorStream(operator.operatorId))) {
         const event = { type: recorded.type, data: recorded.data } as OperatorEvent;
+        // A claimed password check is the throttle's record; its outcome (a login, a failure) is the audit's.
+        if (event.type === 'OperatorLoginAttempted') continue;
         const acted = event.type === 'OperatorActed' ? event.data : null;
         const entry: AuditEntry = {
           operatorId: operator.operatorId,

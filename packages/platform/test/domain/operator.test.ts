@@ -59,6 +59,26 @@ describe('operator decider', () => {
       .thenFails({ code: 'too_many_login_attempts', kind: 'rate_limited' });
   });
 
+  it(`claims a password check while failures and checks under way are fewer than ${LOGIN_FAILURE_LIMIT}`, () => {
+    const claim = (minute: number) => ({ type: 'ClaimLoginAttempt' as const, data: { at: later(minute) } });
+    const attempted = (minute: number): OperatorEvent => ({
+      type: 'OperatorLoginAttempted',
+      data: { operatorId: 'o-1', at: later(minute) },
+    });
+    spec
+      .given([created, ...[0, 1, 2].map(failure), attempted(3)])
+      .when(claim(4))
+      .then([attempted(4)]);
+    spec
+      .given([created, ...[0, 1, 2].map(failure), attempted(3), attempted(4)])
+      .when(claim(5))
+      .thenFails({ code: 'too_many_login_attempts', kind: 'rate_limited' });
+    spec
+      .given([created, ...[0, 1, 2].map(failure), attempted(3), attempted(4)])
+      .when(claim(19))
+      .then([attempted(19)]);
+  });
+
   it('lets the account in once the oldest failure is 15 minutes old', () => {
     spec
       .given([created, ...[0, 1, 2, 3, 4].map(failure)])

@@ -37,6 +37,7 @@ export type OperatorCommand =
         readonly createdAt: string;
       };
     }
+  | { readonly type: 'ClaimLoginAttempt'; readonly data: { readonly at: string } }
   | { readonly type: 'RecordLoginFailure'; readonly data: { readonly at: string } }
   | {
       readonly type: 'OpenSession';
@@ -58,6 +59,7 @@ export type OperatorEvent =
         readonly createdAt: string;
       };
     }
+  | { readonly type: 'OperatorLoginAttempted'; readonly data: { readonly operatorId: string; readonly at: string } }
   | { readonly type: 'OperatorLoginFailed'; readonly data: { readonly operatorId: string; readonly at: string } }
   | {
       readonly type: 'OperatorSessionOpened';
@@ -88,6 +90,8 @@ export type OperatorState =
       readonly status: 'active';
       readonly passwordHash: string;
       readonly failedLoginsAt: readonly string[];
+      /** Password checks claimed and not yet decided (a crash leaves one until it ages out). */
+      readonly attemptsAt: readonly string[];
       /** Open sessions: the hash of each one's secret, and when it ends. */
       readonly sessions: Readonly<Record<string, string>>;
     } & Operator);
@@ -134,6 +138,14 @@ export const operatorDecider: Decider<OperatorCommand, OperatorEvent, OperatorSt
     if (state.status === 'absent') return E.left(operatorNotFound());
     const { operatorId } = state;
     switch (command.type) {
+      case 'ClaimLoginAttempt':
+        // Failures and checks under way count together: concurrent guesses cannot pass the limit.
+        if (
+          state.status === 'active' &&
+          recentFailures([...state.failedLoginsAt, ...state.attemptsAt], command.data.at).length >= LOGIN_FAILURE_LIMIT
+        )
+          return E.left(tooManyLoginAttempts());
+        return E.right([{ type: 'OperatorLoginAttempted', data: { operatorId, at: command.data.at } }]);
       case 'RecordLoginFailure':
         return E.right([{ type: 'OperatorLoginFailed', data: { operatorId, at: command.data.at } }]);
       case 'OpenSession':
@@ -153,17 +165,24 @@ export const operatorDecider: Decider<OperatorCommand, OperatorEvent, OperatorSt
   evolve(state, event) {
     if (event.type === 'OperatorCreated') {
       const { passwordHash, createdBy: _createdBy, ...operator } = event.data;
-      return { status: 'active', ...operator, passwordHash, failedLoginsAt: [], sessions: {} };
+      return { status: 'active', ...operator, passwordHash, failedLoginsAt: [], attemptsAt: [], sessions: {} };
     }
     if (state.status === 'absent') return state;
     switch (event.type) {
       case 'OperatorLoginFailed':
-        return { ...state, failedLoginsAt: [...recentFailures(state.failedLoginsAt, event.data.at), event.data.at] };
+        return {
+          ...state,
+          failedLoginsAt: [...recentFailures(state.failedLoginsAt, event.data.at), event.data.at],
+          attemptsAt: state.attemptsAt.slice(1),
+        };
+      case 'OperatorLoginAttempted':
+        return { ...state, attemptsAt: [...recentFailures(state.attemptsAt, event.data.at), event.data.at] };
       case 'OperatorSessionOpened':
         // A successful login clears the count, as people expect of a lock-out.
         return {
           ...state,
           failedLoginsAt: [],
+          attemptsAt: [],
           sessions: { ...state.sessions, [event.data.sessionHash]: event.data.expiresAt },
         };
       case 'OperatorSessionClosed': {
