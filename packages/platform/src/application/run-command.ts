@@ -28,10 +28,16 @@ export const runCommand = async <Command, Event extends DomainEvent, State>(
   streamName: string,
   command: Command,
   context: CommandContext,
+  options: { readonly maxRetries?: number } = {},
 ): Promise<{ readonly state: State; readonly events: readonly Event[] }> => {
   const occurredAt = deps.clock.now();
-  const result = await handleCommand(deps.store, streamName, decider, command, (event) =>
-    envelope(event, context, { eventId: deps.ids.uuid(), occurredAt }),
+  const result = await handleCommand(
+    deps.store,
+    streamName,
+    decider,
+    command,
+    (event) => envelope(event, context, { eventId: deps.ids.uuid(), occurredAt }),
+    options,
   );
   return getOrThrow(result);
 };
