@@ -1,5 +1,5 @@
 import { env } from 'node:process';
-import { preset } from '../../jest.preset.js';
+import { ignoredSuites, preset } from '../../jest.preset.js';
 
 // The crash walks (SIGKILL at every point) and the scale-out suite start dozens of API server processes each:
 // about 350 CPU s of the suite's ~800. They run as a CI step of their own, `pnpm test:crash` (README, docs/testing.md).
@@ -13,5 +13,5 @@ export const CRASH_SUITES = [
 export default {
   ...preset,
   displayName: 'api',
-  testPathIgnorePatterns: ['/node_modules/', ...(env.PAYKIT_CRASH_TESTS ? [] : CRASH_SUITES)],
+  testPathIgnorePatterns: ignoredSuites(env.PAYKIT_CRASH_TESTS ? [] : CRASH_SUITES),
 };

@@ -19,7 +19,7 @@ const MAX_PAGES = 10;
 
 /** Problems the shop reports on a checkout page that end the run: it cannot deliver, or the item is gone. */
 const reportedProblem = async (driver: BrowserDriver): Promise<StrategyOutcome | null> => {
-  for (const message of await alertTexts(driver.page)) {
+  for (const message of await driver.read(alertTexts)) {
     const problem = problemOfMessage(message);
     if (problem?.code === 'merchant.fulfillment_unavailable')
       return blocked(
@@ -84,7 +84,7 @@ const whyStuck = async (driver: BrowserDriver): Promise<string> => {
         return (field.labels?.[0]?.innerText ?? '').trim() || field.name || field.id;
       }),
     );
-  const alerts = await alertTexts(driver.page);
+  const alerts = await driver.read(alertTexts);
   return (
     [
       ...alerts.map((text) => `"${text}"`),

@@ -165,7 +165,7 @@ const choose = async (group: OptionGroup, option: ProductOption): Promise<void> 
 
 /** The option as the page now shows it (its group read again: a script may have redrawn it). */
 const shownNow = async (driver: BrowserDriver, group: OptionGroup, option: ProductOption) =>
-  (await readOptionGroups(driver.page))
+  (await driver.read(readOptionGroups))
     .find((candidate) => candidate.name === group.name && candidate.kind === group.kind)
     ?.options.find((candidate) => candidate.label === option.label);
 

@@ -34,7 +34,7 @@ export const chooseProduct = async (
         'merchant.no_safe_path',
         `Could not tell which product to buy from ${driver.page.url()} and the task; nothing was bought.`,
       );
-    const groups = await readOptionGroups(driver.page);
+    const groups = await driver.read(readOptionGroups);
     const first =
       (await unavailableProduct(driver, product, groups)) ?? (await priceAboveMaxCost(driver, product, hints.quantity));
     if (first) return first;

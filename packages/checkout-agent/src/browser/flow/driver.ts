@@ -18,6 +18,15 @@ const TICK_MS = 50;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** How many times a reading cut off by a navigation is taken again on the new page. */
+const READ_ATTEMPTS = 3;
+
+/** The page went away under a reading: a script navigated (a variant switch reloading the page) after the page seemed settled. */
+const cutOffByNavigation = (error: unknown): boolean =>
+  /Execution context was destroyed|frame was detached|Cannot find context with specified id/i.test(
+    (error as Error)?.message ?? '',
+  );
+
 export const blocked = (code: BlockedCode, summary: string): StrategyOutcome => ({ kind: 'blocked', code, summary });
 
 /**
@@ -85,6 +94,22 @@ export class BrowserDriver {
     await this.page.waitForLoadState('load').catch(() => undefined);
     await this.untilInteractive();
     await this.dismissOverlays();
+  }
+
+  /**
+   * Reads the page; a reading a late navigation cut off (the page's script navigated after it
+   * looked settled, as Shopware's variant switch does after a pause) is taken again once the new
+   * page has settled.
+   */
+  async read<T>(reading: (page: Page) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await reading(this.page);
+      } catch (error) {
+        if (attempt >= READ_ATTEMPTS || !cutOffByNavigation(error)) throw error;
+        await this.settle();
+      }
+    }
   }
 
   /** Waits while the page shows it is loading or its scripts are still redrawing it, and its requests are under way. */

@@ -207,6 +207,6 @@ export const fillBuyerDetails = async (driver: BrowserDriver, buyer: BuyerValues
 
 /** The page's fields outside sign-in forms, with what each asks for. */
 const describeFields = async (driver: BrowserDriver): Promise<MappedField[]> =>
-  (await readFields(driver.page))
+  (await driver.read(readFields))
     .filter((field) => !field.inSignInForm && cardPartOf(field) === null)
     .map((field) => ({ field, meaning: meaningOf(field) }));

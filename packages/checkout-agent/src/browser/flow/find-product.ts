@@ -28,9 +28,9 @@ const bestOf = (products: readonly PageProduct[], hints: TaskHints): PageProduct
  * price are not a product. A "Sold out" note beside a working "Add to cart" is not the product's.
  */
 const productHere = async (driver: BrowserDriver, hints: TaskHints): Promise<PageProduct | null> => {
-  const structured = await readStructuredProducts(driver.page);
+  const structured = await driver.read(readStructuredProducts);
   if (structured.length > 0) return bestOf(structured, hints);
-  const seen = await readVisibleProduct(driver.page);
+  const seen = await driver.read(readVisibleProduct);
   if (!seen || (hints.words.length > 0 && score(seen.name, hints) === 0)) return null;
   const add = await control(driver.page, ADD_TO_CART);
   const addable = add !== null && !(await add.isDisabled());

@@ -14,7 +14,7 @@ const NOT_THE_CARD = /\bgift ?card\b|\bpaypal\b|\bklarna\b|\bstore credit\b|\bvo
  */
 export const chooseCardPayment = async (driver: BrowserDriver): Promise<void> => {
   if (await cardForm(driver)) return;
-  const options = (await readChoiceGroups(driver.page))
+  const options = (await driver.read(readChoiceGroups))
     .flatMap((group) => group.choices)
     .filter((choice) => !choice.disabled && CARD_PAYMENT.test(choice.label) && !NOT_THE_CARD.test(choice.label));
   const [option] = options;

@@ -38,7 +38,7 @@ const same = (a: Money, b: Money) => a.currency === b.currency && new Decimal(a.
 
 /** The page's card form (in the page or in its frames), if it shows one. */
 export const cardForm = async (driver: BrowserDriver): Promise<readonly CardField[] | null> => {
-  const fields = await readCardFields(driver.page);
+  const fields = await driver.read(readCardFields);
   return isCardForm(fields) ? fields : null;
 };
 

@@ -55,7 +55,7 @@ export const chooseDelivery = async (
   hints: TaskHints,
   currency: string | undefined,
 ): Promise<void> => {
-  for (const group of (await readChoiceGroups(driver.page)).filter(isShipping)) {
+  for (const group of (await driver.read(readChoiceGroups)).filter(isShipping)) {
     const choice = preferred(
       group.choices.map((candidate) => ({ choice: candidate, amount: priceOf(candidate.label, currency) })),
       hints,

@@ -11,7 +11,7 @@ const UPDATE = /\b(update|recalculate|refresh|aktualisieren|mettre [àa] jour|ac
 
 /** Whether the page is already a checkout step: it asks for an address or contact, offers guest checkout, or places the order. */
 export const isCheckoutPage = async (driver: BrowserDriver): Promise<boolean> => {
-  const fields = (await readFields(driver.page)).filter((field) => !field.inSignInForm).map(meaningOf);
+  const fields = (await driver.read(readFields)).filter((field) => !field.inSignInForm).map(meaningOf);
   // An email field alone may be a newsletter sign-up; an address, a postcode or a payment token is a checkout.
   if (fields.some((meaning) => ['line1', 'postalCode', 'paymentToken'].includes(meaning))) return true;
   return (
