@@ -177,6 +177,7 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
       step: (action: string) => Promise.resolve(void steps.push(action)),
       settle: () => page.waitForTimeout(150),
       check: (target: Locator) => target.check(),
+      read: <T>(reading: (on: Page) => Promise<T>) => reading(page),
     }) as unknown as BrowserDriver;
   const buyer = () =>
     new BuyerValues({
@@ -212,6 +213,51 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
       expect.stringMatching(/^Fill in the buyer's details/),
       'Fill in again what the page did not keep (Phone)',
     ]);
+  });
+
+  /**
+   * Base UI's Select as EverShop 2.2 renders it: a labelled button (role=combobox, the placeholder
+   * as its text), a 1x1 visually hidden input for the form, and the options drawn in a portal only
+   * once the button is clicked; the province list follows the chosen country.
+   */
+  const scriptDrawnSelects = (countries: string[]) => `<form>
+    <label for="country">Country<span>*</span></label>
+    <button type="button" id="country" role="combobox" aria-haspopup="listbox" data-placeholder>Country</button>
+    <input tabindex="-1" aria-hidden="true" name="country" style="clip-path: inset(50%); width: 1px; height: 1px; position: fixed; top: 0; left: 0; border: 0; padding: 0">
+    <label for="province">Province<span>*</span></label>
+    <button type="button" id="province" role="combobox" aria-haspopup="listbox" data-placeholder>Province</button>
+    <label>City <input name="city"></label></form>
+    <script>const LISTS = { country: ${JSON.stringify(countries)}, province: [] };
+    const PROVINCES = { 'United States': ['Alaska', 'California', 'Colorado'] };
+    for (const trigger of document.querySelectorAll('[role=combobox]')) trigger.addEventListener('click', () => setTimeout(() => {
+      const popup = document.createElement('div');
+      popup.innerHTML = '<div role="listbox"><div role="option" aria-disabled="true">' + trigger.id + '</div>' +
+        LISTS[trigger.id].map((name) => '<div role="option" tabindex="-1">' + name + '</div>').join('') + '</div>';
+      document.body.append(popup);
+      for (const option of popup.querySelectorAll('[role=option]:not([aria-disabled])')) option.onclick = () => {
+        trigger.textContent = option.textContent; trigger.removeAttribute('data-placeholder'); popup.remove();
+        if (trigger.id === 'country') LISTS.province = PROVINCES[option.textContent] || [];
+      };
+    }, 50));</script>`;
+
+  it('opens a select drawn by script behind a button, picks the country and then the state by name, and leaves its hidden input alone', async () => {
+    await page.setContent(scriptDrawnSelects(['Canada', 'United States']));
+    const steps: string[] = [];
+    expect(await fillBuyerDetails(handsOn(steps), buyer())).toBeNull();
+    expect(await page.locator('#country').innerText()).toBe('United States');
+    expect(await page.locator('#province').innerText()).toBe('California');
+    expect(await page.locator('[name=city]').inputValue()).toBe('San Francisco');
+    expect(await page.locator('[name=country]').inputValue()).toBe('');
+    expect(steps).toEqual(["Fill in the buyer's details (Country *, Province *, City)"]);
+  });
+
+  it('ends fulfillment_unavailable when a script-drawn country list does not offer the buyer’s country', async () => {
+    await page.setContent(scriptDrawnSelects(['Canada', 'Mexico']));
+    expect(await fillBuyerDetails(handsOn([]), buyer())).toMatchObject({
+      kind: 'blocked',
+      code: 'merchant.fulfillment_unavailable',
+      summary: expect.stringContaining('United States'),
+    });
   });
 
   it('fills again a form its script redrew after the first values were typed, and names the fields of one that never keeps them', async () => {

@@ -27,8 +27,11 @@ const otherField = (field: PageField): OtherField => {
   };
 };
 
-/** What a field should end up showing: a select's option, or the text typed (as the page may reformat it). */
-type Target = { readonly index: number } | { readonly text: string };
+/**
+ * What a field should end up showing: a select's option, the text typed (as the page may
+ * reformat it), or, for a list drawn behind a button, the option naming the value once opened.
+ */
+type Target = { readonly index: number } | { readonly text: string } | { readonly popup: true };
 
 interface Todo {
   readonly mapped: MappedField;
@@ -48,6 +51,7 @@ const targetOf = (
   countryCode: string | undefined,
   phone: PhoneForm,
 ): Target | null => {
+  if (field.popup) return { popup: true };
   if (field.tag !== 'select')
     return { text: textFor(meaning, value, countryCode, { combobox: field.combobox, phone }) };
   const index = optionFor(meaning, value, countryCode, field.options);
@@ -63,15 +67,21 @@ const holds = (
 ): boolean =>
   'index' in target
     ? field.selectedIndex === target.index
-    : !field.invalid && holdsText(meaning, field.value, meaning === 'phone' ? value : target.text, countryCode);
+    : 'popup' in target
+      ? field.value !== '' && optionFor(meaning, value, countryCode, [{ label: field.value, value: field.value }]) === 0
+      : !field.invalid && holdsText(meaning, field.value, meaning === 'phone' ? value : target.text, countryCode);
 
 /** How long setting one field may take: a field its form redrew away is found again on the next pass. */
 const ACTION_MS = 3_000;
 
+/** A field was set, or the list it opened has no option naming the value. */
+type SetResult = 'set' | 'no option';
+
 /**
  * Sets a field the way a person does: picks the option of a select; types into a text field and
  * leaves it (the change a shop may act on: a ZIP code that fetches rates); in a field that
- * suggests values, picks the suggestion that names the place.
+ * suggests values, picks the suggestion that names the place; opens a list drawn behind a
+ * button and clicks the option that names the value.
  */
 const setField = async (
   driver: BrowserDriver,
@@ -79,25 +89,36 @@ const setField = async (
   target: Target,
   value: string,
   countryCode: string | undefined,
-): Promise<void> => {
+): Promise<SetResult> => {
   const { field } = mapped;
   if ('index' in target) {
     await field.locator.selectOption({ index: target.index }, { timeout: ACTION_MS });
-    return;
+    return 'set';
+  }
+  if ('popup' in target) {
+    await field.locator.click({ timeout: ACTION_MS });
+    if (await pickFromList(driver, mapped, value, value, countryCode)) return 'set';
+    await driver.page.keyboard.press('Escape');
+    return 'no option';
   }
   await field.locator.fill(target.text, { timeout: ACTION_MS });
-  if (field.combobox) await pickSuggestion(driver, mapped, target.text, value, countryCode);
+  if (field.combobox) await pickFromList(driver, mapped, target.text, value, countryCode);
   await field.locator.blur({ timeout: ACTION_MS }).catch(() => undefined);
+  return 'set';
 };
 
-/** The suggestion of a combobox (its listbox) that names the buyer's value (a place by code or name), else says the text typed. */
-const pickSuggestion = async (
+/**
+ * Clicks the option of the list a field opened (a combobox's suggestions, a script-drawn
+ * select) that names the buyer's value (a place by code or name), else says the text typed;
+ * whether there was one.
+ */
+const pickFromList = async (
   driver: BrowserDriver,
   { field, meaning }: MappedField,
   text: string,
   value: string,
   countryCode: string | undefined,
-): Promise<void> => {
+): Promise<boolean> => {
   await driver.settle();
   const owned = await field.locator.getAttribute('aria-controls').catch(() => null);
   const list = owned
@@ -106,12 +127,13 @@ const pickSuggestion = async (
   const options: { label: string; value: string }[] = [];
   for (let index = 0; index < (await list.count()); index++) {
     const option = list.nth(index);
-    if (await option.isVisible()) options.push({ label: collapse(await option.innerText()), value: String(index) });
+    if ((await option.isVisible()) && (await option.getAttribute('aria-disabled')) !== 'true')
+      options.push({ label: collapse(await option.innerText()), value: String(index) });
   }
-  if (options.length === 0) return;
   const wanted = optionFor(meaning, value, countryCode, options);
   const chosen = wanted >= 0 ? options[wanted] : options.find((option) => normal(option.label) === normal(text));
   if (chosen) await list.nth(Number(chosen.value)).click({ timeout: ACTION_MS });
+  return chosen !== undefined;
 };
 
 /** The buyer's country is not among the shop's: it does not deliver there. */
@@ -120,7 +142,7 @@ const countryNotListed = (
   buyer: BuyerValues,
   where: string,
 ): StrategyOutcome | null => {
-  const country = fields.find(({ field, meaning }) => meaning === 'country' && field.tag === 'select');
+  const country = fields.find(({ field, meaning }) => meaning === 'country' && field.tag === 'select' && !field.popup);
   const code = buyer.get('countryCode');
   if (!country || code === undefined || countryOption(country.field.options, code) >= 0) return null;
   const listed = country.field.options.filter((option) => option.value !== '').map((option) => option.label);
@@ -195,10 +217,21 @@ export const fillBuyerDetails = async (driver: BrowserDriver, buyer: BuyerValues
           'merchant.no_safe_path',
           `The "${describe(mapped.field)}" list at ${where} has no option for ${value}; nothing was bought.`,
         );
-      await setField(driver, mapped, target, value, country).catch((error: unknown) => {
+      const result = await setField(driver, mapped, target, value, country).catch((error: unknown) => {
         if (isRunStopped(error)) throw error;
         // A field that went away (the form redrawn) is found again on the next pass.
+        return 'set' as const;
       });
+      if (result === 'no option')
+        return mapped.meaning === 'country'
+          ? blocked(
+              'merchant.fulfillment_unavailable',
+              `The shop does not deliver to ${countryName(value)}: the country list at ${where} does not offer it; nothing was bought.`,
+            )
+          : blocked(
+              'merchant.no_safe_path',
+              `The "${describe(mapped.field)}" list at ${where} has no option for ${value}; nothing was bought.`,
+            );
     }
     await driver.settle();
   }

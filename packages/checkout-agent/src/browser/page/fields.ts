@@ -24,6 +24,12 @@ export interface PageField {
   readonly invalid: boolean;
   /** A text field that offers suggestions to pick from (role=combobox, a datalist). */
   readonly combobox: boolean;
+  /**
+   * A list drawn by script behind a button (a `role=combobox` trigger, as Base UI, Radix and
+   * Headless UI draw selects): it shows the chosen option as its text, and its options exist only
+   * once it is opened. Described as a select with no options; `value` is what the button shows.
+   */
+  readonly popup: boolean;
   /** Inside a form with a password field: a sign-in form, not the checkout. */
   readonly inSignInForm: boolean;
   readonly options: readonly { readonly value: string; readonly label: string; readonly disabled: boolean }[];
@@ -44,8 +50,9 @@ const DESCRIBE_FIELDS = `(() => {
   const clean = (text) => (text || '').replace(/\\s+/g, ' ').trim();
   const isOverlay = ${IS_OVERLAY};
   const inOverlay = (el) => { for (let at = el.parentElement; at && at !== document.body; at = at.parentElement) if (isOverlay(at)) return true; return false; };
+  // A 1x1 box is the visually hidden input a script-drawn control keeps for forms, not a field a person sees.
   const visible = (el) => { const box = el.getBoundingClientRect(); const style = getComputedStyle(el);
-    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none'; };
+    return box.width > 0 && box.height > 0 && (box.width > 1 || box.height > 1) && style.visibility !== 'hidden' && style.display !== 'none'; };
   // A label's own words, without the text of the controls inside it (a select's options).
   const own = (label) => clean([...label.childNodes].filter((node) => !(node.matches && node.matches('input, select, textarea, button'))).map((node) => node.innerText || node.textContent || '').join(' '));
   const labelOf = (el) => {
@@ -60,23 +67,25 @@ const DESCRIBE_FIELDS = `(() => {
   };
   const fields = [];
   let next = 0;
-  for (const el of document.querySelectorAll('input, select, textarea')) {
-    const type = (el.tagName === 'INPUT' ? (el.getAttribute('type') || 'text') : el.tagName).toLowerCase();
+  for (const el of document.querySelectorAll('input, select, textarea, [role=combobox]:not(input)')) {
+    const popup = !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName);
+    const type = popup ? 'select' : (el.tagName === 'INPUT' ? (el.getAttribute('type') || 'text') : el.tagName).toLowerCase();
     if (['hidden', 'submit', 'button', 'image', 'reset', 'file', 'radio', 'checkbox', 'search', 'range', 'color'].includes(type)) continue;
-    if (el.disabled || el.readOnly || !visible(el) || el.closest('header, nav, footer') || inOverlay(el)) continue;
+    if (el.disabled || el.readOnly || el.getAttribute('aria-disabled') === 'true' || !visible(el) || el.closest('header, nav, footer') || inOverlay(el)) continue;
     const form = el.closest('form');
     const label = labelOf(el);
     const ref = String(next++);
     el.setAttribute(MARK, ref);
     fields.push({
-      ref, tag: el.tagName.toLowerCase(), type, name: el.getAttribute('name') || '', id: el.id || '',
+      ref, tag: popup ? 'select' : el.tagName.toLowerCase(), type, name: el.getAttribute('name') || '', id: el.id || '',
       autocomplete: (el.getAttribute('autocomplete') || '').toLowerCase(), label, placeholder: el.getAttribute('placeholder') || '',
       required: el.required || el.getAttribute('aria-required') === 'true' || /\\*/.test(label),
       optional: /\\boptional\\b/i.test(label + ' ' + (el.getAttribute('placeholder') || '')),
-      value: el.value || '',
+      value: popup ? (el.hasAttribute('data-placeholder') ? '' : clean(el.innerText)) : el.value || '',
       selectedIndex: el.tagName === 'SELECT' ? el.selectedIndex : -1,
-      invalid: !!el.value && !el.checkValidity(),
+      invalid: !popup && !!el.value && !el.checkValidity(),
       combobox: el.tagName === 'INPUT' && (el.getAttribute('role') === 'combobox' || !!el.getAttribute('list')),
+      popup,
       inSignInForm: !!(form && form.querySelector('input[type=password]')) && !/token/i.test((el.getAttribute('name') || '') + label),
       options: el.tagName === 'SELECT' ? [...el.options].map((option) => ({ value: option.value, label: clean(option.label || option.text), disabled: option.disabled })) : [],
     });
