@@ -22,6 +22,8 @@ import { PurchaseClaims } from './limits/purchase-claims.js';
 import { PurchaseLimits } from './limits/purchase-limits.js';
 import { orderPurchasesProjection } from './limits/purchases.projection.js';
 import { OrderAccess } from './payment/order-access.js';
+import { RecordPayoutWebhookHandler } from './payouts/record-payout-webhook.handler.js';
+import { StripePayoutWebhooksController } from './payouts/stripe-payout-webhooks.controller.js';
 import { PayOrderByCardHandler } from './payment/pay-by-card.handler.js';
 import { PayOrderByDepositHandler } from './payment/pay-by-deposit.handler.js';
 import { ProcessPaymentController } from './payment/process-payment.controller.js';
@@ -52,6 +54,7 @@ import { Treasury } from './treasury/treasury.js';
     ProcessPaymentController,
     CardTokensController,
     StripeWebhooksController,
+    StripePayoutWebhooksController,
   ],
   providers: [
     ...orderProviders,
@@ -74,6 +77,7 @@ import { Treasury } from './treasury/treasury.js';
     TokenizeCardHandler,
     CompleteCardVerificationHandler,
     RecordCardWebhookHandler,
+    RecordPayoutWebhookHandler,
     PaymentProgress,
     OnrampDelivery,
     OfframpPayout,

@@ -1,0 +1,60 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { StripeEventReceipt } from '@paykit/contracts';
+import { DomainException, notFound } from '@paykit/kernel';
+import type { Payout, StripePayoutWebhooks } from '@paykit/providers';
+import * as E from 'fp-ts/lib/Either.js';
+import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
+import { OrderAggregate, orderIn } from '../order.aggregate.js';
+import { OfframpPayout } from '../progress/offramp-payout.js';
+import { PAYOUT_WEBHOOKS } from '../providers/order-providers.js';
+
+/** `POST /webhooks/stripe-payouts`: the payout rail tells how one of our payouts stands. */
+export class RecordPayoutWebhook extends Command<StripeEventReceipt> {
+  constructor(
+    readonly payload: Buffer,
+    readonly signature: string | undefined,
+  ) {
+    super();
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const RECEIVED: StripeEventReceipt = { received: true };
+
+/**
+ * A signed payout event records the payout on its offramp order as the order worker records what
+ * it reads (`OfframpPayout.recordPayoutUpdate`): paid completes the delivery, failed or canceled
+ * (the bank returned it) fails it, which the order's refund path takes. A repeated event changes
+ * nothing; events of payouts that are not the order's, of orders not under way, or not ours are
+ * acknowledged and left; an outage of our store answers 5xx, so Stripe delivers again.
+ */
+@CommandHandler(RecordPayoutWebhook)
+export class RecordPayoutWebhookHandler implements ICommandHandler<RecordPayoutWebhook> {
+  constructor(
+    private readonly aggregates: Aggregates,
+    private readonly offramp: OfframpPayout,
+    @Inject(PAYOUT_WEBHOOKS) private readonly webhooks: StripePayoutWebhooks | null,
+  ) {}
+
+  async execute({ payload, signature }: RecordPayoutWebhook): Promise<StripeEventReceipt> {
+    if (!this.webhooks) throw new DomainException(notFound());
+    const update = this.webhooks.payoutUpdateOf(payload, signature);
+    if (E.isLeft(update)) throw new DomainException(update.left);
+    if (update.right) await this.record(update.right);
+    return RECEIVED;
+  }
+
+  private async record(payout: Payout): Promise<void> {
+    if (!UUID.test(payout.reference)) return;
+    const stored = await this.aggregates.load(OrderAggregate, payout.reference);
+    if (!stored) return;
+    const order = orderIn(stored);
+    if (order.kind !== 'offramp') return;
+    await this.offramp.recordPayoutUpdate(order, payout, {
+      projectId: stored.projectId,
+      actor: { type: 'system', id: 'payout-rail-webhook' },
+      correlationId: `order-${order.orderId}`,
+    });
+  }
+}
