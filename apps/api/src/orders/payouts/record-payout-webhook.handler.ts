@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { StripeEventReceipt } from '@paykit/contracts';
-import { DomainException, notFound } from '@paykit/kernel';
+import { DomainException, domainError, notFound } from '@paykit/kernel';
 import type { Payout, StripePayoutWebhooks } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
-import { OrderAggregate, orderIn } from '../order.aggregate.js';
 import { OfframpPayout } from '../progress/offramp-payout.js';
 import { PAYOUT_WEBHOOKS } from '../providers/order-providers.js';
+import { referencedOrder } from '../referenced-order.js';
 
 /** `POST /webhooks/stripe-payouts`: the payout rail tells how one of our payouts stands. */
 export class RecordPayoutWebhook extends Command<StripeEventReceipt> {
@@ -19,7 +19,6 @@ export class RecordPayoutWebhook extends Command<StripeEventReceipt> {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RECEIVED: StripeEventReceipt = { received: true };
 
 /**
@@ -27,7 +26,8 @@ const RECEIVED: StripeEventReceipt = { received: true };
  * it reads (`OfframpPayout.recordPayoutUpdate`): paid completes the delivery, failed or canceled
  * (the bank returned it) fails it, which the order's refund path takes. A repeated event changes
  * nothing; events of payouts that are not the order's, of orders not under way, or not ours are
- * acknowledged and left; an outage of our store answers 5xx, so Stripe delivers again.
+ * acknowledged and left. An event that overtook our record of the payout, or an outage of our
+ * store, answers 503, so Stripe delivers again.
  */
 @CommandHandler(RecordPayoutWebhook)
 export class RecordPayoutWebhookHandler implements ICommandHandler<RecordPayoutWebhook> {
@@ -46,15 +46,19 @@ export class RecordPayoutWebhookHandler implements ICommandHandler<RecordPayoutW
   }
 
   private async record(payout: Payout): Promise<void> {
-    if (!UUID.test(payout.reference)) return;
-    const stored = await this.aggregates.load(OrderAggregate, payout.reference);
-    if (!stored) return;
-    const order = orderIn(stored);
-    if (order.kind !== 'offramp') return;
-    await this.offramp.recordPayoutUpdate(order, payout, {
-      projectId: stored.projectId,
+    const referenced = await referencedOrder(this.aggregates, payout.reference);
+    if (referenced?.order.kind !== 'offramp') return;
+    const { order, projectId } = referenced;
+    const taken = await this.offramp.recordPayoutUpdate(order, payout, {
+      projectId,
       actor: { type: 'system', id: 'payout-rail-webhook' },
       correlationId: `order-${order.orderId}`,
     });
+    // Not acknowledged, so that Stripe delivers it again once our record of the payout is written.
+    if (taken === 'too-early') {
+      throw new DomainException(
+        domainError('unavailable', 'payout_not_recorded_yet', 'The payout is not recorded on its order yet'),
+      );
+    }
   }
 }

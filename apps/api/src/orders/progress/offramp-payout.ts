@@ -54,30 +54,26 @@ export class OfframpPayout {
 
   private async payOut(order: Order, item: LineItemState, context: ProjectContext): Promise<void> {
     const deliveryId = item.delivery.deliveryId as string;
-    const requested = await this.effects.once<Requested>(
-      payoutEffectOf(order.orderId),
-      context,
-      async () => {
-        const method = await this.paymentMethods.get(context.projectId, order.recipient.paymentMethodId ?? '');
-        if (!method)
-          return {
-            kind: 'done',
-            outcome: {
-              failed: { code: 'payment-method-deleted', message: 'The payment method was deleted before the payout' },
-            },
-          };
-        const payout = await this.rail.createPayout({
-          paymentMethodToken: method.vaultToken,
-          amount: item.delivery.quantity ?? item.quote.quantity,
-          currency: item.locator.slice('fiat:'.length),
-          reference: order.orderId,
-          idempotencyKey: deliveryId,
-        });
-        if (E.isRight(payout)) return { kind: 'done', outcome: { payoutId: payout.right.payoutId } };
-        if (payout.left.kind === 'unavailable' || payout.left.kind === 'upstream_invalid') return { kind: 'retry' };
-        return { kind: 'done', outcome: { failed: { code: 'payout-failed', message: payout.left.message } } };
-      },
-    );
+    const requested = await this.effects.once<Requested>(payoutEffectOf(order.orderId), context, async () => {
+      const method = await this.paymentMethods.get(context.projectId, order.recipient.paymentMethodId ?? '');
+      if (!method)
+        return {
+          kind: 'done',
+          outcome: {
+            failed: { code: 'payment-method-deleted', message: 'The payment method was deleted before the payout' },
+          },
+        };
+      const payout = await this.rail.createPayout({
+        paymentMethodToken: method.vaultToken,
+        amount: item.delivery.quantity ?? item.quote.quantity,
+        currency: item.locator.slice('fiat:'.length),
+        reference: order.orderId,
+        idempotencyKey: deliveryId,
+      });
+      if (E.isRight(payout)) return { kind: 'done', outcome: { payoutId: payout.right.payoutId } };
+      if (payout.left.kind === 'unavailable' || payout.left.kind === 'upstream_invalid') return { kind: 'retry' };
+      return { kind: 'done', outcome: { failed: { code: 'payout-failed', message: payout.left.message } } };
+    });
     if (requested.kind !== 'done') return;
     if ('failed' in requested.outcome) return failDelivery(this.aggregates, order, requested.outcome.failed, context);
     const payout = await this.rail.getPayout(requested.outcome.payoutId);
@@ -87,13 +83,19 @@ export class OfframpPayout {
   /**
    * The rail's word about a payout (its signed webhook, RecordPayoutWebhook): recorded as the
    * worker records what it reads, when it is the payout sent for this order's delivery under way.
+   * `too-early` when the order's payout is not recorded yet (the event overtook the rail's answer
+   * to our request): the sender should deliver it again.
    */
-  async recordPayoutUpdate(order: Order, payout: Payout, context: ProjectContext): Promise<void> {
-    const deliveryId = order.lineItems[0]?.delivery.deliveryId;
-    if (!deliveryId || order.lineItems[0]?.delivery.status !== 'in-progress') return;
+  async recordPayoutUpdate(order: Order, payout: Payout, context: ProjectContext): Promise<'taken' | 'too-early'> {
+    const item = order.lineItems[0];
+    const deliveryId = item?.delivery.deliveryId;
+    if (!deliveryId || item.delivery.status !== 'in-progress') return 'taken';
     const requested = await this.effects.recorded<Requested>(payoutEffectOf(order.orderId));
-    if (!requested || !('payoutId' in requested) || requested.payoutId !== payout.payoutId) return;
-    await this.record(order, deliveryId, payout, context);
+    if (!requested) return 'too-early';
+    if ('payoutId' in requested && requested.payoutId === payout.payoutId) {
+      await this.record(order, deliveryId, payout, context);
+    }
+    return 'taken';
   }
 
   /** A settled payout completes the delivery; a returned one fails it, and the refund path takes the order. */
