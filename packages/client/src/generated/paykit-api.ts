@@ -2934,7 +2934,7 @@ export interface components {
         StripeEvent: {
             /** @description evt_... */
             id: string;
-            /** @description payment_intent.succeeded, payment_intent.payment_failed, ... */
+            /** @description payment_intent.succeeded, identity.verification_session.verified, payout.paid, ... */
             type: string;
         } & {
             [key: string]: unknown;
