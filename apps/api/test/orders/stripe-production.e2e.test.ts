@@ -90,6 +90,13 @@ describe('onramp and offramp end to end on the production adapters (Stripe and C
       stripe.recover();
     }
   };
+  /** Another event about `event`'s object, changed by `changes`, as Stripe would send it (a new event id). */
+  const eventLike = (event: Json, type: string, changes: Json): Json => {
+    const { object } = event['data'] as { object: Json };
+    return { ...event, id: `evt_${Date.now()}`, type, data: { object: { ...object, ...changes } } };
+  };
+  /** Long enough for the order worker (every 20 ms) to have acted on anything recorded. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
   /** Polls the order until `done`; fails when it never is. */
   const reaches = async (orderId: string, done: (order: OrderBody) => boolean) => {
     const answer = await orders.until(orderId, (current) => done(current as OrderBody));
@@ -106,7 +113,8 @@ describe('onramp and offramp end to end on the production adapters (Stripe and C
     };
 
     it('shows the verification session, is approved by the signed webhook alone, is paid with a pm_ id and delivered', async () => {
-      const { clientSecret, order } = await placeOrder('email:kyc-ana@example.com');
+      const owner = 'email:kyc-ana@example.com';
+      const { clientSecret, order } = await placeOrder(owner);
       expect(order.payment).toMatchObject({
         status: 'requires-kyc',
         preparation: {
@@ -138,6 +146,15 @@ describe('onramp and offramp end to end on the production adapters (Stripe and C
         await reaches(order.orderId, (current) => current.payment.status === 'awaiting-payment');
         // Stripe delivers again: acknowledged, nothing changes.
         expect((await deliver('stripe-identity', verified, SECRETS.identity)).status).toBe(200);
+        // A decided check is not reopened by a later event about its session.
+        const eligibility = async () =>
+          (await orders.call('GET', `/2025-06-09/users/${encodeURIComponent(owner)}/identity-verification`)).body;
+        const approved = await eligibility();
+        expect(JSON.stringify(approved)).not.toContain('rejected');
+        const canceled = eventLike(verified, 'identity.verification_session.canceled', { status: 'canceled' });
+        expect((await deliver('stripe-identity', canceled, SECRETS.identity)).status).toBe(200);
+        await settle();
+        expect(await eligibility()).toEqual(approved);
         expect(await paymentStatus(order.orderId)).toBe('awaiting-payment');
       });
 
@@ -192,8 +209,8 @@ describe('onramp and offramp end to end on the production adapters (Stripe and C
           expect(refused.status).toBe(400);
           expect(await refused.json()).toMatchObject({ error: true, code: 'invalid_webhook_signature' });
         }
-        // The worker runs every 20 ms: had anything been recorded, the order would have moved.
-        await new Promise((resolve) => setTimeout(resolve, 200));
+        // Had anything been recorded, the order would have moved by now.
+        await settle();
         expect(await paymentStatus(order.orderId)).toBe('requires-kyc');
       });
     });
@@ -264,6 +281,12 @@ describe('onramp and offramp end to end on the production adapters (Stripe and C
 
       const paid = stripe.settlePayout(String(payout['id']));
       await whileStripeIsDown(async () => {
+        // Signed by Stripe and naming the order, but not the payout sent for it: left alone.
+        const other = eventLike(paid, 'payout.paid', { id: 'po_1NotTheOrdersPayout' });
+        await deliverUntilTaken('stripe-payouts', other, SECRETS.payouts);
+        await settle();
+        expect((await orders.order(orderId)).body.lineItems[0].delivery.status).toBe('in-progress');
+
         await deliverUntilTaken('stripe-payouts', paid, SECRETS.payouts);
         const done = await reaches(orderId, (current) => current.phase === 'completed');
         expect(done.body.lineItems[0].delivery).toMatchObject({ status: 'completed', rail: 'ach' });
