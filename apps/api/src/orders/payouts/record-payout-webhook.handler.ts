@@ -24,7 +24,7 @@ const RECEIVED: StripeEventReceipt = { received: true };
 /**
  * A signed payout event records the payout on its offramp order as the order worker records what
  * it reads (`OfframpPayout.recordPayoutUpdate`): paid completes the delivery, failed or canceled
- * (the bank returned it) fails it, which the order's refund path takes. A repeated event changes
+ * (the bank returned it) fails it, as a returned payout always has. A repeated event changes
  * nothing; events of payouts that are not the order's, of orders not under way, or not ours are
  * acknowledged and left. An event that overtook our record of the payout, or an outage of our
  * store, answers 503, so Stripe delivers again.

@@ -98,7 +98,7 @@ export class OfframpPayout {
     return 'taken';
   }
 
-  /** A settled payout completes the delivery; a returned one fails it, and the refund path takes the order. */
+  /** A settled payout completes the delivery; a returned one fails it (left for operations: ADR 0110). */
   private async record(order: Order, deliveryId: string, payout: Payout, context: ProjectContext): Promise<void> {
     switch (payout.status) {
       case 'settled':
