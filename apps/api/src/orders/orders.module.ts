@@ -26,6 +26,8 @@ import { PayOrderByCardHandler } from './payment/pay-by-card.handler.js';
 import { PayOrderByDepositHandler } from './payment/pay-by-deposit.handler.js';
 import { ProcessPaymentController } from './payment/process-payment.controller.js';
 import { Requoting } from './payment/requote.js';
+import { RecordPayoutWebhookHandler } from './payouts/record-payout-webhook.handler.js';
+import { StripePayoutWebhooksController } from './payouts/stripe-payout-webhooks.controller.js';
 import { OfframpPayout } from './progress/offramp-payout.js';
 import { OnrampDelivery } from './progress/onramp-delivery.js';
 import { OrderWorker } from './progress/order-worker.js';
@@ -52,6 +54,7 @@ import { Treasury } from './treasury/treasury.js';
     ProcessPaymentController,
     CardTokensController,
     StripeWebhooksController,
+    StripePayoutWebhooksController,
   ],
   providers: [
     ...orderProviders,
@@ -74,6 +77,7 @@ import { Treasury } from './treasury/treasury.js';
     TokenizeCardHandler,
     CompleteCardVerificationHandler,
     RecordCardWebhookHandler,
+    RecordPayoutWebhookHandler,
     PaymentProgress,
     OnrampDelivery,
     OfframpPayout,

@@ -13,13 +13,13 @@ import {
   userKeyOf,
 } from '@paykit/identity';
 import { type IdGenerator, getOrThrow } from '@paykit/kernel';
-import type { KycProviderPort, KycSession } from '@paykit/providers';
+import type { KycInquiry, KycProviderPort, KycSession } from '@paykit/providers';
 import { UserDocuments } from '../documents/user-documents.js';
 import type { ProjectContext } from '../http/caller.js';
 import { Aggregates } from '../infrastructure/aggregates/aggregates.js';
 import { ID_GENERATOR } from '../infrastructure/tokens.js';
 import { KYC_PROVIDER } from './kyc.provider.js';
-import { UserAggregate } from './user.aggregate.js';
+import { UserAggregate, UserByKeyAggregate } from './user.aggregate.js';
 import { UserDetailsBox } from './user-details-box.js';
 
 export interface VerificationView {
@@ -36,6 +36,16 @@ export interface KycStanding {
 }
 
 const OPEN: readonly VerificationStatus[] = ['pending', 'needs-review'];
+
+/** Whose check an inquiry is, as the provider keeps it: the project and the user's key, never the locator itself. */
+const providerUserIdOf = (projectId: string, user: UserLocator): string => `${projectId}:${userKeyOf(projectId, user)}`;
+
+/** The inverse of providerUserIdOf (the key is hex, so the last colon ends the project id); undefined for an id not ours. */
+const providerUserOf = (userId: string): { projectId: string; userKey: string } | undefined => {
+  const colon = userId.lastIndexOf(':');
+  const [projectId, userKey] = [userId.slice(0, colon), userId.slice(colon + 1)];
+  return colon > 0 && /^[0-9a-f]{40}$/.test(userKey) ? { projectId, userKey } : undefined;
+};
 
 /** The data items a user's details on record hold (and the email of an `email:` locator). */
 export const dataItemsOnRecord = (state: UserState, user: UserLocator): DataItem[] =>
@@ -112,7 +122,7 @@ export class IdentityVerificationService {
     const email = details.kycData?.email ?? (user.startsWith('email:') ? user.slice('email:'.length) : undefined);
     const inquiry = getOrThrow(
       await this.kyc.startInquiry({
-        userId: `${context.projectId}:${userKeyOf(context.projectId, user)}`,
+        userId: providerUserIdOf(context.projectId, user),
         ...(referenceId !== undefined && { referenceId }),
         ...(name !== undefined && { name }),
         ...(email !== undefined && { email }),
@@ -129,6 +139,29 @@ export class IdentityVerificationService {
       },
       context,
     );
+  }
+
+  /**
+   * The provider's own word about an inquiry (its signed webhook): recorded on the user's check as
+   * the polling path records it (RecordVerificationStatus), while that check is the user's and
+   * open; a repeated answer, one about a check no longer theirs or already decided, or about no
+   * user of ours, changes nothing. Answers whether anything was recorded.
+   */
+  async recordProviderAnswer(inquiry: KycInquiry): Promise<boolean> {
+    const owner = providerUserOf(inquiry.userId);
+    const loaded = owner && (await this.aggregates.load(UserByKeyAggregate, owner));
+    if (!owner || !loaded || loaded.projectId !== owner.projectId || loaded.state.userLocator === null) return false;
+    const verification = loaded.state.verification;
+    if (verification?.inquiryId !== inquiry.inquiryId || !OPEN.includes(verification.status)) return false;
+    if (verification.status === inquiry.status) return false;
+    const context: ProjectContext = {
+      projectId: owner.projectId,
+      actor: { type: 'system', id: 'kyc-provider-webhook' },
+      correlationId: this.ids.uuid(),
+    };
+    const user = getOrThrow(parseUserLocator(loaded.state.userLocator));
+    await this.recordStatus(context, user, inquiry.inquiryId, inquiry.status);
+    return true;
   }
 
   /** The user's state after asking the provider about an open check (and recording any change). */

@@ -1,7 +1,13 @@
 import type { Provider } from '@nestjs/common';
 import type { EventStore } from '@paykit/event-store';
 import type { Clock, IdGenerator } from '@paykit/kernel';
-import { type KycProviderPort, SandboxKyc, StripeIdentityKyc, createStripeClient } from '@paykit/providers';
+import {
+  type KycProviderPort,
+  SandboxKyc,
+  StripeIdentityKyc,
+  StripeIdentityWebhooks,
+  createStripeClient,
+} from '@paykit/providers';
 import { kycProviderSettingsOf } from '../config/kyc-provider-config.js';
 import type { AppConfig } from '../config/config.js';
 import { AppSecrets } from '../infrastructure/secrets/app-secrets.js';
@@ -14,6 +20,8 @@ import { sandboxProviderState } from '../orders/providers/sandbox-state.js';
  * IdentityVerificationService, which records them on the user.
  */
 export const KYC_PROVIDER = Symbol('KycProvider');
+/** Stripe Identity's signed webhooks (POST /webhooks/stripe-identity), or null with the sandbox, which sends none. */
+export const KYC_WEBHOOKS = Symbol('KycWebhooks');
 
 export const kycProvider: Provider = {
   provide: KYC_PROVIDER,
@@ -40,4 +48,18 @@ export const kycProvider: Provider = {
     });
   },
   inject: [CLOCK, ID_GENERATOR, APP_CONFIG, EVENT_STORE, AppSecrets],
+};
+
+export const kycWebhooksProvider: Provider = {
+  provide: KYC_WEBHOOKS,
+  useFactory: (config: AppConfig, clock: Clock): StripeIdentityWebhooks | null => {
+    const settings = kycProviderSettingsOf(config);
+    if (settings.kind !== 'stripe-identity') return null;
+    return new StripeIdentityWebhooks({
+      endpointSecret: settings.webhookSecret,
+      clock,
+      publishableKey: settings.publishableKey,
+    });
+  },
+  inject: [APP_CONFIG, CLOCK],
 };

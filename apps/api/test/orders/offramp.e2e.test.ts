@@ -114,6 +114,18 @@ describe('offramp orders over HTTP: create, deposit on the sandbox chain, proces
     expect((await pay(first.orderId, txId)).body.payment.status).toBe('completed');
   });
 
+  it('has no Stripe payout or identity webhook routes with the sandbox rail and KYC provider', async () => {
+    for (const route of ['stripe-payouts', 'stripe-identity']) {
+      const answer = await fetch(`${orders.api.server.rootUrl}/webhooks/${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        body: JSON.stringify({ id: 'evt_1', type: 'payout.paid' }),
+      });
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toMatchObject({ error: true });
+    }
+  });
+
   it('refuses a crypto payment for a card order and a card payment for an offramp order', async () => {
     const wallet = await orders.wallet('email:dee@example.com');
     const onramp = (await orders.onramp(wallet, '20')).body.order;

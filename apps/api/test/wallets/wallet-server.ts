@@ -76,11 +76,11 @@ export const startWalletServer = async (options: TestServerOptions = {}): Promis
 };
 
 /** Polls until `done` holds for an answer (a transfer reaching its outcome), at most `timeoutMs`. */
-export const pollUntil = async <Body>(
-  read: () => Promise<JsonResponse<Body>>,
-  done: (response: JsonResponse<Body>) => boolean,
+export const pollUntil = async <Value>(
+  read: () => Promise<Value>,
+  done: (value: Value) => boolean,
   timeoutMs = 10_000,
-): Promise<JsonResponse<Body>> => {
+): Promise<Value> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await read();

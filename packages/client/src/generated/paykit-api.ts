@@ -1352,6 +1352,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/stripe-identity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe Identity: verification session events (signed by Stripe)
+         * @description For Stripe, not for API clients: configure this URL as a webhook endpoint in Stripe with the events identity.verification_session.verified, .requires_input, .processing and .canceled. The Stripe-Signature header is checked over the exact body with STRIPE_IDENTITY_WEBHOOK_SECRET (400 invalid_webhook_signature otherwise); the event records the decision on the user’s open identity check, which moves their orders waiting in requires-kyc. 404 unless KYC_PROVIDER=stripe-identity.
+         *
+         *     No API key needed.
+         */
+        post: operations["StripeIdentityWebhooks_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/stripe-issuing": {
         parameters: {
             query?: never;
@@ -1368,6 +1390,28 @@ export interface paths {
          *     No API key needed.
          */
         post: operations["StripeIssuingWebhooks_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/stripe-payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe: payout events of the connected account (signed by Stripe)
+         * @description For Stripe, not for API clients: configure this URL as a Connect webhook endpoint in Stripe (events of connected accounts) with the events payout.paid, payout.failed, payout.canceled and payout.updated. The Stripe-Signature header is checked over the exact body with STRIPE_PAYOUT_WEBHOOK_SECRET (400 invalid_webhook_signature otherwise); the event records the payout on its offramp order: paid completes it, a returned payout fails its delivery. 404 unless PAYOUT_RAIL=stripe.
+         *
+         *     No API key needed.
+         */
+        post: operations["StripePayoutWebhooks_receive"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2890,7 +2934,7 @@ export interface components {
         StripeEvent: {
             /** @description evt_... */
             id: string;
-            /** @description payment_intent.succeeded, payment_intent.payment_failed, ... */
+            /** @description payment_intent.succeeded, identity.verification_session.verified, payout.paid, ... */
             type: string;
         } & {
             [key: string]: unknown;
@@ -11761,6 +11805,96 @@ export interface operations {
             };
         };
     };
+    StripeIdentityWebhooks_receive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the same key and body replay the first response. */
+                "x-idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEvent"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeEventReceipt"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     StripeIssuingWebhooks_receive: {
         parameters: {
             query?: never;
@@ -11784,6 +11918,96 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StripeAuthorizationAnswer"];
+                };
+            };
+            /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict: the `x-idempotency-key` was used for another request, or a concurrent write won; retry */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than the route accepts (BODY_LIMIT_BYTES) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not JSON: send it with `Content-Type: application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal server error (never a caller’s fault; the message holds no detail) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The store or an upstream service is unavailable: retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A timeout occurred. */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    StripePayoutWebhooks_receive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a POST safe to retry: the same key and body replay the first response. */
+                "x-idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StripeEvent"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeEventReceipt"];
                 };
             };
             /** @description Invalid arguments: the message names the field and the rule it broke (`parameters.issues` lists every one) */

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 
 /**
- * A Stripe event as Stripe posts it to POST /webhooks/stripe. Only its envelope is read here: the
+ * A Stripe event as Stripe posts it to POST /webhooks/stripe, /webhooks/stripe-issuing,
+ * /webhooks/stripe-identity and /webhooks/stripe-payouts. Only its envelope is read here: the
  * signature is checked over the raw bytes and the event read from them (ADR 0900).
  */
 export const StripeEventBody = z
   .object({
     id: z.string().describe('evt_...'),
-    type: z.string().describe('payment_intent.succeeded, payment_intent.payment_failed, ...'),
+    type: z.string().describe('payment_intent.succeeded, identity.verification_session.verified, payout.paid, ...'),
   })
   .loose()
   .meta({ id: 'StripeEvent' });

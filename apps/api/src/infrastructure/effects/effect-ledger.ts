@@ -85,6 +85,12 @@ export class EffectLedger {
     return { kind: 'done', outcome: (state.recorded?.outcome ?? attempt.outcome) as T };
   }
 
+  /** The effect's recorded outcome, undefined while it has none (for what follows the effect without performing it). */
+  async recorded<T>(ref: EffectRef): Promise<T | undefined> {
+    const loaded = await this.aggregates.load(EffectAggregate, ref);
+    return loaded?.state.recorded?.outcome as T | undefined;
+  }
+
   private now(): string {
     return this.aggregates.now().toISOString();
   }

@@ -5,9 +5,9 @@ import { DomainException, notFound } from '@paykit/kernel';
 import type { CardWebhooksPort, ChargeUpdate } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
-import { OrderAggregate, orderIn } from '../order.aggregate.js';
 import { PaymentProgress } from '../progress/payment-progress.js';
 import { CARD_WEBHOOKS } from '../providers/order-providers.js';
+import { referencedOrder } from '../referenced-order.js';
 
 /** `POST /webhooks/stripe`: the processor tells how one of our charges stands. */
 export class RecordCardWebhook extends Command<StripeEventReceipt> {
@@ -19,7 +19,6 @@ export class RecordCardWebhook extends Command<StripeEventReceipt> {
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const RECEIVED: StripeEventReceipt = { received: true };
 
 /**
@@ -46,15 +45,14 @@ export class RecordCardWebhookHandler implements ICommandHandler<RecordCardWebho
   }
 
   private async record({ reference, idempotencyKey, charge }: ChargeUpdate): Promise<void> {
-    if (!UUID.test(reference)) return;
-    const stored = await this.aggregates.load(OrderAggregate, reference);
-    if (!stored) return;
-    const order = orderIn(stored);
+    const referenced = await referencedOrder(this.aggregates, reference);
+    if (!referenced) return;
+    const { order, projectId } = referenced;
     const attempt = order.payment.card;
     // An ended attempt keeps its record (and a success keeps its claim): a late event cannot undo it.
     if (attempt?.paymentId !== idempotencyKey || attempt.state === 'succeeded' || attempt.state === 'declined') return;
     const context = {
-      projectId: stored.projectId,
+      projectId,
       actor: { type: 'system' as const, id: 'card-processor-webhook' },
       correlationId: `order-${reference}`,
     };

@@ -11,6 +11,7 @@ import {
   SandboxPayoutRail,
   StripeCardProcessor,
   StripePayoutRail,
+  StripePayoutWebhooks,
   StripeWebhooks,
   createStripeClient,
 } from '@paykit/providers';
@@ -30,6 +31,8 @@ export const CARD_PROCESSOR = Symbol('CardProcessor');
 export const CARD_WEBHOOKS = Symbol('CardWebhooks');
 /** The bank payout rail (PayoutRailPort) PAYOUT_RAIL names, that offramp orders are paid out on (docs/adr/0911). */
 export const PAYOUT_RAIL = Symbol('PayoutRail');
+/** Stripe's signed payout webhooks (POST /webhooks/stripe-payouts), or null with the sandbox rail, which sends none. */
+export const PAYOUT_WEBHOOKS = Symbol('PayoutWebhooks');
 
 /** Where the sandbox sends a cardholder for a verification step: our sandbox route, under the API prefix. */
 export const cardVerificationPath = (config: AppConfig, verificationId: string): string =>
@@ -100,5 +103,15 @@ export const orderProviders: Provider[] = [
       });
     },
     inject: [BANK_ACCOUNT_VAULT, CLOCK, APP_CONFIG, EVENT_STORE, AppSecrets],
+  },
+  {
+    provide: PAYOUT_WEBHOOKS,
+    useFactory: (config: AppConfig, clock: Clock): StripePayoutWebhooks | null => {
+      const settings = payoutRailSettingsOf(config);
+      return settings.kind === 'stripe'
+        ? new StripePayoutWebhooks({ endpointSecret: settings.webhookSecret, clock })
+        : null;
+    },
+    inject: [APP_CONFIG, CLOCK],
   },
 ];

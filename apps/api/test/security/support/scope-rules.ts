@@ -21,6 +21,10 @@ export const REVIEWED_PUBLIC_ROUTES = [
   'POST /webhooks/stripe',
   // Stripe Issuing's real-time authorization requests: Stripe signs them (STRIPE_ISSUING_WEBHOOK_SECRET).
   'POST /webhooks/stripe-issuing',
+  // Stripe Identity's verification session events: Stripe signs them (STRIPE_IDENTITY_WEBHOOK_SECRET).
+  'POST /webhooks/stripe-identity',
+  // Stripe's payout events of the connected account (a Connect endpoint): Stripe signs them (STRIPE_PAYOUT_WEBHOOK_SECRET).
+  'POST /webhooks/stripe-payouts',
   // The sandbox card network: a shop's processor asks the issuer (staging only; the card is the secret).
   'POST /sandbox/card-network/authorizations',
 ];
