@@ -14,7 +14,7 @@ import { createOperator, operators } from './pages/operators-pages.js';
 import { orderPage, ordersList } from './pages/orders-pages.js';
 import { walletPage, walletsList } from './pages/wallets-pages.js';
 import { reconciliation } from './pages/reconciliation-page.js';
-import { answerRun, runPage, runsList } from './pages/runs-pages.js';
+import { answerRun, runPage, runStepScreenshot, runsList } from './pages/runs-pages.js';
 import {
   redeliverWebhook,
   rotateWebhookSecret,
@@ -34,6 +34,7 @@ const PAGES: readonly PageRoute[] = [
   walletPage,
   runsList,
   runPage,
+  runStepScreenshot,
   answerRun,
   webhookEndpoints,
   webhookEndpoint,
