@@ -7,7 +7,7 @@ import type { AppConfig } from '../config/config.js';
 import { type ConsoleDeps, type PageRoute, registerPage } from './console-routes.js';
 import { registerLoginPages } from './login-pages.js';
 import { auditLog } from './pages/audit-page.js';
-import { createKey, developers, revokeKey } from './pages/developers-pages.js';
+import { createKey, developers, requestLogSearch, revokeKey } from './pages/developers-pages.js';
 import { eventsList } from './pages/events-page.js';
 import { home } from './pages/home-page.js';
 import { createOperator, operators } from './pages/operators-pages.js';
@@ -43,6 +43,7 @@ const PAGES: readonly PageRoute[] = [
   redeliverWebhook,
   eventsList,
   developers,
+  requestLogSearch,
   createKey,
   revokeKey,
   reconciliation,

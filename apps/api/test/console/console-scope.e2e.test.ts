@@ -150,4 +150,42 @@ describe('console runs, screenshots and request log, scoped to the operator’s 
     ])
       expect([path, (await client.get(path)).status]).toEqual([path, 404]);
   });
+
+  it('finds the project’s API requests by request id on the Developers page, and answers another project’s 404', async () => {
+    const asked = await h.call('GET', '/2022-06-09/orders?limit=5', {
+      as: { service: true },
+      headers: { 'x-request-id': 'console-scope-own' },
+    });
+    expect(asked.headers.get('x-request-id')).toBe('console-scope-own');
+    const refused = await h.call('GET', '/2022-06-09/orders?limit=500', { as: { service: true } });
+    expect(refused.status).toBe(400);
+    const refusedId = refused.headers.get('x-request-id')!;
+    await h.call('GET', '/2022-06-09/orders', {
+      headers: { 'x-api-key': otherKey, 'x-request-id': 'console-scope-other' },
+    });
+
+    const developers = await client.get(`${base()}/developers`);
+    expect(developers.html).toContain(`>${refusedId}</a>`);
+    expect(developers.html).not.toContain('console-scope-other');
+
+    const found = await client.get(`${base()}/developers/requests?requestId=console-scope-own`);
+    expect(found.status).toBe(200);
+    const prefix = (await h.platform.apiKeys.authenticate(h.serverKey)) as { apiKey: { displayPrefix: string } };
+    expect(found.html).toMatch(
+      new RegExp(
+        `>console-scope-own</a></td><td>GET</td><td>/api/2022-06-09/orders</td><td>200</td><td>[\\d.]+</td><td>${prefix.apiKey.displayPrefix}</td>`,
+      ),
+    );
+    // Never the key, never the query string.
+    expect(found.html).not.toContain(h.serverKey);
+    expect(found.html).not.toContain('limit=5');
+    const bad = await client.get(`${base()}/developers/requests?requestId=${encodeURIComponent('<script>')}`);
+    expect(bad.status).toBe(400);
+    for (const path of [
+      `${base()}/developers/requests?requestId=console-scope-other`,
+      `${base()}/developers/requests?requestId=never-sent`,
+      `/console/projects/${otherProjectId}/developers/requests?requestId=console-scope-other`,
+    ])
+      expect([path, (await client.get(path)).status]).toEqual([path, 404]);
+  });
 });
