@@ -159,7 +159,13 @@ export const registerPage = (fastify: FastifyInstance, deps: ConsoleDeps, route:
         const { status, body } = mapException(error);
         if (status >= 500) request.log.error({ err: error }, 'console page failed');
         const title = STATUS_TITLES[status] ?? 'Something went wrong';
-        const message = status >= 500 ? 'The request failed; try again.' : body.message;
+        // The API answers every not-found alike; a page may say more (what it looked for, where).
+        const message =
+          status >= 500
+            ? 'The request failed; try again.'
+            : error instanceof DomainException
+              ? error.error.message
+              : body.message;
         return sendPage(
           reply,
           status,

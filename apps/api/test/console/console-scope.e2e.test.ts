@@ -1,16 +1,6 @@
-import type { BlobStore } from '@paykit/providers';
-import { AGENT_CHECKOUT_BLOBS } from '../../src/agent-checkouts/shared/tokens.js';
-import {
-  ALICE,
-  type Harness,
-  isFinalSnapshot,
-  runBody,
-  startHarness,
-  waitForRun,
-} from '../agent-checkouts/support/harness.js';
-import { RunnerOverridesModule } from '../agent-checkouts/support/runner-overrides.module.js';
+import { ALICE, type Harness, isFinalSnapshot, runBody, waitForRun } from '../agent-checkouts/support/harness.js';
 import { ConsoleClient } from './console-client.js';
-import { harnessAgenticCheckout, plannedStepsStrategy, screenshotKey } from './support/planned-steps-strategy.js';
+import { screenshotKey, startPlannedStepsHarness } from './support/planned-steps-strategy.js';
 
 const CLI = { actor: { type: 'cli' as const, id: 'console-scope-tests' } };
 const PASSWORD = 'a long scope test password';
@@ -23,7 +13,6 @@ const SHOT = Buffer.from('not really a jpeg, but the bytes the runner stored');
  */
 describe('console runs, screenshots and request log, scoped to the operator’s project', () => {
   let h: Harness;
-  let blobs: BlobStore;
   let otherProjectId: string;
   let otherKey: string;
   let client: ConsoleClient;
@@ -33,29 +22,18 @@ describe('console runs, screenshots and request log, scoped to the operator’s 
     [...html.matchAll(/\/runs\/([\w-]+)(?:\?user=\w+)?">/g)].map((m) => m[1]!);
 
   beforeAll(async () => {
-    h = await startHarness({
-      imports: [
-        RunnerOverridesModule.with({
-          strategies: () => [
-            plannedStepsStrategy({
-              path: '/products/mug',
-              blobs: () => blobs,
-              steps: async (runId) => [
-                { action: 'open the product page', screenshot: { key: screenshotKey(runId, 'first'), bytes: SHOT } },
-                { action: 'read the price' },
-                // A reference outside the run's screenshots: never served, whatever it holds.
-                {
-                  action: 'a step pointing at a secret',
-                  screenshot: { key: `agent-checkouts/runs/${runId}/secrets/answer`, bytes: Buffer.from('hunter2') },
-                },
-              ],
-            }),
-            harnessAgenticCheckout(() => h),
-          ],
-        }),
+    h = await startPlannedStepsHarness({
+      path: '/products/mug',
+      steps: async (runId) => [
+        { action: 'open the product page', screenshot: { key: screenshotKey(runId, 'first'), bytes: SHOT } },
+        { action: 'read the price' },
+        // A reference outside the run's screenshots: never served, whatever it holds.
+        {
+          action: 'a step pointing at a secret',
+          screenshot: { key: `agent-checkouts/runs/${runId}/secrets/answer`, bytes: Buffer.from('hunter2') },
+        },
       ],
     });
-    blobs = h.server.app.get<BlobStore>(AGENT_CHECKOUT_BLOBS);
     const other = await h.platform.provisionProject({ name: 'Other shop', environment: 'staging' }, CLI);
     otherProjectId = other.project.projectId;
     otherKey = other.serverKey;
@@ -179,6 +157,9 @@ describe('console runs, screenshots and request log, scoped to the operator’s 
     // Never the key, never the query string.
     expect(found.html).not.toContain(h.serverKey);
     expect(found.html).not.toContain('limit=5');
+    const missing = await client.get(`${base()}/developers/requests?requestId=never-sent`);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain('No request never-sent in this project');
     const bad = await client.get(`${base()}/developers/requests?requestId=${encodeURIComponent('<script>')}`);
     expect(bad.status).toBe(400);
     for (const path of [

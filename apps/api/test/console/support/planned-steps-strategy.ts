@@ -3,7 +3,9 @@ import { randomIds, systemClock } from '@paykit/kernel';
 import type { BlobStore } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Page } from 'playwright-core';
-import type { Harness } from '../../agent-checkouts/support/harness.js';
+import { AGENT_CHECKOUT_BLOBS } from '../../../src/agent-checkouts/shared/tokens.js';
+import { type Harness, type HarnessOptions, startHarness } from '../../agent-checkouts/support/harness.js';
+import { RunnerOverridesModule } from '../../agent-checkouts/support/runner-overrides.module.js';
 
 /** A step the strategy records: its action and, when given, the blob its screenshot reference names. */
 export interface PlannedStep {
@@ -20,6 +22,8 @@ export interface PlannedStepsOptions {
   readonly steps: (runId: string, page: Page | null) => Promise<readonly PlannedStep[]>;
   /** Opens a page on the start URL and attaches it as the run's browser (its live view). */
   readonly openPage?: () => Promise<Page>;
+  /** Called once the steps are recorded. */
+  readonly stepped?: () => void;
   /** The run ends (blocked) once this resolves; at once by default. */
   readonly hold?: Promise<void>;
 }
@@ -49,6 +53,7 @@ export const plannedStepsStrategy = (options: PlannedStepsOptions): CheckoutStra
                 }
                 await context.step(step.action, context.input.request.startUrl, shot?.key);
               }
+              options.stepped?.();
               await options.hold;
             } finally {
               await page?.close();
@@ -81,3 +86,36 @@ export const harnessAgenticCheckout = (harness: () => Harness): CheckoutStrategy
 /** The key the runner's StepScreenshots would give a run's screenshot. */
 export const screenshotKey = (runId: string, name: string): string =>
   `agent-checkouts/runs/${runId}/screenshots/${name}.jpg`;
+
+/**
+ * The harness with the planned-steps strategy on `planned.path` before the runner's agentic
+ * checkout (so the demo shop's other products still check out through its API).
+ */
+export const startPlannedStepsHarness = async (
+  planned: Omit<PlannedStepsOptions, 'blobs'>,
+  options: HarnessOptions = {},
+): Promise<Harness> => {
+  let harness: Harness | null = null;
+  let blobs: BlobStore | null = null;
+  harness = await startHarness({
+    ...options,
+    imports: [
+      ...(options.imports ?? []),
+      RunnerOverridesModule.with({
+        strategies: () => [
+          plannedStepsStrategy({ ...planned, blobs: () => blobs! }),
+          harnessAgenticCheckout(() => harness!),
+        ],
+      }),
+    ],
+  });
+  blobs = harness.server.app.get<BlobStore>(AGENT_CHECKOUT_BLOBS);
+  return harness;
+};
+
+/** A promise and its resolve, for a test to hold a run and to hear it got somewhere. */
+export const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+};
