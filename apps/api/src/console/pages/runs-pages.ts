@@ -134,7 +134,7 @@ const messageText = (message: MessageView): string =>
 const liveView = (run: RunSnapshot): Html =>
   run.browser
     ? html`<section aria-labelledby="live-view"><h2 id="live-view">Live view</h2>
-      <iframe class="live-view" src="${run.browser.embedUrl}" title="Live view of the run's browser (read-only)"></iframe>
+      <iframe class="live-view" src="${run.browser.embedUrl}" referrerpolicy="no-referrer" title="Live view of the run's browser (read-only)"></iframe>
       <p><a href="${run.browser.embedUrl}">Open the live view on its own</a></p></section>`
     : html``;
 
