@@ -89,6 +89,12 @@ describe('console runs, screenshots and request log, scoped to the operator’s 
     expect(refused.html).toContain('role="alert"');
   });
 
+  it('counts on the home page the project’s runs awaiting input, linked to each', async () => {
+    const home = await client.get(base());
+    expect(home.html).toMatch(/Runs awaiting input<\/h2><p>1, every owner/);
+    expect(runIdsOf(home.html)).toEqual([runs.acp]);
+  });
+
   it('shows a run’s steps with the screenshot the runner stored, served only to the project’s operator', async () => {
     const page = await client.get(`${base()}/runs/${runs.service}`);
     expect(page.status).toBe(200);

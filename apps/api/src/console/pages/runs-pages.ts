@@ -37,6 +37,10 @@ const userOfOwner = (owner: string): string | undefined =>
   owner.startsWith(USER_PREFIX) ? owner.slice(USER_PREFIX.length) : undefined;
 const USER_PREFIX = userSubject('');
 
+/** A run of a project-wide list, linked to its page with its owner. */
+export const runLink = (base: string, { run, owner }: ProjectRun): Html =>
+  html`<a href="${base}/runs/${run.runId}${userQueryOf(userOfOwner(owner))}">${run.runId}</a>`;
+
 /** The list's filters: the API's cursor and limit, a status, an end user (blank: every owner). */
 const runsListQuery = agentCheckoutListQuerySchema.extend({
   status: z.enum(RUN_STATUSES).optional(),
@@ -69,7 +73,7 @@ export const runsList: PageRoute = {
         'Runs, newest first',
         ['Run', 'Status', 'Owner', 'Shop', 'Created'],
         page.data.map(({ run, owner }) => [
-          html`<a href="${base}/runs/${run.runId}${userQueryOf(userOfOwner(owner))}">${run.runId}</a>`,
+          runLink(base, { run, owner }),
           run.status,
           owner,
           run.input.request.startUrl,
