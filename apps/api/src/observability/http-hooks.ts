@@ -38,7 +38,6 @@ export const installRequestHooks = (
         durationMs: Math.round(reply.elapsedTime * 10) / 10,
         keyId: principal.keyId,
         keyPrefix: principal.keyPrefix,
-        at: new Date().toISOString(),
       });
     done();
   });

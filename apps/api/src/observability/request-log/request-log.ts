@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import type { Clock } from '@paykit/kernel';
 import { type ReadModelDatabase, openReadModelDatabase } from '@paykit/projections';
 import type { AppConfig } from '../../config/config.js';
-import { APP_CONFIG, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
+import { APP_CONFIG, CLOCK, READ_MODEL_DATABASE } from '../../infrastructure/tokens.js';
 import { type RequestLogEntry, RequestLogStore } from './request-log-store.js';
 
 export const REQUEST_LOG_DATABASE_FILE = 'request-log.db';
@@ -28,14 +29,18 @@ export class RequestLog implements OnApplicationShutdown {
   private pending: RequestLogEntry[] = [];
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(READ_MODEL_DATABASE) readModels: ReadModelDatabase) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(READ_MODEL_DATABASE) readModels: ReadModelDatabase,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
     this.db = openReadModelDatabase(readModels.memory ? ':memory:' : join(config.DATA_DIR, REQUEST_LOG_DATABASE_FILE));
     this.store = new RequestLogStore(this.db, REQUESTS_KEPT_PER_PROJECT);
   }
 
-  /** Queues an answered request: the hot path, no I/O. */
-  record(entry: RequestLogEntry): void {
-    this.pending.push(entry);
+  /** Queues a request just answered (stamped now): the hot path, no I/O. */
+  record(entry: Omit<RequestLogEntry, 'at'>): void {
+    this.pending.push({ ...entry, at: this.clock.now().toISOString() });
     this.flushIn(this.pending.length >= FLUSH_AT ? 0 : FLUSH_EVERY_MS);
   }
 
