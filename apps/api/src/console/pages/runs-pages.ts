@@ -5,6 +5,7 @@ import { type MessageView, RUN_STATUSES, type RunSnapshot, runErrors } from '@pa
 import { DomainException } from '@paykit/kernel';
 import type { StoredBlob } from '@paykit/providers';
 import { z } from 'zod';
+import { SERVICE_USER_ID } from '../../auth/authenticator.js';
 import { ListMessages } from '../../agent-checkouts/messages/read/list-messages.handler.js';
 import { PostMessage } from '../../agent-checkouts/messages/post/post-message.handler.js';
 import { GetRun } from '../../agent-checkouts/runs/read/get-run.handler.js';
@@ -46,7 +47,7 @@ const runsListQuery = agentCheckoutListQuerySchema.extend({
   status: z.enum(RUN_STATUSES).optional(),
   user: z
     .string()
-    .regex(/^[\x21-\x7e][\x20-\x7e]{0,254}$/, 'a user id is 1 to 255 printable characters')
+    .regex(SERVICE_USER_ID, 'a user id is 1 to 255 printable characters, as x-service-user-id')
     .optional(),
 });
 
