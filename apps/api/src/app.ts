@@ -21,6 +21,7 @@ import { installRequestHooks } from './observability/http-hooks.js';
 import { Metrics } from './observability/metrics.js';
 import { PinoNestLogger } from './observability/nest-logger.js';
 import { requestIdOf } from './observability/request-id.js';
+import { RequestLog } from './observability/request-log/request-log.js';
 import type { RegisteredRoute } from './openapi/coverage.js';
 import { RouteCatalog } from './openapi/route-catalog.js';
 
@@ -81,7 +82,7 @@ export const createApp = async (options: CreateAppOptions = {}): Promise<Running
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register({ ...options, config }), adapter, {
     logger: new PinoNestLogger(logger),
   });
-  installRequestHooks(fastify, app.get(Metrics), new RequestTimeout(config.REQUEST_TIMEOUT_MS));
+  installRequestHooks(fastify, app.get(Metrics), new RequestTimeout(config.REQUEST_TIMEOUT_MS), app.get(RequestLog));
   installRouteNotFound(fastify, () => routes);
   const catalog = app.get(RouteCatalog);
   const contracts = new Map<string, RouteContract>(

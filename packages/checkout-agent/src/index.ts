@@ -57,6 +57,7 @@ export * from './runner/runner-settings.js';
 export * from './live-view/live-view-port.js';
 export { LiveViewServer, type LiveViewServerOptions } from './live-view/live-view-server.js';
 export * from './live-view/viewer-token.js';
+export { readRunRecord, type RecordedStep, type RunRecord } from './live-view/recorded-steps.js';
 
 // The model-driven strategy (off unless a model API is configured).
 export { ChatModel, ModelError, type ChatModelSettings } from './model/chat-model.js';

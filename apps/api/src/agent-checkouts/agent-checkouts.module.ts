@@ -32,6 +32,9 @@ import { RunnerHost } from './runner/runner-host.js';
 import { CancelRunHandler } from './runs/cancel/cancel-run.handler.js';
 import { OwnedRuns } from './runs/owned-runs.js';
 import { GetRunHandler } from './runs/read/get-run.handler.js';
+import { GetRunScreenshotHandler } from './runs/read/get-run-screenshot.handler.js';
+import { GetRunStepsHandler } from './runs/read/get-run-steps.handler.js';
+import { ListProjectRunsHandler } from './runs/read/list-project-runs.handler.js';
 import { ListRunsHandler } from './runs/read/list-runs.handler.js';
 import { RunsController } from './runs/runs.controller.js';
 import { RunRows, runsProjection } from './runs/runs.projection.js';
@@ -82,7 +85,10 @@ const readsOf = <Reads>(type: new (db: ReadModelDatabase) => Reads): Provider =>
     BrowserProfileStates,
     StartRunHandler,
     GetRunHandler,
+    GetRunStepsHandler,
+    GetRunScreenshotHandler,
     ListRunsHandler,
+    ListProjectRunsHandler,
     CancelRunHandler,
     ListMessagesHandler,
     PostMessageHandler,

@@ -37,7 +37,7 @@ interface ProjectAuth {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
-const SERVICE_USER_ID = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
+export const SERVICE_USER_ID = /^[\x21-\x7e][\x20-\x7e]{0,254}$/;
 
 /**
  * Turns a request's credentials into a Principal for a route requiring `requiredScopes` (any

@@ -44,7 +44,11 @@ export interface PageContext {
   audit(action: string, target: string | null): Promise<void>;
 }
 
-export type PageOutcome = string | { readonly redirect: string };
+/** A page, a redirect after a write, or a file (a run's step screenshot) sent as it is. */
+export type PageOutcome =
+  | string
+  | { readonly redirect: string }
+  | { readonly file: { readonly bytes: Uint8Array; readonly contentType: string } };
 
 export interface PageRoute {
   readonly method: 'GET' | 'POST';
@@ -77,6 +81,15 @@ const fieldsOf = (value: unknown): Fields =>
 
 export const sendPage = (reply: FastifyReply, status: number, page: string): FastifyReply =>
   reply.status(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+
+/** A file of the project's, for the signed-in operator's browser only: never cached, never sniffed. */
+const sendFile = (reply: FastifyReply, file: { bytes: Uint8Array; contentType: string }): FastifyReply =>
+  reply
+    .status(200)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .type(file.contentType)
+    .send(Buffer.from(file.bytes));
 
 const forbidden = (message: string) => new DomainException(domainError('forbidden', 'operator_forbidden', message));
 
@@ -139,12 +152,20 @@ export const registerPage = (fastify: FastifyInstance, deps: ConsoleDeps, route:
           render: (title, section, page) => render(title, section, page, projectId),
           audit: (action, target) => deps.platform.operators.record(operator.operatorId, { action, projectId, target }),
         });
-        return typeof outcome === 'string' ? sendPage(reply, 200, outcome) : reply.redirect(outcome.redirect, 303);
+        if (typeof outcome === 'string') return sendPage(reply, 200, outcome);
+        if ('file' in outcome) return sendFile(reply, outcome.file);
+        return reply.redirect(outcome.redirect, 303);
       } catch (error) {
         const { status, body } = mapException(error);
         if (status >= 500) request.log.error({ err: error }, 'console page failed');
         const title = STATUS_TITLES[status] ?? 'Something went wrong';
-        const message = status >= 500 ? 'The request failed; try again.' : body.message;
+        // The API answers every not-found alike; a page may say more (what it looked for, where).
+        const message =
+          status >= 500
+            ? 'The request failed; try again.'
+            : error instanceof DomainException
+              ? error.error.message
+              : body.message;
         return sendPage(
           reply,
           status,

@@ -7,14 +7,14 @@ import type { AppConfig } from '../config/config.js';
 import { type ConsoleDeps, type PageRoute, registerPage } from './console-routes.js';
 import { registerLoginPages } from './login-pages.js';
 import { auditLog } from './pages/audit-page.js';
-import { createKey, developers, revokeKey } from './pages/developers-pages.js';
+import { createKey, developers, requestLogSearch, revokeKey } from './pages/developers-pages.js';
 import { eventsList } from './pages/events-page.js';
 import { home } from './pages/home-page.js';
 import { createOperator, operators } from './pages/operators-pages.js';
 import { orderPage, ordersList } from './pages/orders-pages.js';
 import { walletPage, walletsList } from './pages/wallets-pages.js';
 import { reconciliation } from './pages/reconciliation-page.js';
-import { answerRun, runPage, runsList } from './pages/runs-pages.js';
+import { answerRun, runPage, runStepScreenshot, runsList } from './pages/runs-pages.js';
 import {
   redeliverWebhook,
   rotateWebhookSecret,
@@ -34,6 +34,7 @@ const PAGES: readonly PageRoute[] = [
   walletPage,
   runsList,
   runPage,
+  runStepScreenshot,
   answerRun,
   webhookEndpoints,
   webhookEndpoint,
@@ -42,6 +43,7 @@ const PAGES: readonly PageRoute[] = [
   redeliverWebhook,
   eventsList,
   developers,
+  requestLogSearch,
   createKey,
   revokeKey,
   reconciliation,

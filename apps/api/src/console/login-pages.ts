@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { EventStoreUnavailableError } from '@paykit/event-store';
 import { DomainException } from '@paykit/kernel';
+import { mapException } from '../http/errors/map-exception.js';
 import { type ConsoleDeps, type Fields, sendPage, sessionOf } from './console-routes.js';
 import { html } from './html/html.js';
 import { csrfField, layout } from './html/layout.js';
@@ -33,6 +35,31 @@ const loginCsrfCookie = (token: string, secure: boolean): string =>
     'SameSite=Strict',
     ...(secure ? ['Secure'] : []),
   ].join('; ');
+
+/**
+ * What a refused login shows: a wrong password 401, a locked account 429, a check that could
+ * not be claimed because concurrent logins on the account kept winning the race 409 (nothing
+ * was checked, so it is not a failure), an unreachable store 503. Null: not a refusal.
+ */
+const loginRefusal = (error: unknown): { status: number; message: string } | null => {
+  if (error instanceof EventStoreUnavailableError) return { status: 503, message: UNAVAILABLE };
+  if (!(error instanceof DomainException)) return null;
+  switch (error.error.kind) {
+    case 'unauthenticated':
+    case 'rate_limited':
+      return { status: mapException(error).status, message: error.error.message };
+    case 'conflict':
+      return { status: 409, message: CLAIM_CONFLICT };
+    case 'unavailable':
+      return { status: 503, message: UNAVAILABLE };
+    default:
+      return null;
+  }
+};
+
+const CLAIM_CONFLICT =
+  'Other logins to this account were being checked at the same moment, so this one was not checked: try again.';
+const UNAVAILABLE = 'Logins cannot be checked right now: try again in a few minutes.';
 
 /** The login form, login, logout and `/console` itself (to the operator's first project). */
 export const registerLoginPages = (fastify: FastifyInstance, deps: ConsoleDeps): void => {
@@ -72,9 +99,10 @@ export const registerLoginPages = (fastify: FastifyInstance, deps: ConsoleDeps):
       );
       return reply.redirect('/console', 303);
     } catch (error) {
-      if (!(error instanceof DomainException)) throw error;
-      if (error.error.code === 'invalid_credentials') deps.loginThrottle.recordFailure(request.ip);
-      return answer(error.error.kind === 'rate_limited' ? 429 : 401, error.error.message);
+      const refusal = loginRefusal(error);
+      if (!refusal) throw error;
+      if (refusal.status === 401) deps.loginThrottle.recordFailure(request.ip);
+      return answer(refusal.status, refusal.message);
     }
   });
 

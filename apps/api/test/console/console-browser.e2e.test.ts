@@ -5,8 +5,9 @@ import { createRequire } from 'node:module';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { CHROMIUM_PATH, describeWithChromium } from '../agent-checkouts/support/chromium.js';
-import { type Harness, runBody, startHarness, waitForRun } from '../agent-checkouts/support/harness.js';
+import { type Harness, runBody, waitForRun } from '../agent-checkouts/support/harness.js';
 import { WebhookReceiver } from '../webhooks/support/webhook-receiver.js';
+import { deferred, screenshotKey, startPlannedStepsHarness } from './support/planned-steps-strategy.js';
 
 const CLI = { actor: { type: 'cli' as const, id: 'console-browser-tests' } };
 const SERVICE = { service: true } as const;
@@ -16,14 +17,21 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 
 /**
  * The console as a person uses it: one Chromium, one server with a shop, a run waiting on a
- * question, a webhook endpoint with deliveries and an order; every page visited, screenshotted
- * (docs/console/) and checked with axe-core.
+ * question, a run under way in a browser (live view, a step with its screenshot), a webhook
+ * endpoint with deliveries and an order; every page visited, screenshotted (docs/console/) and
+ * checked with axe-core.
  */
 describeWithChromium('the console in a browser', () => {
   let h: Harness;
   let receiver: WebhookReceiver;
   let browser: Browser;
   let runId: string;
+  /** A run on the mug's page, held under way: its browser attached, one step with a screenshot. */
+  let liveRunId: string;
+  const releaseLiveRun = deferred();
+  const liveRunStepped = deferred();
+  /** An API request of the project's, by the id it was sent with. */
+  const loggedRequestId = 'console-browser-request-1';
   let endpointId: string;
   let orderId: string;
   /** A smart wallet of holder@example.com with a delegated signer, sent 1 USDC by the buyer's wallet. */
@@ -60,7 +68,26 @@ describeWithChromium('the console in a browser', () => {
       .evaluateAll((rows: any[]) => rows.map((row) => [...row.cells].map((cell: any) => cell.textContent.trim())));
 
   beforeAll(async () => {
-    h = await startHarness({ env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: 20 } });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: ['--no-sandbox', '--disable-dev-shm-usage'],
+    });
+    h = await startPlannedStepsHarness(
+      {
+        path: '/products/mug',
+        openPage: () => browser.newPage({ viewport: { width: 800, height: 600 } }),
+        steps: async (id, page) => [
+          {
+            action: 'open the product page',
+            screenshot: { key: screenshotKey(id, 'product'), bytes: await page!.screenshot({ type: 'jpeg' }) },
+          },
+        ],
+        stepped: liveRunStepped.resolve,
+        hold: releaseLiveRun.promise,
+      },
+      { env: { WEBHOOK_ALLOWED_HOSTS: '127.0.0.1', WEBHOOK_POLL_MS: 20 } },
+    );
     receiver = await WebhookReceiver.start();
     mkdirSync(SCREENSHOTS, { recursive: true });
     for (const [email, role] of [
@@ -151,13 +178,14 @@ describeWithChromium('the console in a browser', () => {
       );
       settled = transaction.body.status === 'success';
     }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: ['--no-sandbox', '--disable-dev-shm-usage'],
-    });
+    liveRunId = (
+      await h.call('POST', '/unstable/agent-checkouts', { as: SERVICE, body: runBody(h.product('mug'), '100') })
+    ).body.runId;
+    await liveRunStepped.promise;
+    await h.call('GET', '/2022-06-09/orders', { as: SERVICE, headers: { 'x-request-id': loggedRequestId } });
   }, 60_000);
   afterAll(async () => {
+    releaseLiveRun.resolve();
     await browser?.close();
     await receiver?.close();
     await h?.close();
@@ -173,6 +201,8 @@ describeWithChromium('the console in a browser', () => {
       ['order', `/orders/${orderId}`, /^Order /],
       ['runs', '/runs', 'Agent checkouts'],
       ['run', `/runs/${runId}`, /^Run /],
+      ['runs-running', '/runs?status=running', 'Agent checkouts'],
+      ['run-live', `/runs/${liveRunId}`, /^Run /],
       ['wallets', '/wallets', 'Wallets'],
       ['wallet', `/wallets/${held}`, /^Wallet /],
       ['webhooks', '/webhooks', 'Webhooks'],
@@ -180,6 +210,7 @@ describeWithChromium('the console in a browser', () => {
       ['webhook-endpoint', `/webhooks/${endpointId}`, /^Endpoint /],
       ['webhook-delivery', `/webhooks/${endpointId}/deliveries/${messageId}`, /^Delivery /],
       ['developers', '/developers', 'Developers'],
+      ['request', `/developers/requests?requestId=${loggedRequestId}`, /^Request /],
       ['reconciliation', '/reconciliation', 'Reconciliation'],
       ['audit-log', '/audit', 'Audit log'],
       ['operators', '/operators', 'Operators'],
@@ -198,6 +229,60 @@ describeWithChromium('the console in a browser', () => {
     expect(problems).toEqual([]);
     await page.goto(`${h.server.rootUrl}/console/login`);
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('filters the runs by status, and shows a run under way with its live view embedded and its step’s screenshot', async () => {
+    const page = await logIn('admin@example.com');
+    await page.goto(`${base()}/runs`);
+    const filterBy = async (status: string) => {
+      await page.getByLabel('Status').selectOption(status);
+      await page.getByRole('button', { name: 'Filter' }).click();
+      await page.getByRole('heading', { name: 'Agent checkouts', level: 1 }).waitFor();
+      return cellsOf(page, 'Runs, newest first');
+    };
+    // The other run waits on its question or, once another test answered it, goes on.
+    const running = await filterBy('running');
+    expect(running).toContainEqual([liveRunId, 'running', 'service', h.product('mug'), expect.any(String)]);
+    expect(new Set(running.map(([, status]) => status))).toEqual(new Set(['running']));
+    expect(new URL(page.url()).searchParams.get('status')).toBe('running');
+    const waiting = await filterBy('awaiting_input');
+    expect(waiting.filter(([, status]) => status !== 'awaiting_input')).toEqual([]);
+    expect(waiting.map(([id]) => id)).not.toContain(liveRunId);
+    await page.goto(`${base()}/runs?status=running`);
+    await page.getByRole('link', { name: liveRunId }).click();
+    await page.getByRole('heading', { name: `Run ${liveRunId}`, level: 1 }).waitFor();
+    const shot = page.getByRole('img', { name: 'Screenshot of step 1: open the product page' });
+    await shot.waitFor();
+    // The JPEG the runner stored, decoded by the browser: the 800-pixel-wide page it was taken of.
+    await expect(shot.evaluate((img: any) => img.complete && img.naturalWidth)).resolves.toBe(800);
+    // The runner's live view, read-only, inside the run's page: it shows the page's frames.
+    const live = page.frameLocator('iframe[title^="Live view"]');
+    await live.locator('body[data-frames]').waitFor({ timeout: 10_000 });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('finds an API request by its request id on the Developers page', async () => {
+    const page = await logIn('support@example.com');
+    await page.goto(`${base()}/developers`);
+    await page.getByLabel('Request id').fill(loggedRequestId);
+    await page.getByRole('button', { name: 'Find the request' }).click();
+    await page.getByRole('heading', { name: `Request ${loggedRequestId}`, level: 1 }).waitFor();
+    expect(await cellsOf(page, 'Requests with this id, newest first')).toEqual([
+      [
+        expect.any(String),
+        loggedRequestId,
+        'GET',
+        '/api/2022-06-09/orders',
+        '200',
+        expect.stringMatching(/^\d+(\.\d)?$/),
+        expect.stringMatching(/^sk_staging_/),
+      ],
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Request id').fill('never-sent');
+    await page.getByRole('button', { name: 'Find the request' }).click();
+    await page.getByRole('heading', { name: 'Not found', level: 1 }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('No request never-sent in this project');
   });
 
   it('finds a wallet by its address and by its locator, and shows its balances, transfers and signers', async () => {

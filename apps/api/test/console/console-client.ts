@@ -28,6 +28,11 @@ export class ConsoleClient {
     return this.post('/console/login', { _csrf: csrfOf(form.html), email, password });
   }
 
+  /** The jar as a Cookie header, for requests that read bytes rather than a page. */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   hasSession(): boolean {
     return (this.cookies.get('paykit_console') ?? '') !== '';
   }
@@ -38,7 +43,7 @@ export class ConsoleClient {
       redirect: 'manual',
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/x-www-form-urlencoded' }),
-        cookie: [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        cookie: this.cookieHeader(),
       },
       ...(body === undefined ? {} : { body }),
     });

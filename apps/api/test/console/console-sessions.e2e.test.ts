@@ -1,5 +1,6 @@
 import type { Platform } from '@paykit/platform';
 import { PLATFORM } from '../../src/auth/platform.provider.js';
+import { FaultyStore } from '../agent-checkouts/support/faulty-store.js';
 import { type TestServer, startServer } from '../support/start-server.js';
 import { ConsoleClient, csrfOf } from './console-client.js';
 
@@ -161,6 +162,35 @@ describe('console sessions and roles', () => {
       expect(statuses.filter((status) => status === 401)).toHaveLength(5);
       expect(statuses.filter((status) => status === 429)).toHaveLength(7);
       expect((await new ConsoleClient(own.rootUrl).login('burst@example.com', PASSWORD)).status).toBe(429);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers a login whose check could not be claimed 409 (concurrent logins won every retry) and a store that is down 503, never 401', async () => {
+    const store = new FaultyStore();
+    const own = await startServer({ eventStore: store });
+    try {
+      const ownPlatform = own.app.get<Platform>(PLATFORM);
+      const shop = (await ownPlatform.provisionProject({ name: 'Shop', environment: 'staging' }, CLI)).project;
+      const { operator: raced } = await ownPlatform.operators.create(
+        { email: 'raced@example.com', role: 'developer', projectIds: [shop.projectId], password: PASSWORD },
+        CLI,
+      );
+      const client = new ConsoleClient(own.rootUrl);
+      store.failAppendsTo(`operator-${raced.operatorId}`, 'conflict');
+      const conflict = await client.login('raced@example.com', PASSWORD);
+      expect(conflict.status).toBe(409);
+      expect(conflict.html).toContain('Other logins to this account were being checked at the same moment');
+      expect(conflict.html).not.toContain(raced.operatorId);
+      store.failAppendsTo(`operator-${raced.operatorId}`, 'unavailable');
+      const down = await client.login('raced@example.com', PASSWORD);
+      expect(down.status).toBe(503);
+      expect(down.html).toContain('Logins cannot be checked right now');
+      expect(client.hasSession()).toBe(false);
+      store.heal();
+      // Neither counted as a wrong password: the account and the address are not locked.
+      expect((await client.login('raced@example.com', PASSWORD)).status).toBe(303);
     } finally {
       await own.close();
     }

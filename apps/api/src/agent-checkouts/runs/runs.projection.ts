@@ -19,6 +19,15 @@ interface RunRow extends KeysetPosition {
   readonly state: string;
 }
 
+/** Which of a project's runs a project-wide list shows: all, or those of one status and/or one owner. */
+export interface ProjectRunsFilter {
+  readonly status?: RunStatus | undefined;
+  /** An owner subject (`service`, `user:<id>`). */
+  readonly owner?: string | undefined;
+}
+
+const COLUMNS = 'id, created_at AS createdAt, state';
+
 type Statements = Record<'find' | 'upsert', Statement>;
 
 /**
@@ -28,13 +37,15 @@ type Statements = Record<'find' | 'upsert', Statement>;
  */
 export const runsProjection = defineProjection<Statements>({
   name: RUNS_PROJECTION,
-  version: 1,
+  version: 2,
   tables: [TABLE],
   schema: `
     CREATE TABLE IF NOT EXISTS ${TABLE} (
       id TEXT PRIMARY KEY, project_id TEXT NOT NULL, owner TEXT NOT NULL, created_at TEXT NOT NULL,
       status TEXT NOT NULL, revision INTEGER NOT NULL, state TEXT NOT NULL);
-    CREATE INDEX IF NOT EXISTS ${TABLE}_by_owner ON ${TABLE} (project_id, owner, created_at, id);`,
+    CREATE INDEX IF NOT EXISTS ${TABLE}_by_owner ON ${TABLE} (project_id, owner, created_at, id);
+    CREATE INDEX IF NOT EXISTS ${TABLE}_by_project ON ${TABLE} (project_id, created_at, id);
+    CREATE INDEX IF NOT EXISTS ${TABLE}_by_status ON ${TABLE} (project_id, status, created_at, id);`,
   statements: (db) => ({
     find: db.prepare(`SELECT revision, state FROM ${TABLE} WHERE id = ?`),
     upsert: db.prepare(
@@ -63,18 +74,26 @@ export const runsProjection = defineProjection<Statements>({
   },
 });
 
+const toRunRow = (row: RunRow): KeysetPosition & { run: CheckoutRun } => ({
+  id: row.id,
+  createdAt: row.createdAt,
+  run: JSON.parse(row.state) as CheckoutRun,
+});
+
 /** Reads of the runs projection. */
 export class RunRows implements OwnerList<KeysetPosition & { run: CheckoutRun }> {
   readonly name = 'runs';
   readonly projection = RUNS_PROJECTION;
   private readonly reader: KeysetReader<RunRow>;
+  /** Project-wide readers, one per combination of filters (each over its index). */
+  private readonly projectReaders = new Map<string, KeysetReader<RunRow>>();
   private statusStatement: Statement | null = null;
 
   constructor(private readonly db: ReadModelDatabase) {
     this.reader = new KeysetReader(db, {
       table: TABLE,
       scope: 'project_id = @projectId AND owner = @subject',
-      columns: 'id, created_at AS createdAt, state',
+      columns: COLUMNS,
     });
   }
 
@@ -87,7 +106,33 @@ export class RunRows implements OwnerList<KeysetPosition & { run: CheckoutRun }>
   ): (KeysetPosition & { run: CheckoutRun })[] {
     return this.reader
       .read({ projectId: owner.projectId, subject: owner.subject }, after, count, direction)
-      .map((row) => ({ id: row.id, createdAt: row.createdAt, run: JSON.parse(row.state) as CheckoutRun }));
+      .map(toRunRow);
+  }
+
+  /** A project's runs, every owner's, newest first: the operators' console lists them so. */
+  projectPage(
+    projectId: string,
+    filter: ProjectRunsFilter,
+    after: KeysetPosition | null,
+    count: number,
+    direction?: ReadDirection,
+  ): (KeysetPosition & { run: CheckoutRun })[] {
+    const scope = [
+      'project_id = @projectId',
+      ...(filter.status ? ['status = @status'] : []),
+      ...(filter.owner ? ['owner = @owner'] : []),
+    ].join(' AND ');
+    let reader = this.projectReaders.get(scope);
+    if (!reader) {
+      reader = new KeysetReader(this.db, { table: TABLE, scope, columns: COLUMNS });
+      this.projectReaders.set(scope, reader);
+    }
+    const parameters = {
+      projectId,
+      ...(filter.status ? { status: filter.status } : {}),
+      ...(filter.owner ? { owner: filter.owner } : {}),
+    };
+    return reader.read(parameters, after, count, direction).map(toRunRow);
   }
 
   /** The status the projection has for a run, or null when it has not seen the run (yet). */

@@ -15,6 +15,11 @@ import { AGENT_CHECKOUT_CURSORS } from './tokens.js';
 /** How long a list waits for its projection before answering from what it has. */
 const WAIT_MS = 2_000;
 
+export interface ListQuery {
+  readonly cursor?: string | undefined;
+  readonly limit: number;
+}
+
 /** A newest-first list of an owner's resources, read from a projection. */
 export interface OwnerList<Row extends KeysetPosition> {
   /** Names the list in its cursors, which are bound to the list and its owner. */
@@ -37,19 +42,39 @@ export class OwnerLists {
     @Inject(AGENT_CHECKOUT_CURSORS) private readonly cursors: SignedCursors,
   ) {}
 
-  async page<Row extends KeysetPosition, Item>(
+  page<Row extends KeysetPosition, Item>(
     list: OwnerList<Row>,
     owner: Owner,
-    query: { readonly cursor?: string | undefined; readonly limit: number },
+    query: ListQuery,
+    present: (row: Row) => Item,
+  ): Promise<Page<Item>> {
+    return this.scoped(
+      list,
+      [owner.projectId, owner.subject],
+      query,
+      (from, count, direction) => list.page(owner, from, count, direction),
+      present,
+    );
+  }
+
+  /**
+   * A page of any scope of a list (the console's project-wide runs, by status): its cursors are
+   * bound to the list and to every part of `scope`, so they only follow the filters they came with.
+   */
+  async scoped<Row extends KeysetPosition, Item>(
+    list: Pick<OwnerList<Row>, 'name' | 'projection'>,
+    scope: readonly string[],
+    query: ListQuery,
+    fetch: (from: KeysetPosition | null, count: number, direction: ReadDirection) => Row[],
     present: (row: Row) => Item,
   ): Promise<Page<Item>> {
     await this.projections.waitFor(await this.store.headPosition(), WAIT_MS, list.projection);
     return newestFirstPage({
       cursors: this.cursors,
-      binding: `${list.name}\n${owner.projectId}\n${owner.subject}`,
+      binding: [list.name, ...scope].join('\n'),
       cursor: query.cursor,
       limit: query.limit,
-      fetch: (from, count, direction) => list.page(owner, from, count, direction),
+      fetch,
       present,
     });
   }

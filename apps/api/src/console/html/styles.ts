@@ -29,4 +29,6 @@ button { font: inherit; padding: .3rem .8rem; background: #0b4fa8; color: #fff; 
 .card h2 { font-size: 1rem; margin-top: 0; }
 .empty { color: #444; }
 .pager { display: flex; gap: 1rem; }
+.step-shot { max-width: 20rem; height: auto; border: 1px solid #ddd; }
+.live-view { width: 100%; height: 32rem; border: 1px solid #ccc; }
 `);

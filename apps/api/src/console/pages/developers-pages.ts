@@ -1,12 +1,17 @@
 import { ALL_SCOPES, isDisplayPrefix } from '@paykit/platform';
-import { DomainException, invalid } from '@paykit/kernel';
+import { DomainException, domainError, invalid } from '@paykit/kernel';
+import { SANE_REQUEST_ID } from '../../observability/request-id.js';
+import { REQUESTS_KEPT_PER_PROJECT } from '../../observability/request-log/request-log.js';
+import type { RequestLogEntry } from '../../observability/request-log/request-log-store.js';
+import { NEWEST_SHOWN, SearchRequestLog } from '../../observability/request-log/search-request-log.handler.js';
 import type { PageContext, PageRoute } from '../console-routes.js';
 import { html, table } from '../html/html.js';
 import { csrfField } from '../html/layout.js';
 
 const SECTION = 'Developers';
 
-const keysView = async ({ platform, project, base, csrfToken, render }: PageContext, issued?: string) => {
+const keysView = async (context: PageContext, issued?: string) => {
+  const { platform, project, base, csrfToken, render } = context;
   const keys = await platform.apiKeys.list(project.projectId);
   return render(
     'Developers',
@@ -40,8 +45,64 @@ const keysView = async ({ platform, project, base, csrfToken, render }: PageCont
       </fieldset>
       <p><button type="submit">Create key</button></p>
     </form>
-    <p>Request log: the API logs each request with its request id (X-Request-Id) to its log stream; search it there.</p>`,
+    ${await requestLogSection(context)}`,
   );
+};
+
+const requestRows = (entries: readonly RequestLogEntry[], base: string) =>
+  entries.map((entry) => [
+    entry.at,
+    html`<a href="${base}/developers/requests?requestId=${encodeURIComponent(entry.requestId)}">${entry.requestId}</a>`,
+    entry.method,
+    entry.path,
+    entry.status,
+    entry.durationMs,
+    entry.keyPrefix,
+  ]);
+const REQUEST_COLUMNS = ['When', 'Request id', 'Method', 'Path', 'Status', 'ms', 'API key'];
+
+const requestSearch = (base: string, value = '') => html`<form method="get" action="${base}/developers/requests">
+    <label for="requestId">Request id (the X-Request-Id of a response)</label>
+    <input id="requestId" name="requestId" value="${value}" required>
+    <p><button type="submit">Find the request</button></p>
+  </form>`;
+
+/** The project's newest API requests and the search by request id (ADR 0822). */
+const requestLogSection = async ({ queries, project, base }: PageContext) => {
+  const newest: RequestLogEntry[] = await queries.execute(new SearchRequestLog(project.projectId, null));
+  return html`<h2>Request log</h2>
+    <p>Each request an API key of this project made: its newest ${REQUESTS_KEPT_PER_PROJECT} are kept (no body, no key).</p>
+    ${requestSearch(base)}
+    ${table(`The newest ${NEWEST_SHOWN} requests`, REQUEST_COLUMNS, requestRows(newest, base))}`;
+};
+
+/** One request id's entries in the project's log; 404 when the project has none (another project's included). */
+export const requestLogSearch: PageRoute = {
+  method: 'GET',
+  path: '/developers/requests',
+  async handle({ queries, project, query, base, render }) {
+    const requestId = (query['requestId'] ?? '').trim();
+    if (!SANE_REQUEST_ID.test(requestId))
+      throw new DomainException(
+        invalid('invalid_request_id', 'A request id is 1 to 128 letters, digits and . _ : - characters'),
+      );
+    const entries: RequestLogEntry[] = await queries.execute(new SearchRequestLog(project.projectId, requestId));
+    if (entries.length === 0)
+      throw new DomainException(
+        domainError(
+          'not_found',
+          'request_not_found',
+          `No request ${requestId} in this project's log: it may be another project's, or older than its newest ${REQUESTS_KEPT_PER_PROJECT}`,
+        ),
+      );
+    return render(
+      `Request ${requestId}`,
+      SECTION,
+      html`${requestSearch(base, requestId)}
+      ${table('Requests with this id, newest first', REQUEST_COLUMNS, requestRows(entries, base))}
+      <p><a href="${base}/developers">Back to Developers</a></p>`,
+    );
+  },
 };
 
 export const developers: PageRoute = { method: 'GET', path: '/developers', handle: (context) => keysView(context) };

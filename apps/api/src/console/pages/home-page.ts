@@ -1,21 +1,22 @@
 import type { OrderResource, WebhookDeliveryPage, WebhookEndpointPage } from '@paykit/contracts';
 import type { ReconciliationReport } from '@paykit/reconciliation';
 import { ListOrders } from '../../orders/list/list-orders.handler.js';
-import { ListRuns } from '../../agent-checkouts/runs/read/list-runs.handler.js';
-import { ownerOf } from '../../agent-checkouts/shared/owner.js';
+import { ListProjectRuns, type ProjectRun } from '../../agent-checkouts/runs/read/list-project-runs.handler.js';
 import type { KeysetPage } from '../../http/pagination/keyset-page.js';
+import type { Page } from '../../http/pagination/newest-first-page.js';
 import { GetReconciliationReport } from '../../reports/read/get-reconciliation-report.handler.js';
 import { ListWebhookDeliveries } from '../../webhooks/deliveries/read/list-webhook-deliveries.handler.js';
 import { ListWebhookEndpoints } from '../../webhooks/endpoints/read/list-webhook-endpoints.handler.js';
 import type { PageRoute } from '../console-routes.js';
 import { html } from '../html/html.js';
+import { runLink } from './runs-pages.js';
 
 const SAMPLE = 100;
 const rate = (part: number, whole: number): string => (whole === 0 ? '-' : `${Math.round((100 * part) / whole)} %`);
 
 /**
  * Today at a glance, from the API's own queries: the newest orders of today and how many failed,
- * runs waiting on an answer, deliveries given up on, and today's reconciliation exceptions.
+ * the project's runs waiting on an answer (every owner's), deliveries given up on, and today's reconciliation exceptions.
  */
 export const home: PageRoute = {
   method: 'GET',
@@ -30,10 +31,9 @@ export const home: PageRoute = {
     const failedOrders = todays.filter(
       (order) => order.payment.status === 'failed' || order.payment.status === 'refunded',
     );
-    const runs: { data: { status: string; runId: string }[] } = await queries.execute(
-      new ListRuns(ownerOf(caller.principal), { limit: SAMPLE }),
+    const awaiting: Page<ProjectRun> = await queries.execute(
+      new ListProjectRuns(projectId, { status: 'awaiting_input' }, { limit: SAMPLE }),
     );
-    const awaiting = runs.data.filter((run) => run.status === 'awaiting_input');
     const endpoints: WebhookEndpointPage = await queries.execute(
       new ListWebhookEndpoints(projectId, { limit: SAMPLE }),
     );
@@ -51,8 +51,9 @@ export const home: PageRoute = {
       html`<div class="cards">
         <section class="card"><h2>Orders today</h2><p>${todays.length} orders, ${rate(failedOrders.length, todays.length)} failed or refunded</p>
           <p><a href="${base}/orders">All orders</a> · <a href="${base}/wallets">Wallets</a></p></section>
-        <section class="card"><h2>Runs awaiting input</h2><p>${awaiting.length} of the newest ${runs.data.length} runs</p>
-          ${awaiting.map((run) => html`<p><a href="${base}/runs/${run.runId}">${run.runId}</a></p>`)}</section>
+        <section class="card"><h2>Runs awaiting input</h2><p>${awaiting.nextCursor ? `More than ${SAMPLE}` : awaiting.data.length}, every owner's</p>
+          ${awaiting.data.map((run) => html`<p>${runLink(base, run)}</p>`)}
+          <p><a href="${base}/runs?status=awaiting_input">All of them</a></p></section>
         <section class="card"><h2>Failed webhook deliveries</h2><p>${failedDeliveries} on ${endpoints.data.length} endpoint(s)</p>
           <p><a href="${base}/webhooks">Webhooks</a> · <a href="${base}/events">Events</a></p></section>
         <section class="card"><h2>Unreconciled today</h2><p>${report.exceptions.length} exception(s)</p>

@@ -1,52 +1,82 @@
 import { randomUUID } from 'node:crypto';
 import { agentCheckoutListQuerySchema, agentCheckoutMessageBodySchema } from '@paykit/contracts';
-import type { MessageView, RunSnapshot } from '@paykit/checkout-runs';
+import type { RecordedStep } from '@paykit/checkout-agent';
+import { type MessageView, RUN_STATUSES, type RunSnapshot, runErrors } from '@paykit/checkout-runs';
+import { DomainException } from '@paykit/kernel';
+import type { StoredBlob } from '@paykit/providers';
+import { z } from 'zod';
+import { SERVICE_USER_ID } from '../../auth/authenticator.js';
 import { ListMessages } from '../../agent-checkouts/messages/read/list-messages.handler.js';
 import { PostMessage } from '../../agent-checkouts/messages/post/post-message.handler.js';
 import { GetRun } from '../../agent-checkouts/runs/read/get-run.handler.js';
-import { ListRuns } from '../../agent-checkouts/runs/read/list-runs.handler.js';
-import { type Owner, ownerOf } from '../../agent-checkouts/shared/owner.js';
+import { GetRunScreenshot } from '../../agent-checkouts/runs/read/get-run-screenshot.handler.js';
+import { GetRunSteps } from '../../agent-checkouts/runs/read/get-run-steps.handler.js';
+import { ListProjectRuns, type ProjectRun } from '../../agent-checkouts/runs/read/list-project-runs.handler.js';
+import { type Owner, ownerOf, userSubject } from '../../agent-checkouts/shared/owner.js';
 import type { PageContext, PageRoute } from '../console-routes.js';
 import { type Html, html, jsonBlock, table } from '../html/html.js';
 import { csrfField } from '../html/layout.js';
 import type { Page } from '../../http/pagination/newest-first-page.js';
-import { pager, parseFields } from './page-helpers.js';
+import { pager, parseFields, selectField } from './page-helpers.js';
 
 const SECTION = 'Agent checkouts';
 
 /**
- * Runs belong to an owner (ADR 0820): the project's service (runs started with a server key for
- * no user), or the end user a `user` filter names, exactly as the API lists them.
+ * A run belongs to an owner (ADR 0820): the project's service (runs started with a server key for
+ * no user), or the end user a `user` parameter names. The run pages read it as the API does for
+ * that owner; the list links each run with its owner's `user`.
  */
 const ownerOfPage = ({ caller, query }: PageContext): Owner =>
   ownerOf({ ...caller.principal, userId: query['user'] ? query['user'] : null });
 
-const userQuery = (context: PageContext): string =>
-  context.query['user'] ? `?user=${encodeURIComponent(context.query['user'])}` : '';
+const userQueryOf = (userId: string | undefined): string => (userId ? `?user=${encodeURIComponent(userId)}` : '');
 
+const userQuery = (context: PageContext): string => userQueryOf(context.query['user']);
+
+/** The user id of an owner subject (`user:<id>`), none for the service. */
+const userOfOwner = (owner: string): string | undefined =>
+  owner.startsWith(USER_PREFIX) ? owner.slice(USER_PREFIX.length) : undefined;
+const USER_PREFIX = userSubject('');
+
+/** A run of a project-wide list, linked to its page with its owner. */
+export const runLink = (base: string, { run, owner }: ProjectRun): Html =>
+  html`<a href="${base}/runs/${run.runId}${userQueryOf(userOfOwner(owner))}">${run.runId}</a>`;
+
+/** The list's filters: the API's cursor and limit, a status, an end user (blank: every owner). */
+const runsListQuery = agentCheckoutListQuerySchema.extend({
+  status: z.enum(RUN_STATUSES).optional(),
+  user: z
+    .string()
+    .regex(SERVICE_USER_ID, 'a user id is 1 to 255 printable characters, as x-service-user-id')
+    .optional(),
+});
+
+/** Every run of the project, whoever owns it (ADR 0821), newest first, by status and owner. */
 export const runsList: PageRoute = {
   method: 'GET',
   path: '/runs',
   async handle(context) {
-    const { queries, query, base, render } = context;
-    const { user: _user, ...paging } = query;
-    const page: Page<RunSnapshot> = await queries.execute(
-      new ListRuns(ownerOfPage(context), parseFields(agentCheckoutListQuerySchema, paging)),
+    const { queries, query, base, render, project } = context;
+    const { status, user, ...paging } = parseFields(runsListQuery, query);
+    const page: Page<ProjectRun> = await queries.execute(
+      new ListProjectRuns(project.projectId, { status, owner: user ? userSubject(user) : undefined }, paging),
     );
     return render(
       'Agent checkouts',
       SECTION,
-      html`<form method="get">
-        <label for="user">End user (blank: runs started for no user)</label>
+      html`<form method="get" class="filters">
+        ${selectField('status', 'Status', RUN_STATUSES, query['status'])}
+        <label for="user">End user (blank: every owner)</label>
         <input id="user" name="user" value="${query['user'] ?? ''}">
-        <button type="submit">Show</button>
+        <p><button type="submit">Filter</button></p>
       </form>
       ${table(
         'Runs, newest first',
-        ['Run', 'Status', 'Shop', 'Created'],
-        page.data.map((run) => [
-          html`<a href="${base}/runs/${run.runId}${userQuery(context)}">${run.runId}</a>`,
+        ['Run', 'Status', 'Owner', 'Shop', 'Created'],
+        page.data.map(({ run, owner }) => [
+          runLink(base, { run, owner }),
           run.status,
+          owner,
           run.input.request.startUrl,
           run.createdAt,
         ]),
@@ -102,6 +132,33 @@ const messageText = (message: MessageView): string =>
     )
     .join(' ');
 
+/**
+ * The run's browser while it runs, read-only: the runner's live view in a frame, behind the
+ * signed short-lived link the snapshot hands out (the page checked the run is the project's).
+ */
+const liveView = (run: RunSnapshot): Html =>
+  run.browser
+    ? html`<section aria-labelledby="live-view"><h2 id="live-view">Live view</h2>
+      <iframe class="live-view" src="${run.browser.embedUrl}" referrerpolicy="no-referrer" title="Live view of the run's browser (read-only)"></iframe>
+      <p><a href="${run.browser.embedUrl}">Open the live view on its own</a></p></section>`
+    : html``;
+
+const stepsTable = (context: PageContext, runId: string, steps: readonly RecordedStep[]): Html =>
+  table(
+    'Steps',
+    ['#', 'When', 'Action', 'Page', 'Screenshot'],
+    steps.map((step, index) => [
+      index + 1,
+      step.recordedAt,
+      step.action,
+      step.url,
+      step.screenshotRef
+        ? html`<img class="step-shot" loading="lazy" alt="Screenshot of step ${index + 1}: ${step.action}"
+            src="${context.base}/runs/${runId}/steps/${index + 1}/screenshot${userQuery(context)}">`
+        : 'none',
+    ]),
+  );
+
 export const runPage: PageRoute = {
   method: 'GET',
   path: '/runs/:runId',
@@ -109,20 +166,36 @@ export const runPage: PageRoute = {
     const { queries, params, render } = context;
     const owner = ownerOfPage(context);
     const run: RunSnapshot = await queries.execute(new GetRun(owner, params['runId']!));
+    const steps: readonly RecordedStep[] = await queries.execute(new GetRunSteps(owner, run.runId));
     const messages: Page<MessageView> = await queries.execute(new ListMessages(owner, run.runId, {}));
     return render(
       `Run ${run.runId}`,
       SECTION,
       html`<p>Status <strong>${run.status}</strong>; shop ${run.input.request.startUrl}.</p>
       ${answerForm(context, run)}
-      ${run.browser ? html`<p><a href="${run.browser.embedUrl}">Live view</a></p>` : ''}
+      ${liveView(run)}
+      ${stepsTable(context, run.runId, steps)}
       ${table(
-        'Steps and messages',
+        'Messages',
         ['When', 'From', 'Message'],
         messages.data.map((m) => [m.createdAt, m.role, messageText(m)]),
       )}
       ${'result' in run ? jsonBlock('Result and payment', run.result) : ''}`,
     );
+  },
+};
+
+/** A step's screenshot, for an operator of the run's project only (the page's session and scope checks). */
+export const runStepScreenshot: PageRoute = {
+  method: 'GET',
+  path: '/runs/:runId/steps/:step/screenshot',
+  async handle(context) {
+    const step = /^[1-9]\d{0,5}$/.test(context.params['step'] ?? '') ? Number(context.params['step']) : 0;
+    if (step === 0) throw new DomainException(runErrors.notFound());
+    const file: StoredBlob = await context.queries.execute(
+      new GetRunScreenshot(ownerOfPage(context), context.params['runId']!, step),
+    );
+    return { file };
   },
 };
 

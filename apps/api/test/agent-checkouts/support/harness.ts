@@ -163,12 +163,12 @@ export const waitForRun = async (
   h: Harness,
   runId: string,
   predicate: (snapshot: any) => boolean,
-  { as = ALICE, timeoutMs = 15_000 }: { as?: As; timeoutMs?: number } = {},
+  { as = ALICE, timeoutMs = 15_000, headers }: { as?: As; timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<any> => {
   const deadline = Date.now() + timeoutMs;
   let last: any;
   while (Date.now() < deadline) {
-    const response = await h.call('GET', `/unstable/agent-checkouts/${runId}`, { as });
+    const response = await h.call('GET', `/unstable/agent-checkouts/${runId}`, { as, ...(headers ? { headers } : {}) });
     last = response.body;
     if (response.status === 200 && predicate(last)) return last;
     await new Promise((resolve) => setTimeout(resolve, 25));
