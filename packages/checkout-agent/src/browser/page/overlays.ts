@@ -127,9 +127,22 @@ export const checkPastOverlays = async (
   }
 };
 
+/** How long a script-drawn radio may take to show the click took (a shop that asks its server first). */
+const DRAWN_CHECK_MS = 3_000;
+
+const becomesChecked = async (target: Locator): Promise<boolean> => {
+  const deadline = Date.now() + DRAWN_CHECK_MS;
+  do {
+    if (await target.isChecked().catch(() => false)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  } while (Date.now() < deadline);
+  return false;
+};
+
 /**
- * A script-drawn radio (a `role=radio` button over a hidden form input, as Radix draws them)
- * ignores a click on its hidden input: a person clicks what is drawn, its label.
+ * A script-drawn radio (a `role=radio` button beside a hidden form input, as Radix and Base UI
+ * draw them) ignores a click on its hidden input: a person clicks what is drawn, the radio
+ * itself or its label, and the shop may ask its server before it shows the choice taken.
  */
 const checkOrWhatIsDrawn = async (target: Locator): Promise<void> => {
   try {
@@ -137,14 +150,16 @@ const checkOrWhatIsDrawn = async (target: Locator): Promise<void> => {
   } catch (error) {
     if (isRunStopped(error)) throw error;
     const id = await target.getAttribute('id');
-    const labels = [
+    const drawn = [
+      target.locator('xpath=preceding-sibling::*[@role="radio" or @role="checkbox"][1]'),
+      target.locator('xpath=following-sibling::*[@role="radio" or @role="checkbox"][1]'),
       target.locator('xpath=ancestor::label[1]'),
       ...(id ? [target.page().locator(`label[for="${id.replace(/["\\]/g, '\\$&')}"]`)] : []),
     ];
-    for (const label of labels) {
-      if ((await label.count()) === 0 || !(await label.first().isVisible())) continue;
-      await label.first().click();
-      if (await target.isChecked()) return;
+    for (const candidate of drawn) {
+      if ((await candidate.count()) === 0 || !(await candidate.first().isVisible())) continue;
+      await candidate.first().click();
+      if (await becomesChecked(target)) return;
     }
     throw error;
   }
