@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { StripeEventReceipt } from '@paykit/contracts';
-import { DomainException, notFound } from '@paykit/kernel';
+import { DomainException } from '@paykit/kernel';
 import type { CardWebhooksPort, ChargeUpdate } from '@paykit/providers';
 import * as E from 'fp-ts/lib/Either.js';
+import { receiveStripeEvent } from '../../http/webhooks/stripe-event-route.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { PaymentProgress } from '../progress/payment-progress.js';
 import { CARD_WEBHOOKS } from '../providers/order-providers.js';
@@ -18,8 +19,6 @@ export class RecordCardWebhook extends Command<StripeEventReceipt> {
     super();
   }
 }
-
-const RECEIVED: StripeEventReceipt = { received: true };
 
 /**
  * A signed event deciding a charge records its outcome on the order as the order worker does after
@@ -36,12 +35,12 @@ export class RecordCardWebhookHandler implements ICommandHandler<RecordCardWebho
     @Inject(CARD_WEBHOOKS) private readonly webhooks: CardWebhooksPort | null,
   ) {}
 
-  async execute({ payload, signature }: RecordCardWebhook): Promise<StripeEventReceipt> {
-    if (!this.webhooks) throw new DomainException(notFound());
-    const update = this.webhooks.chargeUpdateOf(payload, signature);
-    if (E.isLeft(update)) throw new DomainException(update.left);
-    if (update.right) await this.record(update.right);
-    return RECEIVED;
+  execute({ payload, signature }: RecordCardWebhook): Promise<StripeEventReceipt> {
+    return receiveStripeEvent(
+      this.webhooks,
+      (webhooks) => webhooks.chargeUpdateOf(payload, signature),
+      (update) => this.record(update),
+    );
   }
 
   private async record({ reference, idempotencyKey, charge }: ChargeUpdate): Promise<void> {

@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { StripeEventReceipt } from '@paykit/contracts';
-import { DomainException, domainError, notFound } from '@paykit/kernel';
+import { DomainException, domainError } from '@paykit/kernel';
 import type { Payout, StripePayoutWebhooks } from '@paykit/providers';
-import * as E from 'fp-ts/lib/Either.js';
+import { receiveStripeEvent } from '../../http/webhooks/stripe-event-route.js';
 import { Aggregates } from '../../infrastructure/aggregates/aggregates.js';
 import { OfframpPayout } from '../progress/offramp-payout.js';
 import { PAYOUT_WEBHOOKS } from '../providers/order-providers.js';
@@ -18,8 +18,6 @@ export class RecordPayoutWebhook extends Command<StripeEventReceipt> {
     super();
   }
 }
-
-const RECEIVED: StripeEventReceipt = { received: true };
 
 /**
  * A signed payout event records the payout on its offramp order as the order worker records what
@@ -37,12 +35,12 @@ export class RecordPayoutWebhookHandler implements ICommandHandler<RecordPayoutW
     @Inject(PAYOUT_WEBHOOKS) private readonly webhooks: StripePayoutWebhooks | null,
   ) {}
 
-  async execute({ payload, signature }: RecordPayoutWebhook): Promise<StripeEventReceipt> {
-    if (!this.webhooks) throw new DomainException(notFound());
-    const update = this.webhooks.payoutUpdateOf(payload, signature);
-    if (E.isLeft(update)) throw new DomainException(update.left);
-    if (update.right) await this.record(update.right);
-    return RECEIVED;
+  execute({ payload, signature }: RecordPayoutWebhook): Promise<StripeEventReceipt> {
+    return receiveStripeEvent(
+      this.webhooks,
+      (webhooks) => webhooks.payoutUpdateOf(payload, signature),
+      (update) => this.record(update),
+    );
   }
 
   private async record(payout: Payout): Promise<void> {

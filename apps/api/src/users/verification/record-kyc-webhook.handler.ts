@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { StripeEventReceipt } from '@paykit/contracts';
-import { DomainException, notFound } from '@paykit/kernel';
 import type { StripeIdentityWebhooks } from '@paykit/providers';
-import * as E from 'fp-ts/lib/Either.js';
+import { receiveStripeEvent } from '../../http/webhooks/stripe-event-route.js';
 import { IdentityVerificationService } from '../identity-verification.service.js';
 import { KYC_WEBHOOKS } from '../kyc.provider.js';
 
@@ -16,8 +15,6 @@ export class RecordKycWebhook extends Command<StripeEventReceipt> {
     super();
   }
 }
-
-const RECEIVED: StripeEventReceipt = { received: true };
 
 /**
  * A signed verification-session event records the session's decision on the user's open check,
@@ -33,11 +30,11 @@ export class RecordKycWebhookHandler implements ICommandHandler<RecordKycWebhook
     @Inject(KYC_WEBHOOKS) private readonly webhooks: StripeIdentityWebhooks | null,
   ) {}
 
-  async execute({ payload, signature }: RecordKycWebhook): Promise<StripeEventReceipt> {
-    if (!this.webhooks) throw new DomainException(notFound());
-    const update = this.webhooks.inquiryUpdateOf(payload, signature);
-    if (E.isLeft(update)) throw new DomainException(update.left);
-    if (update.right) await this.verification.recordProviderAnswer(update.right);
-    return RECEIVED;
+  execute({ payload, signature }: RecordKycWebhook): Promise<StripeEventReceipt> {
+    return receiveStripeEvent(
+      this.webhooks,
+      (webhooks) => webhooks.inquiryUpdateOf(payload, signature),
+      (update) => this.verification.recordProviderAnswer(update),
+    );
   }
 }
