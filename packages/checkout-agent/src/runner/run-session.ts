@@ -59,7 +59,10 @@ export class RunSession {
         if (error.reason === 'cancelled') await this.completeCancellation();
         return;
       }
-      this.deps.logger.error({ runId: this.runId, err: (error as Error).message, stack: (error as Error).stack }, 'run session failed');
+      this.deps.logger.error(
+        { runId: this.runId, err: (error as Error).message, stack: (error as Error).stack },
+        'run session failed',
+      );
       await this.recordQuietly({
         kind: 'failed',
         reason: 'runtime_error',
