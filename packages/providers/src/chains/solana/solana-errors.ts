@@ -1,30 +1,17 @@
 import { isSolanaError, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR } from '@solana/kit';
 import type { DomainError } from '@paykit/kernel';
 import type { TransferError } from '@paykit/transfers';
-import { chainInvalidResponse, chainUnavailable } from '../chain-errors.js';
+import { nodeFailure } from '../node-failure.js';
 
 /** An answer of the node that is not of the documented shape. */
 export class MalformedSolanaAnswer extends Error {}
 
-/** By name: fetch's errors (DOMException, TypeError) may come from another realm than this module's classes. */
-const nameOf = (error: unknown): unknown => (error as { name?: unknown } | null)?.name;
-
-const isTimeout = (error: unknown): boolean => nameOf(error) === 'TimeoutError' || nameOf(error) === 'AbortError';
-
-/** fetch's own failure to connect (refused, reset, DNS): `TypeError: fetch failed`. */
-const isConnectionFailure = (error: unknown): boolean =>
-  nameOf(error) === 'TypeError' && /fetch failed/i.test(String((error as { message?: unknown }).message));
+const httpStatusOf = (error: unknown): number | undefined =>
+  isSolanaError(error, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR) ? error.context.statusCode : undefined;
 
 /** No answer (5xx, timeout, socket) is `chain_unavailable`; an answer we cannot use is `chain_invalid_response`. */
-export const solanaNodeFailure = (chain: string, error: unknown): DomainError => {
-  if (isSolanaError(error, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR))
-    return error.context.statusCode >= 500 || error.context.statusCode === 429
-      ? chainUnavailable(chain, `the ${chain} node answered HTTP ${error.context.statusCode}`)
-      : chainInvalidResponse(chain, `the ${chain} node answered HTTP ${error.context.statusCode}`);
-  if (isTimeout(error)) return chainUnavailable(chain, `the ${chain} node did not answer in time`);
-  if (isConnectionFailure(error)) return chainUnavailable(chain);
-  return chainInvalidResponse(chain);
-};
+export const solanaNodeFailure = (chain: string, error: unknown): DomainError =>
+  nodeFailure(chain, error, httpStatusOf);
 
 /** SPL Token `InsufficientFunds` and System Program `ResultWithNegativeLamports` are both custom error 1. */
 const INSUFFICIENT_FUNDS_CUSTOM_CODE = 1;
