@@ -3,16 +3,32 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLATFORM, createApp } from '@paykit/api';
-import { checkoutRunStreamName } from '@paykit/checkout-runs';
+import { checkoutRunStreamName, type CheckoutRunCardAuthorizationRecorded } from '@paykit/checkout-runs';
 import { MemoryEventStore } from '@paykit/event-store';
 import type { Platform } from '@paykit/platform';
-import { SCENARIOS, cardNetworkAt, judgeRun, markOf, sinceMark, startShopCorpus } from '@paykit/shop-corpus';
+import {
+  SCENARIOS,
+  cardNetworkAt,
+  type CorpusScenario,
+  judgeRun,
+  markOf,
+  sinceMark,
+  startShopCorpus,
+} from '@paykit/shop-corpus';
 import { CorpusApi } from './checkout-corpus/corpus-api.js';
-import { BENCH_API_PORT, REAL_STOREFRONT_SCENARIO, REAL_STOREFRONT_URL } from './checkout-corpus/real-storefront.js';
+import {
+  BENCH_API_PORT,
+  REAL_STOREFRONT_SCENARIOS,
+  REAL_STOREFRONT_URL,
+  judgeRealStorefrontRun,
+  type ApprovedCharge,
+} from './checkout-corpus/real-storefront.js';
 
 const CHROMIUM_PATH = process.env['CHROMIUM_PATH'] || '/usr/bin/chromium';
 /** Comma-separated scenario id prefixes to run (all by default). */
 const ONLY = (process.env['BENCH_CORPUS_ONLY'] ?? '').split(',').filter(Boolean);
+const chosen = (scenario: CorpusScenario): boolean =>
+  ONLY.length === 0 || ONLY.some((prefix) => scenario.id.startsWith(prefix));
 
 interface Row {
   readonly shop: string;
@@ -27,16 +43,24 @@ interface Row {
   readonly openCards: number;
 }
 
-/** What a run's stream records: its steps, and the cards issued to it that it never closed. */
-const recordOf = async (store: MemoryEventStore, runId: string): Promise<{ steps: number; openCards: number }> => {
+/** What a run's stream records: its steps, the charges its cards' issuer approved, and the cards it never closed. */
+const recordOf = async (
+  store: MemoryEventStore,
+  runId: string,
+): Promise<{ steps: number; approved: ApprovedCharge[]; openCards: number }> => {
   let steps = 0;
+  const approved: ApprovedCharge[] = [];
   const open = new Set<string>();
   for await (const event of store.readStream(checkoutRunStreamName(runId))) {
     if (event.type === 'CheckoutRunStepRecorded') steps++;
+    if (event.type === 'CheckoutRunCardAuthorizationRecorded') {
+      const { authorization } = event.data as CheckoutRunCardAuthorizationRecorded['data'];
+      if (authorization.approved) approved.push(authorization.amount);
+    }
     if (event.type === 'CheckoutRunCardIssued') open.add((event.data as { card: { cardId: string } }).card.cardId);
     if (event.type === 'CheckoutRunCardClosed') open.delete((event.data as { cardId: string }).cardId);
   }
-  return { steps, openCards: open.size };
+  return { steps, approved, openCards: open.size };
 };
 
 const pad = (text: string, width: number) =>
@@ -116,9 +140,7 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
     network.url = `${app.rootUrl}/sandbox/card-network/authorizations`;
     const base = `${await app.app.getUrl()}/api/unstable/agent-checkouts`.replace('[::1]', '127.0.0.1');
     const api = new CorpusApi(base, { 'x-api-key': serverKey, 'x-service-user-id': 'corpus-user' });
-    const scenarios = SCENARIOS.filter(
-      (scenario) => ONLY.length === 0 || ONLY.some((prefix) => scenario.id.startsWith(prefix)),
-    );
+    const scenarios = SCENARIOS.filter(chosen);
     console.log(
       `checkout-corpus benchmark: ${scenarios.length} runs at ${corpus.shops.length} shops, Chromium ${CHROMIUM_PATH}, one run at a time through the API\n`,
     );
@@ -151,22 +173,27 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
           `  ${scenario.id}: ${snapshot.result?.summary ?? (await api.lastMessage(snapshot.runId)) ?? snapshot.reason ?? snapshot.status}`,
         );
     }
-    if (REAL_STOREFRONT_URL) {
-      const scenario = REAL_STOREFRONT_SCENARIO;
+    for (const scenario of REAL_STOREFRONT_URL ? REAL_STOREFRONT_SCENARIOS.filter(chosen) : []) {
       const started = performance.now();
       const buyerProfileId = await api.buyerProfile(scenario);
       const { snapshot, questions } = await api.run(scenario, `${REAL_STOREFRONT_URL}${scenario.path}`, buyerProfileId);
       const code = snapshot.result?.code ?? snapshot.reason;
-      const { steps, openCards } = await recordOf(store, snapshot.runId);
+      const { steps, approved, openCards } = await recordOf(store, snapshot.runId);
+      const verdict = judgeRealStorefrontRun(
+        scenario,
+        { status: snapshot.status, ...(code ? { code } : {}) },
+        approved,
+      );
+      const { expected } = scenario;
       rows.push({
         shop: scenario.id,
-        expected: scenario.expected.status,
+        expected: `${expected.status}${expected.code ? ` ${expected.code}` : ''}`,
         actual: `${snapshot.status}${code ? ` ${code}` : ''}`,
         steps,
         seconds: (performance.now() - started) / 1000,
         asked: questions.length,
-        ok: snapshot.status === scenario.expected.status && questions.length === 0,
-        wrongMoney: [],
+        ok: verdict.expected && questions.length === 0,
+        wrongMoney: verdict.wrongMoney,
         openCards,
       });
       if (!rows.at(-1)?.ok)
