@@ -130,7 +130,9 @@ const CHECKOUT_SCRIPT = `
     };
     combo.addEventListener('mousedown', (event) => { event.preventDefault(); open(); });
     combo.addEventListener('keydown', (event) => { if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowDown') { event.preventDefault(); open(); } });
-    select.addEventListener('change', () => { const chosen = select.options[select.selectedIndex]; combo.querySelector('.select2-selection__rendered').textContent = chosen ? chosen.text : ''; });
+    const show = () => { const chosen = select.options[select.selectedIndex]; if (chosen && chosen.value) combo.querySelector('.select2-selection__rendered').textContent = chosen.text; };
+    select.addEventListener('change', show);
+    show();
   });
   document.addEventListener('mousedown', (event) => { if (!event.target.closest('.select2-container')) document.querySelector('.select2-container--open')?.remove(); });
   // As WooCommerce does: a newer update supersedes one in flight, and what was typed in the payment box is kept across the reload.

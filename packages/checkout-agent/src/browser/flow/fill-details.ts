@@ -120,10 +120,20 @@ const pickFromList = async (
   countryCode: string | undefined,
 ): Promise<boolean> => {
   await driver.settle();
+  // The list the field names as its own, else the listbox it opened (select2's trigger names its text, not its list).
   const owned = await field.locator.getAttribute('aria-controls').catch(() => null);
-  const list = owned
-    ? driver.page.locator(`[id="${owned}"] [role=option]`)
-    : driver.page.locator('[role=listbox] [role=option]');
+  const optionsShown = async () => {
+    const own = owned ? driver.page.locator(`[id="${owned}"] [role=option]`) : null;
+    return own && (await own.count()) > 0 ? own : driver.page.locator('[role=listbox] [role=option]');
+  };
+  // A list drawn behind a button a moment after the click (a busy page) is waited for.
+  if (field.popup && (await (await optionsShown()).count()) === 0)
+    await driver.page
+      .locator('[role=listbox] [role=option]')
+      .first()
+      .waitFor({ state: 'visible', timeout: ACTION_MS })
+      .catch(() => undefined);
+  const list = await optionsShown();
   const options: { label: string; value: string }[] = [];
   for (let index = 0; index < (await list.count()); index++) {
     const option = list.nth(index);

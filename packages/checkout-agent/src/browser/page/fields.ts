@@ -57,9 +57,14 @@ const DESCRIBE_FIELDS = `(() => {
   const own = (label) => clean([...label.childNodes].filter((node) => !(node.matches && node.matches('input, select, textarea, button'))).map((node) => node.innerText || node.textContent || '').join(' '));
   const labelOf = (el) => {
     if (el.labels && el.labels.length) return clean([...el.labels].map(own).join(' '));
-    const by = el.getAttribute('aria-labelledby');
-    if (by) return clean(by.split(/\\s+/).map((id) => (document.getElementById(id) || {}).innerText || '').join(' '));
+    // An element inside the field is its value (select2 names its trigger by the chosen text), not its name.
+    const by = (el.getAttribute('aria-labelledby') || '').split(/\\s+/).map((id) => document.getElementById(id)).filter((named) => named && !el.contains(named));
+    if (by.length) return clean(by.map((named) => named.innerText || '').join(' '));
     if (el.getAttribute('aria-label')) return clean(el.getAttribute('aria-label'));
+    // A list drawn in front of a hidden native select is named by that select's label.
+    const stands = !['INPUT', 'SELECT', 'TEXTAREA'].includes(el.tagName) && el.parentElement && el.parentElement.closest('p, div, li, fieldset');
+    const hidden = stands && stands.querySelector('select');
+    if (hidden && hidden.labels && hidden.labels.length) return clean([...hidden.labels].map(own).join(' '));
     const before = el.previousElementSibling;
     if (before && !before.matches('input, select, textarea, button') && !before.querySelector('input, select, textarea')) return clean(before.innerText).slice(0, 80);
     if (el.tagName === 'SELECT' && el.options.length && el.options[0].value === '') return clean(el.options[0].text);
