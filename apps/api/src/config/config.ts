@@ -185,6 +185,15 @@ const ConfigShape = z.object({
   SOLANA_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Wallets: a Solana node call unanswered this long is `chain_unavailable`. */
   SOLANA_RPC_TIMEOUT_MS: integer(10_000, 1),
+  /** Wallets: a Horizon server of the Stellar network (http(s); the public network in production, testnet in staging); without it Stellar is the sandbox in staging, unavailable in production. */
+  STELLAR_HORIZON_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Wallets: a Horizon call unanswered this long is `chain_unavailable`. */
+  STELLAR_HORIZON_TIMEOUT_MS: integer(10_000, 1),
+  /** Wallets: `CODE:ISSUER` of the stablecoin on a staging Horizon (production knows Circle's USDC); without it staging's Horizon serves XLM only. */
+  STELLAR_STABLECOIN_ASSET: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,12}:G[A-Z2-7]{55}$/, { error: 'must be CODE:ISSUER (a Stellar asset code and G... issuer)' })
+    .optional(),
   /** Wallets: what serves a production chain without a node: nothing (`unavailable`) or the sandbox (demo deployments). */
   CHAIN_PRODUCTION_FALLBACK: z.enum(['unavailable', 'sandbox']).default('unavailable'),
   /** Reconciliation: a payout not settled, or a paid order not delivered, this long after it started or was paid is an exception. */

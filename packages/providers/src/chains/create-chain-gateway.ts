@@ -7,6 +7,7 @@ import type { ChainGateway } from './chain-gateway.js';
 import { EvmJsonRpcGateway } from './evm/evm-json-rpc-gateway.js';
 import type { EvmChainEndpoint } from './evm/evm-chain.js';
 import { SolanaRpcGateway } from './solana/solana-rpc-gateway.js';
+import { StellarHorizonGateway } from './stellar/stellar-horizon-gateway.js';
 import { RoutingChainGateway, type ChainAdapterName } from './routing-chain-gateway.js';
 import { legacyJournalPath } from './sandbox/legacy-journal.js';
 import { SandboxChainGateway, type SandboxChainGatewayOptions } from './sandbox/sandbox-chain-gateway.js';
@@ -33,6 +34,15 @@ export interface ChainGatewayConfig {
   readonly solanaRpcUrl?: string;
   /** `SOLANA_RPC_TIMEOUT_MS`: a Solana node call unanswered this long is `chain_unavailable` (default 10 s). */
   readonly solanaRpcTimeoutMs?: number;
+  /**
+   * `STELLAR_HORIZON_URL`: the http(s) URL of a Horizon server of the environment's Stellar
+   * network (the public network in production, testnet in staging); the `stellar` chain then goes through it.
+   */
+  readonly stellarHorizonUrl?: string;
+  /** `STELLAR_HORIZON_TIMEOUT_MS`: a Horizon call unanswered this long is `chain_unavailable` (default 10 s). */
+  readonly stellarHorizonTimeoutMs?: number;
+  /** `STELLAR_STABLECOIN_ASSET`: `CODE:ISSUER` of the stablecoin on a staging Horizon (production knows Circle's USDC). */
+  readonly stellarStablecoinAsset?: string;
   /** Where the sandbox keeps what its chains accepted (the service's event store); a memory store of its own when absent. */
   readonly store?: EventStore;
   /** `DATA_DIR`: a journal an earlier version kept there (`chain-sandbox-<environment>.jsonl`) is imported into `store` once. */
@@ -100,8 +110,29 @@ const solanaGatewayOf = (config: ChainGatewayConfig): SolanaRpcGateway | undefin
   });
 };
 
+const STELLAR_CHAIN = 'stellar';
+
+const stellarGatewayOf = (config: ChainGatewayConfig): StellarHorizonGateway | undefined => {
+  const url = config.stellarHorizonUrl?.trim();
+  if (!url) return undefined;
+  if (!/^https?:\/\/\S+$/.test(url)) throw new Error(`STELLAR_HORIZON_URL: "${url}" is not an http(s) URL`);
+  return new StellarHorizonGateway({
+    environment: config.environment,
+    clock: config.clock,
+    chains: [
+      {
+        chain: STELLAR_CHAIN,
+        url,
+        ...(config.stellarHorizonTimeoutMs !== undefined && { timeoutMs: config.stellarHorizonTimeoutMs }),
+        ...(config.stellarStablecoinAsset && { stablecoinAsset: config.stellarStablecoinAsset }),
+      },
+    ],
+  });
+};
+
 /**
- * The chain gateway of one environment: EVM chains and Solana with a node configured go through JSON-RPC;
+ * The chain gateway of one environment: EVM chains and Solana with a node configured go through JSON-RPC,
+ * Stellar with a Horizon URL through Horizon;
  * every other staging chain is the sandbox ledger; other production chains are unavailable
  * unless `productionFallback: 'sandbox'`. The sandbox faucet never answers in production.
  */
@@ -121,6 +152,8 @@ export const createChainGateway = (config: ChainGatewayConfig): RoutingChainGate
   }
   const solana = solanaGatewayOf(config);
   if (solana) routes.set(SOLANA_CHAIN, { name: 'solana-json-rpc', gateway: solana });
+  const stellar = stellarGatewayOf(config);
+  if (stellar) routes.set(STELLAR_CHAIN, { name: 'stellar-horizon', gateway: stellar });
   if (environment === 'staging' || config.productionFallback === 'sandbox') {
     const sandbox = new SandboxChainGateway({
       environment,

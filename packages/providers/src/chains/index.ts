@@ -26,6 +26,10 @@ export type { EvmChainEndpoint } from './evm/evm-chain.js';
 export { SolanaRpcGateway, type SolanaRpcGatewayOptions } from './solana/solana-rpc-gateway.js';
 export type { SolanaChainEndpoint } from './solana/solana-chain.js';
 
+// The Stellar Horizon adapter (@stellar/stellar-sdk).
+export { StellarHorizonGateway, type StellarHorizonGatewayOptions } from './stellar/stellar-horizon-gateway.js';
+export type { StellarChainEndpoint } from './stellar/stellar-chain.js';
+
 // Choosing the adapter per chain.
 export { createChainGateway, parseEvmRpcUrls, type ChainGatewayConfig } from './create-chain-gateway.js';
 export { RoutingChainGateway, type ChainAdapterName } from './routing-chain-gateway.js';

@@ -8,8 +8,14 @@ import {
   type KeyCurve,
 } from '@paykit/wallets';
 import type { EventStore } from '@paykit/event-store';
-import type { ManualClock } from '@paykit/kernel';
-import { SandboxChainGateway, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
+import type * as E from 'fp-ts/lib/Either.js';
+import type { DomainError, ManualClock } from '@paykit/kernel';
+import {
+  SandboxChainGateway,
+  type ChainToken,
+  type SubmitTransferRequest,
+  type SubmitTransferResult,
+} from '../../src/index.js';
 import { clockAt, rightOf } from '../support.js';
 
 export interface TestWallet {
@@ -95,3 +101,10 @@ export const signEd25519 = (message: Uint8Array, seed: Uint8Array): Uint8Array =
       createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: 'der', type: 'pkcs8' }),
     ),
   );
+
+/** The transaction id of a submission, or a test failure naming why it was not submitted. */
+export const submittedTxIdOf = (result: E.Either<DomainError, SubmitTransferResult>): string => {
+  const value = rightOf(result);
+  if (value.outcome !== 'submitted') throw new Error(`expected a submission, got ${JSON.stringify(value.error)}`);
+  return value.txId;
+};

@@ -20,7 +20,8 @@ const evmFaucetKey = (): Hex | undefined => {
 };
 
 /**
- * The chains as the configuration says: EVM chains and Solana with a node over JSON-RPC, the other staging
+ * The chains as the configuration says: EVM chains and Solana with a node over JSON-RPC, Stellar through
+ * Horizon (STELLAR_HORIZON_URL), the other staging
  * chains on the sandbox ledger, production chains without a node unavailable. The sandbox keeps
  * what its chains accepted in the app's event store, so every instance on one store sees one
  * ledger (docs/adr/0430); a journal an earlier version left under DATA_DIR is imported once. A
@@ -44,6 +45,11 @@ export const chainGatewayProvider: Provider = {
         evmRpcUrls: config.EVM_RPC_URLS,
         ...(config.SOLANA_RPC_URL !== undefined && { solanaRpcUrl: config.SOLANA_RPC_URL }),
         solanaRpcTimeoutMs: config.SOLANA_RPC_TIMEOUT_MS,
+        ...(config.STELLAR_HORIZON_URL !== undefined && { stellarHorizonUrl: config.STELLAR_HORIZON_URL }),
+        stellarHorizonTimeoutMs: config.STELLAR_HORIZON_TIMEOUT_MS,
+        ...(config.STELLAR_STABLECOIN_ASSET !== undefined && {
+          stellarStablecoinAsset: config.STELLAR_STABLECOIN_ASSET,
+        }),
         ...(faucetKey && { evmFaucetKey: faucetKey }),
         ...(config.EVENT_STORE !== 'memory' && { dataDir: config.DATA_DIR }),
         ...(config.SANDBOX_BLOCK_TIME_MS !== undefined && {
