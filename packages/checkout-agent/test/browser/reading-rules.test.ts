@@ -227,7 +227,8 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
     <label for="province">Province<span>*</span></label>
     <button type="button" id="province" role="combobox" aria-haspopup="listbox" data-placeholder>Province</button>
     <label>City <input name="city"></label></form>
-    <script>const LISTS = { country: ${JSON.stringify(countries)}, province: [] };
+    <script>{ // a block: setContent keeps the window, and a second top-level const LISTS would not run
+    const LISTS = { country: ${JSON.stringify(countries)}, province: [] };
     const PROVINCES = { 'United States': ['Alaska', 'California', 'Colorado'] };
     for (const trigger of document.querySelectorAll('[role=combobox]')) trigger.addEventListener('click', () => setTimeout(() => {
       const popup = document.createElement('div');
@@ -238,7 +239,7 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
         trigger.textContent = option.textContent; trigger.removeAttribute('data-placeholder'); popup.remove();
         if (trigger.id === 'country') LISTS.province = PROVINCES[option.textContent] || [];
       };
-    }, 50));</script>`;
+    }, 50)); }</script>`;
 
   it('opens a select drawn by script behind a button, picks the country and then the state by name, and leaves its hidden input alone', async () => {
     await page.setContent(scriptDrawnSelects(['Canada', 'United States']));
