@@ -194,6 +194,10 @@ const ConfigShape = z.object({
     .string()
     .regex(/^[A-Za-z0-9]{1,12}:G[A-Z2-7]{55}$/, { error: 'must be CODE:ISSUER (a Stellar asset code and G... issuer)' })
     .optional(),
+  /** Wallets: an Aptos fullnode's REST API base (http(s), `.../v1`; mainnet in production, testnet in staging); without it Aptos is the sandbox in staging, unavailable in production. */
+  APTOS_NODE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Wallets: an Aptos fullnode call unanswered this long is `chain_unavailable`. */
+  APTOS_NODE_TIMEOUT_MS: integer(10_000, 1),
   /** Wallets: what serves a production chain without a node: nothing (`unavailable`) or the sandbox (demo deployments). */
   CHAIN_PRODUCTION_FALLBACK: z.enum(['unavailable', 'sandbox']).default('unavailable'),
   /** Reconciliation: a payout not settled, or a paid order not delivered, this long after it started or was paid is an exception. */

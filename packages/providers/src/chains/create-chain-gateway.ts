@@ -8,6 +8,7 @@ import { EvmJsonRpcGateway } from './evm/evm-json-rpc-gateway.js';
 import type { EvmChainEndpoint } from './evm/evm-chain.js';
 import { SolanaRpcGateway } from './solana/solana-rpc-gateway.js';
 import { StellarHorizonGateway } from './stellar/stellar-horizon-gateway.js';
+import { AptosNodeGateway } from './aptos/aptos-node-gateway.js';
 import { RoutingChainGateway, type ChainAdapterName } from './routing-chain-gateway.js';
 import { legacyJournalPath } from './sandbox/legacy-journal.js';
 import { SandboxChainGateway, type SandboxChainGatewayOptions } from './sandbox/sandbox-chain-gateway.js';
@@ -43,6 +44,13 @@ export interface ChainGatewayConfig {
   readonly stellarHorizonTimeoutMs?: number;
   /** `STELLAR_STABLECOIN_ASSET`: `CODE:ISSUER` of the stablecoin on a staging Horizon (production knows Circle's USDC). */
   readonly stellarStablecoinAsset?: string;
+  /**
+   * `APTOS_NODE_URL`: the http(s) REST API base (`.../v1`) of a fullnode of the environment's Aptos
+   * network (mainnet in production, testnet in staging); the `aptos` chain then goes through it.
+   */
+  readonly aptosNodeUrl?: string;
+  /** `APTOS_NODE_TIMEOUT_MS`: an Aptos fullnode call unanswered this long is `chain_unavailable` (default 10 s). */
+  readonly aptosNodeTimeoutMs?: number;
   /** Where the sandbox keeps what its chains accepted (the service's event store); a memory store of its own when absent. */
   readonly store?: EventStore;
   /** `DATA_DIR`: a journal an earlier version kept there (`chain-sandbox-<environment>.jsonl`) is imported into `store` once. */
@@ -91,48 +99,56 @@ const rpcTransportsOf = (config: ChainGatewayConfig): Map<string, Transport> => 
   return transports;
 };
 
+/** A single-chain node setting's URL, checked as http(s) at start-up; undefined when not set. */
+const nodeUrlOf = (setting: string, value: string | undefined): string | undefined => {
+  const url = value?.trim();
+  if (!url) return undefined;
+  if (!/^https?:\/\/\S+$/.test(url)) throw new Error(`${setting}: "${url}" is not an http(s) URL`);
+  return url;
+};
+
+const timeoutOf = (timeoutMs: number | undefined) => (timeoutMs !== undefined ? { timeoutMs } : {});
+
 const SOLANA_CHAIN = 'solana';
 
-const solanaGatewayOf = (config: ChainGatewayConfig): SolanaRpcGateway | undefined => {
-  const url = config.solanaRpcUrl?.trim();
+const solanaGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig): SolanaRpcGateway | undefined => {
+  const url = nodeUrlOf('SOLANA_RPC_URL', config.solanaRpcUrl);
   if (!url) return undefined;
-  if (!/^https?:\/\/\S+$/.test(url)) throw new Error(`SOLANA_RPC_URL: "${url}" is not an http(s) URL`);
   return new SolanaRpcGateway({
-    environment: config.environment,
-    clock: config.clock,
-    chains: [
-      {
-        chain: SOLANA_CHAIN,
-        url,
-        ...(config.solanaRpcTimeoutMs !== undefined && { timeoutMs: config.solanaRpcTimeoutMs }),
-      },
-    ],
+    environment,
+    clock,
+    chains: [{ chain: SOLANA_CHAIN, url, ...timeoutOf(config.solanaRpcTimeoutMs) }],
   });
 };
 
 const STELLAR_CHAIN = 'stellar';
 
-const stellarGatewayOf = (config: ChainGatewayConfig): StellarHorizonGateway | undefined => {
-  const url = config.stellarHorizonUrl?.trim();
+const stellarGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig): StellarHorizonGateway | undefined => {
+  const url = nodeUrlOf('STELLAR_HORIZON_URL', config.stellarHorizonUrl);
   if (!url) return undefined;
-  if (!/^https?:\/\/\S+$/.test(url)) throw new Error(`STELLAR_HORIZON_URL: "${url}" is not an http(s) URL`);
+  const stablecoin = config.stellarStablecoinAsset ? { stablecoinAsset: config.stellarStablecoinAsset } : {};
   return new StellarHorizonGateway({
-    environment: config.environment,
-    clock: config.clock,
-    chains: [
-      {
-        chain: STELLAR_CHAIN,
-        url,
-        ...(config.stellarHorizonTimeoutMs !== undefined && { timeoutMs: config.stellarHorizonTimeoutMs }),
-        ...(config.stellarStablecoinAsset && { stablecoinAsset: config.stellarStablecoinAsset }),
-      },
-    ],
+    environment,
+    clock,
+    chains: [{ chain: STELLAR_CHAIN, url, ...timeoutOf(config.stellarHorizonTimeoutMs), ...stablecoin }],
+  });
+};
+
+const APTOS_CHAIN = 'aptos';
+
+const aptosGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig): AptosNodeGateway | undefined => {
+  const url = nodeUrlOf('APTOS_NODE_URL', config.aptosNodeUrl);
+  if (!url) return undefined;
+  return new AptosNodeGateway({
+    environment,
+    clock,
+    chains: [{ chain: APTOS_CHAIN, url, ...timeoutOf(config.aptosNodeTimeoutMs) }],
   });
 };
 
 /**
  * The chain gateway of one environment: EVM chains and Solana with a node configured go through JSON-RPC,
- * Stellar with a Horizon URL through Horizon;
+ * Stellar with a Horizon URL through Horizon, Aptos with a fullnode through its REST API;
  * every other staging chain is the sandbox ledger; other production chains are unavailable
  * unless `productionFallback: 'sandbox'`. The sandbox faucet never answers in production.
  */
@@ -154,6 +170,8 @@ export const createChainGateway = (config: ChainGatewayConfig): RoutingChainGate
   if (solana) routes.set(SOLANA_CHAIN, { name: 'solana-json-rpc', gateway: solana });
   const stellar = stellarGatewayOf(config);
   if (stellar) routes.set(STELLAR_CHAIN, { name: 'stellar-horizon', gateway: stellar });
+  const aptos = aptosGatewayOf(config);
+  if (aptos) routes.set(APTOS_CHAIN, { name: 'aptos-node', gateway: aptos });
   if (environment === 'staging' || config.productionFallback === 'sandbox') {
     const sandbox = new SandboxChainGateway({
       environment,

@@ -29,6 +29,9 @@ export type { SolanaChainEndpoint } from './solana/solana-chain.js';
 // The Stellar Horizon adapter (@stellar/stellar-sdk).
 export { StellarHorizonGateway, type StellarHorizonGatewayOptions } from './stellar/stellar-horizon-gateway.js';
 export type { StellarChainEndpoint } from './stellar/stellar-chain.js';
+// The Aptos fullnode REST adapter (@aptos-labs/ts-sdk).
+export { AptosNodeGateway, type AptosNodeGatewayOptions } from './aptos/aptos-node-gateway.js';
+export type { AptosChainEndpoint } from './aptos/aptos-chain.js';
 
 // Choosing the adapter per chain.
 export { createChainGateway, parseEvmRpcUrls, type ChainGatewayConfig } from './create-chain-gateway.js';

@@ -54,6 +54,24 @@ describe('createChainGateway', () => {
     ).toThrow(/SOLANA_RPC_URL/);
   });
 
+  it('sends Aptos to the fullnode at APTOS_NODE_URL and refuses a URL that is not http(s)', async () => {
+    const gateway = createChainGateway({
+      environment: 'production',
+      clock: clockAt(),
+      aptosNodeUrl: `${UNREACHABLE}/v1`,
+      aptosNodeTimeoutMs: 500,
+    });
+    expect(gateway.adapterOf('aptos')).toBe('aptos-node');
+    expect(gateway.adapterOf('solana')).toBeUndefined();
+    const aptosWallet = mpcWallet('aptos', 'factory aptos wallet');
+    expect(
+      leftOf(await gateway.getBalance({ chain: 'aptos', address: aptosWallet.address, token: NATIVE })),
+    ).toMatchObject({ kind: 'unavailable', code: 'chain_unavailable' });
+    expect(() =>
+      createChainGateway({ environment: 'staging', clock: clockAt(), aptosNodeUrl: 'wss://node.invalid' }),
+    ).toThrow(/APTOS_NODE_URL/);
+  });
+
   it('never offers the sandbox or its faucet in production unless told to, and then without the faucet', async () => {
     const bare = createChainGateway({ environment: 'production', clock: clockAt() });
     expect(bare.adapterOf('base')).toBeUndefined();

@@ -1,4 +1,9 @@
-import { withoutProductionAdapter } from './production-party.js';
+import { APTOS_NODE_EXAMPLE, aptosNodeProblemsOf } from '../aptos-node-config.js';
+import type { ProductionParty } from './production-party.js';
 
-/** The aptos main network (issue 31 item 6). */
-export const aptosParty = withoutProductionAdapter('aptos', 'the aptos chain');
+/** The aptos main network through a fullnode's REST API (APTOS_NODE_URL, @aptos-labs/ts-sdk; docs/adr/0931). */
+export const aptosParty: ProductionParty = {
+  name: 'aptos',
+  problems: aptosNodeProblemsOf,
+  example: APTOS_NODE_EXAMPLE,
+};

@@ -21,7 +21,7 @@ const evmFaucetKey = (): Hex | undefined => {
 
 /**
  * The chains as the configuration says: EVM chains and Solana with a node over JSON-RPC, Stellar through
- * Horizon (STELLAR_HORIZON_URL), the other staging
+ * Horizon (STELLAR_HORIZON_URL), Aptos with a fullnode over REST (APTOS_NODE_URL), the other staging
  * chains on the sandbox ledger, production chains without a node unavailable. The sandbox keeps
  * what its chains accepted in the app's event store, so every instance on one store sees one
  * ledger (docs/adr/0430); a journal an earlier version left under DATA_DIR is imported once. A
@@ -50,6 +50,8 @@ export const chainGatewayProvider: Provider = {
         ...(config.STELLAR_STABLECOIN_ASSET !== undefined && {
           stellarStablecoinAsset: config.STELLAR_STABLECOIN_ASSET,
         }),
+        ...(config.APTOS_NODE_URL !== undefined && { aptosNodeUrl: config.APTOS_NODE_URL }),
+        aptosNodeTimeoutMs: config.APTOS_NODE_TIMEOUT_MS,
         ...(faucetKey && { evmFaucetKey: faucetKey }),
         ...(config.EVENT_STORE !== 'memory' && { dataDir: config.DATA_DIR }),
         ...(config.SANDBOX_BLOCK_TIME_MS !== undefined && {

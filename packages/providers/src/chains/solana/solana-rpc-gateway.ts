@@ -14,7 +14,7 @@ import {
   type Base64EncodedWireTransaction,
   type TransactionMessageBytesBase64,
 } from '@solana/kit';
-import { domainError, type Clock, type DomainError } from '@paykit/kernel';
+import type { Clock, DomainError } from '@paykit/kernel';
 import { explorerTransactionUrl, findChain } from '@paykit/wallets';
 import type { Environment } from '../../environment.js';
 import type {
@@ -34,9 +34,9 @@ import type {
   TransactionStatus,
   UnsignedDepositTransaction,
 } from '../chain-gateway.js';
-import { authorityNotSupported, faucetNotConfigured, signerMismatch } from '../chain-errors.js';
-import { checkAddress, configuredChain, resolveChain } from '../chain-request.js';
-import { checkFaucetRequest } from '../faucet-rules.js';
+import { authorityNotSupported, signerMismatch } from '../chain-errors.js';
+import { checkAddress, configuredChain } from '../chain-request.js';
+import { explorerLinkIn, nodeFaucetRefusal, notOnNodeAdapter } from '../node-adapter-limits.js';
 import { nativeFeeOf } from '../fee-amount.js';
 import { IdempotentSubmissions } from '../idempotent-submissions.js';
 import {
@@ -190,9 +190,7 @@ export class SolanaRpcGateway implements ChainGateway {
   }
 
   explorerLink(chain: string, txId: string): E.Either<DomainError, string> {
-    return E.map((info: Parameters<typeof explorerTransactionUrl>[0]) => explorerTransactionUrl(info, txId))(
-      resolveChain(chain, this.options.environment),
-    );
+    return explorerLinkIn(this.options.environment, chain, txId);
   }
 
   findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
@@ -206,7 +204,7 @@ export class SolanaRpcGateway implements ChainGateway {
   ): Promise<E.Either<DomainError, UnsignedDepositTransaction>> {
     return Promise.resolve(
       E.chain(() =>
-        E.left<DomainError, UnsignedDepositTransaction>(notOnThisAdapter(request.chain, 'deposit transactions')),
+        E.left<DomainError, UnsignedDepositTransaction>(notOnNodeAdapter(request.chain, 'deposit transactions')),
       )(this.chain(request.chain)),
     );
   }
@@ -228,9 +226,9 @@ export class SolanaRpcGateway implements ChainGateway {
   /** The sandbox's faucet rules; a Solana node has no faucet key here, so staging answers `faucet_not_configured`. */
   fund(request: FaucetRequest): Promise<E.Either<DomainError, FaucetResult>> {
     const chain = this.chain(request.chain);
-    if (E.isLeft(chain)) return Promise.resolve(chain);
-    const grant = checkFaucetRequest(chain.right.info, request, this.options.environment);
-    return Promise.resolve(E.isLeft(grant) ? grant : E.left(faucetNotConfigured(request.chain)));
+    return Promise.resolve(
+      E.isLeft(chain) ? chain : nodeFaucetRefusal(chain.right.info, request, this.options.environment),
+    );
   }
 
   /** `getFeeForMessage` of the transfer's message with the latest blockhash (signature and priority fees). */
@@ -266,13 +264,3 @@ export class SolanaRpcGateway implements ChainGateway {
     });
   }
 }
-
-const notOnThisAdapter = (chain: string, what: string): DomainError =>
-  domainError(
-    'unprocessable',
-    'chain_operation_not_supported',
-    `${what} on ${chain} is not served by its node adapter yet`,
-    {
-      chain,
-    },
-  );

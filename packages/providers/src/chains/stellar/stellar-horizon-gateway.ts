@@ -22,7 +22,7 @@ import type {
   UnsignedDepositTransaction,
 } from '../chain-gateway.js';
 import { faucetNotConfigured, invalidBaseUnits, invalidChainAddress, signerMismatch } from '../chain-errors.js';
-import { chainOperationNotSupported } from '../chain-operation-not-supported.js';
+import { explorerLinkIn, nodeFaucetRefusal, notOnNodeAdapter } from '../node-adapter-limits.js';
 import { checkAddress, configuredChain, resolveChain } from '../chain-request.js';
 import { checkFaucetRequest } from '../faucet-rules.js';
 import { nativeFeeOf } from '../fee-amount.js';
@@ -243,9 +243,7 @@ export class StellarHorizonGateway implements ChainGateway {
   }
 
   explorerLink(chain: string, txId: string): E.Either<DomainError, string> {
-    return E.map((info: ChainInfo) => explorerTransactionUrl(info, txId))(
-      resolveChain(chain, this.options.environment),
-    );
+    return explorerLinkIn(this.options.environment, chain, txId);
   }
 
   findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
@@ -259,9 +257,7 @@ export class StellarHorizonGateway implements ChainGateway {
   ): Promise<E.Either<DomainError, UnsignedDepositTransaction>> {
     return Promise.resolve(
       E.chain(() =>
-        E.left<DomainError, UnsignedDepositTransaction>(
-          chainOperationNotSupported(request.chain, 'deposit transactions'),
-        ),
+        E.left<DomainError, UnsignedDepositTransaction>(notOnNodeAdapter(request.chain, 'deposit transactions')),
       )(this.chain(request.chain)),
     );
   }
@@ -303,8 +299,7 @@ export class StellarHorizonGateway implements ChainGateway {
   fund(request: FaucetRequest): Promise<E.Either<DomainError, FaucetResult>> {
     const chain = this.chain(request.chain);
     if (E.isLeft(chain)) return Promise.resolve(chain);
-    const grant = checkFaucetRequest(chain.right.info, request, this.options.environment);
-    return Promise.resolve(E.isLeft(grant) ? grant : E.left(faucetNotConfigured(request.chain)));
+    return Promise.resolve(nodeFaucetRefusal(chain.right.info, request, this.options.environment));
   }
 
   /** The fee bid of one operation (GET /fee_stats): what the transfer pays at most. */
