@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { Keypair, StrKey, TransactionBuilder, type Transaction } from '@stellar/stellar-sdk';
 import { domainError, type Clock, type DomainError } from '@paykit/kernel';
-import { explorerTransactionUrl, type ChainInfo } from '@paykit/wallets';
+import { explorerTransactionUrl } from '@paykit/wallets';
 import type { Environment } from '../../environment.js';
 import type {
   BalanceRequest,
@@ -21,10 +21,9 @@ import type {
   TransactionStatus,
   UnsignedDepositTransaction,
 } from '../chain-gateway.js';
-import { faucetNotConfigured, invalidBaseUnits, invalidChainAddress, signerMismatch } from '../chain-errors.js';
+import { invalidBaseUnits, invalidChainAddress, signerMismatch } from '../chain-errors.js';
 import { explorerLinkIn, nodeFaucetRefusal, notOnNodeAdapter } from '../node-adapter-limits.js';
-import { checkAddress, configuredChain, resolveChain } from '../chain-request.js';
-import { checkFaucetRequest } from '../faucet-rules.js';
+import { checkAddress, configuredChain } from '../chain-request.js';
 import { nativeFeeOf } from '../fee-amount.js';
 import { connectNodeChains } from '../node-chains.js';
 import { IdempotentSubmissions } from '../idempotent-submissions.js';
