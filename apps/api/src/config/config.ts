@@ -198,6 +198,10 @@ const ConfigShape = z.object({
   APTOS_NODE_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Wallets: an Aptos fullnode call unanswered this long is `chain_unavailable`. */
   APTOS_NODE_TIMEOUT_MS: integer(10_000, 1),
+  /** Wallets: a Sui fullnode's JSON-RPC (http(s); mainnet in production, testnet in staging); without it Sui is the sandbox in staging, unavailable in production. */
+  SUI_RPC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Wallets: a Sui node call unanswered this long is `chain_unavailable`. */
+  SUI_RPC_TIMEOUT_MS: integer(10_000, 1),
   /** Wallets: what serves a production chain without a node: nothing (`unavailable`) or the sandbox (demo deployments). */
   CHAIN_PRODUCTION_FALLBACK: z.enum(['unavailable', 'sandbox']).default('unavailable'),
   /** Reconciliation: a payout not settled, or a paid order not delivered, this long after it started or was paid is an exception. */

@@ -1,4 +1,5 @@
 import { type PayKitClient, type components, createPayKitClient, expectOk } from '@paykit/client';
+import { PRODUCTION_WITH_SANDBOXES } from '../support/production-env.js';
 import { type IdentityServer, startIdentityServer } from '../users/identity-fixtures.js';
 
 type Page = components['schemas']['SupportedTokenPage'];
@@ -158,17 +159,7 @@ describe('GET /2024-09-26/tokens', () => {
   describe('in production', () => {
     let api: IdentityServer;
     beforeAll(async () => {
-      // Production has no default card processor (ADR 0900): a sandbox one must be named.
-      api = await startIdentityServer({
-        env: {
-          APP_ENV: 'production',
-          CARD_PROCESSOR: 'sandbox',
-          CARD_ISSUER: 'sandbox',
-          KYC_PROVIDER: 'sandbox',
-          PAYOUT_RAIL: 'sandbox',
-          PRICE_SOURCE: 'sandbox',
-        },
-      });
+      api = await startIdentityServer({ env: PRODUCTION_WITH_SANDBOXES });
     });
     afterAll(() => api.close());
 

@@ -1,4 +1,5 @@
 import { sandboxRevertingRecipientOf } from '@paykit/providers';
+import { PRODUCTION_WITH_SANDBOXES } from '../support/production-env.js';
 import { type TestProject, type WalletServer, pollUntil, startWalletServer } from './wallet-server.js';
 
 const WALLETS = '/2025-06-09/wallets';
@@ -307,17 +308,7 @@ describe('transfers over HTTP on the sandbox chains', () => {
 describe('the faucet in production', () => {
   let api: WalletServer;
   beforeAll(async () => {
-    // Production has no default card processor (ADR 0900); these tests take no card payment.
-    api = await startWalletServer({
-      env: {
-        APP_ENV: 'production',
-        CARD_PROCESSOR: 'sandbox',
-        CARD_ISSUER: 'sandbox',
-        KYC_PROVIDER: 'sandbox',
-        PAYOUT_RAIL: 'sandbox',
-        PRICE_SOURCE: 'sandbox',
-      },
-    });
+    api = await startWalletServer({ env: PRODUCTION_WITH_SANDBOXES });
   });
   afterAll(() => api.close());
 

@@ -88,3 +88,10 @@ export const pollUntil = async <Value>(
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 };
+
+/** A wallet transaction read until it is `success` or `failed` (or the poll gives up). */
+export const transactionOutcome = (api: WalletServer, key: string, wallet: string, transactionId: string) =>
+  pollUntil(
+    () => api.call(key, 'GET', `/2025-06-09/wallets/${wallet}/transactions/${transactionId}`),
+    (response) => ['success', 'failed'].includes(response.body.status),
+  );

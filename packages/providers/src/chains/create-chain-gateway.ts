@@ -9,6 +9,7 @@ import type { EvmChainEndpoint } from './evm/evm-chain.js';
 import { SolanaRpcGateway } from './solana/solana-rpc-gateway.js';
 import { StellarHorizonGateway } from './stellar/stellar-horizon-gateway.js';
 import { AptosNodeGateway } from './aptos/aptos-node-gateway.js';
+import { SuiRpcGateway } from './sui/sui-rpc-gateway.js';
 import { RoutingChainGateway, type ChainAdapterName } from './routing-chain-gateway.js';
 import { legacyJournalPath } from './sandbox/legacy-journal.js';
 import { SandboxChainGateway, type SandboxChainGatewayOptions } from './sandbox/sandbox-chain-gateway.js';
@@ -51,6 +52,13 @@ export interface ChainGatewayConfig {
   readonly aptosNodeUrl?: string;
   /** `APTOS_NODE_TIMEOUT_MS`: an Aptos fullnode call unanswered this long is `chain_unavailable` (default 10 s). */
   readonly aptosNodeTimeoutMs?: number;
+  /**
+   * `SUI_RPC_URL`: the http(s) JSON-RPC URL of a fullnode of the environment's Sui network
+   * (mainnet in production, testnet in staging); the `sui` chain then goes through it.
+   */
+  readonly suiRpcUrl?: string;
+  /** `SUI_RPC_TIMEOUT_MS`: a Sui node call unanswered this long is `chain_unavailable` (default 10 s). */
+  readonly suiRpcTimeoutMs?: number;
   /** Where the sandbox keeps what its chains accepted (the service's event store); a memory store of its own when absent. */
   readonly store?: EventStore;
   /** `DATA_DIR`: a journal an earlier version kept there (`chain-sandbox-<environment>.jsonl`) is imported into `store` once. */
@@ -146,8 +154,20 @@ const aptosGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig): 
   });
 };
 
+const SUI_CHAIN = 'sui';
+
+const suiGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig): SuiRpcGateway | undefined => {
+  const url = nodeUrlOf('SUI_RPC_URL', config.suiRpcUrl);
+  if (!url) return undefined;
+  return new SuiRpcGateway({
+    environment,
+    clock,
+    chains: [{ chain: SUI_CHAIN, url, ...timeoutOf(config.suiRpcTimeoutMs) }],
+  });
+};
+
 /**
- * The chain gateway of one environment: EVM chains and Solana with a node configured go through JSON-RPC,
+ * The chain gateway of one environment: EVM chains, Solana and Sui with a node configured go through JSON-RPC,
  * Stellar with a Horizon URL through Horizon, Aptos with a fullnode through its REST API;
  * every other staging chain is the sandbox ledger; other production chains are unavailable
  * unless `productionFallback: 'sandbox'`. The sandbox faucet never answers in production.
@@ -172,6 +192,8 @@ export const createChainGateway = (config: ChainGatewayConfig): RoutingChainGate
   if (stellar) routes.set(STELLAR_CHAIN, { name: 'stellar-horizon', gateway: stellar });
   const aptos = aptosGatewayOf(config);
   if (aptos) routes.set(APTOS_CHAIN, { name: 'aptos-node', gateway: aptos });
+  const sui = suiGatewayOf(config);
+  if (sui) routes.set(SUI_CHAIN, { name: 'sui-json-rpc', gateway: sui });
   if (environment === 'staging' || config.productionFallback === 'sandbox') {
     const sandbox = new SandboxChainGateway({
       environment,

@@ -32,6 +32,9 @@ export type { StellarChainEndpoint } from './stellar/stellar-chain.js';
 // The Aptos fullnode REST adapter (@aptos-labs/ts-sdk).
 export { AptosNodeGateway, type AptosNodeGatewayOptions } from './aptos/aptos-node-gateway.js';
 export type { AptosChainEndpoint } from './aptos/aptos-chain.js';
+// The Sui JSON-RPC adapter (@mysten/sui).
+export { SuiRpcGateway, type SuiRpcGatewayOptions } from './sui/sui-rpc-gateway.js';
+export type { SuiChainEndpoint } from './sui/sui-chain.js';
 
 // Choosing the adapter per chain.
 export { createChainGateway, parseEvmRpcUrls, type ChainGatewayConfig } from './create-chain-gateway.js';

@@ -7,7 +7,7 @@ import { faucetNotConfigured } from './chain-errors.js';
 import { resolveChain } from './chain-request.js';
 import { checkFaucetRequest } from './faucet-rules.js';
 
-// What the node adapters of the non-EVM chains (Solana, Aptos, Stellar) share and do not serve yet (ADR 0930, 0931, 0933).
+// What the node adapters of the non-EVM chains (Solana, Aptos, Stellar, Sui) share and do not serve yet (ADR 0930-0933).
 
 /** An operation of the port a chain's node adapter does not serve yet: unprocessable, the sandbox's format stands. */
 export const notOnNodeAdapter = (chain: string, what: string): DomainError =>

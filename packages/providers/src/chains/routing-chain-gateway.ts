@@ -6,7 +6,8 @@ import type { ChainGateway } from './chain-gateway.js';
 import { chainNotConfigured, chainNotSupported } from './chain-errors.js';
 import { incomingTransferFeedOf, type IncomingTransferFeed } from './incoming-transfer-feed.js';
 
-export type ChainAdapterName = 'sandbox' | 'evm-json-rpc' | 'solana-json-rpc' | 'stellar-horizon' | 'aptos-node';
+export type ChainAdapterName =
+  'sandbox' | 'evm-json-rpc' | 'solana-json-rpc' | 'stellar-horizon' | 'aptos-node' | 'sui-json-rpc';
 
 /** Sends each call to the adapter serving its chain (the incoming-transfer feed too). */
 export class RoutingChainGateway implements ChainGateway, IncomingTransferFeed {

@@ -72,6 +72,24 @@ describe('createChainGateway', () => {
     ).toThrow(/APTOS_NODE_URL/);
   });
 
+  it('sends Sui to the fullnode at SUI_RPC_URL and refuses a URL that is not http(s)', async () => {
+    const gateway = createChainGateway({
+      environment: 'production',
+      clock: clockAt(),
+      suiRpcUrl: UNREACHABLE,
+      suiRpcTimeoutMs: 500,
+    });
+    expect(gateway.adapterOf('sui')).toBe('sui-json-rpc');
+    expect(gateway.adapterOf('solana')).toBeUndefined();
+    const suiWallet = mpcWallet('sui', 'factory sui wallet');
+    expect(leftOf(await gateway.getBalance({ chain: 'sui', address: suiWallet.address, token: NATIVE }))).toMatchObject(
+      { kind: 'unavailable', code: 'chain_unavailable' },
+    );
+    expect(() =>
+      createChainGateway({ environment: 'staging', clock: clockAt(), suiRpcUrl: 'wss://node.invalid' }),
+    ).toThrow(/SUI_RPC_URL/);
+  });
+
   it('never offers the sandbox or its faucet in production unless told to, and then without the faucet', async () => {
     const bare = createChainGateway({ environment: 'production', clock: clockAt() });
     expect(bare.adapterOf('base')).toBeUndefined();

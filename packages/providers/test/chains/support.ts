@@ -83,6 +83,13 @@ export const transferFrom = (
   ...extra,
 });
 
+/** The transaction id of a submission; fails the test with the error of a rejection. */
+export const submittedTxId = (result: E.Either<DomainError, SubmitTransferResult>): string => {
+  const value = rightOf(result);
+  if (value.outcome !== 'submitted') throw new Error(`expected a submission, got ${JSON.stringify(value.error)}`);
+  return value.txId;
+};
+
 export const balanceOf = async (
   gateway: SandboxChainGateway,
   chain: string,

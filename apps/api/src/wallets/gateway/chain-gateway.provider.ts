@@ -20,7 +20,7 @@ const evmFaucetKey = (): Hex | undefined => {
 };
 
 /**
- * The chains as the configuration says: EVM chains and Solana with a node over JSON-RPC, Stellar through
+ * The chains as the configuration says: EVM chains, Solana and Sui with a node over JSON-RPC, Stellar through
  * Horizon (STELLAR_HORIZON_URL), Aptos with a fullnode over REST (APTOS_NODE_URL), the other staging
  * chains on the sandbox ledger, production chains without a node unavailable. The sandbox keeps
  * what its chains accepted in the app's event store, so every instance on one store sees one
@@ -52,6 +52,8 @@ export const chainGatewayProvider: Provider = {
         }),
         ...(config.APTOS_NODE_URL !== undefined && { aptosNodeUrl: config.APTOS_NODE_URL }),
         aptosNodeTimeoutMs: config.APTOS_NODE_TIMEOUT_MS,
+        ...(config.SUI_RPC_URL !== undefined && { suiRpcUrl: config.SUI_RPC_URL }),
+        suiRpcTimeoutMs: config.SUI_RPC_TIMEOUT_MS,
         ...(faucetKey && { evmFaucetKey: faucetKey }),
         ...(config.EVENT_STORE !== 'memory' && { dataDir: config.DATA_DIR }),
         ...(config.SANDBOX_BLOCK_TIME_MS !== undefined && {

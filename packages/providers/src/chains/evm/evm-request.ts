@@ -33,12 +33,14 @@ export const checkEvmTransfer = (
   },
   /** Field names for errors; `allowZero` for transfers that may move nothing (a value-0 call). */
   fields: { readonly from?: string; readonly to?: string; readonly allowZero?: boolean },
+  /** How the chain names tokens: an address by default; Sui's coin types are not addresses. */
+  checkToken: (chain: ChainInfo, token: ChainToken) => E.Either<DomainError, ChainToken> = checkEvmToken,
 ): E.Either<DomainError, CheckedEvmTransfer> =>
   pipe(
     E.Do,
     E.bind('from', () => checkAddress(chain, fields.from ?? 'from', transfer.from)),
     E.bind('to', () => checkAddress(chain, fields.to ?? 'to', transfer.to)),
-    E.bind('token', () => checkEvmToken(chain, transfer.token)),
+    E.bind('token', () => checkToken(chain, transfer.token)),
     E.bind('units', () => parseBaseUnits(chain, transfer.baseUnits, { allowZero: fields.allowZero ?? false })),
     E.bind('memo', () => checkChainMemo(chain, transfer.memo)),
   );
