@@ -1,28 +1,24 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { Account, AccountAddress, Ed25519PrivateKey, type Ed25519Account } from '@aptos-labs/ts-sdk';
 import type { Clock, DomainError } from '@paykit/kernel';
-import { explorerTransactionUrl, findChain } from '@paykit/wallets';
+import { explorerTransactionUrl } from '@paykit/wallets';
 import type { Environment } from '../../environment.js';
 import type {
   BalanceRequest,
   ChainBalance,
   ChainGateway,
-  DepositTransactionRequest,
-  FaucetRequest,
-  FaucetResult,
   FeeEstimate,
   FeeEstimateRequest,
-  FinalityRule,
   IncomingTransfer,
   SignedTransactionRequest,
   SubmitTransferRequest,
   SubmitTransferResult,
   TransactionStatus,
-  UnsignedDepositTransaction,
 } from '../chain-gateway.js';
 import { authorityNotSupported, signerMismatch } from '../chain-errors.js';
-import { checkAddress, configuredChain } from '../chain-request.js';
-import { explorerLinkIn, nodeFaucetRefusal, notOnNodeAdapter } from '../node-adapter-limits.js';
+import { checkAddress } from '../chain-request.js';
+import { NodeChainGateway } from '../node-chain-gateway.js';
+import { connectNodeChains } from '../node-chains.js';
 import { nativeFeeOf } from '../fee-amount.js';
 import { IdempotentSubmissions } from '../idempotent-submissions.js';
 import {
@@ -57,24 +53,14 @@ export interface AptosNodeGatewayOptions {
  * the service holds (MPC wallets: Aptos has no smart wallets here), built and signed locally,
  * simulated, then submitted as BCS.
  */
-export class AptosNodeGateway implements ChainGateway {
-  private readonly chains = new Map<string, AptosChain>();
+export class AptosNodeGateway extends NodeChainGateway<AptosChain> implements ChainGateway {
   private readonly submissions = new IdempotentSubmissions();
   /** Expiration (ledger seconds) of each transaction sent, to tell an expired one from a slow one. */
   private readonly expirations = new Map<string, bigint>();
   private readonly inFlight = new InFlightTransactions();
 
   constructor(private readonly options: AptosNodeGatewayOptions) {
-    for (const endpoint of options.chains) {
-      const info = findChain(endpoint.chain, options.environment);
-      if (!info || info.chainType !== 'aptos')
-        throw new Error(`${endpoint.chain} is not an Aptos chain of ${options.environment}`);
-      this.chains.set(info.name, connectAptosChain(info, endpoint));
-    }
-  }
-
-  private chain(name: string): E.Either<DomainError, AptosChain> {
-    return configuredChain(this.chains, name, this.options.environment);
+    super(options.environment, connectNodeChains(options.environment, 'aptos', options.chains, connectAptosChain));
   }
 
   async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {
@@ -157,28 +143,9 @@ export class AptosNodeGateway implements ChainGateway {
       : aptosTransactionStatus(aptos.right, txId, this.options.clock, this.expirations);
   }
 
-  finalityOf(chain: string): E.Either<DomainError, FinalityRule> {
-    return E.map((aptos: AptosChain) => aptos.rule)(this.chain(chain));
-  }
-
-  explorerLink(chain: string, txId: string): E.Either<DomainError, string> {
-    return explorerLinkIn(this.options.environment, chain, txId);
-  }
-
   findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
     const aptos = this.chain(chain);
     return E.isLeft(aptos) ? Promise.resolve(aptos) : aptosIncomingTransfer(aptos.right, txId);
-  }
-
-  /** Not built for Aptos nodes yet (ADR 0931): the deposit transaction format is the sandbox's. */
-  buildDepositTransaction(
-    request: DepositTransactionRequest,
-  ): Promise<E.Either<DomainError, UnsignedDepositTransaction>> {
-    return Promise.resolve(
-      E.chain(() =>
-        E.left<DomainError, UnsignedDepositTransaction>(notOnNodeAdapter(request.chain, 'deposit transactions')),
-      )(this.chain(request.chain)),
-    );
   }
 
   /**
@@ -194,14 +161,6 @@ export class AptosNodeGateway implements ChainGateway {
     if (E.isLeft(bytes)) return bytes;
     const aptos = chain.right;
     return E.flatten(await askNode(aptos, () => broadcastAptos(aptos, bytes.right)));
-  }
-
-  /** The sandbox's faucet rules; an Aptos node has no faucet key here, so staging answers `faucet_not_configured`. */
-  fund(request: FaucetRequest): Promise<E.Either<DomainError, FaucetResult>> {
-    const chain = this.chain(request.chain);
-    return Promise.resolve(
-      E.isLeft(chain) ? chain : nodeFaucetRefusal(chain.right.info, request, this.options.environment),
-    );
   }
 
   /** `gas_used` of a simulation without a key (the node's NoAccountAuthenticator) × `/estimate_gas_price`. */

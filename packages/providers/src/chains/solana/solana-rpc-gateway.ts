@@ -15,28 +15,24 @@ import {
   type TransactionMessageBytesBase64,
 } from '@solana/kit';
 import type { Clock, DomainError } from '@paykit/kernel';
-import { explorerTransactionUrl, findChain } from '@paykit/wallets';
+import { explorerTransactionUrl } from '@paykit/wallets';
 import type { Environment } from '../../environment.js';
 import type {
   BalanceRequest,
   ChainBalance,
   ChainGateway,
-  DepositTransactionRequest,
-  FaucetRequest,
-  FaucetResult,
   FeeEstimate,
   FeeEstimateRequest,
-  FinalityRule,
   IncomingTransfer,
   SignedTransactionRequest,
   SubmitTransferRequest,
   SubmitTransferResult,
   TransactionStatus,
-  UnsignedDepositTransaction,
 } from '../chain-gateway.js';
 import { authorityNotSupported, signerMismatch } from '../chain-errors.js';
-import { checkAddress, configuredChain } from '../chain-request.js';
-import { explorerLinkIn, nodeFaucetRefusal, notOnNodeAdapter } from '../node-adapter-limits.js';
+import { checkAddress } from '../chain-request.js';
+import { NodeChainGateway } from '../node-chain-gateway.js';
+import { connectNodeChains } from '../node-chains.js';
 import { nativeFeeOf } from '../fee-amount.js';
 import { IdempotentSubmissions } from '../idempotent-submissions.js';
 import {
@@ -62,23 +58,13 @@ export interface SolanaRpcGatewayOptions {
  * program) from keys the service holds (MPC wallets), signed locally, simulated, then sent.
  * Smart wallets need their smart-account program deployed; the sandbox stands in for them.
  */
-export class SolanaRpcGateway implements ChainGateway {
-  private readonly chains = new Map<string, SolanaChain>();
+export class SolanaRpcGateway extends NodeChainGateway<SolanaChain> implements ChainGateway {
   private readonly submissions = new IdempotentSubmissions();
   /** Last valid block height of each transaction sent, to tell an expired one from a slow one. */
   private readonly lifetimes = new Map<string, bigint>();
 
   constructor(private readonly options: SolanaRpcGatewayOptions) {
-    for (const endpoint of options.chains) {
-      const info = findChain(endpoint.chain, options.environment);
-      if (!info || info.chainType !== 'solana')
-        throw new Error(`${endpoint.chain} is not a Solana chain of ${options.environment}`);
-      this.chains.set(info.name, connectSolanaChain(info, endpoint));
-    }
-  }
-
-  private chain(name: string): E.Either<DomainError, SolanaChain> {
-    return configuredChain(this.chains, name, this.options.environment);
+    super(options.environment, connectNodeChains(options.environment, 'solana', options.chains, connectSolanaChain));
   }
 
   async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {
@@ -185,28 +171,9 @@ export class SolanaRpcGateway implements ChainGateway {
       : solanaTransactionStatus(solana.right, txId, this.options.clock, this.lifetimes);
   }
 
-  finalityOf(chain: string): E.Either<DomainError, FinalityRule> {
-    return E.map((solana: SolanaChain) => solana.rule)(this.chain(chain));
-  }
-
-  explorerLink(chain: string, txId: string): E.Either<DomainError, string> {
-    return explorerLinkIn(this.options.environment, chain, txId);
-  }
-
   findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
     const solana = this.chain(chain);
     return E.isLeft(solana) ? Promise.resolve(solana) : solanaIncomingTransfer(solana.right, txId);
-  }
-
-  /** Not built for Solana nodes yet (ADR 0930): the deposit transaction format is the sandbox's. */
-  buildDepositTransaction(
-    request: DepositTransactionRequest,
-  ): Promise<E.Either<DomainError, UnsignedDepositTransaction>> {
-    return Promise.resolve(
-      E.chain(() =>
-        E.left<DomainError, UnsignedDepositTransaction>(notOnNodeAdapter(request.chain, 'deposit transactions')),
-      )(this.chain(request.chain)),
-    );
   }
 
   /** A payer's signed transaction, base64 wire format, sent as is (the node's preflight checks it). */
@@ -221,14 +188,6 @@ export class SolanaRpcGateway implements ChainGateway {
         .sendTransaction(request.signedTransaction as Base64EncodedWireTransaction, { encoding: 'base64' })
         .send({ abortSignal }),
     }));
-  }
-
-  /** The sandbox's faucet rules; a Solana node has no faucet key here, so staging answers `faucet_not_configured`. */
-  fund(request: FaucetRequest): Promise<E.Either<DomainError, FaucetResult>> {
-    const chain = this.chain(request.chain);
-    return Promise.resolve(
-      E.isLeft(chain) ? chain : nodeFaucetRefusal(chain.right.info, request, this.options.environment),
-    );
   }
 
   /** `getFeeForMessage` of the transfer's message with the latest blockhash (signature and priority fees). */

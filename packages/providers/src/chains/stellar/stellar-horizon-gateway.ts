@@ -8,22 +8,17 @@ import type {
   BalanceRequest,
   ChainBalance,
   ChainGateway,
-  DepositTransactionRequest,
-  FaucetRequest,
-  FaucetResult,
   FeeEstimate,
   FeeEstimateRequest,
-  FinalityRule,
   IncomingTransfer,
   SignedTransactionRequest,
   SubmitTransferRequest,
   SubmitTransferResult,
   TransactionStatus,
-  UnsignedDepositTransaction,
 } from '../chain-gateway.js';
 import { invalidBaseUnits, invalidChainAddress, signerMismatch } from '../chain-errors.js';
-import { explorerLinkIn, nodeFaucetRefusal, notOnNodeAdapter } from '../node-adapter-limits.js';
-import { checkAddress, configuredChain } from '../chain-request.js';
+import { NodeChainGateway } from '../node-chain-gateway.js';
+import { checkAddress } from '../chain-request.js';
 import { nativeFeeOf } from '../fee-amount.js';
 import { connectNodeChains } from '../node-chains.js';
 import { IdempotentSubmissions } from '../idempotent-submissions.js';
@@ -85,8 +80,7 @@ const feeBidOf = async (horizon: HorizonClient, signal: AbortSignal): Promise<bi
  * a Stellar wallet here is (its admin signer approves through the service); built and signed with
  * @stellar/stellar-sdk, submitted to POST /transactions.
  */
-export class StellarHorizonGateway implements ChainGateway {
-  private readonly chains: ReadonlyMap<string, StellarChain>;
+export class StellarHorizonGateway extends NodeChainGateway<StellarChain> implements ChainGateway {
   private readonly submissions = new IdempotentSubmissions();
   /** `maxTime` of each transaction sent, to tell an expired one from a slow one. */
   private readonly timeBounds = new Map<string, number>();
@@ -94,11 +88,7 @@ export class StellarHorizonGateway implements ChainGateway {
   private readonly unanswered = new Map<string, SignedTransfer>();
 
   constructor(private readonly options: StellarHorizonGatewayOptions) {
-    this.chains = connectNodeChains(options.environment, 'stellar', options.chains, connectStellarChain);
-  }
-
-  private chain(name: string): E.Either<DomainError, StellarChain> {
-    return configuredChain(this.chains, name, this.options.environment);
+    super(options.environment, connectNodeChains(options.environment, 'stellar', options.chains, connectStellarChain));
   }
 
   async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {
@@ -237,28 +227,9 @@ export class StellarHorizonGateway implements ChainGateway {
       : stellarTransactionStatus(stellar.right, txId, this.options.clock, this.timeBounds);
   }
 
-  finalityOf(chain: string): E.Either<DomainError, FinalityRule> {
-    return E.map((stellar: StellarChain) => stellar.rule)(this.chain(chain));
-  }
-
-  explorerLink(chain: string, txId: string): E.Either<DomainError, string> {
-    return explorerLinkIn(this.options.environment, chain, txId);
-  }
-
   findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
     const stellar = this.chain(chain);
     return E.isLeft(stellar) ? Promise.resolve(stellar) : stellarIncomingTransfer(stellar.right, txId);
-  }
-
-  /** Not built for Horizon yet (ADR 0933): the deposit transaction format is the sandbox's. */
-  buildDepositTransaction(
-    request: DepositTransactionRequest,
-  ): Promise<E.Either<DomainError, UnsignedDepositTransaction>> {
-    return Promise.resolve(
-      E.chain(() =>
-        E.left<DomainError, UnsignedDepositTransaction>(notOnNodeAdapter(request.chain, 'deposit transactions')),
-      )(this.chain(request.chain)),
-    );
   }
 
   /** A payer's signed transaction: a base64 XDR envelope for this network, submitted as is. */
@@ -292,13 +263,6 @@ export class StellarHorizonGateway implements ChainGateway {
         reason: error.reason,
       }),
     );
-  }
-
-  /** The sandbox's faucet rules; friendbot funds test accounts on its own, so staging answers `faucet_not_configured`. */
-  fund(request: FaucetRequest): Promise<E.Either<DomainError, FaucetResult>> {
-    const chain = this.chain(request.chain);
-    if (E.isLeft(chain)) return Promise.resolve(chain);
-    return Promise.resolve(nodeFaucetRefusal(chain.right.info, request, this.options.environment));
   }
 
   /** The fee bid of one operation (GET /fee_stats): what the transfer pays at most. */

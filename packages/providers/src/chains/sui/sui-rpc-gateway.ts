@@ -2,31 +2,26 @@ import * as E from 'fp-ts/lib/Either.js';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { TransactionDataBuilder } from '@mysten/sui/transactions';
 import { domainError, invalid, type Clock, type DomainError } from '@paykit/kernel';
-import { explorerTransactionUrl, findChain } from '@paykit/wallets';
+import { explorerTransactionUrl } from '@paykit/wallets';
 import type { Environment } from '../../environment.js';
 import type {
   BalanceRequest,
   ChainBalance,
   ChainGateway,
-  DepositTransactionRequest,
-  FaucetRequest,
-  FaucetResult,
   FeeEstimate,
   FeeEstimateRequest,
-  FinalityRule,
   IncomingTransfer,
   SignedTransactionRequest,
   SubmitTransferRequest,
   SubmitTransferResult,
   TransactionStatus,
-  UnsignedDepositTransaction,
 } from '../chain-gateway.js';
 import { authorityNotSupported, signerMismatch } from '../chain-errors.js';
-import { configuredChain } from '../chain-request.js';
 import { nativeFeeOf } from '../fee-amount.js';
 import { IdempotentSubmissions } from '../idempotent-submissions.js';
 import { KeyedLock } from '../evm/keyed-lock.js';
-import { explorerLinkIn, nodeFaucetRefusal, notOnNodeAdapter } from '../node-adapter-limits.js';
+import { NodeChainGateway } from '../node-chain-gateway.js';
+import { connectNodeChains } from '../node-chains.js';
 import { nodeBalanceOf } from '../node-balance.js';
 import { connectSuiChain, type SuiChain, type SuiChainEndpoint } from './sui-chain.js';
 import {
@@ -58,8 +53,7 @@ const rejected = (error: ReturnType<typeof suiTransferErrorOf>): Submission => E
  * holds (MPC wallets), built as a programmable transaction from the sender's coins, dry-run,
  * signed locally and executed. Final once a checkpoint holds it (ADR 0932).
  */
-export class SuiRpcGateway implements ChainGateway {
-  private readonly chains = new Map<string, SuiChain>();
+export class SuiRpcGateway extends NodeChainGateway<SuiChain> implements ChainGateway {
   private readonly submissions = new IdempotentSubmissions();
   /** One transfer of a sender at a time: the next one reads the coins' versions the last one left. */
   private readonly senders = new KeyedLock();
@@ -67,16 +61,7 @@ export class SuiRpcGateway implements ChainGateway {
   private readonly expirations = new Map<string, bigint>();
 
   constructor(private readonly options: SuiRpcGatewayOptions) {
-    for (const endpoint of options.chains) {
-      const info = findChain(endpoint.chain, options.environment);
-      if (!info || info.chainType !== 'sui')
-        throw new Error(`${endpoint.chain} is not a Sui chain of ${options.environment}`);
-      this.chains.set(info.name, connectSuiChain(info, endpoint));
-    }
-  }
-
-  private chain(name: string): E.Either<DomainError, SuiChain> {
-    return configuredChain(this.chains, name, this.options.environment);
+    super(options.environment, connectNodeChains(options.environment, 'sui', options.chains, connectSuiChain));
   }
 
   async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {
@@ -188,28 +173,9 @@ export class SuiRpcGateway implements ChainGateway {
       : suiTransactionStatus(sui.right, txId, this.options.clock, this.expirations);
   }
 
-  finalityOf(chain: string): E.Either<DomainError, FinalityRule> {
-    return E.map((sui: SuiChain) => sui.rule)(this.chain(chain));
-  }
-
-  explorerLink(chain: string, txId: string): E.Either<DomainError, string> {
-    return explorerLinkIn(this.options.environment, chain, txId);
-  }
-
   findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
     const sui = this.chain(chain);
     return E.isLeft(sui) ? Promise.resolve(sui) : suiIncomingTransfer(sui.right, txId);
-  }
-
-  /** Not built for Sui nodes yet (ADR 0932): the deposit transaction format is the sandbox's. */
-  buildDepositTransaction(
-    request: DepositTransactionRequest,
-  ): Promise<E.Either<DomainError, UnsignedDepositTransaction>> {
-    return Promise.resolve(
-      E.chain(() =>
-        E.left<DomainError, UnsignedDepositTransaction>(notOnNodeAdapter(request.chain, 'deposit transactions')),
-      )(this.chain(request.chain)),
-    );
   }
 
   /**
@@ -242,15 +208,6 @@ export class SuiRpcGateway implements ChainGateway {
           return E.left(invalid('invalid_transaction', `signedTransaction: the node refused it: ${error.message}`));
         }
       }),
-    );
-  }
-
-  /** The sandbox's faucet rules; a Sui node has no faucet key here, so staging answers `faucet_not_configured`. */
-  fund(request: FaucetRequest): Promise<E.Either<DomainError, FaucetResult>> {
-    return Promise.resolve(
-      E.chain((sui: SuiChain) => nodeFaucetRefusal(sui.info, request, this.options.environment))(
-        this.chain(request.chain),
-      ),
     );
   }
 
