@@ -92,6 +92,7 @@ afterEach(() => {
   node.fault = 'none';
   node.simulationPasses = false;
   node.dropsTransactions = false;
+  node.losesSubmitAnswers = false;
   node.commit();
   expect(node.violations).toEqual([]);
 });
@@ -263,6 +264,42 @@ describe('Aptos node gateway on a mock fullnode (REST v1, BCS read by the SDK, s
     submittedTxId(await gateway.submitTransfer(keyTransfer(dropped, recipient, '5')));
     node.commit();
     expect(node.balance(recipient, USDC_METADATA)).toBe(5n);
+  });
+
+  it('a transaction whose submit answer was lost counts as submitted under its hash: committed once, and the sender sends on', async () => {
+    const lost = mpcWallet('aptos', 'aptos-node-lost-answer');
+    fund(lost);
+    const recipient = freshAddress();
+    const request = keyTransfer(lost, recipient, '7', { idempotencyKey: 'lost-answer-1' });
+    node.losesSubmitAnswers = true;
+    const txId = submittedTxId(await gateway.submitTransfer(request));
+    node.losesSubmitAnswers = false;
+    expect(submittedTxId(await gateway.submitTransfer(request))).toBe(txId);
+    node.commit();
+    expect(node.balance(recipient, USDC_METADATA)).toBe(7n);
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId))).toMatchObject({ status: 'success' });
+    submittedTxId(await gateway.submitTransfer(keyTransfer(lost, recipient, '1')));
+    node.commit();
+    expect(node.balance(recipient, USDC_METADATA)).toBe(8n);
+  });
+
+  it('a lost submit answer of a transaction the mempool never kept is pending, then expired; nothing moves', async () => {
+    const lost = mpcWallet('aptos', 'aptos-node-lost-dropped');
+    fund(lost);
+    const recipient = freshAddress();
+    node.losesSubmitAnswers = true;
+    node.dropsTransactions = true;
+    const txId = submittedTxId(await gateway.submitTransfer(keyTransfer(lost, recipient, '3')));
+    node.commit();
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId))).toMatchObject({ status: 'pending' });
+    node.advanceSeconds(61);
+    node.dropsTransactions = false;
+    node.commit();
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId))).toMatchObject({
+      status: 'failed',
+      error: { reason: 'expired' },
+    });
+    expect(node.balance(recipient, USDC_METADATA)).toBe(0n);
   });
 
   it('checks the key, the authority, addresses, amounts and memos before anything is sent', async () => {

@@ -1,4 +1,4 @@
-import { decodeErrorResult, formatEther, hexToBytes, parseTransaction, type Hex } from 'viem';
+import { HttpRequestError, custom, decodeErrorResult, formatEther, hexToBytes, parseTransaction, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import {
   EvmJsonRpcGateway,
@@ -161,6 +161,65 @@ describe('EVM JSON-RPC gateway on an in-process node', () => {
     const [first, second] = await Promise.all([gateway.submitTransfer(request), gateway.submitTransfer(request)]);
     expect(rightOf(second)).toEqual(rightOf(first));
     expect(await node.client.getTransactionCount({ address: sender.address })).toBe(nonce + 1);
+  });
+
+  describe('a send whose answer was lost (the node answered 502 to eth_sendRawTransaction)', () => {
+    /** The ganache node behind a proxy that, while `sends` says so, takes or drops a raw transaction and then answers 502. */
+    const proxied = (sends: { mode: 'normal' | 'taken, answer lost' | 'dropped, answer lost' }) => {
+      const { request } = node.transport({ retryCount: 0 });
+      const lossy = custom(
+        {
+          request: async (args: { method: string; params?: unknown }) => {
+            if (args.method !== 'eth_sendRawTransaction' || sends.mode === 'normal') return request(args);
+            if (sends.mode === 'taken, answer lost') await request(args);
+            throw new HttpRequestError({ url: 'http://node.invalid', status: 502 });
+          },
+        },
+        { retryCount: 0 },
+      );
+      return new EvmJsonRpcGateway({
+        environment: 'staging',
+        clock,
+        chains: [{ chain: CHAIN, transport: lossy, confirmations: 1 }],
+      });
+    };
+
+    it('counts a transaction the node took as submitted under its hash, and pays once when asked again', async () => {
+      const sends = { mode: 'taken, answer lost' as const };
+      const lossy = proxied(sends);
+      const recipient = freshAddress();
+      const request = keyTransfer(sender, recipient, '3', { idempotencyKey: 'evm-lost-answer' });
+      const txId = submittedTxId(await lossy.submitTransfer(request));
+      expect(submittedTxId(await lossy.submitTransfer(request))).toBe(txId);
+      expect(await node.balanceOf(recipient)).toBe(3n);
+      expect(rightOf(await lossy.getTransactionStatus(CHAIN, txId))).toMatchObject({ status: 'success' });
+    });
+
+    it('sends a transaction the node never saw again as is when its status is asked, and it lands once', async () => {
+      const sends: { mode: 'normal' | 'dropped, answer lost' } = { mode: 'dropped, answer lost' };
+      const lossy = proxied(sends);
+      const recipient = freshAddress();
+      const txId = submittedTxId(await lossy.submitTransfer(keyTransfer(sender, recipient, '4')));
+      expect(await node.balanceOf(recipient)).toBe(0n);
+      sends.mode = 'normal';
+      expect(rightOf(await lossy.getTransactionStatus(CHAIN, txId))).toMatchObject({ status: 'pending' });
+      expect(await node.balanceOf(recipient)).toBe(4n);
+      expect(rightOf(await lossy.getTransactionStatus(CHAIN, txId))).toMatchObject({ status: 'success' });
+    });
+
+    it('fails one the node never saw whose nonce another transaction took since: it can never land', async () => {
+      const sends: { mode: 'normal' | 'dropped, answer lost' } = { mode: 'dropped, answer lost' };
+      const lossy = proxied(sends);
+      const recipient = freshAddress();
+      const lost = submittedTxId(await lossy.submitTransfer(keyTransfer(sender, recipient, '5')));
+      sends.mode = 'normal';
+      submittedTxId(await gateway.submitTransfer(keyTransfer(sender, recipient, '6')));
+      expect(rightOf(await lossy.getTransactionStatus(CHAIN, lost))).toMatchObject({
+        status: 'failed',
+        error: { reason: 'expired' },
+      });
+      expect(await node.balanceOf(recipient)).toBe(6n);
+    });
   });
 
   it('builds an unsigned deposit the payer signs and broadcasts, then finds it with its memo', async () => {

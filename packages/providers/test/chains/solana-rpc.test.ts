@@ -64,6 +64,7 @@ afterEach(() => {
   node.fault = 'none';
   node.simulationPasses = false;
   node.dropsTransactions = false;
+  node.losesSendAnswers = false;
 });
 
 describe('Solana JSON-RPC gateway on litesvm (the real System and SPL Token programs)', () => {
@@ -169,6 +170,32 @@ describe('Solana JSON-RPC gateway on litesvm (the real System and SPL Token prog
       status: 'failed',
       error: { reason: 'expired' },
     });
+  });
+
+  it('a transaction whose send answer was lost counts as submitted under its signature: found by its status, paid once', async () => {
+    const recipient = await freshAddress();
+    const request = keyTransfer(sender, recipient, '2000000', { idempotencyKey: 'lost-answer-1' });
+    node.losesSendAnswers = true;
+    const txId = submittedTxId(await gateway.submitTransfer(request));
+    node.losesSendAnswers = false;
+    expect(submittedTxId(await gateway.submitTransfer(request))).toBe(txId);
+    expect(await usdcOnChain(recipient)).toBe(2_000_000n);
+    finalize();
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId))).toMatchObject({ status: 'success' });
+  });
+
+  it('a lost send answer of a transaction the node never took is pending, then expired with its blockhash; nothing moves', async () => {
+    const recipient = await freshAddress();
+    node.losesSendAnswers = true;
+    node.dropsTransactions = true;
+    const txId = submittedTxId(await gateway.submitTransfer(keyTransfer(sender, recipient, '1')));
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId))).toMatchObject({ status: 'pending' });
+    node.advanceSlots(151n);
+    expect(rightOf(await gateway.getTransactionStatus(CHAIN, txId))).toMatchObject({
+      status: 'failed',
+      error: { reason: 'expired' },
+    });
+    expect(await usdcOnChain(recipient)).toBe(0n);
   });
 
   it('a repeated idempotency key returns the first submission and pays once', async () => {

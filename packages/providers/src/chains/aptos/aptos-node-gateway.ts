@@ -122,8 +122,9 @@ export class AptosNodeGateway extends NodeChainGateway<AptosChain> implements Ch
         if (!simulated.success)
           return E.right({ outcome: 'rejected', error: aptosTransferErrorOf(simulated.vm_status) });
         const signed = signAptosTransaction(signer.right, sendableAptosTransaction(movement, terms, simulated));
-        const pending = await submitAptos(aptos, signed);
-        if (E.isLeft(pending)) return E.right({ outcome: 'rejected', error: pending.left });
+        const submitted = await submitAptos(aptos, signed);
+        if (E.isLeft(submitted)) return E.right({ outcome: 'rejected', error: submitted.left });
+        // Taken or unanswered alike: its status decides (found, or expired), never a second transaction.
         this.expirations.set(signed.hash, terms.expirationSecs);
         this.inFlight.record(aptos.info.name, terms.sender, terms);
         return E.right({

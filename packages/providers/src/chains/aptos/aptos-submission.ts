@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import {
+  AptosApiError,
   Deserializer,
   Hex,
   MimeType,
@@ -130,26 +131,29 @@ export const sendableAptosTransaction = (
 };
 
 /**
- * `POST /transactions` (BCS); a transaction the VM refuses at submission (`vm_error`) is a Left,
- * nothing sent; a sequence number the mempool has taken is `chain_unavailable` (retry).
+ * `POST /transactions` (BCS). A transaction the VM refuses at submission (`vm_error`) is a Left,
+ * nothing sent; a sequence number the mempool has taken is `chain_unavailable` (retry); any other
+ * answer of the node (4xx, 429) refused it. No usable answer (timeout, dropped connection, 5xx,
+ * unreadable) leaves it unknown whether the mempool took it: `unanswered`, and the caller counts
+ * it as submitted, since signing it again with the next sequence number could pay twice.
  */
 export const submitAptos = async (
   chain: AptosChain,
   signed: SignedAptosTransaction,
-): Promise<E.Either<TransferError, PendingTransactionResponse>> => {
+): Promise<E.Either<TransferError, 'accepted' | 'unanswered'>> => {
   try {
     const pending = await chain.aptos.transaction.submit.simple({
       transaction: signed.transaction,
       senderAuthenticator: signed.authenticator,
     });
-    if (pending?.hash !== signed.hash) throw new MalformedAptosAnswer('the node answered another transaction hash');
-    return E.right(pending);
+    return E.right(pending?.hash === signed.hash ? 'accepted' : 'unanswered');
   } catch (error) {
     const code = aptosErrorCodeOf(error);
     if (code === 'vm_error') return E.left(aptosTransferErrorOf(aptosErrorMessageOf(error)));
     if (code !== undefined && SEQUENCE_CONFLICT_CODES.has(code))
       throw new AptosSequenceConflict(aptosErrorMessageOf(error));
-    throw error;
+    if (error instanceof AptosApiError && error.status < 500) throw error;
+    return E.right('unanswered');
   }
 };
 

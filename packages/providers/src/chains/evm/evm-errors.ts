@@ -66,7 +66,8 @@ export const isInsufficientFundsError = (error: unknown): boolean =>
       /insufficient funds/i.test(String((cause as { message?: unknown }).message)),
   );
 
-const isTransportError = (error: unknown): boolean =>
+/** No answer came: the connection failed or closed, the node timed out or answered an HTTP error. */
+export const isTransportError = (error: unknown): boolean =>
   anyCause(
     error,
     (cause) =>

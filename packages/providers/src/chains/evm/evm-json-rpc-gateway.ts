@@ -35,6 +35,7 @@ import { checkEvmToken, checkEvmTransfer, type CheckedEvmTransfer } from './evm-
 import { sendEvmCall, type EvmSendResult } from './evm-send.js';
 import { evmTransferCallOf } from './evm-transfer-call.js';
 import { KeyedLock } from './keyed-lock.js';
+import { UnansweredSends, nonceTakenSince } from './unanswered-sends.js';
 import { faucetTopUp } from './evm-faucet.js';
 
 export interface EvmJsonRpcGatewayOptions {
@@ -51,6 +52,7 @@ export interface EvmJsonRpcGatewayOptions {
 export class EvmJsonRpcGateway implements ChainGateway {
   private readonly chains = new Map<string, EvmChain>();
   private readonly senders = new KeyedLock();
+  private readonly unanswered = new UnansweredSends();
   private readonly submissions = new IdempotentSubmissions();
 
   constructor(private readonly options: EvmJsonRpcGatewayOptions) {
@@ -137,13 +139,42 @@ export class EvmJsonRpcGateway implements ChainGateway {
 
   private async send(chain: EvmChain, account: ReturnType<typeof privateKeyToAccount>, transfer: CheckedEvmTransfer) {
     const call = evmTransferCallOf(transfer.token, transfer.to, transfer.units, transfer.memo);
-    const sent = await sendEvmCall(chain, account, { ...call, native: transfer.token.native }, this.senders);
+    const sent = await sendEvmCall(
+      chain,
+      account,
+      { ...call, native: transfer.token.native },
+      this.senders,
+      this.unanswered,
+    );
     return E.map((result: EvmSendResult) => ({ ...result, call: { to: call.to, data: call.data } }))(sent);
   }
 
-  getTransactionStatus(chain: string, txId: string): Promise<E.Either<DomainError, TransactionStatus>> {
+  /** A transaction whose send got no answer and that the node does not know is sent again as is, and pending. */
+  async getTransactionStatus(chain: string, txId: string): Promise<E.Either<DomainError, TransactionStatus>> {
     const evm = this.chain(chain);
-    return E.isLeft(evm) ? Promise.resolve(evm) : evmTransactionStatus(evm.right, txId, this.options.clock);
+    if (E.isLeft(evm)) return evm;
+    const status = await evmTransactionStatus(evm.right, txId, this.options.clock);
+    const serialized = this.unanswered.serializedOf(chain, txId);
+    if (!serialized) return status;
+    if (E.isRight(status)) {
+      this.unanswered.forget(chain, txId);
+      return status;
+    }
+    if (status.left.code !== 'transaction_not_found') return status;
+    if (await nonceTakenSince(evm.right, serialized)) {
+      // Another transaction of the sender was mined at its nonce, unless it was itself a moment ago.
+      const again = await evmTransactionStatus(evm.right, txId, this.options.clock);
+      if (E.isRight(again) || again.left.code !== 'transaction_not_found') return again;
+      this.unanswered.forget(chain, txId);
+      return E.right({
+        status: 'failed',
+        error: { reason: 'expired', message: 'its nonce was taken by another transaction: it can never land' },
+        confirmations: 0,
+        finalizedAt: this.options.clock.now().toISOString(),
+      });
+    }
+    await evm.right.client.sendRawTransaction({ serializedTransaction: serialized }).catch(() => undefined);
+    return E.right({ status: 'pending', confirmations: 0, requiredConfirmations: evm.right.rule.confirmations });
   }
 
   finalityOf(chain: string): E.Either<DomainError, FinalityRule> {

@@ -1,11 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { Hex, LocalAccount } from 'viem';
+import { keccak256, type Hex, type LocalAccount } from 'viem';
 import type { DomainError } from '@paykit/kernel';
 import type { TransferError } from '@paykit/transfers';
 import { fallbackGasOf, tryNode, type EvmChain } from './evm-chain.js';
-import { nodeFailure, transferRejectionOf } from './evm-errors.js';
+import { isTransportError, nodeFailure, transferRejectionOf } from './evm-errors.js';
 import type { EvmTransferCall } from './evm-transfer-call.js';
 import type { KeyedLock } from './keyed-lock.js';
+import type { UnansweredSends } from './unanswered-sends.js';
 
 export type EvmSendResult =
   | { readonly outcome: 'submitted'; readonly txId: Hex }
@@ -34,13 +35,16 @@ const gasFor = async (
 /**
  * Signs and broadcasts a call from a key the service holds: estimate (the simulation), fees and
  * the pending nonce from the node, EIP-1559 signature locally, `eth_sendRawTransaction`. One
- * sender at a time, so two transfers never read the same nonce.
+ * sender at a time, so two transfers never read the same nonce. A send without an answer (no
+ * connection, timeout, 5xx) may have reached the mempool: it counts as submitted under its hash
+ * and is remembered to be sent again as is (`unanswered`).
  */
 export const sendEvmCall = (
   chain: EvmChain,
   account: LocalAccount,
   call: EvmTransferCall & { readonly native: boolean },
   lock: KeyedLock,
+  unanswered: UnansweredSends,
 ): Promise<E.Either<DomainError, EvmSendResult>> =>
   lock.run(`${chain.info.name}:${account.address}`, async () => {
     const gas = await gasFor(chain, account.address, call, call.native);
@@ -70,8 +74,10 @@ export const sendEvmCall = (
       });
     } catch (error) {
       const rejection = transferRejectionOf(error);
-      return rejection
-        ? E.right({ outcome: 'rejected', error: rejection })
-        : E.left(nodeFailure(chain.info.name, error));
+      if (rejection) return E.right({ outcome: 'rejected', error: rejection });
+      if (!isTransportError(error)) return E.left(nodeFailure(chain.info.name, error));
+      const txId = keccak256(signed);
+      unanswered.remember(chain.info.name, txId, signed);
+      return E.right({ outcome: 'submitted', txId });
     }
   });

@@ -9,6 +9,19 @@ export class MalformedSolanaAnswer extends Error {}
 const httpStatusOf = (error: unknown): number | undefined =>
   isSolanaError(error, SOLANA_ERROR__RPC__TRANSPORT_HTTP_ERROR) ? error.context.statusCode : undefined;
 
+/** JSON-RPC's error codes (-32768 to -32000): the node answered, refusing the call. */
+const JSON_RPC_ERROR_CODES = { lowest: -32768, highest: -32000 };
+
+/**
+ * The node answered the call with a JSON-RPC error: for `sendTransaction`, it did not take the
+ * transaction. Its internal error (-32603) says nothing of what it did, so it is not a refusal.
+ */
+export const isNodeRefusal = (error: unknown): boolean => {
+  if (!isSolanaError(error)) return false;
+  const code = error.context.__code as number;
+  return code >= JSON_RPC_ERROR_CODES.lowest && code <= JSON_RPC_ERROR_CODES.highest && code !== -32603;
+};
+
 /** No answer (5xx, timeout, socket) is `chain_unavailable`; an answer we cannot use is `chain_invalid_response`. */
 export const solanaNodeFailure = (chain: string, error: unknown): DomainError =>
   nodeFailure(chain, error, httpStatusOf);

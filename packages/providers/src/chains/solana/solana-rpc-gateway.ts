@@ -41,7 +41,7 @@ import {
   type CheckedEvmTransfer,
 } from '../evm/evm-request.js';
 import { connectSolanaChain, type SolanaChain, type SolanaChainEndpoint } from './solana-chain.js';
-import { MalformedSolanaAnswer, solanaTransferErrorOf } from './solana-errors.js';
+import { isNodeRefusal, MalformedSolanaAnswer, solanaNodeFailure, solanaTransferErrorOf } from './solana-errors.js';
 import { askNode, expectBigint, solanaDecimalsOf, solanaUnitsOf } from './solana-reads.js';
 import { solanaIncomingTransfer } from './solana-incoming.js';
 import { solanaTransactionStatus } from './solana-status.js';
@@ -133,35 +133,57 @@ export class SolanaRpcGateway extends NodeChainGateway<SolanaChain> implements C
     const movement = await this.movementOf(chain.right, transfer.right);
     if (E.isLeft(movement)) return movement;
     const solana = chain.right;
-    return E.flatten(
-      await askNode(solana, async (abortSignal): Promise<E.Either<DomainError, SubmitTransferResult>> => {
-        const { value: lifetime } = await solana.rpc
-          .getLatestBlockhash({ commitment: 'confirmed' })
-          .send({ abortSignal });
-        const signed = await signSolanaTransfer(sender, movement.right, lifetime);
-        const wire = signed.wire as Base64EncodedWireTransaction;
-        const simulation = await solana.rpc
-          .simulateTransaction(wire, { encoding: 'base64', commitment: 'confirmed' })
-          .send({ abortSignal });
-        if (simulation?.value === undefined) throw new MalformedSolanaAnswer('simulateTransaction answered no value');
-        if (simulation.value.err !== null)
-          return E.right({
-            outcome: 'rejected',
-            error: solanaTransferErrorOf(simulation.value.err, simulation.value.logs),
-          });
-        const txId = await solana.rpc
-          .sendTransaction(wire, { encoding: 'base64', skipPreflight: true })
-          .send({ abortSignal });
-        if (txId !== signed.signature) throw new MalformedSolanaAnswer('sendTransaction answered another signature');
-        this.lifetimes.set(txId, expectBigint(lifetime.lastValidBlockHeight, 'lastValidBlockHeight'));
-        return E.right({
-          outcome: 'submitted',
-          txId,
-          explorerLink: explorerTransactionUrl(solana.info, txId),
-          submittedAt: this.options.clock.now().toISOString(),
-        });
-      }),
-    );
+    const simulated = await askNode(solana, async (abortSignal) => {
+      const { value: lifetime } = await solana.rpc
+        .getLatestBlockhash({ commitment: 'confirmed' })
+        .send({ abortSignal });
+      const signed = await signSolanaTransfer(sender, movement.right, lifetime);
+      const simulation = await solana.rpc
+        .simulateTransaction(signed.wire as Base64EncodedWireTransaction, {
+          encoding: 'base64',
+          commitment: 'confirmed',
+        })
+        .send({ abortSignal });
+      if (simulation?.value === undefined) throw new MalformedSolanaAnswer('simulateTransaction answered no value');
+      const lastValidBlockHeight = expectBigint(lifetime.lastValidBlockHeight, 'lastValidBlockHeight');
+      const { err, logs } = simulation.value;
+      return { signed, lastValidBlockHeight, refused: err === null ? undefined : solanaTransferErrorOf(err, logs) };
+    });
+    if (E.isLeft(simulated)) return simulated;
+    const { signed, lastValidBlockHeight, refused } = simulated.right;
+    if (refused) return E.right({ outcome: 'rejected', error: refused });
+    return this.send(solana, signed, lastValidBlockHeight);
+  }
+
+  /**
+   * `sendTransaction` of a simulated transaction. The node refusing it (a JSON-RPC error) sent
+   * nothing. Any other failure (no answer in time, a dropped connection, an answer we cannot read)
+   * leaves the outcome unknown, so the transaction counts as submitted under its signature: its
+   * status finds it, or fails it as expired once its blockhash is (ADR 0930). Building it again
+   * would take a new blockhash and could pay twice.
+   */
+  private async send(
+    solana: SolanaChain,
+    signed: { readonly signature: string; readonly wire: string },
+    lastValidBlockHeight: bigint,
+  ): Promise<E.Either<DomainError, SubmitTransferResult>> {
+    this.lifetimes.set(signed.signature, lastValidBlockHeight);
+    try {
+      await solana.rpc
+        .sendTransaction(signed.wire as Base64EncodedWireTransaction, { encoding: 'base64', skipPreflight: true })
+        .send({ abortSignal: AbortSignal.timeout(solana.timeoutMs) });
+    } catch (error) {
+      if (isNodeRefusal(error)) {
+        this.lifetimes.delete(signed.signature);
+        return E.left(solanaNodeFailure(solana.info.name, error));
+      }
+    }
+    return E.right({
+      outcome: 'submitted',
+      txId: signed.signature,
+      explorerLink: explorerTransactionUrl(solana.info, signed.signature),
+      submittedAt: this.options.clock.now().toISOString(),
+    });
   }
 
   getTransactionStatus(chain: string, txId: string): Promise<E.Either<DomainError, TransactionStatus>> {
