@@ -90,7 +90,7 @@ const DESCRIBE_OPTIONS = `(() => {
   for (const parent of new Set([...document.querySelectorAll('button[aria-pressed]')].map((button) => button.parentElement))) {
     if (parent) swatchSets.push({ group: parent, items: [...parent.querySelectorAll(':scope > button[aria-pressed]')] });
   }
-  // A product form's list of plain buttons, one per item, under a name (EverShop's variant options): chosen by a "selected" class.
+  // A product form's list of plain buttons, one per item, under a name (how some storefront platforms draw variant options): chosen by a "selected" class.
   for (const list of document.querySelectorAll('form ul, form ol')) {
     const items = [...list.children].map((item) => item.children.length === 1 && item.firstElementChild.matches('button[type=button]:not([aria-pressed])') ? item.firstElementChild : null);
     if (items.length >= 2 && items.every(Boolean) && items.every((button) => clean(button.innerText))) swatchSets.push({ group: list, items });
