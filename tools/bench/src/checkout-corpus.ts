@@ -141,8 +141,10 @@ export const runCheckoutCorpusBenchmark = async (): Promise<void> => {
     const base = `${await app.app.getUrl()}/api/unstable/agent-checkouts`.replace('[::1]', '127.0.0.1');
     const api = new CorpusApi(base, { 'x-api-key': serverKey, 'x-service-user-id': 'corpus-user' });
     const scenarios = SCENARIOS.filter(chosen);
+    const storefrontRuns = REAL_STOREFRONT_URL ? REAL_STOREFRONT_SCENARIOS.filter(chosen).length : 0;
+    const shopsRun = new Set(scenarios.map((scenario) => scenario.shop)).size;
     console.log(
-      `checkout-corpus benchmark: ${scenarios.length} runs at ${corpus.shops.length} shops, Chromium ${CHROMIUM_PATH}, one run at a time through the API\n`,
+      `checkout-corpus benchmark: ${scenarios.length} runs at ${shopsRun} of ${corpus.shops.length} corpus shops, ${storefrontRuns} at the real storefront, Chromium ${CHROMIUM_PATH}, one run at a time through the API\n`,
     );
     const rows: Row[] = [];
     for (const scenario of scenarios) {
