@@ -127,13 +127,25 @@ export const checkPastOverlays = async (
   }
 };
 
-/** How long a script-drawn radio may take to show the click took (a shop that asks its server first). */
-const DRAWN_CHECK_MS = 3_000;
+/** How long a script-drawn radio may take to show the click took (a shop that asks its server first, on a busy machine). */
+const DRAWN_CHECK_MS = 6_000;
 
-const becomesChecked = async (target: Locator): Promise<boolean> => {
+/** The radio, or the one the shop drew in its place: the new input has the old one's id, not our mark. */
+const isCheckedNow = async (target: Locator, id: string | null): Promise<boolean> => {
+  if (await target.isChecked({ timeout: 500 }).catch(() => false)) return true;
+  if (!id) return false;
+  const redrawn = target.page().locator(`input[id="${id.replace(/["\\]/g, '\\$&')}"]`);
+  return redrawn
+    .first()
+    .isChecked({ timeout: 500 })
+    .catch(() => false);
+};
+
+/** Whether the radio shows checked within a while: a shop that asks its server may draw the list again first. */
+const becomesChecked = async (target: Locator, id: string | null): Promise<boolean> => {
   const deadline = Date.now() + DRAWN_CHECK_MS;
   do {
-    if (await target.isChecked().catch(() => false)) return true;
+    if (await isCheckedNow(target, id)) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   } while (Date.now() < deadline);
   return false;
@@ -145,11 +157,14 @@ const becomesChecked = async (target: Locator): Promise<boolean> => {
  * itself or its label, and the shop may ask its server before it shows the choice taken.
  */
 const checkOrWhatIsDrawn = async (target: Locator): Promise<void> => {
+  // Read before the click: a list the shop draws again has the same ids, not our marks.
+  const id = await target.getAttribute('id', { timeout: 1_000 }).catch(() => null);
   try {
     await target.check({ force: true });
   } catch (error) {
     if (isRunStopped(error)) throw error;
-    const id = await target.getAttribute('id');
+    // The click on the hidden input may have taken, the shop drawing the list again meanwhile.
+    if (await isCheckedNow(target, id)) return;
     const drawn = [
       target.locator('xpath=preceding-sibling::*[@role="radio" or @role="checkbox"][1]'),
       target.locator('xpath=following-sibling::*[@role="radio" or @role="checkbox"][1]'),
@@ -159,7 +174,7 @@ const checkOrWhatIsDrawn = async (target: Locator): Promise<void> => {
     for (const candidate of drawn) {
       if ((await candidate.count()) === 0 || !(await candidate.first().isVisible())) continue;
       await candidate.first().click();
-      if (await becomesChecked(target)) return;
+      if (await becomesChecked(target, id)) return;
     }
     throw error;
   }
