@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import { domainError, type DomainError } from '@paykit/kernel';
+import { domainError, type Clock, type DomainError } from '@paykit/kernel';
 import { explorerTransactionUrl, type ChainInfo } from '@paykit/wallets';
 import type { Environment } from '../environment.js';
 import type {
@@ -7,6 +7,7 @@ import type {
   FaucetRequest,
   FaucetResult,
   FinalityRule,
+  SubmitTransferResult,
   UnsignedDepositTransaction,
 } from './chain-gateway.js';
 import { configuredChain, resolveChain } from './chain-request.js';
@@ -49,13 +50,35 @@ export interface NodeChain {
  * chains by name, finality, explorer links, and the operations they do not serve (ADR 0930-0933).
  */
 export abstract class NodeChainGateway<C extends NodeChain> {
+  private readonly environmentOfChains: Environment;
+  private readonly clockOfChains: Clock;
+
   protected constructor(
-    private readonly environmentOfChains: Environment,
+    { environment, clock }: { readonly environment: Environment; readonly clock: Clock },
     private readonly chains: ReadonlyMap<string, C>,
-  ) {}
+  ) {
+    this.environmentOfChains = environment;
+    this.clockOfChains = clock;
+  }
 
   protected chain(name: string): E.Either<DomainError, C> {
     return configuredChain(this.chains, name, this.environmentOfChains);
+  }
+
+  /** Reads a configured chain with `read`; a chain this adapter does not serve answers as `chain` says. */
+  protected onChain<T>(name: string, read: (chain: C) => Promise<E.Either<DomainError, T>>) {
+    const chain = this.chain(name);
+    return E.isLeft(chain) ? Promise.resolve(chain) : read(chain.right);
+  }
+
+  /** A transaction handed to the network now, under its id, with the registry's explorer link. */
+  protected submittedAs(chain: C, txId: string): Extract<SubmitTransferResult, { outcome: 'submitted' }> {
+    return {
+      outcome: 'submitted',
+      txId,
+      explorerLink: explorerTransactionUrl(chain.info, txId),
+      submittedAt: this.clockOfChains.now().toISOString(),
+    };
   }
 
   finalityOf(chain: string): E.Either<DomainError, FinalityRule> {

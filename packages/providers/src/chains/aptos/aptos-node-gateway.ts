@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { Account, AccountAddress, Ed25519PrivateKey, type Ed25519Account } from '@aptos-labs/ts-sdk';
 import type { Clock, DomainError } from '@paykit/kernel';
-import { explorerTransactionUrl } from '@paykit/wallets';
 import type { Environment } from '../../environment.js';
 import type {
   BalanceRequest,
@@ -60,7 +59,7 @@ export class AptosNodeGateway extends NodeChainGateway<AptosChain> implements Ch
   private readonly inFlight = new InFlightTransactions();
 
   constructor(private readonly options: AptosNodeGatewayOptions) {
-    super(options.environment, connectNodeChains(options.environment, 'aptos', options.chains, connectAptosChain));
+    super(options, connectNodeChains(options.environment, 'aptos', options.chains, connectAptosChain));
   }
 
   async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {
@@ -127,26 +126,17 @@ export class AptosNodeGateway extends NodeChainGateway<AptosChain> implements Ch
         // Taken or unanswered alike: its status decides (found, or expired), never a second transaction.
         this.expirations.set(signed.hash, terms.expirationSecs);
         this.inFlight.record(aptos.info.name, terms.sender, terms);
-        return E.right({
-          outcome: 'submitted',
-          txId: signed.hash,
-          explorerLink: explorerTransactionUrl(aptos.info, signed.hash),
-          submittedAt: this.options.clock.now().toISOString(),
-        });
+        return E.right(this.submittedAs(aptos, signed.hash));
       }),
     );
   }
 
   getTransactionStatus(chain: string, txId: string): Promise<E.Either<DomainError, TransactionStatus>> {
-    const aptos = this.chain(chain);
-    return E.isLeft(aptos)
-      ? Promise.resolve(aptos)
-      : aptosTransactionStatus(aptos.right, txId, this.options.clock, this.expirations);
+    return this.onChain(chain, (aptos) => aptosTransactionStatus(aptos, txId, this.options.clock, this.expirations));
   }
 
   findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
-    const aptos = this.chain(chain);
-    return E.isLeft(aptos) ? Promise.resolve(aptos) : aptosIncomingTransfer(aptos.right, txId);
+    return this.onChain(chain, (aptos) => aptosIncomingTransfer(aptos, txId));
   }
 
   /**

@@ -134,27 +134,26 @@ export const sendableAptosTransaction = (
  * `POST /transactions` (BCS). A transaction the VM refuses at submission (`vm_error`) is a Left,
  * nothing sent; a sequence number the mempool has taken is `chain_unavailable` (retry); any other
  * answer of the node (4xx, 429) refused it. No usable answer (timeout, dropped connection, 5xx,
- * unreadable) leaves it unknown whether the mempool took it: `unanswered`, and the caller counts
- * it as submitted, since signing it again with the next sequence number could pay twice.
+ * unreadable, another hash) leaves it unknown whether the mempool took it, so it is a Right too:
+ * the caller counts it as submitted, since signing it again with the next sequence number could pay twice.
  */
 export const submitAptos = async (
   chain: AptosChain,
   signed: SignedAptosTransaction,
-): Promise<E.Either<TransferError, 'accepted' | 'unanswered'>> => {
+): Promise<E.Either<TransferError, void>> => {
   try {
-    const pending = await chain.aptos.transaction.submit.simple({
+    await chain.aptos.transaction.submit.simple({
       transaction: signed.transaction,
       senderAuthenticator: signed.authenticator,
     });
-    return E.right(pending?.hash === signed.hash ? 'accepted' : 'unanswered');
   } catch (error) {
     const code = aptosErrorCodeOf(error);
     if (code === 'vm_error') return E.left(aptosTransferErrorOf(aptosErrorMessageOf(error)));
     if (code !== undefined && SEQUENCE_CONFLICT_CODES.has(code))
       throw new AptosSequenceConflict(aptosErrorMessageOf(error));
     if (error instanceof AptosApiError && error.status < 500) throw error;
-    return E.right('unanswered');
   }
+  return E.right(undefined);
 };
 
 /** Hex of a BCS `SignedTransaction`, read back with the SDK; else `invalid_transaction`. */

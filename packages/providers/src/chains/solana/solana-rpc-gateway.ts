@@ -15,7 +15,6 @@ import {
   type TransactionMessageBytesBase64,
 } from '@solana/kit';
 import type { Clock, DomainError } from '@paykit/kernel';
-import { explorerTransactionUrl } from '@paykit/wallets';
 import type { Environment } from '../../environment.js';
 import type {
   BalanceRequest,
@@ -64,7 +63,7 @@ export class SolanaRpcGateway extends NodeChainGateway<SolanaChain> implements C
   private readonly lifetimes = new Map<string, bigint>();
 
   constructor(private readonly options: SolanaRpcGatewayOptions) {
-    super(options.environment, connectNodeChains(options.environment, 'solana', options.chains, connectSolanaChain));
+    super(options, connectNodeChains(options.environment, 'solana', options.chains, connectSolanaChain));
   }
 
   async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {
@@ -178,24 +177,15 @@ export class SolanaRpcGateway extends NodeChainGateway<SolanaChain> implements C
         return E.left(solanaNodeFailure(solana.info.name, error));
       }
     }
-    return E.right({
-      outcome: 'submitted',
-      txId: signed.signature,
-      explorerLink: explorerTransactionUrl(solana.info, signed.signature),
-      submittedAt: this.options.clock.now().toISOString(),
-    });
+    return E.right(this.submittedAs(solana, signed.signature));
   }
 
   getTransactionStatus(chain: string, txId: string): Promise<E.Either<DomainError, TransactionStatus>> {
-    const solana = this.chain(chain);
-    return E.isLeft(solana)
-      ? Promise.resolve(solana)
-      : solanaTransactionStatus(solana.right, txId, this.options.clock, this.lifetimes);
+    return this.onChain(chain, (solana) => solanaTransactionStatus(solana, txId, this.options.clock, this.lifetimes));
   }
 
   findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
-    const solana = this.chain(chain);
-    return E.isLeft(solana) ? Promise.resolve(solana) : solanaIncomingTransfer(solana.right, txId);
+    return this.onChain(chain, (solana) => solanaIncomingTransfer(solana, txId));
   }
 
   /** A payer's signed transaction, base64 wire format, sent as is (the node's preflight checks it). */

@@ -2,7 +2,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import { pipe } from 'fp-ts/lib/function.js';
 import { Keypair, StrKey, TransactionBuilder, type Transaction } from '@stellar/stellar-sdk';
 import { domainError, type Clock, type DomainError } from '@paykit/kernel';
-import { explorerTransactionUrl } from '@paykit/wallets';
 import type { Environment } from '../../environment.js';
 import type {
   BalanceRequest,
@@ -88,7 +87,7 @@ export class StellarHorizonGateway extends NodeChainGateway<StellarChain> implem
   private readonly unanswered = new Map<string, SignedTransfer>();
 
   constructor(private readonly options: StellarHorizonGatewayOptions) {
-    super(options.environment, connectNodeChains(options.environment, 'stellar', options.chains, connectStellarChain));
+    super(options, connectNodeChains(options.environment, 'stellar', options.chains, connectStellarChain));
   }
 
   async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {
@@ -212,24 +211,17 @@ export class StellarHorizonGateway extends NodeChainGateway<StellarChain> implem
       if (codes.transaction !== 'tx_failed') return { outcome: 'rejected', error: stellarTransferErrorOf(codes) };
     }
     this.timeBounds.set(signed.txId, signed.maxTime);
-    return {
-      outcome: 'submitted',
-      txId: signed.txId,
-      explorerLink: explorerTransactionUrl(stellar.info, signed.txId),
-      submittedAt: this.options.clock.now().toISOString(),
-    };
+    return this.submittedAs(stellar, signed.txId);
   }
 
   getTransactionStatus(chain: string, txId: string): Promise<E.Either<DomainError, TransactionStatus>> {
-    const stellar = this.chain(chain);
-    return E.isLeft(stellar)
-      ? Promise.resolve(stellar)
-      : stellarTransactionStatus(stellar.right, txId, this.options.clock, this.timeBounds);
+    return this.onChain(chain, (stellar) =>
+      stellarTransactionStatus(stellar, txId, this.options.clock, this.timeBounds),
+    );
   }
 
   findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
-    const stellar = this.chain(chain);
-    return E.isLeft(stellar) ? Promise.resolve(stellar) : stellarIncomingTransfer(stellar.right, txId);
+    return this.onChain(chain, (stellar) => stellarIncomingTransfer(stellar, txId));
   }
 
   /** A payer's signed transaction: a base64 XDR envelope for this network, submitted as is. */

@@ -2,7 +2,6 @@ import * as E from 'fp-ts/lib/Either.js';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { TransactionDataBuilder } from '@mysten/sui/transactions';
 import { domainError, invalid, type Clock, type DomainError } from '@paykit/kernel';
-import { explorerTransactionUrl } from '@paykit/wallets';
 import type { Environment } from '../../environment.js';
 import type {
   BalanceRequest,
@@ -61,7 +60,7 @@ export class SuiRpcGateway extends NodeChainGateway<SuiChain> implements ChainGa
   private readonly expirations = new Map<string, bigint>();
 
   constructor(private readonly options: SuiRpcGatewayOptions) {
-    super(options.environment, connectNodeChains(options.environment, 'sui', options.chains, connectSuiChain));
+    super(options, connectNodeChains(options.environment, 'sui', options.chains, connectSuiChain));
   }
 
   async getBalance(request: BalanceRequest): Promise<E.Either<DomainError, ChainBalance>> {
@@ -158,24 +157,15 @@ export class SuiRpcGateway extends NodeChainGateway<SuiChain> implements ChainGa
           : rejected(suiTransferErrorOf(error.message));
       }
     }
-    return E.right({
-      outcome: 'submitted',
-      txId: digest,
-      explorerLink: explorerTransactionUrl(sui.info, digest),
-      submittedAt: this.options.clock.now().toISOString(),
-    });
+    return E.right(this.submittedAs(sui, digest));
   }
 
   getTransactionStatus(chain: string, txId: string): Promise<E.Either<DomainError, TransactionStatus>> {
-    const sui = this.chain(chain);
-    return E.isLeft(sui)
-      ? Promise.resolve(sui)
-      : suiTransactionStatus(sui.right, txId, this.options.clock, this.expirations);
+    return this.onChain(chain, (sui) => suiTransactionStatus(sui, txId, this.options.clock, this.expirations));
   }
 
   findIncomingTransfer(chain: string, txId: string): Promise<E.Either<DomainError, IncomingTransfer>> {
-    const sui = this.chain(chain);
-    return E.isLeft(sui) ? Promise.resolve(sui) : suiIncomingTransfer(sui.right, txId);
+    return this.onChain(chain, (sui) => suiIncomingTransfer(sui, txId));
   }
 
   /**
