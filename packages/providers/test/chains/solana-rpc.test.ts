@@ -65,6 +65,7 @@ afterEach(() => {
   node.simulationPasses = false;
   node.dropsTransactions = false;
   node.losesSendAnswers = false;
+  node.refusesSends = false;
 });
 
 describe('Solana JSON-RPC gateway on litesvm (the real System and SPL Token programs)', () => {
@@ -196,6 +197,17 @@ describe('Solana JSON-RPC gateway on litesvm (the real System and SPL Token prog
       error: { reason: 'expired' },
     });
     expect(await usdcOnChain(recipient)).toBe(0n);
+  });
+
+  it('a send the node refused (a JSON-RPC error) was not submitted: a Left, and the retry pays once', async () => {
+    const recipient = await freshAddress();
+    const request = keyTransfer(sender, recipient, '9', { idempotencyKey: 'refused-send-1' });
+    node.refusesSends = true;
+    expect(leftOf(await gateway.submitTransfer(request))).toMatchObject({ code: 'chain_invalid_response' });
+    expect(await usdcOnChain(recipient)).toBe(0n);
+    node.refusesSends = false;
+    submittedTxId(await gateway.submitTransfer(request));
+    expect(await usdcOnChain(recipient)).toBe(9n);
   });
 
   it('a repeated idempotency key returns the first submission and pays once', async () => {
