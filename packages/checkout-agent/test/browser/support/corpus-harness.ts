@@ -31,6 +31,8 @@ export interface CorpusRun {
   /** The questions the run asked, in order (the form's field names). */
   readonly questions: readonly string[][];
   readonly steps: readonly string[];
+  /** What the runner warned of or failed on during the run (a runtime_error's cause), shown when a test fails. */
+  readonly problems: readonly string[];
 }
 
 export interface CorpusHarness {
@@ -64,6 +66,12 @@ export const startCorpusHarness = async (
   });
   const store = new MemoryEventStore();
   const browser = { executablePath: CHROMIUM_PATH, actionTimeoutMs: 10_000 };
+  const problems: { runId?: string; line: string }[] = [];
+  const noteProblem = (level: 'warn' | 'error', fields: object, message: string) => {
+    const { runId } = fields as { runId?: string };
+    problems.push({ ...(runId ? { runId } : {}), line: `${level}: ${message} ${JSON.stringify(fields)}` });
+    if (process.env.DEBUG_RUNNER) console[level](message, fields);
+  };
   const runner: RunnerProcess = startRunnerProcess({
     store,
     clock,
@@ -78,15 +86,11 @@ export const startCorpusHarness = async (
     strategies: ({ ids, guard, chromium }) => [
       browserCheckoutStrategy({ settings: browser, chromium: chromium!, guard, ids }),
     ],
-    ...(process.env.DEBUG_RUNNER
-      ? {
-          logger: {
-            info: () => {},
-            warn: (fields: object, message: string) => console.warn(message, fields),
-            error: (fields: object, message: string) => console.error(message, fields),
-          },
-        }
-      : {}),
+    logger: {
+      info: () => {},
+      warn: (fields: object, message: string) => noteProblem('warn', fields, message),
+      error: (fields: object, message: string) => noteProblem('error', fields, message),
+    },
   });
 
   const answer = async (scenario: CorpusScenario, run: CheckoutRun, questions: string[][]): Promise<void> => {
@@ -165,6 +169,9 @@ export const startCorpusHarness = async (
         verdict: judgeRun(scenario, { status: snapshot.status, ...(code ? { code } : {}) }, orders, attempts),
         questions,
         steps,
+        problems: problems
+          .filter((problem) => problem.runId === undefined || problem.runId === runId)
+          .map((p) => p.line),
       };
     },
     close: async () => {
