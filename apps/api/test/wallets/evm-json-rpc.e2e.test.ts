@@ -27,7 +27,7 @@ describe('an ERC-20 transfer through our API, on an in-process EVM node', () => 
     await node.placeTokenAt(USDXM);
     const faucet = node.accounts[0]!;
     await node.mint(faucet.address, 1_000_000_000n, USDXM);
-    const gateway: ChainGateway = createChainGateway({
+    const gateway: ChainGateway = await createChainGateway({
       environment: 'staging',
       clock: systemClock,
       evmTransports: { [CHAIN]: node.transport },

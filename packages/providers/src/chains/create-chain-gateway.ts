@@ -7,9 +7,6 @@ import type { ChainGateway } from './chain-gateway.js';
 import { EvmJsonRpcGateway } from './evm/evm-json-rpc-gateway.js';
 import type { EvmChainEndpoint } from './evm/evm-chain.js';
 import { SolanaRpcGateway } from './solana/solana-rpc-gateway.js';
-import { StellarHorizonGateway } from './stellar/stellar-horizon-gateway.js';
-import { AptosNodeGateway } from './aptos/aptos-node-gateway.js';
-import { SuiRpcGateway } from './sui/sui-rpc-gateway.js';
 import { RoutingChainGateway, type ChainAdapterName } from './routing-chain-gateway.js';
 import { legacyJournalPath } from './sandbox/legacy-journal.js';
 import { SandboxChainGateway, type SandboxChainGatewayOptions } from './sandbox/sandbox-chain-gateway.js';
@@ -131,9 +128,10 @@ const solanaGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig):
 
 const STELLAR_CHAIN = 'stellar';
 
-const stellarGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig): StellarHorizonGateway | undefined => {
+const stellarGatewayOf = async ({ environment, clock, ...config }: ChainGatewayConfig) => {
   const url = nodeUrlOf('STELLAR_HORIZON_URL', config.stellarHorizonUrl);
   if (!url) return undefined;
+  const { StellarHorizonGateway } = await import('./stellar/stellar-horizon-gateway.js');
   const stablecoin = config.stellarStablecoinAsset ? { stablecoinAsset: config.stellarStablecoinAsset } : {};
   return new StellarHorizonGateway({
     environment,
@@ -144,9 +142,10 @@ const stellarGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig)
 
 const APTOS_CHAIN = 'aptos';
 
-const aptosGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig): AptosNodeGateway | undefined => {
+const aptosGatewayOf = async ({ environment, clock, ...config }: ChainGatewayConfig) => {
   const url = nodeUrlOf('APTOS_NODE_URL', config.aptosNodeUrl);
   if (!url) return undefined;
+  const { AptosNodeGateway } = await import('./aptos/aptos-node-gateway.js');
   return new AptosNodeGateway({
     environment,
     clock,
@@ -156,9 +155,10 @@ const aptosGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig): 
 
 const SUI_CHAIN = 'sui';
 
-const suiGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig): SuiRpcGateway | undefined => {
+const suiGatewayOf = async ({ environment, clock, ...config }: ChainGatewayConfig) => {
   const url = nodeUrlOf('SUI_RPC_URL', config.suiRpcUrl);
   if (!url) return undefined;
+  const { SuiRpcGateway } = await import('./sui/sui-rpc-gateway.js');
   return new SuiRpcGateway({
     environment,
     clock,
@@ -171,8 +171,10 @@ const suiGatewayOf = ({ environment, clock, ...config }: ChainGatewayConfig): Su
  * Stellar with a Horizon URL through Horizon, Aptos with a fullnode through its REST API;
  * every other staging chain is the sandbox ledger; other production chains are unavailable
  * unless `productionFallback: 'sandbox'`. The sandbox faucet never answers in production.
+ * The Stellar, Aptos and Sui SDKs load only when their chain is configured (about 0.5 s of every
+ * start-up otherwise).
  */
-export const createChainGateway = (config: ChainGatewayConfig): RoutingChainGateway => {
+export const createChainGateway = async (config: ChainGatewayConfig): Promise<RoutingChainGateway> => {
   const { environment, clock } = config;
   const routes = new Map<string, { readonly name: ChainAdapterName; readonly gateway: ChainGateway }>();
   const transports = rpcTransportsOf(config);
@@ -188,11 +190,11 @@ export const createChainGateway = (config: ChainGatewayConfig): RoutingChainGate
   }
   const solana = solanaGatewayOf(config);
   if (solana) routes.set(SOLANA_CHAIN, { name: 'solana-json-rpc', gateway: solana });
-  const stellar = stellarGatewayOf(config);
+  const stellar = await stellarGatewayOf(config);
   if (stellar) routes.set(STELLAR_CHAIN, { name: 'stellar-horizon', gateway: stellar });
-  const aptos = aptosGatewayOf(config);
+  const aptos = await aptosGatewayOf(config);
   if (aptos) routes.set(APTOS_CHAIN, { name: 'aptos-node', gateway: aptos });
-  const sui = suiGatewayOf(config);
+  const sui = await suiGatewayOf(config);
   if (sui) routes.set(SUI_CHAIN, { name: 'sui-json-rpc', gateway: sui });
   if (environment === 'staging' || config.productionFallback === 'sandbox') {
     const sandbox = new SandboxChainGateway({

@@ -26,14 +26,13 @@ export type { EvmChainEndpoint } from './evm/evm-chain.js';
 export { SolanaRpcGateway, type SolanaRpcGatewayOptions } from './solana/solana-rpc-gateway.js';
 export type { SolanaChainEndpoint } from './solana/solana-chain.js';
 
-// The Stellar Horizon adapter (@stellar/stellar-sdk).
-export { StellarHorizonGateway, type StellarHorizonGatewayOptions } from './stellar/stellar-horizon-gateway.js';
+// The Stellar Horizon, Aptos fullnode and Sui JSON-RPC adapters: types only, so that their SDKs load only
+// where createChainGateway is configured for them (tests import the classes from their modules).
+export type { StellarHorizonGateway, StellarHorizonGatewayOptions } from './stellar/stellar-horizon-gateway.js';
 export type { StellarChainEndpoint } from './stellar/stellar-chain.js';
-// The Aptos fullnode REST adapter (@aptos-labs/ts-sdk).
-export { AptosNodeGateway, type AptosNodeGatewayOptions } from './aptos/aptos-node-gateway.js';
+export type { AptosNodeGateway, AptosNodeGatewayOptions } from './aptos/aptos-node-gateway.js';
 export type { AptosChainEndpoint } from './aptos/aptos-chain.js';
-// The Sui JSON-RPC adapter (@mysten/sui).
-export { SuiRpcGateway, type SuiRpcGatewayOptions } from './sui/sui-rpc-gateway.js';
+export type { SuiRpcGateway, SuiRpcGatewayOptions } from './sui/sui-rpc-gateway.js';
 export type { SuiChainEndpoint } from './sui/sui-chain.js';
 
 // Choosing the adapter per chain.

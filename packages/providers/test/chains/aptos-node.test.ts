@@ -12,7 +12,8 @@ import {
   U64,
   type Ed25519Account,
 } from '@aptos-labs/ts-sdk';
-import { AptosNodeGateway, verifyDeposit, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
+import { verifyDeposit, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
+import { AptosNodeGateway } from '../../src/chains/aptos/aptos-node-gateway.js';
 import { clockAt, leftOf, rightOf } from '../support.js';
 import { describeChainGatewayConformance } from './chain-gateway-conformance.js';
 import { AptosFullnode } from './fixtures/aptos-fullnode.js';

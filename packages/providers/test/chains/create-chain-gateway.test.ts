@@ -8,7 +8,7 @@ const wallet = mpcWallet('evm', 'factory wallet');
 
 describe('createChainGateway', () => {
   it('serves every staging chain from the sandbox by default', async () => {
-    const gateway = createChainGateway({ environment: 'staging', clock: clockAt() });
+    const gateway = await createChainGateway({ environment: 'staging', clock: clockAt() });
     for (const chain of ['base-sepolia', 'polygon-amoy', 'ethereum-sepolia', 'solana', 'aptos', 'sui', 'stellar'])
       expect(gateway.adapterOf(chain)).toBe('sandbox');
     expect(
@@ -21,7 +21,7 @@ describe('createChainGateway', () => {
   });
 
   it('sends chains with an RPC URL to the node, ignoring the other environment’s URLs', async () => {
-    const gateway = createChainGateway({
+    const gateway = await createChainGateway({
       environment: 'staging',
       clock: clockAt(),
       evmRpcUrls: `base-sepolia=${UNREACHABLE}, base=${UNREACHABLE}`,
@@ -37,7 +37,7 @@ describe('createChainGateway', () => {
   });
 
   it('sends Solana to the node at SOLANA_RPC_URL and refuses a URL that is not http(s)', async () => {
-    const gateway = createChainGateway({
+    const gateway = await createChainGateway({
       environment: 'production',
       clock: clockAt(),
       solanaRpcUrl: UNREACHABLE,
@@ -49,13 +49,13 @@ describe('createChainGateway', () => {
     expect(
       leftOf(await gateway.getBalance({ chain: 'solana', address: solanaWallet.address, token: NATIVE })),
     ).toMatchObject({ kind: 'unavailable', code: 'chain_unavailable' });
-    expect(() =>
+    await expect(
       createChainGateway({ environment: 'staging', clock: clockAt(), solanaRpcUrl: 'wss://node.invalid' }),
-    ).toThrow(/SOLANA_RPC_URL/);
+    ).rejects.toThrow(/SOLANA_RPC_URL/);
   });
 
   it('sends Aptos to the fullnode at APTOS_NODE_URL and refuses a URL that is not http(s)', async () => {
-    const gateway = createChainGateway({
+    const gateway = await createChainGateway({
       environment: 'production',
       clock: clockAt(),
       aptosNodeUrl: `${UNREACHABLE}/v1`,
@@ -67,13 +67,13 @@ describe('createChainGateway', () => {
     expect(
       leftOf(await gateway.getBalance({ chain: 'aptos', address: aptosWallet.address, token: NATIVE })),
     ).toMatchObject({ kind: 'unavailable', code: 'chain_unavailable' });
-    expect(() =>
+    await expect(
       createChainGateway({ environment: 'staging', clock: clockAt(), aptosNodeUrl: 'wss://node.invalid' }),
-    ).toThrow(/APTOS_NODE_URL/);
+    ).rejects.toThrow(/APTOS_NODE_URL/);
   });
 
   it('sends Sui to the fullnode at SUI_RPC_URL and refuses a URL that is not http(s)', async () => {
-    const gateway = createChainGateway({
+    const gateway = await createChainGateway({
       environment: 'production',
       clock: clockAt(),
       suiRpcUrl: UNREACHABLE,
@@ -85,20 +85,20 @@ describe('createChainGateway', () => {
     expect(leftOf(await gateway.getBalance({ chain: 'sui', address: suiWallet.address, token: NATIVE }))).toMatchObject(
       { kind: 'unavailable', code: 'chain_unavailable' },
     );
-    expect(() =>
+    await expect(
       createChainGateway({ environment: 'staging', clock: clockAt(), suiRpcUrl: 'wss://node.invalid' }),
-    ).toThrow(/SUI_RPC_URL/);
+    ).rejects.toThrow(/SUI_RPC_URL/);
   });
 
   it('never offers the sandbox or its faucet in production unless told to, and then without the faucet', async () => {
-    const bare = createChainGateway({ environment: 'production', clock: clockAt() });
+    const bare = await createChainGateway({ environment: 'production', clock: clockAt() });
     expect(bare.adapterOf('base')).toBeUndefined();
     expect(leftOf(await bare.getBalance({ chain: 'base', address: wallet.address, token: NATIVE }))).toMatchObject({
       kind: 'unavailable',
       code: 'chain_not_configured',
     });
 
-    const withNode = createChainGateway({
+    const withNode = await createChainGateway({
       environment: 'production',
       clock: clockAt(),
       evmRpcUrls: { base: UNREACHABLE },
@@ -109,7 +109,11 @@ describe('createChainGateway', () => {
       leftOf(await withNode.fund({ chain: 'base', address: wallet.address, token: 'usdc', amount: '1' })),
     ).toMatchObject({ code: 'faucet_not_available' });
 
-    const demo = createChainGateway({ environment: 'production', clock: clockAt(), productionFallback: 'sandbox' });
+    const demo = await createChainGateway({
+      environment: 'production',
+      clock: clockAt(),
+      productionFallback: 'sandbox',
+    });
     expect(demo.adapterOf('solana')).toBe('sandbox');
     expect(
       leftOf(await demo.fund({ chain: 'base', address: wallet.address, token: 'usdc', amount: '1' })),
@@ -122,30 +126,30 @@ describe('createChainGateway', () => {
   it('keeps the sandbox in the store it is given: one stream per chain, read by any gateway on that store', async () => {
     const store = new MemoryEventStore();
     const clock = clockAt();
-    const gateway = createChainGateway({ environment: 'staging', clock, store });
+    const gateway = await createChainGateway({ environment: 'staging', clock, store });
     rightOf(await gateway.fund({ chain: 'polygon-amoy', address: wallet.address, token: 'usdxm', amount: '2' }));
     const recorded = [];
     for await (const event of store.readStream(sandboxChainStream('staging', 'polygon-amoy')))
       recorded.push(event.type);
     expect(recorded).toEqual(['SandboxTransactionAccepted', 'SandboxTransactionAccepted']);
-    const other = createChainGateway({ environment: 'staging', clock, store });
+    const other = await createChainGateway({ environment: 'staging', clock, store });
     expect(
       rightOf(await other.getBalance({ chain: 'polygon-amoy', address: wallet.address, token: NATIVE })).baseUnits,
     ).toBe((10n ** 16n).toString());
   });
 
-  it('parses EVM_RPC_URLS and refuses malformed pairs and non-EVM chains at start-up', () => {
+  it('parses EVM_RPC_URLS and refuses malformed pairs and non-EVM chains at start-up', async () => {
     expect(parseEvmRpcUrls(' base-sepolia=https://sepolia.base.org , polygon-amoy=wss://x.example/ws ,')).toEqual({
       'base-sepolia': 'https://sepolia.base.org',
       'polygon-amoy': 'wss://x.example/ws',
     });
     expect(() => parseEvmRpcUrls('base-sepolia')).toThrow('EVM_RPC_URLS');
     expect(() => parseEvmRpcUrls('base-sepolia=ftp://x')).toThrow('EVM_RPC_URLS');
-    expect(() =>
+    await expect(
       createChainGateway({ environment: 'staging', clock: clockAt(), evmRpcUrls: 'solana=http://127.0.0.1:8899' }),
-    ).toThrow('not an EVM chain');
-    expect(() =>
+    ).rejects.toThrow('not an EVM chain');
+    await expect(
       createChainGateway({ environment: 'staging', clock: clockAt(), evmRpcUrls: 'evn=http://127.0.0.1:8545' }),
-    ).toThrow('not an EVM chain');
+    ).rejects.toThrow('not an EVM chain');
   });
 });

@@ -277,7 +277,7 @@ describe('EVM JSON-RPC gateway on an in-process node', () => {
     await node.placeTokenAt(registryToken);
     const faucetKey = node.accounts[2] as { address: Hex; secretKey: Hex };
     await node.mint(faucetKey.address, 1_000_000_000n, registryToken);
-    const staging = createChainGateway({
+    const staging = await createChainGateway({
       environment: 'staging',
       clock,
       evmTransports: { [CHAIN]: node.transport },

@@ -1,11 +1,6 @@
 import { Asset, Keypair, Memo, Networks, Operation, TransactionBuilder, Account } from '@stellar/stellar-sdk';
-import {
-  StellarHorizonGateway,
-  createChainGateway,
-  verifyDeposit,
-  type ChainToken,
-  type SubmitTransferRequest,
-} from '../../src/index.js';
+import { createChainGateway, verifyDeposit, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
+import { StellarHorizonGateway } from '../../src/chains/stellar/stellar-horizon-gateway.js';
 import { clockAt, leftOf, rightOf } from '../support.js';
 import { describeChainGatewayConformance } from './chain-gateway-conformance.js';
 import { HorizonContract } from './fixtures/horizon-contract.js';
@@ -377,7 +372,7 @@ describe('Stellar Horizon gateway on a mock Horizon (SDK-decoded envelopes, in-m
 
 describe('createChainGateway with STELLAR_HORIZON_URL', () => {
   it('sends the stellar chain to Horizon, the rest of staging to the sandbox, and refuses a URL that is not http(s)', async () => {
-    const staging = createChainGateway({
+    const staging = await createChainGateway({
       environment: 'staging',
       clock,
       stellarHorizonUrl: 'http://127.0.0.1:1',
@@ -389,14 +384,14 @@ describe('createChainGateway with STELLAR_HORIZON_URL', () => {
       kind: 'unavailable',
       code: 'chain_unavailable',
     });
-    const production = createChainGateway({ environment: 'production', clock, stellarHorizonUrl: horizon.url });
+    const production = await createChainGateway({ environment: 'production', clock, stellarHorizonUrl: horizon.url });
     expect(production.adapterOf('stellar')).toBe('stellar-horizon');
     expect(rightOf(await production.getBalance({ chain: CHAIN, address: sender.address, token: USDC })).decimals).toBe(
       6,
     );
-    expect(() => createChainGateway({ environment: 'staging', clock, stellarHorizonUrl: 'ftp://horizon' })).toThrow(
-      /STELLAR_HORIZON_URL/,
-    );
+    await expect(
+      createChainGateway({ environment: 'staging', clock, stellarHorizonUrl: 'ftp://horizon' }),
+    ).rejects.toThrow(/STELLAR_HORIZON_URL/);
   });
 });
 

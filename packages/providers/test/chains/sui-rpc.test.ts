@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { Ed25519Keypair } from '@mysten/sui/keypairs/ed25519';
 import { Transaction } from '@mysten/sui/transactions';
-import { SuiRpcGateway, verifyDeposit, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
+import { verifyDeposit, type ChainToken, type SubmitTransferRequest } from '../../src/index.js';
+import { SuiRpcGateway } from '../../src/chains/sui/sui-rpc-gateway.js';
 import { clockAt, leftOf, rightOf } from '../support.js';
 import { describeChainGatewayConformance } from './chain-gateway-conformance.js';
 import { SuiFullnode } from './fixtures/sui-fullnode.js';

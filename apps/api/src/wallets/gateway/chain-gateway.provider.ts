@@ -29,16 +29,16 @@ const evmFaucetKey = (): Hex | undefined => {
  */
 export const chainGatewayProvider: Provider = {
   provide: CHAIN_GATEWAY,
-  useFactory: (
+  useFactory: async (
     config: AppConfig,
     clock: Clock,
     store: EventStore,
     override: ChainGateway | undefined,
-  ): ChainGateway => {
+  ): Promise<ChainGateway> => {
     if (override) return override;
     const faucetKey = evmFaucetKey();
     try {
-      return createChainGateway({
+      return await createChainGateway({
         environment: config.APP_ENV,
         clock,
         store,
