@@ -346,6 +346,12 @@ describeWithChromium('reading what a person sees, in Chromium', () => {
     expect((await readiness(page)).busy).toBe(true);
     await page.setContent('<div class="page-loading-mask" style="position:fixed;inset:0">Loading…</div><h1>Scarf</h1>');
     expect((await readiness(page)).busy).toBe(true);
+    // Greyed out while a variant switch reloads the page (Shopware's, the nordlicht-home imitation).
+    await page.setContent('<h1>Scarf</h1><main><button>Add to cart</button></main>');
+    await page.evaluate("document.body.style.opacity = '0.5'");
+    expect((await readiness(page)).busy).toBe(true);
+    await page.evaluate("document.body.style.opacity = ''; document.querySelector('main').style.opacity = '0.5'");
+    expect((await readiness(page)).busy).toBe(true);
     await page.setContent(
       '<h1>Scarf</h1><div role="progressbar" aria-valuenow="2" aria-valuemax="4">Step 2 of 4</div>',
     );

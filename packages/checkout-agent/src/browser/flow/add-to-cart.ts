@@ -48,22 +48,27 @@ export const addToCart = async (
   optionChosen: boolean,
 ): Promise<StrategyOutcome | null> => {
   const { page } = driver;
-  if (quantity > 1) await setQuantity(driver, quantity);
-  const add = await control(page, ADD_TO_CART);
+  // Read again when a variant switch that navigates (Shopware's, after a pause) cuts the reading off.
+  if (quantity > 1) await driver.read(() => setQuantity(driver, quantity));
+  const { add, soldOut, shownUnavailable } = await driver.read(async (current) => {
+    const found = await control(current, ADD_TO_CART);
+    if (!found) return { add: null, soldOut: Boolean(await control(current, UNAVAILABLE)), shownUnavailable: false };
+    const shown = (await found.isDisabled()) || UNAVAILABLE.test(await nameOf(found));
+    return { add: found, soldOut: false, shownUnavailable: shown };
+  });
   const unavailable = (detail: string) =>
     blocked(
       optionChosen ? 'product.requested_option_unavailable' : 'product.item_unavailable',
       `${what} ${detail}; nothing was bought.`,
     );
   if (!add) {
-    if (await control(page, UNAVAILABLE)) return unavailable('is sold out (the shop offers no way to add it)');
+    if (soldOut) return unavailable('is sold out (the shop offers no way to add it)');
     return blocked(
       'merchant.no_safe_path',
       `No "Add to cart" or "Buy now" button was found on ${page.url()}; nothing was bought.`,
     );
   }
-  if ((await add.isDisabled()) || UNAVAILABLE.test(await nameOf(add)))
-    return unavailable('cannot be added to the cart (the shop shows it as unavailable)');
+  if (shownUnavailable) return unavailable('cannot be added to the cart (the shop shows it as unavailable)');
   await driver.step(`Add ${quantity} x ${what} to the cart`);
   await driver.press(add);
   const wall = await driver.wall();

@@ -11,8 +11,9 @@ export interface Readiness {
 /**
  * Runs in the page: whether it is still loading as a person sees it: a region marked
  * aria-busy, a progress bar, or a layer over most of the page named or worded as loading
- * (a "loading mask" over a checkout, a spinner over a product page); or a body with no text at
- * all (an app shell before its script has drawn it). Its shape is its element count and text length.
+ * (a "loading mask" over a checkout, a spinner over a product page); a page greyed out (its body
+ * or main region faded, as a variant switch does until it reloads the page); or a body with no
+ * text at all (an app shell before its script has drawn it). Its shape is its element count and text length.
  */
 const READINESS = `(() => {
   const body = document.body;
@@ -25,8 +26,9 @@ const READINESS = `(() => {
   const busy = [...body.querySelectorAll('[aria-busy=true], [role=progressbar]:not([aria-valuenow])')].some(shown) ||
     [...body.querySelectorAll('div, section, span')].some((el) => { const position = getComputedStyle(el).position;
       return (position === 'fixed' || position === 'absolute') && named(el) && shown(el) && covers(el); });
+  const dimmed = [body, body.querySelector('main')].some((el) => el && Number(getComputedStyle(el).opacity) < 0.9);
   const text = (body.innerText || '').trim();
-  return { busy: busy || text.length === 0, shape: body.getElementsByTagName('*').length + ':' + text.length };
+  return { busy: busy || dimmed || text.length === 0, shape: body.getElementsByTagName('*').length + ':' + text.length };
 })()`;
 
 export const readiness = (page: Page): Promise<Readiness> =>
