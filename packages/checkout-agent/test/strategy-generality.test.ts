@@ -5,14 +5,11 @@ import { SCENARIOS, SHOPS } from '@paykit/shop-corpus';
 
 const SOURCE = fileURLToPath(new URL('../src', import.meta.url));
 
+/** Every TypeScript file under `dir`, nested folders included. */
 const sourceFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? sourceFiles(join(dir, entry.name))
-      : entry.name.endsWith('.ts')
-        ? [join(dir, entry.name)]
-        : [],
-  );
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => join(dir, name));
 
 /**
  * Runs on shops outside the corpus are what counts (issue 29): the checkout agent's code names
